@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Services take either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  poolStats(): PoolStats;
+  close(): Promise<void>;
+  /** The underlying PGlite (embedded only), for migrations and test templates. */
+  pglite?: PGlite;
+  /** The underlying pool (PostgreSQL only). */
+  pool?: pg.Pool;
+}
+
+export const pgliteExtensions = { pg_trgm, btree_gist };
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolSize: number;
+  logger?: FastifyBaseLogger;
+  /** Tests hand in a ready PGlite (e.g. cloned from a migrated template). */
+  pglite?: PGlite;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize, options.logger);
+  return openPglite(options);
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  let client = options.pglite;
+  if (!client) {
+    const dir = path.join(options.dataDir, 'db');
+    // PGlite needs the parent folder to exist before it can create its own.
+    await fs.mkdir(options.dataDir, { recursive: true });
+    client = await PGlite.create(dir, { extensions: pgliteExtensions });
+  }
+  const pglite = client;
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    async ping() {
+      await pglite.query('select 1');
+    },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  logger?: FastifyBaseLogger,
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // A stuck query must not hold a request (and a pool slot) forever.
+    statement_timeout: 15_000,
+  });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', (err) => logger?.warn({ err: err.message }, 'postgres pool client error'));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { ErrorCode } from '@slotwise/shared/api-error';
+
+/**
+ * Typed domain errors. Services throw these; the one error handler maps them to HTTP.
+ * The message is user-facing text and must never contain internals.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string, fieldErrors?: Record<string, string>) {
+    super(400, 'VALIDATION_FAILED', message, fieldErrors);
+  }
+  /** One field's rule failed: its message is also the general message. */
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError(message, { [field]: message });
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  constructor(message = 'Authentication required') {
+    super(401, 'UNAUTHENTICATED', message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = 'You are not allowed to do this', code: ErrorCode = 'FORBIDDEN') {
+    super(403, code, message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message = 'Not found') {
+    super(404, 'NOT_FOUND', message);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(code: ErrorCode, message: string) {
+    super(409, code, message);
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  constructor(message = 'The upload is too large') {
+    super(413, 'PAYLOAD_TOO_LARGE', message);
+  }
+}
+
+export class UnsupportedMediaError extends DomainError {
+  constructor(message: string) {
+    super(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+  }
+}
+
+export class RateLimitedError extends DomainError {
+  constructor(message = 'Too many requests, please try again later') {
+    super(429, 'RATE_LIMITED', message);
+  }
+}
+
+export class ServiceUnavailableError extends DomainError {
+  constructor(message = 'Service temporarily unavailable, please retry') {
+    super(503, 'SERVICE_UNAVAILABLE', message);
+  }
+}

@@ -1,0 +1,82 @@
+import type { ErrorBody, ErrorCode } from '@slotwise/shared/api-error';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../errors';
+import { isDatabaseUnavailable } from '../db/errors';
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'INVALID_STATE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  fieldErrors?: Record<string, string>,
+) {
+  const body: ErrorBody = { message, error: message, code };
+  if (fieldErrors && Object.keys(fieldErrors).length > 0) body.fieldErrors = fieldErrors;
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** Turns zod issue paths into `{field: message}`, first message per field. */
+function fieldErrorsOf(issues: { instancePath: string; message?: string }[]) {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+    fieldErrors[field] ??= issue.message ?? 'Invalid value';
+  }
+  return fieldErrors;
+}
+
+/**
+ * The one place where errors become HTTP responses (DESIGN §5 body). Domain errors carry
+ * their status; framework 4xx keep theirs with a readable message; anything else is a 500
+ * whose details stay in the log, tagged with the request id.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      return sendError(reply, error.statusCode, error.code, error.message, error.fieldErrors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors = fieldErrorsOf(error.validation);
+      const first = Object.values(fieldErrors)[0] ?? 'Invalid request';
+      return sendError(reply, 400, 'VALIDATION_FAILED', first, fieldErrors);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return sendError(
+        reply,
+        503,
+        'SERVICE_UNAVAILABLE',
+        'Service temporarily unavailable, please retry',
+      );
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = STATUS_CODES[status] ?? 'BAD_REQUEST';
+      let message = error.message || 'Bad request';
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+        message = 'The request body is not valid JSON';
+      } else if (status === 413) {
+        message = 'The request is too large';
+      } else if (status === 415) {
+        message = 'Unsupported content type';
+      }
+      return sendError(reply, status, code, message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side');
+  });
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  testDb: TestDatabase;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+/** The real app on a fresh real database (no listen: drive it with app.inject). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slotwise-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: 'off',
+    DEMO_DATA: 'off',
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL: 'http://localhost:5001',
+    ...env,
+  });
+  const app = await buildApp(config, { database: testDb.database, migrate: false });
+  await app.ready();
+  return {
+    app,
+    testDb,
+    dataDir,
+    async close() {
+      await app.close();
+      await testDb.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

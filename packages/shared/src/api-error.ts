@@ -1,0 +1,30 @@
+/** Stable machine codes of the DESIGN §5 error body. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'SLOT_TAKEN',
+  'SLOT_OVERLAP',
+  'SLOT_BOOKED',
+  'INVALID_STATE',
+  'EMAIL_TAKEN',
+  'EMAIL_NOT_VERIFIED',
+  'INVALID_TOKEN',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every error response: `message` and `error` carry the same human text (SPEC's client reads either). */
+export interface ErrorBody {
+  message: string;
+  error: string;
+  code: ErrorCode;
+  fieldErrors?: Record<string, string>;
+}
