@@ -8,7 +8,8 @@ import {
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { healthRoutes } from './modules/health/routes';
+import { apiRoutes } from './modules/api-routes';
+import { resolveJwtSecret, TokenService } from './modules/auth/tokens';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security';
 import { isSpaPath, registerSpa } from './plugins/spa';
@@ -17,6 +18,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    tokens: TokenService;
   }
 }
 
@@ -63,6 +65,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('database', database);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   if (deps.migrate ?? true) await runMigrations(database);
+  app.decorate('tokens', new TokenService(database.db, await resolveJwtSecret(config)));
+  app.decorateRequest('auth', null);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -70,12 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await registerSecurityHeaders(app, config);
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-    },
-    { prefix: '/api' },
-  );
+  await app.register(apiRoutes, { prefix: '/api' });
 
   const spaServed = config.webDistDir ? await registerSpa(app, config.webDistDir) : false;
 

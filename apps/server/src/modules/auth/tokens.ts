@@ -1,0 +1,99 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { UserRole } from '@slotwise/shared/auth-schemas';
+import { eq, lt } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { revokedTokens } from '../../db/schema';
+import { UnauthenticatedError } from '../../errors';
+
+export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const ISSUER = 'slotwise';
+
+export interface TokenClaims {
+  userId: string;
+  role: UserRole;
+  providerId: string | null;
+}
+
+export interface AuthContext extends TokenClaims {
+  jti: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+/** The signing secret: JWT_SECRET, or one generated once into DATA_DIR (embedded setups). */
+export async function resolveJwtSecret(config: Config): Promise<Uint8Array> {
+  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
+  const file = path.join(config.dataDir, 'jwt-secret');
+  try {
+    return new TextEncoder().encode((await fs.readFile(file, 'utf8')).trim());
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    await fs.mkdir(config.dataDir, { recursive: true });
+    // 'wx': if another process created it meanwhile, use theirs.
+    await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => {});
+    return new TextEncoder().encode((await fs.readFile(file, 'utf8')).trim());
+  }
+}
+
+export class TokenService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: Uint8Array,
+  ) {}
+
+  async issue(claims: TokenClaims): Promise<{ token: string; jti: string; exp: number }> {
+    const jti = randomUUID();
+    const exp = Math.floor(Date.now() / 1000) + TOKEN_TTL_SECONDS;
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setSubject(claims.userId)
+      .setJti(jti)
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(this.secret);
+    return { token, jti, exp };
+  }
+
+  /** Signature, expiry and revocation; any failure is the same 401 to the caller. */
+  async verify(token: string): Promise<AuthContext> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ['HS256'] }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        throw new UnauthenticatedError('Your session has expired, please sign in again');
+      }
+      throw new UnauthenticatedError('Invalid authentication token');
+    }
+    const { userId, role, providerId, jti, exp } = payload as Record<string, unknown>;
+    if (
+      typeof userId !== 'string' ||
+      (role !== 'client' && role !== 'provider') ||
+      typeof jti !== 'string' ||
+      typeof exp !== 'number'
+    ) {
+      throw new UnauthenticatedError('Invalid authentication token');
+    }
+    const revoked = await this.db
+      .select({ jti: revokedTokens.jti })
+      .from(revokedTokens)
+      .where(eq(revokedTokens.jti, jti))
+      .limit(1);
+    if (revoked.length > 0) throw new UnauthenticatedError('This session has ended, please sign in again');
+    return { userId, role, providerId: typeof providerId === 'string' ? providerId : null, jti, exp };
+  }
+
+  async revoke(auth: AuthContext): Promise<void> {
+    await this.db
+      .insert(revokedTokens)
+      .values({ jti: auth.jti, userId: auth.userId, expiresAt: new Date(auth.exp * 1000) })
+      .onConflictDoNothing();
+    // Housekeeping: a revoked token that has expired anyway needs no row.
+    await this.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+  }
+}

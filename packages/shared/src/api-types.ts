@@ -1,0 +1,48 @@
+import type { UserRole } from './auth-schemas';
+
+/** Response shapes of the HTTP contract (DESIGN §5), shared by the server and the web client. */
+
+export interface SessionUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: UserRole;
+  profileImageUrl: string | null;
+  providerId: string | null;
+}
+
+export interface LoginResponse {
+  token: string;
+  user: SessionUser;
+  message: string;
+}
+
+export interface RegisterResponse {
+  userId: string;
+  message: string;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface Profile {
+  id: string;
+  firstName: string;
+  first_name: string;
+  lastName: string;
+  last_name: string;
+  email: string;
+  role: UserRole;
+  timezone: string;
+  profileImageUrl: string | null;
+  profile_image_url: string | null;
+  providerId: string | null;
+  providerDetails: { specialty: string | null; bio: string } | null;
+  updatedAt: string;
+}
+
+export interface ProfileResponse {
+  profile: Profile;
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+/** SPEC §5 rules, written once: the forms and the server parse with these. */
+
+export const USER_ROLES = ['client', 'provider'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const emailField = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .email(MESSAGES.emailInvalid);
+
+export const registrationPasswordField = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .min(8, MESSAGES.passwordMin)
+  .max(15, MESSAGES.passwordMax);
+
+export const roleField = z.enum(USER_ROLES, { error: MESSAGES.roleRequired });
+
+const nameMax = (label: string) => `${label} must be at most 50 characters`;
+
+/** The registration form (SPEC §3 registration form values). */
+export const registerFormSchema = z
+  .object({
+    fullName: z
+      .string({ error: MESSAGES.fullNameRequired })
+      .trim()
+      .min(1, MESSAGES.fullNameRequired)
+      .max(101, nameMax('Full name')),
+    email: emailField,
+    password: registrationPasswordField,
+    confirmPassword: z
+      .string({ error: MESSAGES.confirmPasswordRequired })
+      .min(1, MESSAGES.confirmPasswordRequired),
+    role: roleField,
+    terms: z.literal(true, { error: MESSAGES.termsRequired }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MESSAGES.passwordsMustMatch,
+  });
+export type RegisterFormValues = z.input<typeof registerFormSchema>;
+
+/** SPEC §3: split at the first space; the rest is the last name, or '-' when none. */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const trimmed = fullName.trim().replace(/\s+/g, ' ');
+  const space = trimmed.indexOf(' ');
+  if (space === -1) return { firstName: trimmed, lastName: '-' };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
+}
+
+/** What the register call sends (multipart fields). */
+export const registerBodySchema = z.object({
+  firstName: z
+    .string({ error: MESSAGES.fullNameRequired })
+    .trim()
+    .min(1, MESSAGES.fullNameRequired)
+    .max(50, nameMax('First name')),
+  lastName: z.string().trim().max(50, nameMax('Last name')).optional().default('-'),
+  email: emailField,
+  password: registrationPasswordField,
+  role: roleField.optional().default('client'),
+  timezone: z.string().trim().max(64).optional(),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const emailFormSchema = z.object({ email: emailField });
+export type EmailFormValues = z.input<typeof emailFormSchema>;
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(200, MESSAGES.invalidCredentials),
+});
+export type LoginValues = z.input<typeof loginSchema>;
+
+export const specialtyField = z
+  .string({ error: MESSAGES.specialtyRequired })
+  .trim()
+  .min(1, MESSAGES.specialtyRequired)
+  .max(80, 'Specialty must be at most 80 characters');
+export const bioField = z.string().trim().max(1000, 'Bio must be at most 1000 characters');
+
+export const providerProfileFormSchema = z.object({
+  specialty: specialtyField,
+  bio: bioField.optional().default(''),
+});
+export type ProviderProfileFormValues = z.input<typeof providerProfileFormSchema>;
+
+export const providerProfileBodySchema = providerProfileFormSchema.extend({
+  userId: z.uuid('Invalid user id'),
+});
+
+export const verifyEmailBodySchema = z.object({
+  token: z.string().trim().min(1, MESSAGES.verificationLinkInvalid).max(200),
+});
+
+/** SPEC §5 profile update (the modal). Specialty is required only for providers: see refine. */
+export function profileUpdateSchema(role: UserRole) {
+  return z
+    .object({
+      firstName: z
+        .string({ error: MESSAGES.firstNameRequired })
+        .trim()
+        .min(1, MESSAGES.firstNameRequired)
+        .max(50, nameMax('First name')),
+      lastName: z
+        .string({ error: MESSAGES.lastNameRequired })
+        .trim()
+        .min(1, MESSAGES.lastNameRequired)
+        .max(50, nameMax('Last name')),
+      email: z
+        .string({ error: MESSAGES.emailRequired })
+        .trim()
+        .min(1, MESSAGES.emailRequired)
+        .max(254, MESSAGES.emailInvalidFormat)
+        .email(MESSAGES.emailInvalidFormat),
+      password: z
+        .string()
+        .max(200, 'Password must be at most 200 characters')
+        .optional()
+        .refine((v) => !v || v.length >= 6, MESSAGES.profilePasswordMin),
+      specialty: z.string().trim().max(80, 'Specialty must be at most 80 characters').optional(),
+      bio: bioField.optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (role === 'provider' && !v.specialty) {
+        ctx.addIssue({ code: 'custom', path: ['specialty'], message: MESSAGES.specialtyRequired });
+      }
+    });
+}
+export type ProfileUpdateValues = z.input<ReturnType<typeof profileUpdateSchema>>;
+
+/** Profile pictures: SPEC §5 types; recognised by content on the server. */
+export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/jpg'] as const;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_PX = 500;
+export const IMAGE_MAX_MB = 0.5;

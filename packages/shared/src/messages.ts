@@ -1,0 +1,86 @@
+/**
+ * User-facing texts from SPEC, verbatim (typos included: they are the product's texts).
+ * Forms, toasts and the server all read them from here.
+ */
+export const MESSAGES = {
+  // §5 registration
+  fullNameRequired: 'Full name is required',
+  emailInvalid: 'Invalid email',
+  emailRequired: 'Email is required',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most than 15 characters',
+  passwordRequired: 'Password is required',
+  passwordsMustMatch: 'Passwords must match',
+  confirmPasswordRequired: 'Confirm your password',
+  roleRequired: 'Role is required',
+  termsRequired: 'You must accept the terms',
+  imageTypeNotAllowed: 'Only JPEG, PNG, JPG or GIF allowed',
+  imageCompressionFailed: 'Failed to compress image. Try another one.',
+  // §5 provider profile
+  specialtyRequired: 'Specialty is required',
+  // §5 slots
+  dateRequired: 'Date is required',
+  dateInPast: 'Date cannot be in the past',
+  startTimeRequired: 'Start time is required',
+  endTimeRequired: 'End time is required',
+  endAfterStart: 'End time must be after start time',
+  minSlotDuration: 'Minimum slot duration is 15 minutes',
+  fixValidationErrors: 'Please fix validation errors',
+  // §5 reschedule
+  selectTimeSlot: 'Please select a time slot',
+  // §5 profile update
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailInvalidFormat: 'Invalid email format',
+  profilePasswordMin: 'Password must be at least 6 characters',
+  // §8 errors
+  requestFailed: 'Request failed',
+  registrationFailed: 'Registration failed',
+  resendFailed: 'Failed to resend email.',
+  resendSucceeded: 'Verification email resent successfully.',
+  loginFailedInline: 'Login failed',
+  loginFailedToast: 'Login Failed',
+  invalidLoginResponse: 'Invalid login response',
+  somethingWentWrong: 'Something went wrong',
+  createSlotFailed: 'Failed to create time slot',
+  updateSlotFailed: 'Failed to update time slot',
+  deleteSlotFailed: 'Failed to delete slot',
+  cancelAppointmentFailed: 'Failed to cancel appointment',
+  fetchProfileFailed: 'Failed to fetch profile details',
+  updateProfileFailed: 'Failed to update profile',
+  loadProfileFailed: 'Failed to load profile data',
+  // §8 success toasts
+  loginSuccessful: 'Login successful',
+  providerProfileCompleted: 'Provider profile completed!',
+  accountCreated: 'Account created succcesfully',
+  slotCreated: 'Time slot created successfully!',
+  slotUpdated: 'Time slot updated successfully!',
+  slotDeleted: 'Time slot deleted',
+  appointmentCanceledToast: 'Appointment Canceled',
+  appointmentCancelledSuccessfully: 'Appointment cancelled successfully',
+  appointmentRescheduled: 'Appointment rescheduled successfully',
+  profileUpdated: 'Profile updated successfully',
+  profileFetched: 'Profile data succesfully fetched',
+  // §8 live notification titles
+  titleNewAppointment: 'New Appointment',
+  titleCanceledByProvider: 'Appointment Canceled',
+  titleCanceledByClient: 'Appointment Canceled by Client',
+  titleRescheduledByProvider: 'Appointment rescheduled',
+  titleRescheduledByClient: 'Appointment rescheduled by Client',
+  // Decisions of ours where SPEC is silent (documented in docs/decisions)
+  invalidCredentials: 'Invalid email or password',
+  emailNotVerified: 'Please verify your email address before signing in',
+  emailTaken: 'An account with this email already exists',
+  emailChangeNotAllowed: 'Email address cannot be changed',
+  verificationLinkInvalid: 'This verification link is invalid or has expired',
+  emailVerified: 'Your email has been verified. You can now sign in.',
+  loggedOut: 'Logged out',
+  tooManyLoginAttempts: 'Too many failed sign-in attempts. Please try again later.',
+  imageUnreadable: 'The picture could not be read as a JPEG, PNG or GIF image',
+  imageTooLarge: 'Profile picture must be at most 5 MB',
+  imageDimensionsTooLarge: 'The picture is too large (at most 8000 × 8000 pixels)',
+  providerProfileNotAllowed: 'This provider profile cannot be completed',
+  invalidTimezone: 'Invalid time zone',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
