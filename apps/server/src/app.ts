@@ -9,7 +9,12 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { apiRoutes } from './modules/api-routes';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '@slotwise/shared/auth-schemas';
+import { uploadRoutes } from './images/routes';
+import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, TokenService } from './modules/auth/tokens';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security';
 import { isSpaPath, registerSpa } from './plugins/spa';
@@ -19,6 +24,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     tokens: TokenService;
+    mailer: Mailer;
   }
 }
 
@@ -27,6 +33,8 @@ export interface AppDeps {
   database?: Database;
   /** Apply pending migrations at start (default true). */
   migrate?: boolean;
+  /** Replaces the configured mailer (tests capture mail). */
+  mailer?: Mailer;
 }
 
 const MAX_JSON_BODY = 100 * 1024;
@@ -67,14 +75,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (deps.migrate ?? true) await runMigrations(database);
   app.decorate('tokens', new TokenService(database.db, await resolveJwtSecret(config)));
   app.decorateRequest('auth', null);
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await registerSecurityHeaders(app, config);
+  await registerRateLimit(app, config);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 21 },
+  });
 
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(uploadRoutes);
 
   const spaServed = config.webDistDir ? await registerSpa(app, config.webDistDir) : false;
 

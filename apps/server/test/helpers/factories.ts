@@ -69,7 +69,10 @@ async function withToken(
 }
 
 /** A verified client with a valid token. */
-export async function createClient(app: FastifyInstance, options: UserOptions = {}): Promise<TestUser> {
+export async function createClient(
+  app: FastifyInstance,
+  options: UserOptions = {},
+): Promise<TestUser> {
   const user = await insertUser(app, 'client', options);
   return withToken(app, user, null);
 }

@@ -13,7 +13,10 @@ let dummyHash: Promise<string> | undefined;
  * Verifies a password. Without a stored hash (unknown email) it still verifies against a
  * dummy hash, so "no such account" and "wrong password" take the same time.
  */
-export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null,
+  password: string,
+): Promise<boolean> {
   dummyHash ??= hashPassword('dummy-password-for-timing');
   const target = storedHash ?? (await dummyHash);
   const ok = await verify(target, password).catch(() => false);

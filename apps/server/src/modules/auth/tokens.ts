@@ -63,7 +63,10 @@ export class TokenService {
   async verify(token: string): Promise<AuthContext> {
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ['HS256'] }));
+      ({ payload } = await jwtVerify(token, this.secret, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+      }));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {
         throw new UnauthenticatedError('Your session has expired, please sign in again');
@@ -84,8 +87,15 @@ export class TokenService {
       .from(revokedTokens)
       .where(eq(revokedTokens.jti, jti))
       .limit(1);
-    if (revoked.length > 0) throw new UnauthenticatedError('This session has ended, please sign in again');
-    return { userId, role, providerId: typeof providerId === 'string' ? providerId : null, jti, exp };
+    if (revoked.length > 0)
+      throw new UnauthenticatedError('This session has ended, please sign in again');
+    return {
+      userId,
+      role,
+      providerId: typeof providerId === 'string' ? providerId : null,
+      jti,
+      exp,
+    };
   }
 
   async revoke(auth: AuthContext): Promise<void> {

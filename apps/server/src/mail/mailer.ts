@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** 'smtp' delivers; 'outbox' writes .eml files under DATA_DIR/outbox (no mail server). */
+  readonly mode: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (config.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    return {
+      mode: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    mode: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      await fs.mkdir(outbox, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      log.info({ to: message.to, file }, `mail written to outbox: ${message.subject}`);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,459 @@
+import { MESSAGES } from '@slotwise/shared/messages';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createClient } from '../../../test/helpers/factories';
+import { jpegWithExif, multipart, pngBomb } from '../../../test/helpers/images';
+import { startSmtpSink } from '../../../test/helpers/mail';
+import { emailVerificationTokens, loginFailures, providers, users } from '../../db/schema';
+
+const validRegistration = (overrides: Record<string, string> = {}) => ({
+  firstName: 'Ana',
+  lastName: 'Lopez',
+  email: `ana.${Math.random().toString(36).slice(2)}@example.test`,
+  password: 'Secret123',
+  role: 'client',
+  timezone: 'America/New_York',
+  ...overrides,
+});
+
+describe('accounts: registration, verification, login, logout', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await createTestApp({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const register = (fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/register', payload: multipart(fields, file) });
+
+  describe('POST /api/auth/register', () => {
+    it.each([
+      ['firstName', '', MESSAGES.fullNameRequired],
+      ['email', '', MESSAGES.emailRequired],
+      ['email', 'not-an-email', MESSAGES.emailInvalid],
+      ['password', '', MESSAGES.passwordRequired],
+      ['password', 'short', MESSAGES.passwordMin],
+      ['password', 'way-too-long-password', MESSAGES.passwordMax],
+      ['role', 'admin', MESSAGES.roleRequired],
+    ])('rejects %s=%j with %j', async (field, value, message) => {
+      const res = await register(validRegistration({ [field]: value }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message, error: message });
+      expect(res.json().fieldErrors[field]).toBe(message);
+    });
+
+    it('creates the account: trimmed lower-cased email, argon2id hash, time zone, last name "-"', async () => {
+      const email = ` Mixed.Case.${Date.now()}@Example.TEST `;
+      const res = await register(
+        validRegistration({ email, lastName: '', timezone: 'Asia/Tokyo' }),
+      );
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body).toEqual({ userId: expect.any(String), message: MESSAGES.accountCreated });
+      const [row] = await t.app.database.db.select().from(users).where(eq(users.id, body.userId));
+      expect(row!.email).toBe(email.trim().toLowerCase());
+      expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(row!.timezone).toBe('Asia/Tokyo');
+      expect(row!.lastName).toBe('-');
+      expect(row!.emailVerifiedAt).toBeNull();
+    });
+
+    it('refuses a taken email whatever its case (409 EMAIL_TAKEN)', async () => {
+      const fields = validRegistration();
+      expect((await register(fields)).statusCode).toBe(201);
+      const again = await register({ ...fields, email: fields.email.toUpperCase() });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: MESSAGES.emailTaken });
+    });
+
+    it('refuses an unknown time zone', async () => {
+      const res = await register(validRegistration({ timezone: 'Mars/Olympus_Mons' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ timezone: MESSAGES.invalidTimezone });
+    });
+
+    it('stores a picture re-encoded to ≤ 500 px without EXIF, served with ETag and long cache', async () => {
+      const original = await jpegWithExif(1600, 1000);
+      expect((await sharp(original).metadata()).exif).toBeDefined();
+      const res = await register(validRegistration(), {
+        name: 'me.jpg',
+        data: original,
+        type: 'image/jpeg',
+      });
+      expect(res.statusCode).toBe(201);
+      const [row] = await t.app.database.db
+        .select({ imageId: users.profileImageId })
+        .from(users)
+        .where(eq(users.id, res.json().userId));
+      const picture = await t.app.inject({ method: 'GET', url: `/uploads/${row!.imageId}` });
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/jpeg');
+      expect(picture.headers['cache-control']).toContain('max-age=31536000');
+      const meta = await sharp(picture.rawPayload).metadata();
+      expect(Math.max(meta.width!, meta.height!)).toBe(500);
+      expect(meta.exif).toBeUndefined();
+      const cached = await t.app.inject({
+        method: 'GET',
+        url: `/uploads/${row!.imageId}`,
+        headers: { 'if-none-match': String(picture.headers.etag) },
+      });
+      expect(cached.statusCode).toBe(304);
+    });
+
+    it('rejects a text file renamed .png, by its content', async () => {
+      const res = await register(validRegistration(), {
+        name: 'evil.png',
+        data: Buffer.from('just some text, not an image at all'),
+        type: 'image/png',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ profilePic: MESSAGES.imageTypeNotAllowed });
+    });
+
+    it('rejects an upload over 5 MB with 413 and creates no account', async () => {
+      const fields = validRegistration();
+      const big = Buffer.alloc(6 * 1024 * 1024, 0xff);
+      big.set([0xff, 0xd8, 0xff], 0);
+      const res = await register(fields, { name: 'big.jpg', data: big, type: 'image/jpeg' });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: MESSAGES.imageTooLarge,
+      });
+      const rows = await t.app.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, fields.email));
+      expect(rows).toHaveLength(0);
+    });
+
+    it('rejects a decompression bomb before decoding it', async () => {
+      const res = await register(validRegistration(), {
+        name: 'bomb.png',
+        data: await pngBomb(),
+        type: 'image/png',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ profilePic: MESSAGES.imageDimensionsTooLarge });
+    });
+
+    it('a missing picture is a 404 (the client falls back to the default avatar)', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/uploads/00000000-0000-4000-8000-000000000000',
+      });
+      expect(res.statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/uploads/not-a-uuid' })).statusCode).toBe(
+        404,
+      );
+    });
+  });
+
+  describe('email verification over real SMTP', () => {
+    it('the emailed link verifies once; login works only after it', async () => {
+      const fields = validRegistration();
+      const res = await register(fields);
+      expect(res.statusCode).toBe(201);
+
+      const unverified = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: fields.email, password: fields.password },
+      });
+      expect(unverified.statusCode).toBe(403);
+      expect(unverified.json()).toMatchObject({
+        code: 'EMAIL_NOT_VERIFIED',
+        message: MESSAGES.emailNotVerified,
+      });
+
+      const mail = smtp.messages.find((m) => m.to.includes(fields.email));
+      expect(mail?.raw).toContain('Content-Type: text/html');
+      expect(mail?.raw).toContain('Content-Type: text/plain');
+      const token = smtp.tokenFor(fields.email);
+      expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+
+      const verify = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token },
+      });
+      expect(verify.statusCode).toBe(200);
+      expect(verify.json()).toEqual({ message: MESSAGES.emailVerified });
+
+      const reused = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token },
+      });
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json()).toMatchObject({
+        code: 'INVALID_TOKEN',
+        message: MESSAGES.verificationLinkInvalid,
+      });
+
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: fields.email, password: fields.password },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json()).toMatchObject({
+        token: expect.any(String),
+        message: MESSAGES.loginSuccessful,
+        user: {
+          firstName: 'Ana',
+          lastName: 'Lopez',
+          email: fields.email,
+          role: 'client',
+          providerId: null,
+        },
+      });
+      expect(JSON.stringify(login.json())).not.toContain('argon2');
+    });
+
+    it('stores only a hash of the token, and an expired token is refused', async () => {
+      const fields = validRegistration();
+      const { userId } = (await register(fields)).json();
+      const token = smtp.tokenFor(fields.email);
+      const [stored] = await t.app.database.db
+        .select()
+        .from(emailVerificationTokens)
+        .where(eq(emailVerificationTokens.userId, userId));
+      expect(stored!.tokenHash).not.toContain(token);
+      expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeCloseTo(
+        24 * 3600 * 1000,
+        -4,
+      );
+      await t.app.database.db
+        .update(emailVerificationTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(emailVerificationTokens.userId, userId));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('INVALID_TOKEN');
+    });
+
+    it('resend answers the same for unknown addresses and mails a fresh link to unverified ones', async () => {
+      const unknown = await t.app.inject({
+        method: 'POST',
+        url: '/api/verify-email',
+        payload: { email: 'nobody@example.test' },
+      });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual({ message: MESSAGES.resendSucceeded });
+
+      const fields = validRegistration();
+      await register(fields);
+      // A minute must pass between two mails to one address; pretend it has.
+      await t.app.database.db
+        .update(emailVerificationTokens)
+        .set({ createdAt: new Date(Date.now() - 120_000) })
+        .where(eq(emailVerificationTokens.tokenHash, emailVerificationTokens.tokenHash));
+      const before = smtp.messages.length;
+      const resend = await t.app.inject({
+        method: 'POST',
+        url: '/api/verify-email',
+        payload: { email: fields.email },
+      });
+      expect(resend.json()).toEqual(unknown.json());
+      expect(smtp.messages.length).toBe(before + 1);
+      const verify = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: smtp.tokenFor(fields.email) },
+      });
+      expect(verify.statusCode).toBe(200);
+    });
+
+    it('validates the email form with the SPEC messages', async () => {
+      for (const [email, message] of [
+        ['', MESSAGES.emailRequired],
+        ['nope', MESSAGES.emailInvalid],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/verify-email',
+          payload: { email },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fieldErrors.email).toBe(message);
+      }
+    });
+  });
+
+  describe('provider onboarding', () => {
+    it('completes a new provider profile once; specialty is required', async () => {
+      const { userId } = (await register(validRegistration({ role: 'provider' }))).json();
+      const missing = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/provider',
+        payload: { userId, specialty: '  ', bio: '' },
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().fieldErrors).toEqual({ specialty: MESSAGES.specialtyRequired });
+
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/provider',
+        payload: { userId, specialty: 'Plumber', bio: 'Fixes leaks fast.' },
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ message: MESSAGES.providerProfileCompleted });
+      const [row] = await t.app.database.db
+        .select()
+        .from(providers)
+        .where(eq(providers.userId, userId));
+      expect(row).toMatchObject({
+        specialty: 'Plumber',
+        bio: 'Fixes leaks fast.',
+        searchText: 'ana lopez plumber',
+      });
+
+      const overwrite = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/provider',
+        payload: { userId, specialty: 'Hacker', bio: 'Took over' },
+      });
+      expect(overwrite.statusCode).toBe(409);
+    });
+
+    it('refuses a client account or an unknown user', async () => {
+      const { userId } = (await register(validRegistration({ role: 'client' }))).json();
+      for (const id of [userId, '00000000-0000-4000-8000-000000000000']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register/provider',
+          payload: { userId: id, specialty: 'Barber', bio: '' },
+        });
+        expect(res.statusCode).toBe(404);
+      }
+    });
+  });
+
+  describe('login and logout', () => {
+    it('wrong email and wrong password get the same 401', async () => {
+      const client = await createClient(t.app);
+      const wrongPassword = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: client.email, password: 'Wrong1234' },
+      });
+      const wrongEmail = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'ghost@example.test', password: 'Wrong1234' },
+      });
+      expect(wrongPassword.statusCode).toBe(401);
+      expect(wrongEmail.statusCode).toBe(401);
+      expect(wrongPassword.json()).toEqual(wrongEmail.json());
+      expect(wrongPassword.json().message).toBe(MESSAGES.invalidCredentials);
+    });
+
+    it('the token carries userId, role, providerId, jti and a 7-day expiry', async () => {
+      const client = await createClient(t.app);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: client.email, password: client.password },
+      });
+      const payload = JSON.parse(
+        Buffer.from(res.json().token.split('.')[1], 'base64url').toString(),
+      );
+      expect(payload).toMatchObject({
+        userId: client.id,
+        role: 'client',
+        providerId: null,
+        jti: expect.any(String),
+      });
+      expect(payload.exp - payload.iat).toBe(7 * 24 * 3600);
+    });
+
+    it('logout makes the token useless', async () => {
+      const client = await createClient(t.app);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/profile', headers: client.headers }))
+          .statusCode,
+      ).toBe(200);
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: client.headers,
+      });
+      expect(out.statusCode).toBe(200);
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/profile',
+        headers: client.headers,
+      });
+      expect(after.statusCode).toBe(401);
+      expect(after.json().code).toBe('UNAUTHENTICATED');
+    });
+
+    it('refuses the 101st failed login of an account within an hour, even with the right password', async () => {
+      const client = await createClient(t.app);
+      for (let i = 0; i < 100; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: client.email, password: `Wrong-${i}` },
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const blocked = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: client.email, password: client.password },
+      });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: MESSAGES.tooManyLoginAttempts,
+      });
+      // Failures older than an hour no longer count.
+      await t.app.database.db
+        .update(loginFailures)
+        .set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) })
+        .where(eq(loginFailures.email, client.email));
+      const later = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: client.email, password: client.password },
+      });
+      expect(later.statusCode).toBe(200);
+    });
+  });
+});
+
+describe('per-IP rate limits', () => {
+  it('limits login attempts from one address (429 RATE_LIMITED)', async () => {
+    const t = await createTestApp({ RATE_LIMIT: 'on' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `nobody${i}@example.test`, password: 'whatever1' },
+        });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) expect(res.json().code).toBe('RATE_LIMITED');
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});

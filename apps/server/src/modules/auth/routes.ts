@@ -1,0 +1,130 @@
+import {
+  emailFormSchema,
+  loginSchema,
+  providerProfileBodySchema,
+  verifyEmailBodySchema,
+} from '@slotwise/shared/auth-schemas';
+import { MESSAGES } from '@slotwise/shared/messages';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readForm } from '../../lib/multipart';
+import { verificationEmail } from '../../mail/verification-email';
+import { authenticated, authOf } from './authenticate';
+import {
+  completeProviderProfile,
+  login,
+  prepareResend,
+  registerUser,
+  verifyEmail,
+} from './service';
+
+const messageBody = z.object({ message: z.string() });
+const sessionUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(['client', 'provider']),
+  profileImageUrl: z.string().nullable(),
+  providerId: z.string().nullable(),
+});
+
+/** Per-IP limits on the endpoints attackers hammer (off with RATE_LIMIT=off for test rigs). */
+const limits = {
+  register: { max: 20, timeWindow: '1 hour' },
+  login: { max: 30, timeWindow: '1 minute' },
+  resend: { max: 5, timeWindow: '15 minutes' },
+} as const;
+
+async function sendVerification(
+  app: FastifyInstance,
+  to: string,
+  firstName: string,
+  token: string,
+) {
+  const link = `${app.config.publicUrl}/email-verification?token=${encodeURIComponent(token)}`;
+  try {
+    await app.mailer.send(verificationEmail(to, firstName, link));
+    if (app.mailer.mode === 'outbox') app.log.info({ to }, `verification link: ${link}`);
+  } catch (err) {
+    // The account exists either way; the user can ask for the email again.
+    app.log.error({ err, to }, 'could not send the verification email');
+  }
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/register',
+    {
+      config: { rateLimit: limits.register },
+      schema: { response: { 201: z.object({ userId: z.string(), message: z.string() }) } },
+    },
+    async (request, reply) => {
+      const { fields, file } = await readForm(request, 'profilePic');
+      const user = await registerUser(app.database.db, fields, file);
+      await sendVerification(app, user.email, user.firstName, user.verificationToken);
+      return reply.code(201).send({ userId: user.userId, message: MESSAGES.accountCreated });
+    },
+  );
+
+  app.post(
+    '/auth/register/provider',
+    {
+      config: { rateLimit: limits.register },
+      schema: { body: providerProfileBodySchema, response: { 200: messageBody } },
+    },
+    async (request) => {
+      await completeProviderProfile(app.database.db, request.body);
+      return { message: MESSAGES.providerProfileCompleted };
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    { schema: { body: verifyEmailBodySchema, response: { 200: messageBody } } },
+    async (request) => {
+      await verifyEmail(app.database.db, request.body.token);
+      return { message: MESSAGES.emailVerified };
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      config: { rateLimit: limits.resend },
+      schema: { body: emailFormSchema, response: { 200: messageBody } },
+    },
+    async (request) => {
+      const resend = await prepareResend(app.database.db, request.body.email);
+      if (resend) await sendVerification(app, resend.email, resend.firstName, resend.token);
+      // The same answer whether or not the address has an account.
+      return { message: MESSAGES.resendSucceeded };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { rateLimit: limits.login },
+      schema: {
+        body: loginSchema,
+        response: { 200: z.object({ token: z.string(), user: sessionUser, message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const result = await login(app.database.db, request.body.email, request.body.password);
+      const { token } = await app.tokens.issue(result.claims);
+      return { token, user: result.user, message: MESSAGES.loginSuccessful };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { onRequest: authenticated(), schema: { response: { 200: messageBody } } },
+    async (request) => {
+      await app.tokens.revoke(authOf(request));
+      return { message: MESSAGES.loggedOut };
+    },
+  );
+};
