@@ -15,6 +15,7 @@ import { uploadRoutes } from './images/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, TokenService } from './modules/auth/tokens';
 import { registerRateLimit } from './plugins/rate-limit';
+import { attachRealtime, type Realtime } from './realtime/socket-server';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security';
 import { isSpaPath, registerSpa } from './plugins/spa';
@@ -25,6 +26,7 @@ declare module 'fastify' {
     database: Database;
     tokens: TokenService;
     mailer: Mailer;
+    realtime: Realtime;
   }
 }
 
@@ -91,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(uploadRoutes);
+  app.decorate('realtime', await attachRealtime(app));
 
   const spaServed = config.webDistDir ? await registerSpa(app, config.webDistDir) : false;
 

@@ -1,0 +1,111 @@
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  SlotAvailabilityEvent,
+} from '@slotwise/shared/realtime';
+import { SOCKET_PATH } from '@slotwise/shared/realtime';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+import { z } from 'zod';
+import type { AuthContext } from '../modules/auth/tokens';
+
+interface SocketData {
+  auth: AuthContext;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
+
+type UserEvent = Exclude<keyof ServerToClientEvents, 'slots_changed'>;
+
+export interface Realtime {
+  io: RealtimeServer;
+  /** Sends an event to every open socket of one user (any instance, with Redis). */
+  toUser<E extends UserEvent>(
+    userId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** Tells everyone watching a provider's page which slots were taken or freed. */
+  slotsChanged(change: SlotAvailabilityEvent): void;
+  openSockets(): number;
+}
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const providerSlotsRoom = (providerId: string) => `provider-slots:${providerId}`;
+
+/**
+ * socket.io on the app's own HTTP server, websocket transport only. The handshake token is
+ * verified like a bearer token; the user id comes from it, never from the client, and each
+ * socket joins its user's room. With REDIS_URL, emits fan out across instances.
+ */
+export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    cors: app.config.corsOrigins.length
+      ? { origin: app.config.corsOrigins, credentials: true }
+      : undefined,
+    // Small frames only: clients send ids, nothing more.
+    maxHttpBufferSize: 10_000,
+  });
+
+  if (app.config.redisUrl) {
+    const pub = createClient({ url: app.config.redisUrl });
+    const sub = pub.duplicate();
+    pub.on('error', (err) => app.log.warn({ err: err.message }, 'redis publisher error'));
+    sub.on('error', (err) => app.log.warn({ err: err.message }, 'redis subscriber error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    });
+  }
+
+  io.use((socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || token.length === 0)
+      return next(new Error('Authentication required'));
+    app.tokens.verify(token).then(
+      (auth) => {
+        socket.data.auth = auth;
+        next();
+      },
+      (error: Error) => next(new Error(error.message)),
+    );
+  });
+
+  const providerId = z.uuid();
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.auth.userId));
+    socket.on('watch_provider', (id, ack) => {
+      const parsed = providerId.safeParse(id);
+      if (parsed.success) void socket.join(providerSlotsRoom(parsed.data));
+      if (typeof ack === 'function') ack({ ok: parsed.success });
+    });
+    socket.on('unwatch_provider', (id) => {
+      if (typeof id === 'string') void socket.leave(providerSlotsRoom(id));
+    });
+  });
+
+  // Closing the HTTP server alone would wait for sockets forever: disconnect them so clients
+  // reconnect to another instance.
+  app.addHook('preClose', async () => {
+    // (io.close() would also close the HTTP server, which Fastify closes itself.)
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+
+  return {
+    io,
+    toUser(userId, event, ...args) {
+      io.to(userRoom(userId)).emit(event, ...args);
+    },
+    slotsChanged(change) {
+      io.to(providerSlotsRoom(change.providerId)).emit('slots_changed', change);
+    },
+    openSockets: () => io.engine.clientsCount,
+  };
+}

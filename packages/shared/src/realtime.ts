@@ -1,0 +1,58 @@
+/** socket.io contract (DESIGN §5 real time), shared by the server and the web client. */
+
+export const SOCKET_PATH = '/socket.io';
+
+export interface NewAppointmentEvent {
+  message: string;
+  appointmentId: string;
+}
+
+export interface AppointmentCanceledEvent {
+  message: string;
+  by: 'client' | 'provider';
+  appointmentId: string;
+}
+
+export interface AppointmentRescheduledEvent {
+  message: string;
+  by: 'client' | 'provider';
+  appointmentId: string;
+}
+
+/** Live availability: only slot ids travel, never who booked. */
+export interface SlotAvailabilityEvent {
+  providerId: string;
+  /** Slots that just became unavailable (booked). */
+  taken: string[];
+  /** Slots that just became free again (canceled / rescheduled away). */
+  freed: string[];
+}
+
+export interface ServerToClientEvents {
+  new_appointment: (event: NewAppointmentEvent) => void;
+  appointment_canceled: (event: AppointmentCanceledEvent) => void;
+  appointment_rescheduled: (event: AppointmentRescheduledEvent) => void;
+  slots_changed: (event: SlotAvailabilityEvent) => void;
+}
+
+export interface ClientToServerEvents {
+  /** Start receiving `slots_changed` for one provider's page. */
+  watch_provider: (providerId: string, ack?: (result: { ok: boolean }) => void) => void;
+  unwatch_provider: (providerId: string) => void;
+}
+
+export const NOTIFICATION_TYPES = ['new', 'canceled', 'rescheduled'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export interface NotificationItem {
+  id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  appointmentId: string | null;
+  read: boolean;
+  is_read: boolean;
+  created_at: string;
+  /** Same instant as created_at (SPEC §3 lists both `time` and `created_at`). */
+  time: string;
+}
