@@ -1,0 +1,151 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/not-found-page';
+import { RouteErrorPage } from '../components/route-error-page';
+import { LandingPage } from '../features/landing/landing-page';
+import { BareLayout } from './bare-layout';
+import { PublicLayout } from './public-layout';
+import { RequireSession } from './route-guards';
+import { RootLayout } from './root-layout';
+
+/**
+ * Every route of SPEC §2. Only the landing page and its frame ship in the entry chunk; every
+ * other screen (and the area layouts) is split out and loaded on first visit.
+ */
+function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AboutPage = lazyNamed(() => import('../features/about/about-page'), 'AboutPage');
+const ProviderAreaLayout = lazyNamed(() => import('./provider-area-layout'), 'ProviderAreaLayout');
+const ClientAreaLayout = lazyNamed(() => import('./client-area-layout'), 'ClientAreaLayout');
+
+const RegisterPage = lazyNamed(() => import('../features/register/register-page'), 'RegisterPage');
+const RegisterProviderPage = lazyNamed(
+  () => import('../features/register-provider/register-provider-page'),
+  'RegisterProviderPage',
+);
+const EmailVerificationPage = lazyNamed(
+  () => import('../features/email-verification/email-verification-page'),
+  'EmailVerificationPage',
+);
+const LoginPage = lazyNamed(() => import('../features/login/login-page'), 'LoginPage');
+
+const ProviderDashboardPage = lazyNamed(
+  () => import('../features/provider-dashboard/provider-dashboard-page'),
+  'ProviderDashboardPage',
+);
+const TimeslotsPage = lazyNamed(
+  () => import('../features/timeslots/timeslots-page'),
+  'TimeslotsPage',
+);
+const ProviderAppointmentsPage = lazyNamed(
+  () => import('../features/provider-appointments/provider-appointments-page'),
+  'ProviderAppointmentsPage',
+);
+const AnalyticsPage = lazyNamed(
+  () => import('../features/analytics/analytics-page'),
+  'AnalyticsPage',
+);
+const ProviderProfilePage = lazyNamed(
+  () => import('../features/provider-profile/provider-profile-page'),
+  'ProviderProfilePage',
+);
+
+const ClientHomePage = lazyNamed(
+  () => import('../features/client-home/client-home-page'),
+  'ClientHomePage',
+);
+const ProviderDetailPage = lazyNamed(
+  () => import('../features/provider-detail/provider-detail-page'),
+  'ProviderDetailPage',
+);
+const ClientAppointmentsPage = lazyNamed(
+  () => import('../features/client-appointments/client-appointments-page'),
+  'ClientAppointmentsPage',
+);
+const ReschedulePage = lazyNamed(
+  () => import('../features/reschedule/reschedule-page'),
+  'ReschedulePage',
+);
+
+const MessagesPage = lazyNamed(() => import('../features/messages/messages-page'), 'MessagesPage');
+const StatsPage = lazyNamed(() => import('../features/stats/stats-page'), 'StatsPage');
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      // Public marketing pages.
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: 'about', element: <AboutPage /> },
+        ],
+      },
+      // Public stand-alone screens.
+      {
+        element: <BareLayout />,
+        children: [
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'register-provider', element: <RegisterProviderPage /> },
+          { path: 'email-verification', element: <EmailVerificationPage /> },
+          { path: 'login', element: <LoginPage /> },
+        ],
+      },
+      // Provider area: providers only.
+      {
+        element: <RequireSession role="provider" />,
+        children: [
+          {
+            path: 'dashboard',
+            element: <ProviderAreaLayout />,
+            children: [
+              { index: true, element: <ProviderDashboardPage /> },
+              { path: 'timeslots', element: <TimeslotsPage /> },
+              { path: 'appointments', element: <ProviderAppointmentsPage /> },
+              { path: 'analytics', element: <AnalyticsPage /> },
+              { path: 'profile', element: <ProviderProfilePage /> },
+            ],
+          },
+        ],
+      },
+      // Client area: clients only.
+      {
+        element: <RequireSession role="client" />,
+        children: [
+          {
+            path: 'client',
+            element: <ClientAreaLayout />,
+            children: [
+              { index: true, element: <ClientHomePage /> },
+              { path: 'provider/:id', element: <ProviderDetailPage /> },
+              { path: 'appointments', element: <ClientAppointmentsPage /> },
+              { path: 'reschedule/:id', element: <ReschedulePage /> },
+            ],
+          },
+        ],
+      },
+      // Quick-action targets (SPEC §2): any signed-in user.
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <BareLayout />,
+            children: [
+              { path: 'messages', element: <MessagesPage /> },
+              { path: 'stats', element: <StatsPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,11 @@
+/** First focusable element of a page: jumps keyboard users past the navigation. */
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
+      Skip to main content
+    </a>
+  );
+}

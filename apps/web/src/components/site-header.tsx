@@ -1,0 +1,158 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { BrandLogo } from './brand-logo';
+
+interface NavItem {
+  label: string;
+  /** In-page anchor on the landing page (without '#'), or a route path. */
+  anchor?: string;
+  to?: string;
+}
+
+// SPEC §2 (Landing page): Home, How It Works, Categories, About, Contact, Sign Up, Login.
+const PAGE_LINKS: readonly NavItem[] = [
+  { label: 'Home', to: '/' },
+  { label: 'How It Works', anchor: 'how-it-works' },
+  { label: 'Categories', anchor: 'categories' },
+  { label: 'About', to: '/about' },
+  { label: 'Contact', anchor: 'contact' },
+];
+
+const linkBase = 'rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100';
+const linkClass = `${linkBase} text-slate-700 hover:text-slate-900`;
+const activeLinkClass = `${linkBase} text-indigo-700`;
+
+function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  if (item.anchor) {
+    // The contact details live in the footer of every public page; the other sections only on
+    // the landing page, so elsewhere they link to '/#section'.
+    const inPage = pathname === '/' || item.anchor === 'contact';
+    return inPage ? (
+      <a href={`#${item.anchor}`} className={linkClass} onClick={onNavigate}>
+        {item.label}
+      </a>
+    ) : (
+      <Link to={`/#${item.anchor}`} className={linkClass} onClick={onNavigate}>
+        {item.label}
+      </Link>
+    );
+  }
+  return (
+    <NavLink
+      to={item.to ?? '/'}
+      end
+      className={({ isActive }) => (isActive ? activeLinkClass : linkClass)}
+      onClick={onNavigate}
+    >
+      {item.label}
+    </NavLink>
+  );
+}
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  // Close the mobile menu whenever the location changes (link followed, back button).
+  const [lastLocation, setLastLocation] = useState(location);
+  if (lastLocation !== location) {
+    setLastLocation(location);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900"
+          aria-label="Slotwise home"
+        >
+          <BrandLogo className="size-8" />
+          <span>Slotwise</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {PAGE_LINKS.map((item) => (
+            <NavEntry key={item.label} item={item} />
+          ))}
+        </nav>
+
+        <div className="hidden items-center gap-2 md:flex">
+          <Link
+            to="/register"
+            className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
+          >
+            Sign Up
+          </Link>
+          <Link to="/login" className={linkClass}>
+            Login
+          </Link>
+        </div>
+
+        <button
+          type="button"
+          className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="sr-only">Menu</span>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+
+      <nav
+        id={menuId}
+        aria-label="Mobile"
+        hidden={!menuOpen}
+        className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden"
+      >
+        <ul className="flex flex-col gap-1">
+          {PAGE_LINKS.map((item) => (
+            <li key={item.label} className="flex flex-col">
+              <NavEntry item={item} onNavigate={closeMenu} />
+            </li>
+          ))}
+          <li className="mt-2 flex flex-col">
+            <Link
+              to="/register"
+              onClick={closeMenu}
+              className="rounded-lg bg-indigo-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-indigo-700"
+            >
+              Sign Up
+            </Link>
+          </li>
+          <li className="flex flex-col">
+            <Link to="/login" className={linkClass} onClick={closeMenu}>
+              Login
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../components/placeholder-screen';
+
+export function ClientHomePage() {
+  return <PlaceholderScreen title="Client Home" route="/client" />;
+}

@@ -1,0 +1,318 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+const primaryButton =
+  'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-indigo-700';
+const secondaryButton =
+  'inline-flex items-center justify-center rounded-lg border border-indigo-200 bg-white px-6 py-3 text-base font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50';
+
+interface Step {
+  title: string;
+  description: string;
+  icon: ReactNode;
+}
+
+const iconProps = {
+  'aria-hidden': true,
+  viewBox: '0 0 24 24',
+  className: 'size-6',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
+
+// SPEC §2: Search (by category or location), Book (pick a time, confirm instantly),
+// Connect (meet the provider).
+const STEPS: readonly Step[] = [
+  {
+    title: 'Search',
+    description: 'Search by category or location to find the right provider near you.',
+    icon: (
+      <svg {...iconProps}>
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-3.5-3.5" />
+      </svg>
+    ),
+  },
+  {
+    title: 'Book',
+    description: 'Pick a time that suits you and confirm instantly.',
+    icon: (
+      <svg {...iconProps}>
+        <rect x="3" y="5" width="18" height="16" rx="2" />
+        <path d="M16 3v4M8 3v4M3 10h18M9 15l2 2 4-4" />
+      </svg>
+    ),
+  },
+  {
+    title: 'Connect',
+    description: 'Meet the provider and get the job done.',
+    icon: (
+      <svg {...iconProps}>
+        <circle cx="9" cy="8" r="3.5" />
+        <path d="M2.5 20c.8-3.5 3.3-5.5 6.5-5.5s5.7 2 6.5 5.5" />
+        <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.8c1.8.8 3 2.5 3.5 5.2" />
+      </svg>
+    ),
+  },
+];
+
+interface Category {
+  name: string;
+  blurb: string;
+  icon: ReactNode;
+}
+
+// SPEC: barber, driver, tutor, photographer, mechanic, plumber, electrician, cleaner (display only).
+const CATEGORIES: readonly Category[] = [
+  {
+    name: 'Barber',
+    blurb: 'Cuts, fades and beard trims',
+    icon: (
+      <svg {...iconProps}>
+        <circle cx="6" cy="6" r="3" />
+        <circle cx="6" cy="18" r="3" />
+        <path d="M8.1 8.1 20 20M8.1 15.9 20 4" />
+      </svg>
+    ),
+  },
+  {
+    name: 'Driver',
+    blurb: 'Rides, errands and airport runs',
+    icon: (
+      <svg {...iconProps}>
+        <path d="M5 16h14M5 16v3M19 16v3M5 16l1.5-6.5A2 2 0 0 1 8.4 8h7.2a2 2 0 0 1 1.9 1.5L19 16" />
+        <circle cx="8" cy="13" r=".5" />
+        <circle cx="16" cy="13" r=".5" />
+      </svg>
+    ),
+  },
+  {
+    name: 'Tutor',
+    blurb: 'Lessons for every subject and level',
+    icon: (
+      <svg {...iconProps}>
+        <path d="m2 9 10-5 10 5-10 5L2 9Z" />
+        <path d="M6 11v5c3 2.5 9 2.5 12 0v-5M22 9v6" />
+      </svg>
+    ),
+  },
+  {
+    name: 'Photographer',
+    blurb: 'Portraits, events and products',
+    icon: (
+      <svg {...iconProps}>
+        <path d="M3 8a2 2 0 0 1 2-2h2l2-2h6l2 2h2a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8Z" />
+        <circle cx="12" cy="13" r="4" />
+      </svg>
+    ),
+  },
+  {
+    name: 'Mechanic',
+    blurb: 'Repairs, servicing and check-ups',
+    icon: (
+      <svg {...iconProps}>
+        <path d="M14.7 6.3a4 4 0 0 0 5 5L21 10a6 6 0 0 1-7.6 5.2L6 22.6A2.1 2.1 0 0 1 3 19.6l7.4-7.4A6 6 0 0 1 15.7 4.6Z" />
+      </svg>
+    ),
+  },
+  {
+    name: 'Plumber',
+    blurb: 'Leaks, fittings and installations',
+    icon: (
+      <svg {...iconProps}>
+        <path d="M12 3s6 6.5 6 11a6 6 0 0 1-12 0c0-4.5 6-11 6-11Z" />
+      </svg>
+    ),
+  },
+  {
+    name: 'Electrician',
+    blurb: 'Wiring, lighting and safety checks',
+    icon: (
+      <svg {...iconProps}>
+        <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
+      </svg>
+    ),
+  },
+  {
+    name: 'Cleaner',
+    blurb: 'Homes, offices and deep cleans',
+    icon: (
+      <svg {...iconProps}>
+        <path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8L12 3ZM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15Z" />
+      </svg>
+    ),
+  },
+];
+
+function Hero() {
+  return (
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-b from-indigo-50 to-white"
+    >
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
+        <div>
+          <p className="inline-block rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-800 first-letter:uppercase">
+            schedule your appointments with ease
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-4 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
+          >
+            Book Trusted Services Near You
+          </h1>
+          <p className="mt-5 max-w-xl text-lg leading-8 text-slate-600">
+            Connecting you with top-rated providers in your community
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to="/register" className={primaryButton}>
+              Find a Provider
+            </Link>
+            <Link to="/register" className={secondaryButton}>
+              Join as Provider
+            </Link>
+          </div>
+        </div>
+        <HeroIllustration />
+      </div>
+    </section>
+  );
+}
+
+/** A decorative booking card: shows at a glance what the product does. */
+function HeroIllustration() {
+  const slots = ['9:00 AM', '10:30 AM', '1:00 PM', '3:30 PM'];
+  return (
+    <div aria-hidden="true" className="hidden justify-center lg:flex">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200">
+        <div className="flex items-center gap-3">
+          <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-100 text-lg font-semibold text-indigo-800">
+            JM
+          </span>
+          <div>
+            <p className="font-semibold text-slate-900">Jordan Miles</p>
+            <p className="text-sm text-slate-600">Barber · 4.9 ★</p>
+          </div>
+        </div>
+        <p className="mt-6 text-sm font-medium text-slate-700">Available tomorrow</p>
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          {slots.map((slot, index) => (
+            <span
+              key={slot}
+              className={`rounded-lg border px-3 py-2 text-center text-sm font-medium ${
+                index === 1
+                  ? 'border-indigo-600 bg-indigo-600 text-white'
+                  : 'border-slate-200 text-slate-700'
+              }`}
+            >
+              {slot}
+            </span>
+          ))}
+        </div>
+        <span className="mt-6 block rounded-lg bg-emerald-50 px-3 py-2 text-center text-sm font-medium text-emerald-800">
+          Booking confirmed
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <section id="how-it-works" aria-labelledby="how-it-works-title" className="bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
+        <h2
+          id="how-it-works-title"
+          className="text-center text-3xl font-bold tracking-tight text-slate-900"
+        >
+          How it works
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
+          Three simple steps from searching to sitting down with a pro.
+        </p>
+        <ol className="mt-12 grid gap-6 md:grid-cols-3">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
+              <div className="flex items-center gap-3">
+                <span className="inline-flex size-12 items-center justify-center rounded-xl bg-indigo-600 text-white">
+                  {step.icon}
+                </span>
+                <span className="text-sm font-semibold text-indigo-700">Step {index + 1}</span>
+              </div>
+              <h3 className="mt-4 text-xl font-semibold text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-slate-600">{step.description}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function Categories() {
+  return (
+    <section id="categories" aria-labelledby="categories-title" className="bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
+        <h2
+          id="categories-title"
+          className="text-center text-3xl font-bold tracking-tight text-slate-900"
+        >
+          Popular Categories
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
+          Whatever you need done, there is a trusted local provider ready to help.
+        </p>
+        <ul className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {CATEGORIES.map((category) => (
+            <li
+              key={category.name}
+              className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm"
+            >
+              <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
+                {category.icon}
+              </span>
+              <h3 className="mt-3 font-semibold text-slate-900">{category.name}</h3>
+              <p className="mt-1 text-sm text-slate-600">{category.blurb}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function CallToAction() {
+  return (
+    <section aria-labelledby="cta-title" className="bg-indigo-700">
+      <div className="mx-auto flex max-w-6xl flex-col items-center px-4 py-16 text-center sm:px-6">
+        <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white">
+          Ready to get started?
+        </h2>
+        <p className="mt-3 max-w-xl text-indigo-100">
+          Create a free account in minutes, whether you are booking a service or offering one.
+        </p>
+        <Link
+          to="/register"
+          className="mt-8 inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 text-base font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50"
+        >
+          Sign Up Now
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function LandingPage() {
+  return (
+    <>
+      <title>Slotwise · Book Trusted Services Near You</title>
+      <Hero />
+      <HowItWorks />
+      <Categories />
+      <CallToAction />
+    </>
+  );
+}

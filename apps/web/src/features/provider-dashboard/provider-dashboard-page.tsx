@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../components/placeholder-screen';
+
+export function ProviderDashboardPage() {
+  return <PlaceholderScreen title="Provider Dashboard" route="/dashboard" />;
+}

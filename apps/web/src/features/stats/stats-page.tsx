@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../components/placeholder-screen';
+
+export function StatsPage() {
+  return <PlaceholderScreen title="Statistics" route="/stats" />;
+}
