@@ -1,11 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
+import { notificationRoutes } from './notifications/routes';
 import { profileRoutes } from './profile/routes';
+import { statsRoutes } from './stats/routes';
+import { timeslotRoutes } from './timeslots/routes';
 
 /** Every module's routes, mounted under /api (DESIGN §5). */
 export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(healthRoutes);
   await api.register(authRoutes);
   await api.register(profileRoutes);
+  await api.register(notificationRoutes);
+  await api.register(statsRoutes);
+  await api.register(timeslotRoutes);
 };

@@ -1,0 +1,123 @@
+import { ERROR_CODES } from '@slotwise/shared/api-error';
+import { MESSAGES } from '@slotwise/shared/messages';
+import {
+  bulkCreatedMessage,
+  bulkCreateTimeslotsBodySchema,
+  bulkCreateTimeslotsResponseSchema,
+  createTimeslotBodySchema,
+  TIMESLOT_MESSAGES,
+  timeslotListQuerySchema,
+  timeslotListResponseSchema,
+  timeslotMessageResponseSchema,
+  updateTimeslotBodySchema,
+} from '@slotwise/shared/timeslot-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticated, providerIdOf } from '../auth/authenticate';
+import {
+  bulkCreateTimeslots,
+  createTimeslot,
+  deleteTimeslot,
+  listTimeslots,
+  updateTimeslot,
+} from './service';
+
+const errorBody = z.object({
+  message: z.string(),
+  error: z.string(),
+  code: z.enum(ERROR_CODES),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+
+/** The error answers every provider-only endpoint can give (DESIGN §5 order of checks). */
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody } as const;
+const slotErrors = { ...errors, 404: errorBody, 409: errorBody } as const;
+
+const idParams = z.object({ id: z.uuid(TIMESLOT_MESSAGES.invalidId) });
+
+/** SPEC §7 time slot calls, providers only, each on the caller's own slots. */
+export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
+  const providerOnly = authenticated('provider');
+
+  app.post(
+    '/timeslots/create',
+    {
+      onRequest: providerOnly,
+      schema: {
+        body: createTimeslotBodySchema,
+        response: { 201: timeslotMessageResponseSchema, ...errors, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const slot = await createTimeslot(app.database.db, providerIdOf(request), request.body);
+      return reply.code(201).send({ message: MESSAGES.slotCreated, slot });
+    },
+  );
+
+  app.post(
+    '/timeslots/bulk-create',
+    {
+      onRequest: providerOnly,
+      schema: {
+        body: bulkCreateTimeslotsBodySchema,
+        response: { 201: bulkCreateTimeslotsResponseSchema, ...errors, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const slots = await bulkCreateTimeslots(app.database.db, providerIdOf(request), request.body);
+      return reply.code(201).send({ message: bulkCreatedMessage(slots.length), slots });
+    },
+  );
+
+  app.get(
+    '/timeslots/view',
+    {
+      onRequest: providerOnly,
+      schema: {
+        querystring: timeslotListQuerySchema,
+        response: { 200: timeslotListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      slots: await listTimeslots(app.database.db, providerIdOf(request), {
+        includePast: request.query.include === 'past',
+      }),
+    }),
+  );
+
+  app.patch(
+    '/timeslots/update/:id',
+    {
+      onRequest: providerOnly,
+      schema: {
+        params: idParams,
+        body: updateTimeslotBodySchema,
+        response: { 200: timeslotMessageResponseSchema, ...slotErrors },
+      },
+    },
+    async (request) => {
+      const slot = await updateTimeslot(
+        app.database.db,
+        providerIdOf(request),
+        request.params.id,
+        request.body,
+      );
+      return { message: MESSAGES.slotUpdated, slot };
+    },
+  );
+
+  app.delete(
+    '/timeslots/delete/:id',
+    {
+      onRequest: providerOnly,
+      schema: {
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }), ...slotErrors },
+      },
+    },
+    async (request) => {
+      await deleteTimeslot(app.database.db, providerIdOf(request), request.params.id);
+      return { message: MESSAGES.slotDeleted };
+    },
+  );
+};

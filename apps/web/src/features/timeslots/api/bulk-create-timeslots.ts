@@ -1,0 +1,22 @@
+import type {
+  BulkCreateTimeslotsBody,
+  BulkCreateTimeslotsResponse,
+} from '@slotwise/shared/timeslot-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+import { timeslotsQueryKey } from './get-timeslots';
+
+/** POST /timeslots/bulk-create: a run of consecutive slots on chosen dates, all or nothing. */
+export function bulkCreateTimeslots(
+  body: BulkCreateTimeslotsBody,
+): Promise<BulkCreateTimeslotsResponse> {
+  return apiPost<BulkCreateTimeslotsResponse>('/timeslots/bulk-create', body);
+}
+
+export function useBulkCreateTimeslots() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkCreateTimeslots,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeslotsQueryKey }),
+  });
+}

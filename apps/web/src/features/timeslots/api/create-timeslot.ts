@@ -1,0 +1,20 @@
+import type {
+  CreateTimeslotBody,
+  TimeslotMessageResponse,
+} from '@slotwise/shared/timeslot-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+import { timeslotsQueryKey } from './get-timeslots';
+
+/** POST /timeslots/create: `{day, startTime, endTime}` with times as HH:MM:00 (SPEC §7). */
+export function createTimeslot(body: CreateTimeslotBody): Promise<TimeslotMessageResponse> {
+  return apiPost<TimeslotMessageResponse>('/timeslots/create', body);
+}
+
+export function useCreateTimeslot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTimeslot,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeslotsQueryKey }),
+  });
+}

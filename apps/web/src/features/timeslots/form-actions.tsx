@@ -1,0 +1,36 @@
+interface FormActionsProps {
+  onCancel: () => void;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  disabled: boolean;
+}
+
+/** Cancel and submit, at the foot of a modal form. */
+export function FormActions({
+  onCancel,
+  submitLabel,
+  busyLabel,
+  busy,
+  disabled,
+}: FormActionsProps) {
+  return (
+    <div className="mt-6 flex flex-wrap justify-end gap-2">
+      <button
+        type="button"
+        onClick={onCancel}
+        className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+      >
+        Cancel
+      </button>
+      <button
+        type="submit"
+        disabled={disabled}
+        aria-busy={busy || undefined}
+        className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </div>
+  );
+}
