@@ -8,12 +8,18 @@ import {
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { seedDemoData } from './demo/seed-demo';
 import { apiRoutes } from './modules/api-routes';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@slotwise/shared/auth-schemas';
 import { uploadRoutes } from './images/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, TokenService } from './modules/auth/tokens';
+import underPressure from '@fastify/under-pressure';
+import type { Redis } from 'ioredis';
+import { createRedis } from './lib/redis';
+import { registerApiDocs } from './plugins/api-docs';
+import { registerMetrics } from './plugins/metrics';
 import { registerRateLimit } from './plugins/rate-limit';
 import { attachRealtime, type Realtime } from './realtime/socket-server';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
@@ -27,6 +33,8 @@ declare module 'fastify' {
     tokens: TokenService;
     mailer: Mailer;
     realtime: Realtime;
+    /** Shared Redis connection when REDIS_URL is set. */
+    redis: Redis | null;
   }
 }
 
@@ -52,15 +60,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         : randomUUID();
     },
     bodyLimit: MAX_JSON_BODY,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
     // Stop keep-alive connections that sit idle when closing, so shutdown is quick.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Our own onRequest hook answers while closing, with Retry-After and the error body.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+
+  // Graceful shutdown: from the moment close() starts, requests that still arrive on open
+  // connections are refused with a retryable 503, while in-flight ones finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('Retry-After', '2').header('Connection', 'close');
+    return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The server is restarting, please retry');
+  });
 
   const ownsDatabase = !deps.database;
   const database =
@@ -73,8 +95,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }));
   app.decorate('config', config);
   app.decorate('database', database);
+  const redis = config.redisUrl ? createRedis(config.redisUrl, app.log) : null;
+  app.decorate('redis', redis);
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   if (deps.migrate ?? true) await runMigrations(database);
+  if (config.demoData) await seedDemoData(database.db, app.log);
   app.decorate('tokens', new TokenService(database.db, await resolveJwtSecret(config)));
   app.decorateRequest('auth', null);
   const mailer = deps.mailer ?? createMailer(config, app.log);
@@ -86,14 +112,27 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   await registerSecurityHeaders(app, config);
-  await registerRateLimit(app, config);
+  await registerMetrics(app);
+  // Overload: answer 503 early instead of queueing until everything times out.
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
+    retryAfter: 5,
+    exposeStatusRoute: false,
+    pressureHandler: (_request, reply, type, value) => {
+      app.log.warn({ type, value }, 'under pressure: shedding load');
+      reply.header('Retry-After', '5');
+      void sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The server is busy, please retry');
+    },
+  });
+  await registerRateLimit(app, config, redis);
+  await registerApiDocs(app);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 21 },
   });
 
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(uploadRoutes);
-  app.decorate('realtime', await attachRealtime(app));
+  app.decorate('realtime', attachRealtime(app));
 
   const spaServed = config.webDistDir ? await registerSpa(app, config.webDistDir) : false;
 

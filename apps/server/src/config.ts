@@ -34,6 +34,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export interface Config {
@@ -55,6 +58,26 @@ export interface Config {
   corsOrigins: string[];
   /** Built SPA to serve; undefined means: do not serve the SPA (API-only test apps). */
   webDistDir: string | undefined;
+  /** Fastify trustProxy: unset = direct connections; 'true', a hop count or CIDR list behind a proxy. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** Overload protection: answer 503 while the event loop lags more than this; 0 = off. */
+  maxEventLoopDelayMs: number;
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    // A hop count: trust that many proxies in front of us.
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 export class ConfigError extends Error {
@@ -94,5 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim())
       .filter(Boolean),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
+    // Embedded PGlite runs every query on the event loop, so lag there measures database work,
+    // not overload: shedding would refuse legitimate requests. On by default with PostgreSQL.
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1_000 : 0),
   };
 }

@@ -81,6 +81,14 @@ export const MESSAGES = {
   imageDimensionsTooLarge: 'The picture is too large (at most 8000 × 8000 pixels)',
   providerProfileNotAllowed: 'This provider profile cannot be completed',
   invalidTimezone: 'Invalid time zone',
+  // POST /appointment/booking: SPEC shows the response message as the success toast but gives no text
+  appointmentBooked: 'Appointment booked successfully',
+  // Accounts screens: texts of ours where SPEC is silent
+  verifyingEmail: 'Verifying your email...',
+  verificationFailed: 'We could not verify your email right now. Please try again.',
+  registrationDetailsMissing:
+    'We could not find your registration details. Please start your registration again.',
+  loadingProfile: 'Loading profile...',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

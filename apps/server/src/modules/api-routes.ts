@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { notificationRoutes } from './notifications/routes';
 import { profileRoutes } from './profile/routes';
 import { statsRoutes } from './stats/routes';
+import { searchRoutes } from './search/routes';
 import { timeslotRoutes } from './timeslots/routes';
 
 /** Every module's routes, mounted under /api (DESIGN §5). */
@@ -14,4 +16,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(notificationRoutes);
   await api.register(statsRoutes);
   await api.register(timeslotRoutes);
+  await api.register(searchRoutes);
+  await api.register(appointmentRoutes);
 };

@@ -1,17 +1,20 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { RateLimitedError } from '../errors';
 
 /**
- * Per-route limits (routes opt in with `config.rateLimit`). Counters live in this process;
- * with REDIS_URL they move to Redis so every instance counts together.
+ * Per-route limits (routes opt in with `config.rateLimit`). Counters live in this process,
+ * or in Redis when REDIS_URL is set so that every instance counts together. If Redis fails,
+ * requests pass (skipOnError) rather than fail.
  */
-export async function registerRateLimit(app: FastifyInstance, config: Config) {
+export async function registerRateLimit(app: FastifyInstance, config: Config, redis: Redis | null) {
   if (!config.rateLimit) return;
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => request.ip,
+    ...(redis ? { redis, nameSpace: 'slotwise-rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new RateLimitedError(`Too many requests, please try again in ${context.after}`),
   });

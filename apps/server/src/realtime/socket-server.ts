@@ -6,7 +6,6 @@ import type {
 import { SOCKET_PATH } from '@slotwise/shared/realtime';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { z } from 'zod';
 import type { AuthContext } from '../modules/auth/tokens';
@@ -40,7 +39,7 @@ export const providerSlotsRoom = (providerId: string) => `provider-slots:${provi
  * verified like a bearer token; the user id comes from it, never from the client, and each
  * socket joins its user's room. With REDIS_URL, emits fan out across instances.
  */
-export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
+export function attachRealtime(app: FastifyInstance): Realtime {
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -52,15 +51,20 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     maxHttpBufferSize: 10_000,
   });
 
-  if (app.config.redisUrl) {
-    const pub = createClient({ url: app.config.redisUrl });
-    const sub = pub.duplicate();
-    pub.on('error', (err) => app.log.warn({ err: err.message }, 'redis publisher error'));
-    sub.on('error', (err) => app.log.warn({ err: err.message }, 'redis subscriber error'));
-    await Promise.all([pub.connect(), sub.connect()]);
+  if (app.redis) {
+    // The adapter needs a publisher and a dedicated subscriber connection.
+    // Commands wait for a reconnect instead of failing: the adapter does not catch them.
+    const pub = app.redis.duplicate({ maxRetriesPerRequest: null });
+    const sub = app.redis.duplicate({ maxRetriesPerRequest: null });
+    for (const client of [pub, sub]) {
+      client.on('error', (err: Error) =>
+        app.log.warn({ err: err.message }, 'redis (socket.io) error'),
+      );
+    }
     io.adapter(createAdapter(pub, sub));
     app.addHook('onClose', async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      pub.disconnect();
+      sub.disconnect();
     });
   }
 

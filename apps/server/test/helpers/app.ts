@@ -25,6 +25,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     RATE_LIMIT: 'off',
     DEMO_DATA: 'off',
+    // Load shedding would turn a busy CI machine into random 503s; ops tests switch it on.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     JWT_SECRET: TEST_JWT_SECRET,
     PUBLIC_URL: 'http://localhost:5001',
     ...env,

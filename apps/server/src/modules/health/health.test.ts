@@ -34,6 +34,7 @@ describe('health and the error contract', () => {
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      DEMO_DATA: 'off',
       JWT_SECRET: 'x'.repeat(32),
     });
     const app = await buildApp(config, { database: t.testDb.database, migrate: false });
@@ -93,6 +94,7 @@ describe('health and the error contract', () => {
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      DEMO_DATA: 'off',
       JWT_SECRET: 'x'.repeat(32),
     });
     const app = await buildApp(config, { database, migrate: false });

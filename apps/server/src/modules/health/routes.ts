@@ -6,6 +6,12 @@ const healthBody = z.object({
   database: z.enum(['ok', 'unreachable']),
 });
 
+const readyBody = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['ok', 'unreachable']),
+  redis: z.enum(['ok', 'unreachable', 'disabled']),
+});
+
 const PING_TIMEOUT_MS = 2_000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +29,39 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (reachable) return { status: 'ok' as const, database: 'ok' as const };
       reply.header('Retry-After', '5');
       return reply.code(503).send({ status: 'error', database: 'unreachable' });
+    },
+  );
+
+  // Readiness: may this instance take traffic? Database, and Redis when configured.
+  app.get(
+    '/ready',
+    { schema: { response: { 200: readyBody, 503: readyBody } } },
+    async (request, reply) => {
+      const ok = (promise: Promise<unknown>) =>
+        withTimeout(promise, PING_TIMEOUT_MS).then(
+          () => true,
+          (err: unknown) => {
+            request.log.warn({ err }, 'readiness check failed');
+            return false;
+          },
+        );
+      const [database, redis] = await Promise.all([
+        ok(app.database.ping()),
+        app.redis ? ok(app.redis.ping()) : Promise.resolve(null),
+      ]);
+      const body = {
+        status: database && redis !== false ? ('ok' as const) : ('error' as const),
+        database: database ? ('ok' as const) : ('unreachable' as const),
+        redis:
+          redis === null
+            ? ('disabled' as const)
+            : redis
+              ? ('ok' as const)
+              : ('unreachable' as const),
+      };
+      if (body.status === 'ok') return body;
+      reply.header('Retry-After', '5');
+      return reply.code(503).send(body);
     },
   );
 };

@@ -1,0 +1,208 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { createClient } from '../../test/helpers/factories';
+import { appointmentEvents, appointments, providers, timeslots, users } from '../db/schema';
+import { DEMO_CLIENT_EMAIL, DEMO_PASSWORD, DEMO_PROVIDER_EMAIL, seedDemoData } from './seed-demo';
+
+const CATEGORIES = [
+  'Barber',
+  'Driver',
+  'Tutor',
+  'Photographer',
+  'Mechanic',
+  'Plumber',
+  'Electrician',
+  'Cleaner',
+];
+
+async function counts(t: TestApp) {
+  const db = t.app.database.db;
+  const n = async (table: typeof users | typeof providers | typeof timeslots) =>
+    (await db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    users: await n(users),
+    providers: await n(providers),
+    slots: await n(timeslots),
+    appointments: (await db.select({ n: count() }).from(appointments))[0]!.n,
+    events: (await db.select({ n: count() }).from(appointmentEvents))[0]!.n,
+  };
+}
+
+async function login(t: TestApp, email: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { authorization: `Bearer ${res.json().token as string}` };
+}
+
+describe('demo data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('seeds an empty database quickly: providers in every category, slots, clients, appointments', async () => {
+    const started = Date.now();
+    const result = await seedDemoData(t.app.database.db, t.app.log);
+    const elapsed = Date.now() - started;
+    expect(result).toMatchObject({ seeded: true, providers: 24, clients: 3 });
+    expect(elapsed).toBeLessThan(15_000);
+    expect(result.slots).toBeGreaterThan(24 * 40);
+    expect(result.appointments).toBeGreaterThan(50);
+    expect(result.events).toBeGreaterThan(result.appointments);
+    expect(await counts(t)).toEqual({
+      users: 27,
+      providers: 24,
+      slots: result.slots,
+      appointments: result.appointments,
+      events: result.events,
+    });
+
+    const db = t.app.database.db;
+    const byCategory = await db
+      .select({ specialty: providers.specialty, n: count() })
+      .from(providers)
+      .groupBy(providers.specialty);
+    expect(Object.fromEntries(byCategory.map((r) => [r.specialty, r.n]))).toEqual(
+      Object.fromEntries(CATEGORIES.map((c) => [c, 3])),
+    );
+    const unverified = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.emailVerifiedAt} is null`);
+    expect(unverified).toEqual([]);
+    // A slot is booked exactly when one active appointment holds it.
+    const inconsistent = await db
+      .select({ id: timeslots.id })
+      .from(timeslots)
+      .where(
+        sql`${timeslots.isBooked} <> exists (select 1 from ${appointments} a
+          where a.timeslot_id = ${timeslots.id} and a.status = 'booked')`,
+      );
+    expect(inconsistent).toEqual([]);
+    // Instants agree with the wall-clock day and times in the provider's zone.
+    const skewed = await db.execute(sql`
+      select t.id from ${timeslots} t
+      join ${providers} p on p.id = t.provider_id join ${users} u on u.id = p.user_id
+      where (t.day + t.start_time) at time zone u.timezone <> t.starts_at
+         or (t.day + t.end_time) at time zone u.timezone <> t.ends_at`);
+    expect((skewed as unknown as { rows: unknown[] }).rows).toEqual([]);
+    // Every appointment has its booking event; canceled ones their cancel event with the actor.
+    const withoutEvent = await db.execute(sql`
+      select a.id from ${appointments} a
+      where not exists (select 1 from ${appointmentEvents} e
+                        where e.appointment_id = a.id and e.type = 'booked')
+         or (a.status = 'canceled' and not exists (
+               select 1 from ${appointmentEvents} e
+               where e.appointment_id = a.id and e.type = 'canceled'
+                 and e.actor_role = a.canceled_by))`);
+    expect((withoutEvent as unknown as { rows: unknown[] }).rows).toEqual([]);
+    const rescheduled = await db
+      .select({ n: count() })
+      .from(appointmentEvents)
+      .where(eq(appointmentEvents.type, 'rescheduled'));
+    expect(rescheduled[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('the demo client can sign in and sees a living marketplace', async () => {
+    const headers = await login(t, DEMO_CLIENT_EMAIL);
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/api/search/providers?limit=50',
+      headers,
+    });
+    expect(search.json().total).toBe(24);
+    const plumbers = await t.app.inject({
+      method: 'GET',
+      url: '/api/search/providers?q=ana%20lo',
+      headers,
+    });
+    expect(plumbers.json().providers[0]).toMatchObject({ first_name: 'Ana', last_name: 'Lopez' });
+    for (const provider of search.json().providers as { provider_id: string }[]) {
+      const slots = await t.app.inject({
+        method: 'GET',
+        url: `/api/search/providers/${provider.provider_id}/available-slots`,
+        headers,
+      });
+      expect(slots.json().availableSlots.length).toBeGreaterThan(0);
+    }
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/appointment/view', headers })
+    ).json().appointments as { status: string; day: string }[];
+    const statuses = new Set(mine.map((a) => a.status));
+    expect(statuses).toEqual(new Set(['booked', 'canceled', 'completed']));
+    const [today] = (
+      (await t.app.database.db.execute(
+        sql`select to_char(now() at time zone ${Intl.DateTimeFormat().resolvedOptions().timeZone}, 'YYYY-MM-DD') as today`,
+      )) as unknown as { rows: { today: string }[] }
+    ).rows;
+    expect(mine.filter((a) => a.day === today!.today).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the demo provider can sign in and sees appointments', async () => {
+    const headers = await login(t, DEMO_PROVIDER_EMAIL);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/appointment/provider/view',
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().appointments.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('seeding again does not duplicate anything', async () => {
+    const before = await counts(t);
+    const again = await seedDemoData(t.app.database.db, t.app.log);
+    expect(again.seeded).toBe(false);
+    expect(await counts(t)).toEqual(before);
+  });
+});
+
+describe('demo data and existing databases', () => {
+  it('never touches a database that already has users', async () => {
+    const t = await createTestApp();
+    try {
+      await createClient(t.app);
+      const result = await seedDemoData(t.app.database.db, t.app.log);
+      expect(result.seeded).toBe(false);
+      expect(await counts(t)).toMatchObject({ users: 1, providers: 0, slots: 0 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('uses the given zone, or UTC when PostgreSQL does not know it', async () => {
+    for (const [zone, expected] of [
+      ['Asia/Tokyo', 'Asia/Tokyo'],
+      ['Mars/Olympus_Mons', 'UTC'],
+    ]) {
+      const t = await createTestApp();
+      try {
+        const result = await seedDemoData(t.app.database.db, t.app.log, { timezone: zone });
+        expect(result.seeded).toBe(true);
+        const zones = await t.app.database.db
+          .selectDistinct({ timezone: users.timezone })
+          .from(users);
+        expect(zones).toEqual([{ timezone: expected }]);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
+  it('the app seeds at start when DEMO_DATA is on', async () => {
+    const t = await createTestApp({ DEMO_DATA: 'on' });
+    try {
+      expect(await counts(t)).toMatchObject({ users: 27, providers: 24 });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import { ERROR_CODES } from '@slotwise/shared/api-error';
+import {
+  appointmentIdParamsSchema,
+  bookingBodySchema,
+  clientAppointmentMessageResponseSchema,
+  clientAppointmentsResponseSchema,
+  providerAppointmentMessageResponseSchema,
+  providerAppointmentsResponseSchema,
+  rescheduleBodySchema,
+} from '@slotwise/shared/booking-types';
+import { MESSAGES } from '@slotwise/shared/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
+import { announceChange } from './announce-change';
+import {
+  bookAppointment,
+  cancelAppointmentByClient,
+  cancelAppointmentByProvider,
+  listClientAppointments,
+  listProviderAppointments,
+  rescheduleAppointment,
+} from './service';
+
+const errorBody = z.object({
+  message: z.string(),
+  error: z.string(),
+  code: z.enum(ERROR_CODES),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+/** DESIGN §5 order of checks: 401 → 403 → 400 → 404 → 409. */
+const readErrors = { 401: errorBody, 403: errorBody } as const;
+const writeErrors = { 400: errorBody, ...readErrors, 404: errorBody, 409: errorBody } as const;
+
+/** SPEC §7 appointment calls: clients book and manage their own, providers see and cancel theirs. */
+export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const clientOnly = authenticated('client');
+  const providerOnly = authenticated('provider');
+
+  app.post(
+    '/appointment/booking',
+    {
+      onRequest: clientOnly,
+      schema: {
+        body: bookingBodySchema,
+        response: { 201: clientAppointmentMessageResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const change = await bookAppointment(
+        app.database.db,
+        authOf(request).userId,
+        request.body.timeslotId,
+      );
+      announceChange(app, change);
+      return reply
+        .code(201)
+        .send({ message: MESSAGES.appointmentBooked, appointment: change.clientView });
+    },
+  );
+
+  app.get(
+    '/appointment/view',
+    {
+      onRequest: clientOnly,
+      schema: { response: { 200: clientAppointmentsResponseSchema, ...readErrors } },
+    },
+    async (request) => ({
+      appointments: await listClientAppointments(app.database.db, authOf(request).userId),
+    }),
+  );
+
+  app.patch(
+    '/appointment/cancel/:id',
+    {
+      onRequest: clientOnly,
+      schema: {
+        params: appointmentIdParamsSchema,
+        response: { 200: clientAppointmentMessageResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const change = await cancelAppointmentByClient(
+        app.database.db,
+        authOf(request).userId,
+        request.params.id,
+      );
+      announceChange(app, change);
+      return {
+        message: MESSAGES.appointmentCancelledSuccessfully,
+        appointment: change.clientView,
+      };
+    },
+  );
+
+  app.patch(
+    '/appointment/reschedule/:id',
+    {
+      onRequest: clientOnly,
+      schema: {
+        params: appointmentIdParamsSchema,
+        body: rescheduleBodySchema,
+        response: { 200: clientAppointmentMessageResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const change = await rescheduleAppointment(
+        app.database.db,
+        authOf(request).userId,
+        request.params.id,
+        request.body.newTimeslotId,
+      );
+      announceChange(app, change);
+      return { message: MESSAGES.appointmentRescheduled, appointment: change.clientView };
+    },
+  );
+
+  app.get(
+    '/appointment/provider/view',
+    {
+      onRequest: providerOnly,
+      schema: { response: { 200: providerAppointmentsResponseSchema, ...readErrors } },
+    },
+    async (request) => ({
+      appointments: await listProviderAppointments(app.database.db, providerIdOf(request)),
+    }),
+  );
+
+  app.patch(
+    '/appointment/provider/cancel/:id',
+    {
+      onRequest: providerOnly,
+      schema: {
+        params: appointmentIdParamsSchema,
+        response: { 200: providerAppointmentMessageResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const change = await cancelAppointmentByProvider(
+        app.database.db,
+        { userId: authOf(request).userId, providerId: providerIdOf(request) },
+        request.params.id,
+      );
+      announceChange(app, change);
+      return { message: MESSAGES.appointmentCanceledToast, appointment: change.providerView };
+    },
+  );
+};

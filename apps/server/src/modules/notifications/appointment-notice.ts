@@ -1,0 +1,66 @@
+import { MESSAGES } from '@slotwise/shared/messages';
+import type { NotificationType } from '@slotwise/shared/realtime';
+import type { AppointmentNotice } from '../appointments/service';
+import type { NewNotification } from './service';
+
+const fullName = (p: { firstName: string; lastName: string }) =>
+  p.lastName && p.lastName !== '-' ? `${p.firstName} ${p.lastName}` : p.firstName;
+
+/** 'Tue, 24 Nov 2026' from a wall-clock `YYYY-MM-DD` (no zone: it is the provider's date). */
+export function formatDay(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+const hhmm = (time: string) => time.slice(0, 5);
+const when = (t: { day: string; startTime: string; endTime: string }) =>
+  `${formatDay(t.day)}, ${hhmm(t.startTime)}–${hhmm(t.endTime)}`;
+
+const NOTIFICATION_TYPE: Record<AppointmentNotice['type'], NotificationType> = {
+  booked: 'new',
+  canceled: 'canceled',
+  rescheduled: 'rescheduled',
+};
+
+/**
+ * The notification the *other* party gets for a change: SPEC §8 titles, and a message that
+ * names who did what, and when the appointment is (the provider's wall-clock time).
+ */
+export function notificationFor(notice: AppointmentNotice): NewNotification {
+  const byClient = notice.actor.role === 'client';
+  const recipient = byClient ? notice.provider.userId : notice.client.userId;
+  const actorName = fullName(byClient ? notice.client : notice.provider);
+  const service = notice.serviceType;
+  let title: string;
+  let message: string;
+  switch (notice.type) {
+    case 'booked':
+      title = MESSAGES.titleNewAppointment;
+      message = `${actorName} booked ${service} on ${when(notice)}.`;
+      break;
+    case 'canceled':
+      title = byClient ? MESSAGES.titleCanceledByClient : MESSAGES.titleCanceledByProvider;
+      message = byClient
+        ? `${actorName} canceled ${service} on ${when(notice)}.`
+        : `${actorName} canceled your ${service} appointment on ${when(notice)}.`;
+      break;
+    case 'rescheduled': {
+      title = byClient ? MESSAGES.titleRescheduledByClient : MESSAGES.titleRescheduledByProvider;
+      const from = notice.previous ? ` from ${when(notice.previous)}` : '';
+      message = `${actorName} moved ${service}${from} to ${when(notice)}.`;
+      break;
+    }
+  }
+  return {
+    userId: recipient,
+    type: NOTIFICATION_TYPE[notice.type],
+    title,
+    message,
+    appointmentId: notice.appointmentId,
+  };
+}

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { providers, timeslots, users } from '../../src/db/schema';
+import { createProvider, type TestUser } from './factories';
+
+/**
+ * Slots and bookings for tests, written straight into the database (the timeslots module's
+ * rules — e.g. "not in the past" — are not what these tests are about).
+ */
+
+export interface TestSlot {
+  id: string;
+  providerId: string;
+  day: string;
+  startTime: string;
+  endTime: string;
+  startsAt: Date;
+  endsAt: Date;
+  type: string;
+}
+
+export interface SlotOptions {
+  /** Minutes from now (rounded up to the next whole minute); negative for a past slot. */
+  startsInMinutes?: number;
+  durationMinutes?: number;
+  type?: string;
+  isBooked?: boolean;
+}
+
+/** Wall-clock date `YYYY-MM-DD` and time `HH:MM:SS` of an instant in a zone. */
+export function wallClock(instant: Date, timeZone: string): { day: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((part) => part.type === type)?.value ?? '00';
+  return {
+    day: `${get('year')}-${get('month')}-${get('day')}`,
+    time: `${get('hour')}:${get('minute')}:${get('second')}`,
+  };
+}
+
+const MINUTE = 60_000;
+
+async function timezoneOf(app: FastifyInstance, providerId: string): Promise<string> {
+  const [row] = await app.database.db
+    .select({ timezone: users.timezone })
+    .from(providers)
+    .innerJoin(users, eq(users.id, providers.userId))
+    .where(eq(providers.id, providerId));
+  if (!row) throw new Error(`no provider ${providerId}`);
+  return row.timezone;
+}
+
+/**
+ * A slot of a provider, its day and times computed in the provider's zone. A slot that would
+ * end on the next local day (end time not after start time) starts at that midnight instead: with
+ * slots spaced an hour apart and at most 30 minutes long, they still never overlap.
+ */
+export async function createSlot(
+  app: FastifyInstance,
+  providerId: string,
+  options: SlotOptions = {},
+): Promise<TestSlot> {
+  const timezone = await timezoneOf(app, providerId);
+  const duration = (options.durationMinutes ?? 30) * MINUTE;
+  let startsAt = new Date(
+    Math.ceil(Date.now() / MINUTE) * MINUTE + (options.startsInMinutes ?? 60) * MINUTE,
+  );
+  let start = wallClock(startsAt, timezone);
+  let end = wallClock(new Date(startsAt.getTime() + duration), timezone);
+  if (end.day !== start.day) {
+    const [h, m, s] = end.time.split(':').map(Number) as [number, number, number];
+    startsAt = new Date(startsAt.getTime() + duration - (h * 3600 + m * 60 + s) * 1000);
+    start = wallClock(startsAt, timezone);
+    end = wallClock(new Date(startsAt.getTime() + duration), timezone);
+  }
+  const endsAt = new Date(startsAt.getTime() + duration);
+  const [row] = await app.database.db
+    .insert(timeslots)
+    .values({
+      providerId,
+      day: start.day,
+      startTime: start.time,
+      endTime: end.time,
+      startsAt,
+      endsAt,
+      type: options.type ?? 'Consultation',
+      isBooked: options.isBooked ?? false,
+    })
+    .returning({
+      id: timeslots.id,
+      providerId: timeslots.providerId,
+      day: timeslots.day,
+      startTime: timeslots.startTime,
+      endTime: timeslots.endTime,
+      startsAt: timeslots.startsAt,
+      endsAt: timeslots.endsAt,
+      type: timeslots.type,
+    });
+  return row!;
+}
+
+/** `count` future slots of one provider, an hour apart from an hour from now, 30 minutes each. */
+export async function createSlots(
+  app: FastifyInstance,
+  providerId: string,
+  count: number,
+  options: { firstInMinutes?: number; everyMinutes?: number; durationMinutes?: number } = {},
+): Promise<TestSlot[]> {
+  const slots: TestSlot[] = [];
+  for (let i = 0; i < count; i++) {
+    slots.push(
+      await createSlot(app, providerId, {
+        startsInMinutes: (options.firstInMinutes ?? 60) + i * (options.everyMinutes ?? 60),
+        durationMinutes: options.durationMinutes ?? 30,
+      }),
+    );
+  }
+  return slots;
+}
+
+/** A verified provider with a completed profile and `count` free future slots. */
+export async function createProviderWithSlots(
+  app: FastifyInstance,
+  count: number,
+  options: Parameters<typeof createProvider>[1] = {},
+): Promise<{ provider: TestUser; slots: TestSlot[] }> {
+  const provider = await createProvider(app, options);
+  const slots = await createSlots(app, provider.providerId!, count);
+  return { provider, slots };
+}
+
+/** Books a slot through the API as a client; returns the created appointment's id. */
+export async function book(app: FastifyInstance, client: TestUser, timeslotId: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/appointment/booking',
+    headers: client.headers,
+    payload: { timeslotId },
+  });
+  if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
+  return res.json().appointment.appointment_id as string;
+}

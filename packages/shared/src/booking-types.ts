@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+/**
+ * Discovery and booking (SPEC §2, §3, §7; DESIGN §5): request schemas used by the server's routes
+ * and the web forms, and the response shapes both sides rely on. Field names follow SPEC §3
+ * (snake_case where SPEC shows it). Decisions: docs/decisions/005-booking.md.
+ */
+
+/** Our own texts where SPEC has none ('Provider not found' is SPEC §2's provider-detail text). */
+export const BOOKING_MESSAGES = {
+  providerNotFound: 'Provider not found',
+  timeslotNotFound: 'Time slot not found',
+  appointmentNotFound: 'Appointment not found',
+  invalidTimeslotId: 'Invalid time slot id',
+  invalidAppointmentId: 'Invalid appointment id',
+  slotTaken: 'This time slot has just been booked by someone else. Please choose another one.',
+  slotInPast: 'This time slot has already started and can no longer be booked',
+  alreadyCanceled: 'This appointment has already been canceled',
+  alreadyCompleted: 'This appointment has already taken place',
+  otherProvider: 'You can only move an appointment to another time slot of the same provider',
+  sameSlot: 'The appointment is already at this time. Please choose a different time slot.',
+  invalidDate: 'Date must be a valid date (YYYY-MM-DD)',
+  toBeforeFrom: "'to' must be on or after 'from'",
+  queryTooLong: 'Search text must be at most 100 characters',
+  invalidPage: 'Page must be a whole number from 1',
+  invalidLimit: `Limit must be a whole number from 1 to 50`,
+} as const;
+
+export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_MAX_LIMIT = 50;
+/** Deep pages cost an OFFSET scan each; nobody pages this far through a local marketplace. */
+export const SEARCH_MAX_PAGE = 1000;
+export const SEARCH_MAX_QUERY_LENGTH = 100;
+
+export const APPOINTMENT_STATUSES = ['booked', 'canceled', 'completed'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+// ---- Requests ----------------------------------------------------------------------------------
+
+/** A required time-slot id: missing → 'Please select a time slot' (SPEC §5), malformed → 400. */
+function timeslotIdField() {
+  return z
+    .string({ error: MESSAGES.selectTimeSlot })
+    .trim()
+    .min(1, MESSAGES.selectTimeSlot)
+    .pipe(z.uuid(BOOKING_MESSAGES.invalidTimeslotId));
+}
+
+/** POST /appointment/booking (SPEC §7). */
+export const bookingBodySchema = z.object(
+  { timeslotId: timeslotIdField() },
+  { error: MESSAGES.selectTimeSlot },
+);
+export type BookingBody = z.input<typeof bookingBodySchema>;
+
+/** PATCH /appointment/reschedule/:id (SPEC §7); also the reschedule modal's form. */
+export const rescheduleBodySchema = z.object(
+  { newTimeslotId: timeslotIdField() },
+  { error: MESSAGES.selectTimeSlot },
+);
+export type RescheduleBody = z.input<typeof rescheduleBodySchema>;
+
+/** `:id` of the appointment endpoints. */
+export const appointmentIdParamsSchema = z.object({
+  id: z.uuid(BOOKING_MESSAGES.invalidAppointmentId),
+});
+
+function positiveInt(message: string, max: number) {
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+}
+
+/** GET /search/providers?q=&specialty=&page=&limit= */
+export const providerSearchQuerySchema = z.object({
+  /** Matched against first name, last name and specialty; every word must appear. */
+  q: z.string().trim().max(SEARCH_MAX_QUERY_LENGTH, BOOKING_MESSAGES.queryTooLong).optional(),
+  /** Case-insensitive "contains" filter on the specialty (e.g. `plumb` → Plumber). */
+  specialty: z.string().trim().max(80).optional(),
+  page: positiveInt(BOOKING_MESSAGES.invalidPage, SEARCH_MAX_PAGE).optional().default(1),
+  limit: positiveInt(BOOKING_MESSAGES.invalidLimit, SEARCH_MAX_LIMIT)
+    .optional()
+    .default(SEARCH_DEFAULT_LIMIT),
+});
+export type ProviderSearchQuery = z.input<typeof providerSearchQuerySchema>;
+
+/** A real calendar date `YYYY-MM-DD` (2025-02-30 is not). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+const optionalDay = z
+  .string()
+  .trim()
+  .refine(isCalendarDate, BOOKING_MESSAGES.invalidDate)
+  .optional();
+
+/** GET /search/providers/:id/available-slots?from=&to= (days in the provider's zone, inclusive). */
+export const availableSlotsQuerySchema = z
+  .object({ from: optionalDay, to: optionalDay })
+  .refine((v) => !v.from || !v.to || v.to >= v.from, {
+    path: ['to'],
+    message: BOOKING_MESSAGES.toBeforeFrom,
+  });
+export type AvailableSlotsQuery = z.input<typeof availableSlotsQuerySchema>;
+
+// ---- Responses ---------------------------------------------------------------------------------
+
+/** SPEC §3 provider (listing/search). */
+export const providerListingSchema = z.object({
+  provider_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  specialty: z.string(),
+  bio: z.string(),
+  profile_image_url: z.string().nullable(),
+});
+export type ProviderListing = z.infer<typeof providerListingSchema>;
+
+export const providerSearchResponseSchema = z.object({
+  providers: z.array(providerListingSchema),
+  page: z.number(),
+  limit: z.number(),
+  /** Every match, across all pages. */
+  total: z.number(),
+});
+export type ProviderSearchResponse = z.infer<typeof providerSearchResponseSchema>;
+
+/** SPEC §3 provider detail, plus its provider_id. */
+export const providerDetailSchema = z.object({
+  provider_id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  specialty: z.string(),
+  bio: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type ProviderDetail = z.infer<typeof providerDetailSchema>;
+
+export const providerDetailResponseSchema = z.object({ provider: providerDetailSchema });
+export type ProviderDetailResponse = z.infer<typeof providerDetailResponseSchema>;
+
+/** SPEC §3 time slot as a client sees it (always free): day and times in the provider's zone. */
+export const availableSlotSchema = z.object({
+  id: z.string(),
+  day: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  type: z.string(),
+  /** The same start and end as ISO instants, for showing them in the viewer's own zone. */
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export type AvailableSlot = z.infer<typeof availableSlotSchema>;
+
+export const availableSlotsResponseSchema = z.object({
+  availableSlots: z.array(availableSlotSchema),
+});
+export type AvailableSlotsResponse = z.infer<typeof availableSlotsResponseSchema>;
+
+const appointmentStatusField = z.enum(APPOINTMENT_STATUSES);
+
+/**
+ * SPEC §3 appointment (client view). `status` is 'completed' for a booked appointment whose end
+ * has passed. `timeslot_id` is null only if the provider later deleted the freed slot.
+ */
+export const clientAppointmentSchema = z.object({
+  appointment_id: z.string(),
+  id: z.string(),
+  timeslot_id: z.string().nullable(),
+  provider_id: z.string(),
+  provider_first_name: z.string(),
+  provider_last_name: z.string(),
+  provider_specialty: z.string().nullable(),
+  provider_profile_image_url: z.string().nullable(),
+  day: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  status: appointmentStatusField,
+  service_type: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export type ClientAppointment = z.infer<typeof clientAppointmentSchema>;
+
+/** SPEC §3 appointment (provider list). Of the client, only the first and last name. */
+export const providerAppointmentSchema = z.object({
+  appointment_id: z.string(),
+  id: z.string(),
+  timeslot_id: z.string().nullable(),
+  client_first_name: z.string(),
+  client_last_name: z.string(),
+  day: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  status: appointmentStatusField,
+  service_type: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export type ProviderAppointment = z.infer<typeof providerAppointmentSchema>;
+
+export const clientAppointmentsResponseSchema = z.object({
+  appointments: z.array(clientAppointmentSchema),
+});
+export type ClientAppointmentsResponse = z.infer<typeof clientAppointmentsResponseSchema>;
+
+export const providerAppointmentsResponseSchema = z.object({
+  appointments: z.array(providerAppointmentSchema),
+});
+export type ProviderAppointmentsResponse = z.infer<typeof providerAppointmentsResponseSchema>;
+
+/** Booking, client cancel and reschedule: the toast text and the appointment as it is now. */
+export const clientAppointmentMessageResponseSchema = z.object({
+  message: z.string(),
+  appointment: clientAppointmentSchema,
+});
+export type ClientAppointmentMessageResponse = z.infer<
+  typeof clientAppointmentMessageResponseSchema
+>;
+
+/** Provider cancel: the toast text and the appointment as it is now. */
+export const providerAppointmentMessageResponseSchema = z.object({
+  message: z.string(),
+  appointment: providerAppointmentSchema,
+});
+export type ProviderAppointmentMessageResponse = z.infer<
+  typeof providerAppointmentMessageResponseSchema
+>;
