@@ -25,6 +25,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    // The web build writes .br/.gz beside each asset (scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(res, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header(
