@@ -26,8 +26,33 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
     rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Import { z } from '@slotwise/shared/zod' (it switches off Zod's eval probe under our CSP).",
+            },
+            {
+              name: 'react-toastify',
+              message: "Import from 'react-toastify/unstyled' (the default entry injects a <style> element).",
+            },
+          ],
+        },
+      ],
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+    },
+  },
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import { z } from './zod' (browser CSP setting)." }] },
+      ],
     },
   },
   {

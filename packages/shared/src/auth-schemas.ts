@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MESSAGES } from './messages';
 
 /** SPEC §5 rules, written once: the forms and the server parse with these. */
@@ -42,6 +42,16 @@ export const registerFormSchema = z
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: MESSAGES.passwordsMustMatch,
+    // Compare as soon as both passwords are typed, even while other fields (e.g. the terms
+    // box, still unticked) are invalid: by default Zod skips the check until they all pass.
+    when: ({ value }) => {
+      const v = value as { password?: unknown; confirmPassword?: unknown } | null;
+      return (
+        typeof v?.password === 'string' &&
+        typeof v.confirmPassword === 'string' &&
+        v.confirmPassword !== ''
+      );
+    },
   });
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
 

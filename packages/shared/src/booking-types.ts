@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { MESSAGES } from './messages';
 
 /**
@@ -32,6 +32,8 @@ export const SEARCH_MAX_LIMIT = 50;
 /** Deep pages cost an OFFSET scan each; nobody pages this far through a local marketplace. */
 export const SEARCH_MAX_PAGE = 1000;
 export const SEARCH_MAX_QUERY_LENGTH = 100;
+/** SPEC §9: the client's search box searches from this many characters on. */
+export const SEARCH_MIN_QUERY_LENGTH = 2;
 
 export const APPOINTMENT_STATUSES = ['booked', 'canceled', 'completed'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];

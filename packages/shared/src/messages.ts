@@ -89,6 +89,42 @@ export const MESSAGES = {
   registrationDetailsMissing:
     'We could not find your registration details. Please start your registration again.',
   loadingProfile: 'Loading profile...',
+  // §2 discovery and booking screens (SPEC texts, verbatim)
+  searchProvidersPlaceholder: 'Search Providers by name, specialty...',
+  noAppointmentsForToday: 'No appointments for today',
+  loadingProviderDetails: 'Loading provider details...',
+  noAvailableTimeSlots: 'No available time slots at the moment.',
+  loadingAppointmentDetails: 'Loading appointment details...',
+  fetchAppointmentDetailsFailed: 'Failed to fetch appointment details',
+  noAppointmentsFound: 'No appointments found',
+  confirmCancelAppointment: 'Are you sure you want to cancel this appointment?',
+  noAvailableSlotsFound: 'No available slots found',
+  noProviderAppointments: 'No Appointments booked.',
+  // §8 errors with the failure's message in place of {message} (see withMessage)
+  cancelAppointmentFailedWithMessage: 'Failed to cancel appointment: {message}',
+  loadAvailableSlotsFailed: 'Failed to load available slots: {message}',
+  rescheduleFailed: 'Failed to reschedule appointment: {message}',
+  // Discovery and booking screens: texts of ours where SPEC is silent
+  searchingProviders: 'Searching...',
+  noProvidersFound: 'No providers found',
+  searchProvidersFailed: 'Search is not available right now. Please try again.',
+  loadingSpecialists: 'Loading specialists...',
+  loadSpecialistsFailed: 'Failed to load specialists',
+  noSpecialists: 'No specialists to show yet.',
+  loadingTodaysAppointments: "Loading today's appointments...",
+  loadProviderFailed: 'Failed to load provider details',
+  loadingTimeSlots: 'Loading available time slots...',
+  loadTimeSlotsFailed: 'Failed to load available time slots',
+  providerLocalTimeNote: "Times are shown in the provider's local time.",
+  loadingAvailableSlots: 'Loading available slots...',
+  appointmentNotReschedulable: 'Only booked appointments can be rescheduled.',
+  loadingAppointments: 'Loading appointments...',
+  loadAppointmentsFailed: 'Failed to load appointments',
 } as const;
+
+/** Fills the `{message}` placeholder of a SPEC §8 text: 'Failed to …: {message}'. */
+export function withMessage(template: string, message: string): string {
+  return template.replace('{message}', message);
+}
 
 export type MessageKey = keyof typeof MESSAGES;

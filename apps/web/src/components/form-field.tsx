@@ -1,0 +1,65 @@
+import { useId, type ReactNode } from 'react';
+
+/** Attributes that tie a control to its label, hint and error. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldProps {
+  /** Visible label, tied to the control with htmlFor/id. */
+  label: ReactNode;
+  /** The field's error, shown under it and announced. */
+  error?: string;
+  /** Help text under the control. */
+  hint?: ReactNode;
+  id?: string;
+  className?: string;
+  /** Renders the control (input, select, textarea) with the given attributes spread onto it. */
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/**
+ * A labelled form control with its error under it: the error is linked by aria-describedby
+ * and the control marked aria-invalid while it has one.
+ */
+export function Field({ label, error, hint, id, className, children }: FieldProps) {
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={controlId} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A form-wide error line (e.g. the server's answer), announced when it appears. */
+export function FormError({ id, children }: { id?: string; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+      {children}
+    </p>
+  );
+}

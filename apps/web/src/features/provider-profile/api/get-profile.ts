@@ -1,0 +1,16 @@
+import type { Profile, ProfileResponse } from '@slotwise/shared/api-types';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+/** Invalidated by the profile update. */
+export const profileQueryKey = ['profile'] as const;
+
+/** GET /profile → {profile} (SPEC §7): the signed-in user's profile. */
+export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
+  const { profile } = await apiGet<ProfileResponse>('/profile', { signal });
+  return profile;
+}
+
+export function useProfile() {
+  return useQuery({ queryKey: profileQueryKey, queryFn: ({ signal }) => fetchProfile(signal) });
+}

@@ -1,0 +1,17 @@
+import { ApiError, DEFAULT_ERROR_MESSAGE } from './api-client';
+
+/**
+ * SPEC §8: the server's message when it sent one, else the screen's own failure text (a network
+ * failure or an answer without a message gets the fallback).
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status > 0 && error.message !== DEFAULT_ERROR_MESSAGE) {
+    return error.message;
+  }
+  return fallback;
+}
+
+/** The server's per-field messages of a 400 (field name → message); empty for other errors. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? error.fieldErrors : {};
+}

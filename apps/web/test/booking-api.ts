@@ -1,0 +1,294 @@
+import type {
+  AvailableSlot,
+  ClientAppointment,
+  ProviderAppointment,
+  ProviderDetail,
+  ProviderListing,
+} from '@slotwise/shared/booking-types';
+import { MESSAGES } from '@slotwise/shared/messages';
+import { epochSeconds, makeToken } from './make-token';
+import { json, mockApi, type ApiCall } from './mock-api';
+import { saveSession, type Role } from '../src/lib/session';
+
+/**
+ * An in-memory stand-in for the discovery and booking endpoints (DESIGN §5 shapes), for
+ * component tests: providers, their free slots and the appointments, changed by the calls the
+ * screens make. `answerNext` replaces the next answer to one route (a failure, a held response).
+ */
+
+export const PROVIDER_ID = '11111111-1111-4111-8111-111111111111';
+export const OTHER_PROVIDER_ID = '22222222-2222-4222-8222-222222222222';
+
+export interface ProviderRecord {
+  listing: ProviderListing;
+  email: string;
+  slots: AvailableSlot[];
+}
+
+export function makeProvider(
+  overrides: Partial<ProviderListing> = {},
+  email?: string,
+): ProviderRecord {
+  const listing: ProviderListing = {
+    provider_id: crypto.randomUUID(),
+    first_name: 'Ana',
+    last_name: 'Lopez',
+    specialty: 'Plumber',
+    bio: 'Leaks fixed fast.',
+    profile_image_url: null,
+    ...overrides,
+  };
+  return {
+    listing,
+    email: email ?? `${listing.first_name.toLowerCase()}@example.com`,
+    slots: [],
+  };
+}
+
+export function makeSlot(overrides: Partial<AvailableSlot> = {}): AvailableSlot {
+  const day = overrides.day ?? '2030-06-14';
+  const start = overrides.start_time ?? '10:00:00';
+  const end = overrides.end_time ?? '10:30:00';
+  return {
+    id: crypto.randomUUID(),
+    day,
+    start_time: start,
+    end_time: end,
+    type: 'Plumber',
+    starts_at: `${day}T${start}.000Z`,
+    ends_at: `${day}T${end}.000Z`,
+    ...overrides,
+  };
+}
+
+export function makeClientAppointment(
+  overrides: Partial<ClientAppointment> = {},
+): ClientAppointment {
+  const id = overrides.appointment_id ?? crypto.randomUUID();
+  const day = overrides.day ?? '2030-06-14';
+  return {
+    appointment_id: id,
+    id,
+    timeslot_id: crypto.randomUUID(),
+    provider_id: PROVIDER_ID,
+    provider_first_name: 'Ana',
+    provider_last_name: 'Lopez',
+    provider_specialty: 'Plumber',
+    provider_profile_image_url: null,
+    day,
+    start_time: '10:00:00',
+    end_time: '10:30:00',
+    status: 'booked',
+    service_type: 'Plumber',
+    starts_at: `${day}T10:00:00.000Z`,
+    ends_at: `${day}T10:30:00.000Z`,
+    ...overrides,
+  };
+}
+
+export function makeProviderAppointment(
+  overrides: Partial<ProviderAppointment> = {},
+): ProviderAppointment {
+  const id = overrides.appointment_id ?? crypto.randomUUID();
+  const day = overrides.day ?? '2030-06-14';
+  return {
+    appointment_id: id,
+    id,
+    timeslot_id: crypto.randomUUID(),
+    client_first_name: 'Cleo',
+    client_last_name: 'Client',
+    day,
+    start_time: '10:00:00',
+    end_time: '10:30:00',
+    status: 'booked',
+    service_type: 'Plumber',
+    starts_at: `${day}T10:00:00.000Z`,
+    ends_at: `${day}T10:30:00.000Z`,
+    ...overrides,
+  };
+}
+
+function notFound(message = 'Not found') {
+  return json(404, { message, error: message, code: 'NOT_FOUND' });
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** 'PATCH /api/appointment/cancel/<uuid>' → 'PATCH /api/appointment/cancel/:id'. */
+export function routeOf(call: Pick<ApiCall, 'method' | 'path'>): string {
+  return `${call.method} ${call.path.replace(UUID, ':id')}`;
+}
+
+export interface BookingBackend {
+  providers: ProviderRecord[];
+  clientAppointments: ClientAppointment[];
+  providerAppointments: ProviderAppointment[];
+  calls: ApiCall[];
+  /** The next call to `route` (e.g. 'POST /api/appointment/booking') gets `answer` instead. */
+  answerNext: (route: string, answer: (call: ApiCall) => Response | Promise<Response>) => void;
+}
+
+/** Stubs fetch with the in-memory booking API (undo with vi.unstubAllGlobals()). */
+export function mockBookingApi(): BookingBackend {
+  const overrides = new Map<string, (call: ApiCall) => Response | Promise<Response>>();
+  const backend: BookingBackend = {
+    providers: [],
+    clientAppointments: [],
+    providerAppointments: [],
+    calls: [],
+    answerNext: (route, answer) => overrides.set(route, answer),
+  };
+  const findProvider = (id: string) =>
+    backend.providers.find((record) => record.listing.provider_id === id);
+
+  const { calls } = mockApi(async (call) => {
+    const route = routeOf(call);
+    const override = overrides.get(route);
+    if (override) {
+      overrides.delete(route);
+      return override(call);
+    }
+    const id = call.path.match(UUID)?.[0] ?? call.path.split('/').at(-1) ?? '';
+    const url = new URL(call.url, 'http://localhost');
+
+    switch (route) {
+      case 'GET /api/notifications/unread':
+        return json(200, { unreadNotifications: [], unreadCount: 0 });
+
+      case 'GET /api/search/providers': {
+        const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+        const limit = Number(url.searchParams.get('limit') ?? 20);
+        const matches = backend.providers
+          .map((record) => record.listing)
+          .filter((listing) => {
+            const text = `${listing.first_name} ${listing.last_name} ${listing.specialty}`;
+            return words.every((word) => text.toLowerCase().includes(word));
+          });
+        return json(200, {
+          providers: matches.slice(0, limit),
+          page: 1,
+          limit,
+          total: matches.length,
+        });
+      }
+
+      case 'GET /api/profile/providers/:id': {
+        const record = findProvider(id);
+        if (!record) return notFound('Provider not found');
+        const detail: ProviderDetail = {
+          provider_id: record.listing.provider_id,
+          firstName: record.listing.first_name,
+          lastName: record.listing.last_name,
+          email: record.email,
+          specialty: record.listing.specialty,
+          bio: record.listing.bio,
+          profileImageUrl: record.listing.profile_image_url,
+        };
+        return json(200, { provider: detail });
+      }
+
+      case 'GET /api/search/providers/:id/available-slots': {
+        const record = findProvider(id);
+        if (!record) return notFound('Provider not found');
+        return json(200, { availableSlots: record.slots });
+      }
+
+      case 'POST /api/appointment/booking': {
+        const { timeslotId } = call.body as { timeslotId: string };
+        const record = backend.providers.find((p) => p.slots.some((s) => s.id === timeslotId));
+        const slot = record?.slots.find((s) => s.id === timeslotId);
+        if (!record || !slot) {
+          const message = 'This time slot has just been booked by someone else.';
+          return json(409, { message, error: message, code: 'SLOT_TAKEN' });
+        }
+        record.slots = record.slots.filter((s) => s.id !== timeslotId);
+        const appointment = makeClientAppointment({
+          timeslot_id: slot.id,
+          provider_id: record.listing.provider_id,
+          provider_first_name: record.listing.first_name,
+          provider_last_name: record.listing.last_name,
+          provider_specialty: record.listing.specialty,
+          day: slot.day,
+          start_time: slot.start_time,
+          end_time: slot.end_time,
+        });
+        backend.clientAppointments.push(appointment);
+        return json(201, { message: MESSAGES.appointmentBooked, appointment });
+      }
+
+      case 'GET /api/appointment/view':
+        return json(200, { appointments: backend.clientAppointments });
+
+      case 'PATCH /api/appointment/cancel/:id': {
+        const appointment = backend.clientAppointments.find((a) => a.appointment_id === id);
+        if (!appointment) return notFound('Appointment not found');
+        appointment.status = 'canceled';
+        return json(200, { message: MESSAGES.appointmentCancelledSuccessfully, appointment });
+      }
+
+      case 'PATCH /api/appointment/reschedule/:id': {
+        const appointment = backend.clientAppointments.find((a) => a.appointment_id === id);
+        if (!appointment) return notFound('Appointment not found');
+        const { newTimeslotId } = call.body as { newTimeslotId: string };
+        const record = findProvider(appointment.provider_id);
+        const slot = record?.slots.find((s) => s.id === newTimeslotId);
+        if (!record || !slot) return notFound('Time slot not found');
+        record.slots = record.slots.filter((s) => s.id !== newTimeslotId);
+        Object.assign(appointment, {
+          timeslot_id: slot.id,
+          day: slot.day,
+          start_time: slot.start_time,
+          end_time: slot.end_time,
+        });
+        return json(200, { message: MESSAGES.appointmentRescheduled, appointment });
+      }
+
+      case 'GET /api/appointment/provider/view':
+        return json(200, { appointments: backend.providerAppointments });
+
+      case 'PATCH /api/appointment/provider/cancel/:id': {
+        const appointment = backend.providerAppointments.find((a) => a.appointment_id === id);
+        if (!appointment) return notFound('Appointment not found');
+        appointment.status = 'canceled';
+        return json(200, { message: MESSAGES.appointmentCanceledToast, appointment });
+      }
+    }
+    return undefined;
+  });
+  backend.calls = calls;
+  return backend;
+}
+
+/** Signs in (token + stored user, as the login screen leaves them) as a client or provider. */
+export function signInAs(
+  role: Role,
+  user: { firstName?: string; lastName?: string; profileImageUrl?: string | null } = {},
+): void {
+  const userId = `${role}-user-1`;
+  const providerId = role === 'provider' ? PROVIDER_ID : null;
+  const token = makeToken({ userId, role, providerId, exp: epochSeconds(3600) });
+  saveSession(token, {
+    id: userId,
+    firstName: user.firstName ?? 'Cleo',
+    lastName: user.lastName ?? 'Client',
+    email: 'cleo@example.com',
+    role,
+    profileImageUrl: user.profileImageUrl ?? null,
+    providerId,
+  });
+}
+
+/** An inert socket for the area layouts' realtime provider (no server in jsdom). */
+export function inertSocket() {
+  const noop = () => undefined;
+  return {
+    connected: false,
+    active: false,
+    on: noop,
+    off: noop,
+    emit: noop,
+    connect: noop,
+    disconnect: noop,
+    removeAllListeners: noop,
+  };
+}
