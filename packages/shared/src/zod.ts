@@ -5,6 +5,8 @@ import { z } from 'zod';
 // as a violation even though Zod catches it; jitless parsing never probes. Browsers only: the
 // server has no CSP and keeps the compiled parsers. Every schema imports z from here (lint
 // rule), so the setting is in place before the first schema is built.
-if (typeof window !== 'undefined') z.config({ jitless: true });
+if (typeof (globalThis as { document?: unknown }).document !== 'undefined') {
+  z.config({ jitless: true });
+}
 
 export { z };
