@@ -28,7 +28,7 @@ function makePng(width: number, height: number): Promise<Buffer> {
 }
 
 async function toast(page: Page, text: string) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor();
 }
 
 async function fillRegistration(
@@ -279,7 +279,9 @@ describeBrowser('accounts', () => {
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
     expect(token).toBeTruthy();
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    // Logout lives in the profile menu (SPEC §2), whose button is named after the user.
+    await page.getByRole('button', { name: 'Lee Leaver' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { level: 1, name: 'Book Trusted Services Near You' }).waitFor();
     await expect(page.evaluate(() => window.localStorage.getItem('token'))).resolves.toBeNull();

@@ -54,7 +54,7 @@ async function signUpProvider(): Promise<Session> {
 }
 
 async function toast(page: Page, text: string) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor();
 }
 
 describeBrowser('time slots screen', () => {

@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 
 /**
  * Asserts that `control` shows `message` as its error: marked aria-invalid, the message tied to
- * it by aria-describedby, and placed under it (after it in the document).
+ * it by aria-describedby, announced (inside a live region: aria-live, role=alert or
+ * role=status) and placed under it (after it in the document).
  */
 export function expectFieldError(control: HTMLElement, message: string): void {
   expect(control).toHaveAttribute('aria-invalid', 'true');
@@ -15,6 +16,10 @@ export function expectFieldError(control: HTMLElement, message: string): void {
     errorElement,
     `"${message}" tied to the control (has: ${JSON.stringify(described.map((e) => e.textContent))})`,
   ).toBeDefined();
+  expect(
+    errorElement!.closest('[aria-live]:not([aria-live="off"]), [role="alert"], [role="status"]'),
+    `"${message}" is announced (inside a live region)`,
+  ).not.toBeNull();
   expect(
     control.compareDocumentPosition(errorElement!) & Node.DOCUMENT_POSITION_FOLLOWING,
   ).toBeTruthy();

@@ -1,34 +1,44 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { BrandLogo } from '../components/brand-logo';
+import { NotificationBell } from '../components/notification-bell';
+import { LogoutButton } from '../features/auth/logout-button';
+import { ProfileMenu } from '../features/client-menu/profile-menu';
+import { ClientSearchBox } from '../features/client-search/client-search-box';
+import { RealtimeProvider } from './realtime-provider';
 import { SkipLink } from './skip-link';
+import { useSignedInUser } from './use-signed-in-user';
 
-// SPEC §2 (Client area layout). Search, profile menu and notification bell come with their own
-// issues; this is the frame they slot into.
+// SPEC §2 (Client area layout): logo, provider search, notification bell, and the profile menu
+// (Appointments, Account, Logout).
 export function ClientAreaLayout() {
+  const signedIn = useSignedInUser();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <SkipLink />
+      <RealtimeProvider />
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-2 px-4 py-2 sm:flex-nowrap sm:gap-x-4 sm:px-6">
           <Link
             to="/"
             className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900"
           >
             <BrandLogo className="size-8" />
-            <span>Slotwise</span>
+            <span className="sr-only sm:not-sr-only">Slotwise</span>
           </Link>
-          <nav aria-label="Client">
-            <NavLink
-              to="/client/appointments"
-              className={({ isActive }) =>
-                `rounded-md px-3 py-2 text-sm font-medium ${
-                  isActive ? 'text-indigo-700' : 'text-slate-700 hover:bg-slate-100'
-                }`
-              }
-            >
-              Appointments
-            </NavLink>
-          </nav>
+          {/* Provider search (SPEC §2): its own row on phones. */}
+          <div className="order-last w-full sm:order-none sm:w-auto sm:max-w-md sm:flex-1">
+            <ClientSearchBox />
+          </div>
+          {/* Notifications (SPEC §2): read when the dropdown opens. */}
+          <div className="ml-auto flex items-center">
+            <NotificationBell markReadOn="open" />
+          </div>
+          {/* Profile menu (SPEC §2): Appointments, Account, Logout. */}
+          <ProfileMenu
+            name={signedIn?.fullName ?? null}
+            imageUrl={signedIn?.profileImageUrl ?? null}
+            renderLogout={(item) => <LogoutButton {...item} />}
+          />
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

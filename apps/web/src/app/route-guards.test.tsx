@@ -45,9 +45,7 @@ describe('route guards', () => {
   it('sends a client who opens /dashboard to /client', async () => {
     signInAs('client');
     const { router } = renderRoute('/dashboard/appointments');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Client Home' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/client');
   });
 
@@ -71,9 +69,7 @@ describe('route guards', () => {
   it('lets a client into a provider detail page', async () => {
     signInAs('client');
     renderRoute('/client/provider/123');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Provider Details' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Loading provider details...')).toBeInTheDocument();
   });
 
   it('lets any signed-in user open /messages', async () => {
@@ -85,7 +81,7 @@ describe('route guards', () => {
   it('redirects to /login as soon as the session is cleared', async () => {
     signInAs('client');
     const { router } = renderRoute('/client');
-    await screen.findByRole('heading', { level: 1, name: 'Client Home' });
+    await screen.findByRole('heading', { level: 1, name: /^Welcome/ });
     act(() => clearSession());
     await screen.findByRole('heading', { level: 1, name: 'Login' });
     expect(router.state.location.state).toEqual({ from: '/client' });

@@ -1,9 +1,10 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { BareLayout } from './bare-layout';
+import { OwnAreaLayout } from './own-area-layout';
 import { PublicLayout } from './public-layout';
 import { RequireSession } from './route-guards';
 import { RootLayout } from './root-layout';
@@ -64,13 +65,17 @@ const ClientAppointmentsPage = lazyNamed(
   () => import('../features/client-appointments/client-appointments-page'),
   'ClientAppointmentsPage',
 );
+// The reschedule route is the appointments screen with its reschedule modal open.
 const ReschedulePage = lazyNamed(
-  () => import('../features/reschedule/reschedule-page'),
+  () => import('../features/client-appointments/reschedule-page'),
   'ReschedulePage',
 );
 
 const MessagesPage = lazyNamed(() => import('../features/messages/messages-page'), 'MessagesPage');
-const StatsPage = lazyNamed(() => import('../features/stats/stats-page'), 'StatsPage');
+const NotificationsPage = lazyNamed(
+  () => import('../features/notifications/notifications-page'),
+  'NotificationsPage',
+);
 
 export const routes: RouteObject[] = [
   {
@@ -128,18 +133,27 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Quick-action targets (SPEC §2): any signed-in user.
+      // Quick-action targets (SPEC §2) and every notification: any signed-in user.
       {
         element: <RequireSession />,
         children: [
           {
             element: <BareLayout />,
-            children: [
-              { path: 'messages', element: <MessagesPage /> },
-              { path: 'stats', element: <StatsPage /> },
-            ],
+            children: [{ path: 'messages', element: <MessagesPage /> }],
+          },
+          {
+            path: 'notifications',
+            element: (
+              <OwnAreaLayout provider={<ProviderAreaLayout />} client={<ClientAreaLayout />} />
+            ),
+            children: [{ index: true, element: <NotificationsPage /> }],
           },
         ],
+      },
+      // 'View Full Analytics' (SPEC quick action) points to /stats: the provider's analytics.
+      {
+        element: <RequireSession role="provider" />,
+        children: [{ path: 'stats', element: <Navigate to="/dashboard/analytics" replace /> }],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -21,8 +21,9 @@ interface FieldProps {
 }
 
 /**
- * A labelled form control with its error under it: the error is linked by aria-describedby
- * and the control marked aria-invalid while it has one.
+ * A labelled form control with its error under it: the error is linked by aria-describedby,
+ * announced politely when it appears or changes (a live region), and the control is marked
+ * aria-invalid while it has one.
  */
 export function Field({ label, error, hint, id, className, children }: FieldProps) {
   const generatedId = useId();
@@ -45,11 +46,14 @@ export function Field({ label, error, hint, id, className, children }: FieldProp
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      {/* Always rendered: a live region must exist before its text changes to be announced. */}
+      <p
+        id={errorId}
+        aria-live="polite"
+        className={error ? 'mt-1 text-sm text-red-600' : undefined}
+      >
+        {error}
+      </p>
     </div>
   );
 }

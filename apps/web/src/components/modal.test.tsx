@@ -85,4 +85,32 @@ describe('Modal', () => {
     await user.tab();
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveFocus();
   });
+
+  it("gives focus to the page's main region when the opener is gone", async () => {
+    function Removing() {
+      const [open, setOpen] = useState(false);
+      const [openerShown, setOpenerShown] = useState(true);
+      return (
+        <main id="main" tabIndex={-1}>
+          {openerShown ? (
+            <button type="button" onClick={() => setOpen(true)}>
+              Cancel
+            </button>
+          ) : null}
+          <Modal open={open} onClose={() => setOpen(false)} title="Cancel appointment">
+            <button type="button" onClick={() => setOpenerShown(false)}>
+              Yes, cancel
+            </button>
+          </Modal>
+        </main>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Removing />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
 });

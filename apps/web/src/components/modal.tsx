@@ -44,7 +44,8 @@ interface ModalProps {
 
 /**
  * Accessible modal dialog: role=dialog + aria-modal, labelled by its title, focus moves in on open,
- * Tab is trapped inside, Escape closes, and focus returns to the element that opened it.
+ * Tab is trapped inside, Escape closes, and focus returns to the element that opened it (or to
+ * the page's `#main` when that element is gone).
  */
 export function Modal({
   open,
@@ -109,7 +110,10 @@ export function Modal({
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;
+      // The opener may be gone (e.g. the Cancel button of an appointment just canceled): then
+      // the page's main region takes the focus, so keyboard users are not dropped to <body>.
       if (opener?.isConnected) opener.focus();
+      else document.getElementById('main')?.focus();
     };
   }, [open, initialFocusRef]);
 

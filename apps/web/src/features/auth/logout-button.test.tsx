@@ -43,12 +43,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Client logout lives in the header's profile menu (SPEC §2). */
+async function logOutThroughProfileMenu(user: ReturnType<typeof userEvent.setup>) {
+  const menuButton = await waitFor(() => {
+    const button = document.querySelector<HTMLElement>('button[aria-haspopup="menu"]');
+    if (!button) throw new Error('profile menu not rendered yet');
+    return button;
+  }, LAZY_ROUTE);
+  await user.click(menuButton);
+  await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+}
+
 describe('logout', () => {
   it("revokes the token, clears the session and takes a client to '/'", async () => {
     const token = signInAs('client');
     const user = userEvent.setup();
     const { router } = renderRoute('/client');
-    await user.click(await screen.findByRole('button', { name: 'Logout' }, LAZY_ROUTE));
+    await logOutThroughProfileMenu(user);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(getSession()).toBeNull());
@@ -76,7 +87,7 @@ describe('logout', () => {
     signInAs('client');
     const user = userEvent.setup();
     const { router } = renderRoute('/client/appointments');
-    await user.click(await screen.findByRole('button', { name: 'Logout' }, LAZY_ROUTE));
+    await logOutThroughProfileMenu(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(getSession()).toBeNull());
   });

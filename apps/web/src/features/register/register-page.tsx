@@ -217,11 +217,14 @@ function TermsCheckbox({ error, registration }: TermsCheckboxProps) {
           </a>
         </label>
       </div>
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      {/* Always rendered: a live region must exist before its text changes to be announced. */}
+      <p
+        id={errorId}
+        aria-live="polite"
+        className={error ? 'mt-1 text-sm text-red-600' : undefined}
+      >
+        {error}
+      </p>
     </div>
   );
 }

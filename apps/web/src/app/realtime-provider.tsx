@@ -1,0 +1,111 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { insertLiveNotification } from '../features/notifications/api/get-unread-notifications';
+import { liveNotificationFrom, type LiveEvent } from '../features/notifications/live-notification';
+import { queryKeys } from '../lib/query-keys';
+import { decodeSession, useSession } from '../lib/session';
+import { createSocket } from '../lib/socket';
+import { setActiveSocket } from './realtime-context';
+
+/** SPEC §8: the cancellation toast stays 5 s (the others use the container's 4 s). */
+export const CANCELED_TOAST_MS = 5_000;
+/** After the server itself closed the connection (restart, scale-in), try again after this. */
+const SERVER_DISCONNECT_RETRY_MS = 1_000;
+
+/** Everything an appointment change can alter, under the keys the mutations invalidate too. */
+function refreshAfterAppointmentChange(queryClient: QueryClient): void {
+  for (const queryKey of [
+    queryKeys.notifications,
+    queryKeys.appointments,
+    queryKeys.stats,
+    queryKeys.analytics,
+    queryKeys.timeslots,
+    queryKeys.availableSlots,
+  ]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+function showLiveToast(event: LiveEvent, title: string): void {
+  const content = (
+    <div>
+      <p className="font-semibold">{title}</p>
+      <p className="text-sm">{event.payload.message}</p>
+    </div>
+  );
+  const toastId = `${event.name}:${event.payload.appointmentId}`;
+  if (event.name === 'appointment_canceled') {
+    toast.warning(content, { toastId, autoClose: CANCELED_TOAST_MS });
+  } else {
+    toast.info(content, { toastId });
+  }
+}
+
+/**
+ * One socket per signed-in session (SPEC §7, DESIGN §5), mounted by the provider and client
+ * area layouts so that socket.io stays out of the landing page. Opened only when a token exists,
+ * replaced when the token changes (a new sign-in), closed on sign-out or when the area is left.
+ *
+ * Live events (new_appointment, appointment_canceled, appointment_rescheduled) put the
+ * notification on top of the bell at once, refresh the lists they affect through the same query
+ * keys the mutations invalidate, and show a toast with the SPEC §8 title and the event's message.
+ * It renders nothing of its own: wrap the area in it or place it anywhere inside the area.
+ */
+export function RealtimeProvider({ children = null }: { children?: ReactNode }) {
+  const { session } = useSession();
+  const token = session?.token ?? null;
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const current = token ? decodeSession(token) : null;
+    if (!current) return;
+    const socket = createSocket(current);
+    setActiveSocket(socket);
+
+    const onLiveEvent = (event: LiveEvent) => {
+      const notification = liveNotificationFrom(event);
+      insertLiveNotification(queryClient, notification);
+      refreshAfterAppointmentChange(queryClient);
+      showLiveToast(event, notification.title);
+    };
+
+    let connectedBefore = false;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    socket.on('connect', () => {
+      // Events sent while we were away are stored server-side: catch up after a reconnect.
+      if (connectedBefore) refreshAfterAppointmentChange(queryClient);
+      connectedBefore = true;
+    });
+    socket.on('disconnect', (reason) => {
+      // socket.io does not reconnect by itself when the server closed the connection.
+      if (reason === 'io server disconnect') {
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => socket.connect(), SERVER_DISCONNECT_RETRY_MS);
+      }
+    });
+    socket.on('new_appointment', (payload) => onLiveEvent({ name: 'new_appointment', payload }));
+    socket.on('appointment_canceled', (payload) =>
+      onLiveEvent({ name: 'appointment_canceled', payload }),
+    );
+    socket.on('appointment_rescheduled', (payload) =>
+      onLiveEvent({ name: 'appointment_rescheduled', payload }),
+    );
+
+    // The five reconnection attempts may run out while offline: start again once back online.
+    const onOnline = () => {
+      if (!socket.connected && !socket.active) socket.connect();
+    };
+    window.addEventListener('online', onOnline);
+
+    return () => {
+      window.removeEventListener('online', onOnline);
+      clearTimeout(retryTimer);
+      socket.removeAllListeners();
+      socket.disconnect();
+      setActiveSocket(null);
+    };
+  }, [token, queryClient]);
+
+  return children;
+}

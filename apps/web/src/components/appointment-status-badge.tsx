@@ -1,0 +1,21 @@
+const STYLES: Record<string, string> = {
+  booked: 'bg-indigo-100 text-indigo-800',
+  confirmed: 'bg-indigo-100 text-indigo-800',
+  completed: 'bg-emerald-100 text-emerald-800',
+  canceled: 'bg-red-100 text-red-800',
+  cancelled: 'bg-red-100 text-red-800',
+};
+
+/** An appointment's status (SPEC §4 values, both spellings of canceled) as a coloured badge. */
+export function AppointmentStatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${
+        STYLES[status] ?? 'bg-slate-100 text-slate-700'
+      }`}
+    >
+      <span className="sr-only">Status: </span>
+      {status}
+    </span>
+  );
+}

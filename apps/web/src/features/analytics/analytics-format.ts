@@ -1,0 +1,62 @@
+const dayFormat = new Intl.DateTimeFormat('en', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const longDayFormat = new Intl.DateTimeFormat('en', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+function utcDate(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+/** '2025-03-09' → 'Mar 9' (a calendar date: no zone conversion). */
+export function formatDay(day: string): string {
+  return dayFormat.format(utcDate(day));
+}
+
+/** '2025-03-09' → 'Sun, Mar 9'. */
+export function formatLongDay(day: string): string {
+  return longDayFormat.format(utcDate(day));
+}
+
+/** 0 = Monday … 6 = Sunday (as GET /stats/analytics counts them). */
+export const WEEKDAY_NAMES = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
+/** 9 → '09:00'. */
+export function formatHour(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/** 150 → '2 h 30 min', 45 → '45 min', 120 → '2 h', 0 → '0 min'. */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.round(minutes);
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+const percentFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+/** 42.5 → '42.5%'. */
+export function formatPercent(value: number): string {
+  return `${percentFormat.format(value)}%`;
+}
+
+/** '1 booking', '3 bookings'. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

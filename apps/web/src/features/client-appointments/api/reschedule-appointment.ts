@@ -1,0 +1,37 @@
+import type {
+  ClientAppointmentMessageResponse,
+  RescheduleBody,
+} from '@slotwise/shared/booking-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPatch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export interface RescheduleAppointmentVariables extends RescheduleBody {
+  appointmentId: string;
+  /** The appointment's provider: the old slot is freed and the new one taken. */
+  providerId: string;
+}
+
+/** PATCH /appointment/reschedule/{id} {newTimeslotId} (SPEC §7). */
+export function rescheduleAppointment({
+  appointmentId,
+  newTimeslotId,
+}: RescheduleAppointmentVariables): Promise<ClientAppointmentMessageResponse> {
+  return apiPatch<ClientAppointmentMessageResponse>(
+    `/appointment/reschedule/${encodeURIComponent(appointmentId)}`,
+    { newTimeslotId },
+  );
+}
+
+/** Refetches the appointment lists and the provider's availability, either way. */
+export function useRescheduleAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rescheduleAppointment,
+    onSettled: (_data, _error, { providerId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.providerAvailableSlots(providerId) }),
+      ]),
+  });
+}

@@ -1,0 +1,329 @@
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { MESSAGES } from '@slotwise/shared/messages';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  makeClientAppointment,
+  makeProvider,
+  makeSlot,
+  mockBookingApi,
+  PROVIDER_ID,
+  signInAs,
+  type BookingBackend,
+  type ProviderRecord,
+} from '../../../test/booking-api';
+import { deferred, json } from '../../../test/mock-api';
+import { renderRoute } from '../../../test/render-route';
+import { AppProviders } from '../../app/providers';
+import { routes } from '../../app/router';
+
+vi.mock('../../lib/socket', async () => {
+  const { inertSocket } = await import('../../../test/booking-api');
+  return { createSocket: () => inertSocket() };
+});
+
+let api: BookingBackend;
+let ana: ProviderRecord;
+
+beforeEach(() => {
+  api = mockBookingApi();
+  ana = makeProvider({ provider_id: PROVIDER_ID, first_name: 'Ana', last_name: 'Lopez' });
+  api.providers = [ana];
+  signInAs('client');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function openPage(path = '/client/appointments') {
+  const user = userEvent.setup();
+  const view = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: 'Your Appointments' }, { timeout: 5000 });
+  return { user, ...view };
+}
+
+function card(name: RegExp | string) {
+  return screen.getByRole('article', { name });
+}
+
+describe('client appointments: states', () => {
+  it("shows 'Loading appointment details...', then the cards", async () => {
+    const held = deferred<Response>();
+    api.answerNext('GET /api/appointment/view', () => held.promise);
+    await openPage();
+    expect(screen.getByText(MESSAGES.loadingAppointmentDetails)).toBeInTheDocument();
+    held.resolve(json(200, { appointments: [makeClientAppointment()] }));
+    expect(await screen.findByRole('article', { name: 'Ana Lopez' })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.loadingAppointmentDetails)).toBeNull();
+  });
+
+  it("says 'Failed to fetch appointment details' when the list cannot load", async () => {
+    api.answerNext('GET /api/appointment/view', () => json(403, { message: 'Forbidden' }));
+    await openPage();
+    expect(await screen.findByText(MESSAGES.fetchAppointmentDetailsFailed)).toBeInTheDocument();
+  });
+
+  it("says 'No appointments found' without any", async () => {
+    await openPage();
+    expect(await screen.findByText(MESSAGES.noAppointmentsFound)).toBeInTheDocument();
+  });
+
+  it('shows provider, specialty, date, time range and status on each card', async () => {
+    api.clientAppointments = [
+      makeClientAppointment({
+        provider_first_name: 'Ana',
+        provider_last_name: 'Lopez',
+        provider_specialty: 'Plumber',
+        day: '2026-11-24',
+        start_time: '23:00:00',
+        end_time: '23:30:00',
+      }),
+    ];
+    await openPage();
+    const item = await screen.findByRole('article', { name: 'Ana Lopez' });
+    expect(within(item).getByText('Plumber')).toBeInTheDocument();
+    // The slot's own calendar date (not the UTC-midnight day before, in New York).
+    expect(within(item).getByText('Tue, 24 Nov 2026')).toBeInTheDocument();
+    expect(within(item).getByText('23:00–23:30')).toBeInTheDocument();
+    expect(within(item).getByText('booked')).toBeInTheDocument();
+  });
+
+  it('offers Cancel only while booked; Reschedule unless canceled, enabled only while booked', async () => {
+    api.clientAppointments = [
+      makeClientAppointment({ provider_first_name: 'Booked', status: 'booked' }),
+      makeClientAppointment({ provider_first_name: 'Done', status: 'completed' }),
+      makeClientAppointment({ provider_first_name: 'Gone', status: 'canceled' }),
+    ];
+    await openPage();
+    const booked = await screen.findByRole('article', { name: /^Booked/ });
+    expect(within(booked).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(within(booked).getByRole('button', { name: 'Reschedule' })).toBeEnabled();
+
+    const completed = card(/^Done/);
+    expect(within(completed).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(completed).getByRole('button', { name: 'Reschedule' })).toBeDisabled();
+
+    const canceled = card(/^Gone/);
+    expect(within(canceled).queryByRole('button')).toBeNull();
+  });
+});
+
+describe("client appointments: '← Back'", () => {
+  it('goes back to the previous page', async () => {
+    const user = userEvent.setup();
+    const router = createMemoryRouter(routes, {
+      initialEntries: ['/client/provider/abc', '/client/appointments'],
+      initialIndex: 1,
+    });
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    const back = await screen.findByRole('button', { name: 'Back' }, { timeout: 5000 });
+    expect(back).toHaveTextContent('← Back');
+    await user.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/provider/abc'));
+  });
+
+  it('goes to /client when the page was opened directly', async () => {
+    const { user, router } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client'));
+  });
+});
+
+describe('client appointments: cancel', () => {
+  it('asks first, then cancels with the SPEC toast (5 s) and refreshes the card', async () => {
+    const appointment = makeClientAppointment();
+    api.clientAppointments = [appointment];
+    const { user } = await openPage();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Ana Lopez' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Cancel appointment' });
+    expect(dialog).toHaveAccessibleDescription(MESSAGES.confirmCancelAppointment);
+    // Focus starts on the safe choice.
+    expect(within(dialog).getByRole('button', { name: 'Keep appointment' })).toHaveFocus();
+
+    const success = vi.spyOn(toast, 'success');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    expect(await screen.findByText(MESSAGES.appointmentCancelledSuccessfully)).toBeInTheDocument();
+    // SPEC §8: this toast stays 5 s.
+    expect(success).toHaveBeenCalledWith(MESSAGES.appointmentCancelledSuccessfully, {
+      autoClose: 5_000,
+    });
+    success.mockRestore();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() =>
+      expect(within(card('Ana Lopez')).getByText('canceled')).toBeInTheDocument(),
+    );
+    expect(within(card('Ana Lopez')).queryByRole('button')).toBeNull();
+    expect(
+      api.calls.some(
+        (call) =>
+          call.method === 'PATCH' &&
+          call.path === `/api/appointment/cancel/${appointment.appointment_id}`,
+      ),
+    ).toBe(true);
+  });
+
+  it('keeps the appointment when the user says no', async () => {
+    api.clientAppointments = [makeClientAppointment()];
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Keep appointment' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+    // Focus returns to the card's Cancel button.
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  });
+
+  it("toasts 'Failed to cancel appointment: {message}' on failure", async () => {
+    api.clientAppointments = [makeClientAppointment()];
+    api.answerNext('PATCH /api/appointment/cancel/:id', () =>
+      json(409, { message: BOOKING_MESSAGES.alreadyCanceled, code: 'INVALID_STATE' }),
+    );
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    expect(
+      await screen.findByText(`Failed to cancel appointment: ${BOOKING_MESSAGES.alreadyCanceled}`),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('client appointments: reschedule modal', () => {
+  let current: ReturnType<typeof makeClientAppointment>;
+
+  beforeEach(() => {
+    current = makeClientAppointment({
+      day: '2030-06-14',
+      start_time: '10:00:00',
+      end_time: '10:30:00',
+      provider_specialty: 'Plumber',
+    });
+    api.clientAppointments = [current];
+  });
+
+  async function openModal() {
+    const view = await openPage();
+    await view.user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    return { ...view, dialog: screen.getByRole('dialog', { name: 'Reschedule Appointment' }) };
+  }
+
+  it('shows the current appointment and the free slots as a radio group', async () => {
+    ana.slots = [
+      makeSlot({ day: '2030-06-15', start_time: '09:00:00', end_time: '09:30:00' }),
+      makeSlot({ day: '2030-06-14', start_time: '11:00:00', end_time: '11:30:00' }),
+    ];
+    const { dialog } = await openModal();
+    const now = within(dialog).getByRole('region', { name: 'Current appointment' });
+    expect(now).toHaveTextContent('Ana Lopez');
+    expect(now).toHaveTextContent('Plumber');
+    expect(now).toHaveTextContent('Fri, 14 Jun 2030, 10:00–10:30');
+    const group = await within(dialog).findByRole('group', { name: 'Choose a new time slot' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent),
+    ).toEqual(['Fri, 14 Jun 2030, 11:00–11:30', 'Sat, 15 Jun 2030, 09:00–09:30']);
+  });
+
+  it("says 'No available slots found' when the provider has none", async () => {
+    const { dialog } = await openModal();
+    expect(await within(dialog).findByText(MESSAGES.noAvailableSlotsFound)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm Reschedule' })).toBeDisabled();
+  });
+
+  it("says 'Failed to load available slots: {message}' when they cannot load", async () => {
+    api.answerNext('GET /api/search/providers/:id/available-slots', () =>
+      json(404, { message: 'Provider not found', code: 'NOT_FOUND' }),
+    );
+    const { dialog } = await openModal();
+    expect(
+      await within(dialog).findByText('Failed to load available slots: Provider not found'),
+    ).toBeInTheDocument();
+  });
+
+  it("asks 'Please select a time slot' without a choice", async () => {
+    ana.slots = [makeSlot({ start_time: '11:00:00', end_time: '11:30:00' })];
+    const { user, dialog } = await openModal();
+    await within(dialog).findByRole('radio');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Reschedule' }));
+    const error = await within(dialog).findByText(MESSAGES.selectTimeSlot);
+    expect(within(dialog).getByRole('group', { name: 'Choose a new time slot' })).toHaveAttribute(
+      'aria-describedby',
+      error.id,
+    );
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it("moves the appointment: 'Processing...', the SPEC toast, and the card shows the new time", async () => {
+    const target = makeSlot({ day: '2030-06-16', start_time: '15:00:00', end_time: '15:45:00' });
+    ana.slots = [target];
+    const { user, dialog } = await openModal();
+    await user.click(
+      await within(dialog).findByRole('radio', { name: 'Sun, 16 Jun 2030, 15:00–15:45' }),
+    );
+
+    const held = deferred<void>();
+    api.answerNext('PATCH /api/appointment/reschedule/:id', async () => {
+      await held.promise;
+      Object.assign(current, {
+        day: target.day,
+        start_time: target.start_time,
+        end_time: target.end_time,
+      });
+      return json(200, { message: MESSAGES.appointmentRescheduled, appointment: current });
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Reschedule' }));
+    expect(await within(dialog).findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    held.resolve();
+
+    expect(await screen.findByText(MESSAGES.appointmentRescheduled)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const item = card('Ana Lopez');
+    await waitFor(() => expect(within(item).getByText('Sun, 16 Jun 2030')).toBeInTheDocument());
+    expect(within(item).getByText('15:00–15:45')).toBeInTheDocument();
+    const patch = api.calls.find((call) => call.method === 'PATCH')!;
+    expect(patch.path).toBe(`/api/appointment/reschedule/${current.appointment_id}`);
+    expect(patch.body).toEqual({ newTimeslotId: target.id });
+  });
+
+  it("toasts 'Failed to reschedule appointment: {message}' and stays open", async () => {
+    ana.slots = [makeSlot({ start_time: '11:00:00', end_time: '11:30:00' })];
+    api.answerNext('PATCH /api/appointment/reschedule/:id', () =>
+      json(409, { message: BOOKING_MESSAGES.slotTaken, code: 'SLOT_TAKEN' }),
+    );
+    const { user, dialog } = await openModal();
+    await user.click(await within(dialog).findByRole('radio'));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Reschedule' }));
+    expect(
+      await screen.findByText(`Failed to reschedule appointment: ${BOOKING_MESSAGES.slotTaken}`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Reschedule Appointment' })).toBeInTheDocument();
+  });
+
+  it('is also the route /client/reschedule/:id; closing it lands on the list', async () => {
+    ana.slots = [makeSlot({ start_time: '11:00:00', end_time: '11:30:00' })];
+    const { user, router } = await openPage(`/client/reschedule/${current.appointment_id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
+    expect(await within(dialog).findByRole('radio')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/appointments'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says so on the route when the appointment is unknown', async () => {
+    await openPage('/client/reschedule/99999999-9999-4999-8999-999999999999');
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
+    expect(within(dialog).getByText(BOOKING_MESSAGES.appointmentNotFound)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,164 @@
+import type { NotificationItem } from '@slotwise/shared/realtime';
+import { useSearchParams } from 'react-router';
+import { NOTIFICATIONS_PAGE_SIZE, useNotificationPage } from './api/get-notifications';
+import { useUnreadNotifications } from './api/get-unread-notifications';
+import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
+import { useMarkNotificationRead } from './api/mark-notification-read';
+import { formatAbsoluteTime, formatRelativeTime } from './relative-time';
+
+const TYPE_LABEL: Record<NotificationItem['type'], string> = {
+  new: 'New',
+  canceled: 'Canceled',
+  rescheduled: 'Rescheduled',
+};
+
+const TYPE_STYLE: Record<NotificationItem['type'], string> = {
+  new: 'bg-emerald-100 text-emerald-800',
+  canceled: 'bg-red-100 text-red-800',
+  rescheduled: 'bg-amber-100 text-amber-800',
+};
+
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * 'View all notifications' (/notifications, inside the user's own area): every notification,
+ * read or not, newest first, 20 a page; the page number lives in the URL (`?page=2`).
+ * A click on an unread one marks it read, like in the bell.
+ */
+export function NotificationsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  const query = useNotificationPage(page);
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+  // Unread ones may sit on other pages too: the bell's count covers them all.
+  const unread = useUnreadNotifications();
+
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE));
+  const items = query.data?.notifications ?? [];
+  const anyUnread = (unread.data?.unreadCount ?? 0) > 0 || items.some((item) => !item.read);
+
+  const goTo = (next: number) => {
+    setParams(next === 1 ? {} : { page: String(next) });
+  };
+
+  return (
+    <section aria-labelledby="notifications-title" className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      <title>Notifications · Slotwise</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="notifications-title" className="text-2xl font-bold text-slate-900">
+          Notifications
+        </h1>
+        <button
+          type="button"
+          onClick={() => markAllRead.mutate()}
+          disabled={!anyUnread}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          Mark all as read
+        </button>
+      </div>
+
+      <div className="mt-6">
+        {query.isPending ? (
+          <p role="status" className="text-sm text-slate-600">
+            Loading notifications...
+          </p>
+        ) : query.isError ? (
+          <div role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-700">
+            <p>Failed to load notifications: {query.error.message}</p>
+            <button
+              type="button"
+              onClick={() => void query.refetch()}
+              className="mt-2 font-semibold underline"
+            >
+              Try again
+            </button>
+          </div>
+        ) : items.length === 0 ? (
+          <p className="text-slate-600">No notifications</p>
+        ) : (
+          <ul
+            aria-label="All notifications"
+            className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white"
+          >
+            {items.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (!item.read) markRead.mutate(item.id);
+                  }}
+                  className={`flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
+                    item.read ? '' : 'bg-indigo-50/60'
+                  }`}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`mt-1.5 size-2 shrink-0 rounded-full ${
+                      item.read ? 'bg-transparent' : 'bg-indigo-600'
+                    }`}
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="flex flex-wrap items-center gap-2">
+                      <span className="font-semibold break-words text-slate-900">
+                        {item.title}
+                        {item.read ? null : <span className="sr-only"> (unread)</span>}
+                      </span>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_STYLE[item.type]}`}
+                      >
+                        {TYPE_LABEL[item.type]}
+                      </span>
+                    </span>{' '}
+                    <span className="mt-0.5 block text-sm break-words text-slate-700">
+                      {item.message}
+                    </span>{' '}
+                    <time
+                      dateTime={item.created_at}
+                      title={formatAbsoluteTime(item.created_at)}
+                      className="mt-1 block text-xs text-slate-500"
+                    >
+                      {formatRelativeTime(item.created_at)}
+                    </time>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {total > NOTIFICATIONS_PAGE_SIZE ? (
+        <nav
+          aria-label="Notification pages"
+          className="mt-4 flex items-center justify-between gap-2 text-sm"
+        >
+          <button
+            type="button"
+            onClick={() => goTo(page - 1)}
+            disabled={page <= 1}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            Previous
+          </button>
+          <p aria-live="polite" className="text-slate-600">
+            Page {page} of {pageCount}
+          </p>
+          <button
+            type="button"
+            onClick={() => goTo(page + 1)}
+            disabled={page >= pageCount}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

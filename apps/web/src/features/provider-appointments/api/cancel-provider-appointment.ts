@@ -1,0 +1,33 @@
+import type { ProviderAppointmentMessageResponse } from '@slotwise/shared/booking-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPatch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** PATCH /appointment/provider/cancel/{id} (SPEC §7): the provider cancels a booked appointment. */
+export function cancelProviderAppointment(
+  appointmentId: string,
+): Promise<ProviderAppointmentMessageResponse> {
+  return apiPatch<ProviderAppointmentMessageResponse>(
+    `/appointment/provider/cancel/${encodeURIComponent(appointmentId)}`,
+  );
+}
+
+/**
+ * Refetches what a cancellation changes, either way: the appointment lists, the stats and the
+ * provider's own slots (the slot is free again), and every cached availability list.
+ */
+export function useCancelProviderAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelProviderAppointment,
+    onSettled: () =>
+      Promise.all(
+        [
+          queryKeys.appointments,
+          queryKeys.stats,
+          queryKeys.timeslots,
+          queryKeys.availableSlots,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}

@@ -1,0 +1,121 @@
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { MESSAGES } from '@slotwise/shared/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  makeProviderAppointment,
+  mockBookingApi,
+  signInAs,
+  type BookingBackend,
+} from '../../../test/booking-api';
+import { deferred, json } from '../../../test/mock-api';
+import { renderRoute } from '../../../test/render-route';
+
+vi.mock('../../lib/socket', async () => {
+  const { inertSocket } = await import('../../../test/booking-api');
+  return { createSocket: () => inertSocket() };
+});
+
+let api: BookingBackend;
+
+beforeEach(() => {
+  api = mockBookingApi();
+  signInAs('provider', { firstName: 'Pat', lastName: 'Slots' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function openPage() {
+  const user = userEvent.setup();
+  const view = renderRoute('/dashboard/appointments');
+  await screen.findByRole('heading', { level: 1, name: 'Appointments' }, { timeout: 5000 });
+  return { user, ...view };
+}
+
+function bookedList() {
+  return screen.getByRole('list', { name: 'Booked appointments' });
+}
+
+describe('provider appointments', () => {
+  it("says 'No Appointments booked.' without booked appointments", async () => {
+    const held = deferred<Response>();
+    api.answerNext('GET /api/appointment/provider/view', () => held.promise);
+    await openPage();
+    expect(screen.getByText(MESSAGES.loadingAppointments)).toBeInTheDocument();
+    held.resolve(json(200, { appointments: [] }));
+    expect(await screen.findByText(MESSAGES.noProviderAppointments)).toBeInTheDocument();
+  });
+
+  it('lists booked appointments first (client, service, date, time, status); the rest apart', async () => {
+    api.providerAppointments = [
+      makeProviderAppointment({ client_first_name: 'Old', status: 'completed', day: '2020-01-01' }),
+      makeProviderAppointment({
+        client_first_name: 'Cleo',
+        client_last_name: 'Client',
+        service_type: 'Haircut',
+        day: '2026-11-24',
+        start_time: '23:00:00',
+        end_time: '23:30:00',
+      }),
+      makeProviderAppointment({ client_first_name: 'Gone', status: 'canceled' }),
+    ];
+    await openPage();
+    const item = await screen.findByRole('article', { name: 'Cleo Client' });
+    expect(within(item).getByText('Haircut')).toBeInTheDocument();
+    expect(within(item).getByText('Tue, 24 Nov 2026')).toBeInTheDocument();
+    expect(within(item).getByText('23:00–23:30')).toBeInTheDocument();
+    expect(within(item).getByText('booked')).toBeInTheDocument();
+    expect(within(bookedList()).getAllByRole('article')).toHaveLength(1);
+
+    const past = screen.getByRole('list', { name: 'Past and canceled appointments', hidden: true });
+    expect(within(past).getAllByRole('article', { hidden: true })).toHaveLength(2);
+    // No Cancel on what is not booked.
+    expect(within(past).queryAllByRole('button', { hidden: true })).toHaveLength(0);
+    expect(screen.getByText('Past and canceled (2)')).toBeInTheDocument();
+  });
+
+  it("cancels after confirmation with the toast 'Appointment Canceled'; it leaves the list", async () => {
+    const appointment = makeProviderAppointment({ client_first_name: 'Cleo' });
+    api.providerAppointments = [appointment];
+    const { user } = await openPage();
+    const item = await screen.findByRole('article', { name: 'Cleo Client' });
+    await user.click(within(item).getByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel appointment' });
+    expect(dialog).toHaveAccessibleDescription(MESSAGES.confirmCancelAppointment);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+
+    expect(await screen.findByText(MESSAGES.appointmentCanceledToast)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.noProviderAppointments)).toBeInTheDocument();
+    expect(
+      api.calls.some(
+        (call) =>
+          call.method === 'PATCH' &&
+          call.path === `/api/appointment/provider/cancel/${appointment.appointment_id}`,
+      ),
+    ).toBe(true);
+  });
+
+  it("toasts the server's message when cancelling fails", async () => {
+    api.providerAppointments = [makeProviderAppointment()];
+    api.answerNext('PATCH /api/appointment/provider/cancel/:id', () =>
+      json(409, { message: BOOKING_MESSAGES.alreadyCompleted, code: 'INVALID_STATE' }),
+    );
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    expect(await screen.findByText(BOOKING_MESSAGES.alreadyCompleted)).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to cancel appointment' when the server gives no message", async () => {
+    api.providerAppointments = [makeProviderAppointment()];
+    api.answerNext('PATCH /api/appointment/provider/cancel/:id', () => json(500));
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    expect(await screen.findByText(MESSAGES.cancelAppointmentFailed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

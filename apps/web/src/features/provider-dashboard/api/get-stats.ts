@@ -1,0 +1,20 @@
+import type { ProviderStats } from '@slotwise/shared/stats-types';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export interface ProviderStatsResponse {
+  stats: ProviderStats;
+}
+
+/** GET /stats/ (SPEC §7): the dashboard figures, defined in the README "Provider statistics". */
+export function fetchProviderStats(signal?: AbortSignal): Promise<ProviderStatsResponse> {
+  return apiGet<ProviderStatsResponse>('/stats/', { signal });
+}
+
+export function useProviderStats() {
+  return useQuery({
+    queryKey: queryKeys.stats,
+    queryFn: ({ signal }) => fetchProviderStats(signal),
+  });
+}

@@ -1,0 +1,42 @@
+import type { ProviderStats } from '@slotwise/shared/stats-types';
+
+/** SPEC §9 weekly chart colours: booked green, canceled red, rescheduled amber. */
+export const WEEKLY_COLORS = {
+  booked: '#16a34a',
+  canceled: '#dc2626',
+  rescheduled: '#f59e0b',
+} as const;
+
+/** Side of the square pie chart, in px (the placeholder while it loads has the same size). */
+export const WEEKLY_CHART_SIZE = 192;
+
+export interface WeeklySlice {
+  key: keyof typeof WEEKLY_COLORS;
+  label: string;
+  value: number;
+  color: string;
+}
+
+/** The three slices of SPEC §2's Weekly Summary, in legend order. */
+export function weeklySlices(stats: ProviderStats): WeeklySlice[] {
+  return [
+    {
+      key: 'booked',
+      label: 'Booked this week',
+      value: stats.bookedThisWeek,
+      color: WEEKLY_COLORS.booked,
+    },
+    {
+      key: 'canceled',
+      label: 'Canceled this week',
+      value: stats.canceledThisWeek,
+      color: WEEKLY_COLORS.canceled,
+    },
+    {
+      key: 'rescheduled',
+      label: 'Rescheduled this week',
+      value: stats.rescheduledThisWeek,
+      color: WEEKLY_COLORS.rescheduled,
+    },
+  ];
+}

@@ -1,0 +1,36 @@
+import type {
+  AvailableSlotsResponse,
+  BookingBody,
+  ClientAppointmentMessageResponse,
+} from '@slotwise/shared/booking-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiPost } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** POST /appointment/booking {timeslotId} → 201 {message, appointment}; 409 SLOT_TAKEN. */
+export function bookAppointment(body: BookingBody): Promise<ClientAppointmentMessageResponse> {
+  return apiPost<ClientAppointmentMessageResponse>('/appointment/booking', body);
+}
+
+/**
+ * Books one of `providerId`'s slots. Success or failure, the slot list is refetched (a slot
+ * someone else took disappears); a slot answered as taken is dropped from it at once.
+ */
+export function useBookAppointment(providerId: string) {
+  const queryClient = useQueryClient();
+  const slotsKey = queryKeys.providerAvailableSlots(providerId);
+  return useMutation({
+    mutationFn: bookAppointment,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
+    onError: (error, { timeslotId }) => {
+      if (error instanceof ApiError && error.code === 'SLOT_TAKEN') {
+        queryClient.setQueryData<AvailableSlotsResponse>(slotsKey, (old) =>
+          old
+            ? { availableSlots: old.availableSlots.filter((slot) => slot.id !== timeslotId) }
+            : old,
+        );
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: slotsKey }),
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * TanStack Query keys shared between features, mutations and socket events (DESIGN §6: socket
+ * events invalidate the same keys the mutations do). Invalidating a prefix reaches every key
+ * under it: `['appointments']` refreshes the provider's and the client's lists.
+ *
+ * Convention: the data cached under a key is the endpoint's response body as the server sends
+ * it (e.g. `{appointments}`); hooks pick what they need with `select`, so two features reading
+ * the same key always agree on its shape.
+ */
+export const queryKeys = {
+  /** Everything about notifications (the bell's unread list and the paginated pages). */
+  notifications: ['notifications'] as const,
+  /** GET /notifications/unread → `{unreadNotifications, unreadCount}`. */
+  unreadNotifications: ['notifications', 'unread'] as const,
+  /** GET /notifications?page&pageSize → `{notifications, page, pageSize, total}`. */
+  notificationPage: (page: number, pageSize: number) =>
+    ['notifications', 'page', page, pageSize] as const,
+
+  /** Both appointment lists. */
+  appointments: ['appointments'] as const,
+  /** GET /appointment/provider/view → `{appointments}`. */
+  providerAppointments: ['appointments', 'provider'] as const,
+  /** GET /appointment/view → `{appointments}`. */
+  clientAppointments: ['appointments', 'client'] as const,
+
+  /** GET /stats/ → `{stats}`. */
+  stats: ['stats'] as const,
+  /** GET /stats/analytics → `{analytics}`. */
+  analytics: ['analytics'] as const,
+
+  /** The provider's own slots (GET /timeslots/view; see features/timeslots/api). */
+  timeslots: ['timeslots'] as const,
+  /** Every provider's free slots as clients see them. */
+  availableSlots: ['available-slots'] as const,
+  /** GET /search/providers/:id/available-slots → `{availableSlots}`. */
+  providerAvailableSlots: (providerId: string) => ['available-slots', providerId] as const,
+
+  /** Listed providers as clients see them. */
+  providers: ['providers'] as const,
+  /** GET /search/providers?q&page&limit → `{providers, page, limit, total}`. */
+  providerSearch: (params: { q: string; page: number; limit: number }) =>
+    ['providers', 'search', params] as const,
+  /** GET /profile/providers/:id → `{provider}`. */
+  providerDetail: (providerId: string) => ['providers', 'detail', providerId] as const,
+
+  /** GET /profile: holds the profile itself, unwrapped (features/provider-profile/api). */
+  profile: ['profile'] as const,
+};
