@@ -24,6 +24,8 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { attachRealtime, type Realtime } from './realtime/socket-server';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerCors } from './plugins/cors';
+import { frameworkErrors, registerRequestLimits } from './plugins/request-limits';
 import { isSpaPath, registerSpa } from './plugins/spa';
 
 declare module 'fastify' {
@@ -66,6 +68,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     forceCloseConnections: 'idle',
     // Our own onRequest hook answers while closing, with Retry-After and the error body.
     return503OnClosing: false,
+    // Undecodable URLs and over-long path parameters get the DESIGN §5 error body too.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -112,6 +116,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   await registerSecurityHeaders(app, config);
+  await registerRequestLimits(app);
+  await registerCors(app, config);
   await registerMetrics(app);
   // Overload: answer 503 early instead of queueing until everything times out.
   await app.register(underPressure, {

@@ -190,6 +190,8 @@ export const appointments = pgTable(
       .where(sql`${t.status} = 'booked'`),
     index('appointments_client_starts_idx').on(t.clientId, t.startsAt),
     index('appointments_provider_starts_idx').on(t.providerId, t.startsAt),
+    // Stats and analytics read a provider's appointments by their (local) day window.
+    index('appointments_provider_day_idx').on(t.providerId, t.day),
     check('appointments_status_check', sql`${t.status} in ('booked', 'canceled', 'completed')`),
   ],
 );

@@ -62,7 +62,7 @@ export async function readForm(request: FastifyRequest, fileField: string): Prom
     }
     if (
       error instanceof Error &&
-      /Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(
+      /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Part terminated early/i.test(
         error.message,
       )
     ) {

@@ -23,6 +23,14 @@ export async function registerApiDocs(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Keep the docs page as strict as the app: never framed, no forced upgrade over plain HTTP.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/frame-ancestors[^;]*/, "frame-ancestors 'none'")
+        .replace(/upgrade-insecure-requests;?\s*/, ''),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

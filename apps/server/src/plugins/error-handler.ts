@@ -2,7 +2,7 @@ import type { ErrorBody, ErrorCode } from '@slotwise/shared/api-error';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable, pgErrorOf } from '../db/errors';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -52,6 +52,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       const fieldErrors = fieldErrorsOf(error.validation);
       const first = Object.values(fieldErrors)[0] ?? 'Invalid request';
       return sendError(reply, 400, 'VALIDATION_FAILED', first, fieldErrors);
+    }
+    // PostgreSQL refuses NUL characters in text (22021): the input was bad, not the server.
+    if (pgErrorOf(error)?.code === '22021') {
+      return sendError(
+        reply,
+        400,
+        'VALIDATION_FAILED',
+        'The request contains characters that are not allowed',
+      );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

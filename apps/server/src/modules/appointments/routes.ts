@@ -9,6 +9,7 @@ import {
   rescheduleBodySchema,
 } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
@@ -32,6 +33,18 @@ const errorBody = z.object({
 const readErrors = { 401: errorBody, 403: errorBody } as const;
 const writeErrors = { 400: errorBody, ...readErrors, 404: errorBody, 409: errorBody } as const;
 
+/**
+ * Bookings per user (the token's user: the clientOnly guard runs before the limiter), so one
+ * script cannot sweep a provider's calendar and clients behind one NAT do not share a budget.
+ * Active with RATE_LIMIT (docs/security.md).
+ */
+export const BOOKING_RATE_LIMIT = {
+  max: 20,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) =>
+    request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`,
+};
+
 /** SPEC §7 appointment calls: clients book and manage their own, providers see and cancel theirs. */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const clientOnly = authenticated('client');
@@ -41,6 +54,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointment/booking',
     {
       onRequest: clientOnly,
+      config: { rateLimit: BOOKING_RATE_LIMIT },
       schema: {
         body: bookingBodySchema,
         response: { 201: clientAppointmentMessageResponseSchema, ...writeErrors },

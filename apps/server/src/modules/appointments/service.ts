@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { notificationFor } from '../notifications/appointment-notice';
-import { createNotification } from '../notifications/service';
+import { createNotification, type NewNotification } from '../notifications/service';
 import type { UserRole } from '@slotwise/shared/auth-schemas';
 import {
   type AppointmentStatus,
@@ -10,17 +11,18 @@ import {
 import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, queryRows } from '../../db/client';
 import { PG_SERIALIZATION_FAILURE, PG_UNIQUE_VIOLATION, pgErrorOf } from '../../db/errors';
 import {
   type AppointmentEventType,
   appointmentEvents,
   appointments,
+  notifications,
   providers,
   timeslots,
   users,
 } from '../../db/schema';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
 
 /**
@@ -346,47 +348,175 @@ async function freeSlot(tx: DbOrTx, timeslotId: string | null) {
     .where(eq(timeslots.id, timeslotId));
 }
 
+/** What a booking needs before it claims the slot: the slot and both parties, read without locks. */
+async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: string) {
+  const [row] = await db
+    .select({
+      ...claimedSlotColumns,
+      isBooked: timeslots.isBooked,
+      started: sql<boolean>`(${timeslots.startsAt} <= now())`,
+      providerUserId: providerUser.id,
+      providerFirstName: providerUser.firstName,
+      providerLastName: providerUser.lastName,
+      providerSpecialty: providers.specialty,
+      providerImageId: providerUser.profileImageId,
+      clientFirstName: clientUser.firstName,
+      clientLastName: clientUser.lastName,
+    })
+    .from(timeslots)
+    .innerJoin(providers, eq(providers.id, timeslots.providerId))
+    .innerJoin(providerUser, eq(providerUser.id, providers.userId))
+    .leftJoin(clientUser, eq(clientUser.id, clientUserId))
+    .where(eq(timeslots.id, timeslotId))
+    .limit(1);
+  return row ?? null;
+}
+
+type BookingContext = NonNullable<Awaited<ReturnType<typeof bookingContext>>>;
+
+/** The change a booking makes, known before it commits (the same shape `loadChange` reads). */
+function bookedChange(
+  appointmentId: string,
+  clientUserId: string,
+  seen: BookingContext & { clientFirstName: string; clientLastName: string },
+): AppointmentChange {
+  const time: AppointmentTime = {
+    day: seen.day,
+    startTime: seen.startTime,
+    endTime: seen.endTime,
+    startsAt: seen.startsAt,
+    endsAt: seen.endsAt,
+  };
+  const common = { id: appointmentId, timeslotId: seen.id, status: 'booked' as const, ...time };
+  return {
+    slots: { taken: [seen.id], freed: [] },
+    clientView: toClientView({
+      ...common,
+      providerId: seen.providerId,
+      serviceType: seen.type,
+      providerFirstName: seen.providerFirstName,
+      providerLastName: seen.providerLastName,
+      providerSpecialty: seen.providerSpecialty,
+      providerImageId: seen.providerImageId,
+    }),
+    providerView: toProviderView({
+      ...common,
+      serviceType: seen.type,
+      clientFirstName: seen.clientFirstName,
+      clientLastName: seen.clientLastName,
+    }),
+    notice: {
+      type: 'booked',
+      appointmentId,
+      actor: { role: 'client', userId: clientUserId },
+      provider: {
+        providerId: seen.providerId,
+        userId: seen.providerUserId,
+        firstName: seen.providerFirstName,
+        lastName: seen.providerLastName,
+      },
+      client: {
+        userId: clientUserId,
+        firstName: seen.clientFirstName,
+        lastName: seen.clientLastName,
+      },
+      serviceType: seen.type,
+      ...time,
+      previous: null,
+    },
+  };
+}
+
+/**
+ * The booking itself, as ONE statement (so one implicit transaction): claim the slot if it is
+ * still free, not started and as it was read, then insert the appointment, its event and the
+ * provider's notification. The slot's row lock lasts for this statement only — never across
+ * round trips — which keeps a storm of bookings on few slots from queueing behind each other.
+ * False when the slot was not claimed (taken meanwhile, started, or changed since it was read).
+ */
+async function claimAndBook(
+  db: DbOrTx,
+  seen: BookingContext,
+  clientUserId: string,
+  appointmentId: string,
+  notification: NewNotification,
+): Promise<boolean> {
+  try {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`
+      with claimed as (
+        update ${timeslots} set is_booked = true, updated_at = now()
+        where id = ${seen.id} and not is_booked and starts_at > now()
+          and provider_id = ${seen.providerId} and day = ${seen.day}::date
+          and start_time = ${seen.startTime}::time and end_time = ${seen.endTime}::time
+          and type = ${seen.type}
+        returning id, provider_id, day, start_time, end_time, starts_at, ends_at, type
+      ), created as (
+        insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
+                                     start_time, end_time, starts_at, ends_at, service_type)
+        select ${appointmentId}::uuid, id, provider_id, ${clientUserId}::uuid, 'booked', day,
+               start_time, end_time, starts_at, ends_at, type
+        from claimed
+        returning id
+      ), event as (
+        insert into ${appointmentEvents} (appointment_id, provider_id, client_id, type, actor_role,
+                                          actor_user_id, to_timeslot_id, starts_at, ends_at)
+        select ${appointmentId}::uuid, provider_id, ${clientUserId}::uuid, 'booked', 'client',
+               ${clientUserId}::uuid, id, starts_at, ends_at
+        from claimed
+      ), notice as (
+        insert into ${notifications} (user_id, type, title, message, appointment_id)
+        select ${notification.userId}::uuid, ${notification.type}, ${notification.title},
+               ${notification.message}, ${appointmentId}::uuid
+        from claimed
+      )
+      select id from created`,
+    );
+    return rows.length > 0;
+  } catch (error) {
+    const pgError = pgErrorOf(error);
+    if (
+      pgError?.code === PG_UNIQUE_VIOLATION &&
+      (pgError.constraint === undefined || pgError.constraint === ACTIVE_SLOT_INDEX)
+    ) {
+      throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+    }
+    throw error;
+  }
+}
+
 /**
  * POST /appointment/booking: books a free future slot for a client. 404 for an unknown slot,
  * 409 SLOT_TAKEN when someone else holds it, 409 INVALID_STATE when it has started.
+ *
+ * Read first (no lock: who, what, when — everything the answer and the notification need),
+ * then claim and write in one statement. A slot already taken answers 409 from the read alone.
  */
 export async function bookAppointment(
   db: DbOrTx,
   clientUserId: string,
   timeslotId: string,
 ): Promise<AppointmentChange> {
-  const actor = { role: 'client' as const, userId: clientUserId };
-  return inTransaction(db, async (tx) => {
-    const slot = await claimSlot(tx, timeslotId);
-    if (!slot) throw await unclaimableSlotError(tx, timeslotId);
-    const [created] = await tx
-      .insert(appointments)
-      .values({
-        timeslotId: slot.id,
-        providerId: slot.providerId,
-        clientId: clientUserId,
-        status: 'booked',
-        day: slot.day,
-        startTime: slot.startTime,
-        endTime: slot.endTime,
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
-        serviceType: slot.type,
-      })
-      .returning({ id: appointments.id });
-    await tx.insert(appointmentEvents).values({
-      appointmentId: created!.id,
-      providerId: slot.providerId,
-      clientId: clientUserId,
-      type: 'booked',
-      actorRole: 'client',
-      actorUserId: clientUserId,
-      toTimeslotId: slot.id,
-      startsAt: slot.startsAt,
-      endsAt: slot.endsAt,
+  for (let attempt = 1; ; attempt++) {
+    const seen = await bookingContext(db, clientUserId, timeslotId);
+    if (!seen) throw new NotFoundError(BOOKING_MESSAGES.timeslotNotFound);
+    if (seen.started) throw new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
+    if (seen.isBooked) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+    const { clientFirstName, clientLastName } = seen;
+    if (clientFirstName === null || clientLastName === null) throw new UnauthenticatedError();
+    const appointmentId = randomUUID();
+    const change = bookedChange(appointmentId, clientUserId, {
+      ...seen,
+      clientFirstName,
+      clientLastName,
     });
-    return loadChange(tx, created!.id, 'booked', actor, null, { taken: [slot.id], freed: [] });
-  });
+    const notification = notificationFor(change.notice);
+    if (await claimAndBook(db, seen, clientUserId, appointmentId, notification)) return change;
+    // Not claimed: the next read tells why (taken, started, gone); a slot that was only
+    // edited since the read is tried again.
+    if (attempt >= MAX_ATTEMPTS) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  }
 }
 
 /** Why a booked-and-not-over appointment was not found: 404 (absent or not yours) or 409. */

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { UserRole } from '@slotwise/shared/auth-schemas';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -39,11 +39,37 @@ export async function resolveJwtSecret(config: Config): Promise<Uint8Array> {
   }
 }
 
+/**
+ * The revocation lookup, on every authenticated request and socket handshake: a named
+ * prepared statement, so PostgreSQL parses and plans it once per pooled connection.
+ */
+function revokedLookup(db: Db) {
+  return db
+    .select({ jti: revokedTokens.jti })
+    .from(revokedTokens)
+    .where(eq(revokedTokens.jti, sql.placeholder('jti')))
+    .limit(1)
+    .prepare('slotwise_revoked_token_lookup');
+}
+
 export class TokenService {
+  private readonly isRevoked: ReturnType<typeof revokedLookup>;
+  /**
+   * The secret imported once as an HMAC key: handed raw bytes, jose imports them again for
+   * every token it signs or verifies (a visible share of each request's CPU under load).
+   */
+  private readonly key: Promise<CryptoKey>;
+
   constructor(
     private readonly db: Db,
-    private readonly secret: Uint8Array,
-  ) {}
+    secret: Uint8Array,
+  ) {
+    this.isRevoked = revokedLookup(db);
+    this.key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+  }
 
   async issue(claims: TokenClaims): Promise<{ token: string; jti: string; exp: number }> {
     const jti = randomUUID();
@@ -55,7 +81,7 @@ export class TokenService {
       .setJti(jti)
       .setIssuedAt()
       .setExpirationTime(exp)
-      .sign(this.secret);
+      .sign(await this.key);
     return { token, jti, exp };
   }
 
@@ -63,7 +89,7 @@ export class TokenService {
   async verify(token: string): Promise<AuthContext> {
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, this.secret, {
+      ({ payload } = await jwtVerify(token, await this.key, {
         issuer: ISSUER,
         algorithms: ['HS256'],
       }));
@@ -82,11 +108,7 @@ export class TokenService {
     ) {
       throw new UnauthenticatedError('Invalid authentication token');
     }
-    const revoked = await this.db
-      .select({ jti: revokedTokens.jti })
-      .from(revokedTokens)
-      .where(eq(revokedTokens.jti, jti))
-      .limit(1);
+    const revoked = await this.isRevoked.execute({ jti });
     if (revoked.length > 0)
       throw new UnauthenticatedError('This session has ended, please sign in again');
     return {

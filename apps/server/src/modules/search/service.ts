@@ -50,11 +50,14 @@ function searchConditions(params: ProviderSearchParams): SQL | undefined {
   return and(
     listed,
     // Every word somewhere in "first last specialty": served by the trigram GIN index.
-    ...words.map((word) => sql`${providers.searchText} ilike ${`%${escapeLike(word)}%`}`),
+    // search_text and the words are both lower-cased already, so LIKE, not ILIKE: the same
+    // matches, and ~6× cheaper per row wherever the planner reads the table itself (broad
+    // words match thousands of providers, and then it rightly prefers a sequential scan).
+    ...words.map((word) => sql`${providers.searchText} like ${`%${escapeLike(word)}%`}`),
     // The specialty is part of search_text too: the index narrows, the column decides.
     ...(specialty
       ? [
-          sql`${providers.searchText} ilike ${`%${escapeLike(specialty)}%`}`,
+          sql`${providers.searchText} like ${`%${escapeLike(specialty)}%`}`,
           sql`${providers.specialty} ilike ${`%${escapeLike(specialty)}%`}`,
         ]
       : []),
@@ -82,6 +85,8 @@ export function providerSearchQuery(db: DbOrTx, params: ProviderSearchParams) {
       specialty: providers.specialty,
       bio: providers.bio,
       profileImageId: users.profileImageId,
+      // Every match is read to rank it anyway: counting them here spares a second query.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(providers)
     .innerJoin(users, eq(users.id, providers.userId))
@@ -104,9 +109,9 @@ export async function searchProviders(
   params: ProviderSearchParams,
 ): Promise<ProviderSearchResult> {
   const rows = await providerSearchQuery(db, params);
-  let total = (params.page - 1) * params.limit + rows.length;
-  // Count only when this page does not already tell (a full page, or an empty page past 1).
-  if (rows.length === params.limit || (rows.length === 0 && params.page > 1)) {
+  let total = rows[0]?.total ?? 0;
+  // An empty page past the first has no row to carry the count: count separately.
+  if (rows.length === 0 && params.page > 1) {
     const [counted] = await db
       .select({ total: count() })
       .from(providers)

@@ -4,7 +4,7 @@ import type {
   ProviderAnalytics,
   ProviderStats,
 } from '@slotwise/shared/stats-types';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { providers, users } from '../../db/schema';
 import { NotFoundError } from '../../errors';
@@ -34,29 +34,20 @@ async function providerZone(db: DbOrTx, providerId: string): Promise<string> {
 const num = (value: unknown) => Number(value ?? 0);
 
 /**
- * The dashboard figures (definitions in the README), all in the provider's time zone, at
- * the instant `now`:
- * - todayCount: appointments on today's date that are not canceled; todayChange vs yesterday.
- * - avgDuration: mean length in minutes of today's non-canceled appointments (0 when none);
- *   durationChange vs yesterday's mean.
- * - completionRate ('Succesful Booking Rate'): % of appointments dated in the 30 days up to
- *   today that were not canceled (100 when there were none); completionChange: the same
- *   figure for the 30 days up to yesterday, as a difference in percentage points.
- * - booked/canceled/rescheduledThisWeek: booking events that happened since Monday 00:00.
+ * The dashboard figures as one query (exported so a test can EXPLAIN it): the provider's zone
+ * is looked up inside it, and the 30-day window is read through appointments_provider_day_idx.
  */
-export async function getProviderStats(
-  db: DbOrTx,
-  providerId: string,
-  now = new Date(),
-): Promise<ProviderStats> {
-  const tz = await providerZone(db, providerId);
+export function providerStatsQuery(providerId: string, now: Date): SQL {
   const at = now.toISOString();
-  const [row = {}] = await queryRows(
-    db,
-    sql`
-    with local as (
-      select (${at}::timestamptz at time zone ${tz})::date as today,
-             (date_trunc('week', ${at}::timestamptz at time zone ${tz}) at time zone ${tz}) as week_start
+  return sql`
+    with zone as (
+      select u.timezone as tz from ${providers} p join ${users} u on u.id = p.user_id
+      where p.id = ${providerId}
+    ),
+    local as (
+      select (${at}::timestamptz at time zone zone.tz)::date as today,
+             (date_trunc('week', ${at}::timestamptz at time zone zone.tz) at time zone zone.tz) as week_start
+      from zone
     ),
     appts as (
       select a.day, a.status, extract(epoch from (a.ends_at - a.starts_at)) / 60 as minutes
@@ -81,8 +72,28 @@ export async function getProviderStats(
         where e.provider_id = ${providerId} and e.type = 'rescheduled' and e.occurred_at >= local.week_start) as rescheduled_week
     from local left join appts on true
     group by local.today, local.week_start
-  `,
-  );
+  `;
+}
+
+/**
+ * The dashboard figures (definitions in the README), all in the provider's time zone, at
+ * the instant `now`:
+ * - todayCount: appointments on today's date that are not canceled; todayChange vs yesterday.
+ * - avgDuration: mean length in minutes of today's non-canceled appointments (0 when none);
+ *   durationChange vs yesterday's mean.
+ * - completionRate ('Succesful Booking Rate'): % of appointments dated in the 30 days up to
+ *   today that were not canceled (100 when there were none); completionChange: the same
+ *   figure for the 30 days up to yesterday, as a difference in percentage points.
+ * - booked/canceled/rescheduledThisWeek: booking events that happened since Monday 00:00.
+ */
+export async function getProviderStats(
+  db: DbOrTx,
+  providerId: string,
+  now = new Date(),
+): Promise<ProviderStats> {
+  // One round trip: the provider's zone is looked up inside the query that needs it.
+  const [row] = await queryRows(db, providerStatsQuery(providerId, now));
+  if (!row) throw new NotFoundError('Provider not found');
   const todayCount = num(row.today_count);
   const todayAvg = num(row.today_avg);
   const rate = (kept: number, total: number) => (total === 0 ? 100 : (kept / total) * 100);

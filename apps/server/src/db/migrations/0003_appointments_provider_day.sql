@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_provider_day_idx" ON "appointments" USING btree ("provider_id","day");

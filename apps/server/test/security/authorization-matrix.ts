@@ -1,0 +1,477 @@
+import { randomUUID } from 'node:crypto';
+import type { TestUser } from '../helpers/factories';
+import type { World } from './world';
+
+/**
+ * THE authorization table: every HTTP endpoint and every socket event of the app, with the
+ * status each kind of caller must get. `authorization-matrix.test.ts` runs every cell and fails
+ * when the app registers a route (or listens to a socket event) that is not in this table.
+ *
+ * Identities, resolved per row from its `owner` ('client' rows: the world's client owns the
+ * resource and the provider of their appointment is the wrong role; 'provider' rows: the other
+ * way round):
+ * - anonymous: no Authorization header
+ * - garbage: `Bearer not-a-jwt`
+ * - expired: the owner's claims, signed with the real key, `exp` an hour ago
+ * - revoked: a token of the owner that was logged out
+ * - owner: a fresh token of the owner
+ * - otherClient / otherProvider: fresh tokens of unrelated users
+ * - wrongRole: a fresh token of the owner's counterpart (same appointment, other role)
+ */
+export const IDENTITIES = [
+  'anonymous',
+  'garbage',
+  'expired',
+  'revoked',
+  'owner',
+  'otherClient',
+  'otherProvider',
+  'wrongRole',
+] as const;
+export type Identity = (typeof IDENTITIES)[number];
+export type Expected = Record<Identity, number>;
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface MatrixRequest {
+  url: string;
+  payload?: Record<string, unknown>;
+}
+
+export interface MatrixRow {
+  method: Method;
+  /** The route exactly as registered (prefix included). */
+  route: string;
+  /** Whose resource the request touches (decides owner, wrongRole, expired, revoked). */
+  owner: 'client' | 'provider';
+  /**
+   * The request of one case. Called once per case, so a case that changes state (cancel,
+   * delete, logout…) works on resources of its own. `caller` is null for token-less identities.
+   */
+  request(world: World, caller: TestUser | null): Promise<MatrixRequest> | MatrixRequest;
+  expect: Expected;
+}
+
+/** The same status whoever asks (public endpoints: a token, valid or not, changes nothing). */
+const everyone = (status: number): Expected => ({
+  anonymous: status,
+  garbage: status,
+  expired: status,
+  revoked: status,
+  owner: status,
+  otherClient: status,
+  otherProvider: status,
+  wrongRole: status,
+});
+
+/** Needs a valid token (401 otherwise); `others` overrides what non-owners get. */
+const signedIn = (
+  owner: number,
+  others: Partial<Pick<Expected, 'otherClient' | 'otherProvider' | 'wrongRole'>> = {},
+): Expected => ({
+  anonymous: 401,
+  garbage: 401,
+  expired: 401,
+  revoked: 401,
+  owner,
+  otherClient: owner,
+  otherProvider: owner,
+  wrongRole: owner,
+  ...others,
+});
+
+/** A client's own resource: another client gets 404 (never reveal), providers 403. */
+const clientsOwn = (status: number) =>
+  signedIn(status, { otherClient: 404, otherProvider: 403, wrongRole: 403 });
+/** Client-only, not about one resource (lists, booking a free slot). */
+const clientsOnly = (status: number) => signedIn(status, { otherProvider: 403, wrongRole: 403 });
+/** A provider's own resource: another provider gets 404, clients 403. */
+const providersOwn = (status: number) =>
+  signedIn(status, { otherProvider: 404, otherClient: 403, wrongRole: 403 });
+/** Provider-only, not about one resource. */
+const providersOnly = (status: number) => signedIn(status, { otherClient: 403, wrongRole: 403 });
+
+const slotBody = (world: World) => ({
+  day: world.futureDay(),
+  startTime: '10:00',
+  endTime: '10:30',
+});
+
+/** The profile modal's body for whoever calls (their own names and email: a no-op update). */
+const profileBody = (caller: TestUser | null, world: World) => {
+  const user = caller ?? world.client;
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    specialty: 'Barber',
+  };
+};
+
+export const HTTP_MATRIX: MatrixRow[] = [
+  // ---- public: operations and API docs ----------------------------------------------------------
+  {
+    method: 'GET',
+    route: '/api/health',
+    owner: 'client',
+    request: () => ({ url: '/api/health' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/ready',
+    owner: 'client',
+    request: () => ({ url: '/api/ready' }),
+    expect: everyone(200),
+  },
+  // Public unless METRICS_TOKEN is set (ops.test.ts covers the token); docs/security.md says so.
+  {
+    method: 'GET',
+    route: '/metrics',
+    owner: 'client',
+    request: () => ({ url: '/metrics' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/openapi.json',
+    owner: 'client',
+    request: () => ({ url: '/api/openapi.json' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/docs',
+    owner: 'client',
+    request: () => ({ url: '/api/docs' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/docs/json',
+    owner: 'client',
+    request: () => ({ url: '/api/docs/json' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/docs/yaml',
+    owner: 'client',
+    request: () => ({ url: '/api/docs/yaml' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/docs/static/index.html',
+    owner: 'client',
+    request: () => ({ url: '/api/docs/static/index.html' }),
+    expect: everyone(302),
+  },
+  {
+    method: 'GET',
+    route: '/api/docs/static/swagger-initializer.js',
+    owner: 'client',
+    request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/docs/static/*',
+    owner: 'client',
+    request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
+    expect: everyone(200),
+  },
+  // Pictures are public by id (an <img> sends no token); ids are random UUIDs.
+  {
+    method: 'GET',
+    route: '/uploads/:id',
+    owner: 'client',
+    request: (w) => ({ url: `/uploads/${w.imageId}` }),
+    expect: everyone(200),
+  },
+
+  // ---- public: accounts ---------------------------------------------------------------------------
+  {
+    method: 'POST',
+    route: '/api/auth/register',
+    owner: 'client',
+    request: () => ({
+      url: '/api/auth/register',
+      payload: {
+        firstName: 'New',
+        lastName: 'Person',
+        email: `new-${randomUUID().slice(0, 8)}@example.test`,
+        password: 'Secret123',
+        role: 'client',
+      },
+    }),
+    expect: everyone(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/register/provider',
+    owner: 'provider',
+    request: async (w) => ({
+      url: '/api/auth/register/provider',
+      payload: { userId: await w.freshPendingProvider(), specialty: 'Tutor', bio: 'Maths.' },
+    }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/verify-email',
+    owner: 'client',
+    request: async (w) => ({
+      url: '/api/auth/verify-email',
+      payload: { token: await w.freshVerificationToken() },
+    }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/verify-email',
+    owner: 'client',
+    request: (w) => ({ url: '/api/verify-email', payload: { email: w.client.email } }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/login',
+    owner: 'client',
+    request: (w) => ({
+      url: '/api/auth/login',
+      payload: { email: w.client.email, password: w.client.password },
+    }),
+    expect: everyone(200),
+  },
+
+  // ---- any signed-in user, on their own account -------------------------------------------------
+  {
+    method: 'POST',
+    route: '/api/auth/logout',
+    owner: 'client',
+    request: () => ({ url: '/api/auth/logout' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/profile',
+    owner: 'client',
+    request: () => ({ url: '/api/profile' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/profile/update',
+    owner: 'client',
+    request: (w, caller) => ({ url: '/api/profile/update', payload: profileBody(caller, w) }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/notifications',
+    owner: 'client',
+    request: () => ({ url: '/api/notifications' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/notifications/unread',
+    owner: 'client',
+    request: () => ({ url: '/api/notifications/unread' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/notifications/mark-all-read',
+    owner: 'client',
+    request: () => ({ url: '/api/notifications/mark-all-read' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/notifications/:id/read',
+    owner: 'client',
+    request: (w) => ({ url: `/api/notifications/${w.clientNotificationId}/read` }),
+    // Anyone else's notification is "not found", whatever their role.
+    expect: signedIn(200, { otherClient: 404, otherProvider: 404, wrongRole: 404 }),
+  },
+
+  // ---- discovery: any signed-in user ---------------------------------------------------------------
+  {
+    method: 'GET',
+    route: '/api/search/providers',
+    owner: 'client',
+    request: () => ({ url: '/api/search/providers?q=paula' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/profile/providers/:id',
+    owner: 'provider',
+    request: (w) => ({ url: `/api/profile/providers/${w.provider.providerId}` }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/search/providers/:id/available-slots',
+    owner: 'provider',
+    request: (w) => ({ url: `/api/search/providers/${w.provider.providerId}/available-slots` }),
+    expect: signedIn(200),
+  },
+
+  // ---- providers ---------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    route: '/api/stats',
+    owner: 'provider',
+    request: () => ({ url: '/api/stats/' }),
+    expect: providersOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/stats/analytics',
+    owner: 'provider',
+    request: () => ({ url: '/api/stats/analytics' }),
+    expect: providersOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/timeslots/view',
+    owner: 'provider',
+    request: () => ({ url: '/api/timeslots/view' }),
+    expect: providersOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/timeslots/create',
+    owner: 'provider',
+    request: (w) => ({ url: '/api/timeslots/create', payload: slotBody(w) }),
+    expect: providersOnly(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/timeslots/bulk-create',
+    owner: 'provider',
+    request: (w) => ({
+      url: '/api/timeslots/bulk-create',
+      payload: { dates: [w.futureDay()], startTime: '09:00', endTime: '10:00', slotMinutes: 30 },
+    }),
+    expect: providersOnly(201),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/timeslots/update/:id',
+    owner: 'provider',
+    request: async (w) => ({
+      url: `/api/timeslots/update/${(await w.freshSlot()).id}`,
+      payload: { type: 'Long cut' },
+    }),
+    expect: providersOwn(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/timeslots/delete/:id',
+    owner: 'provider',
+    request: async (w) => ({ url: `/api/timeslots/delete/${(await w.freshSlot()).id}` }),
+    expect: providersOwn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/appointment/provider/view',
+    owner: 'provider',
+    request: () => ({ url: '/api/appointment/provider/view' }),
+    expect: providersOnly(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/appointment/provider/cancel/:id',
+    owner: 'provider',
+    request: async (w) => ({
+      url: `/api/appointment/provider/cancel/${await w.freshAppointment()}`,
+    }),
+    expect: providersOwn(200),
+  },
+
+  // ---- clients -----------------------------------------------------------------------------------
+  {
+    method: 'POST',
+    route: '/api/appointment/booking',
+    owner: 'client',
+    request: async (w) => ({
+      url: '/api/appointment/booking',
+      payload: { timeslotId: (await w.freshSlot()).id },
+    }),
+    expect: clientsOnly(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/appointment/view',
+    owner: 'client',
+    request: () => ({ url: '/api/appointment/view' }),
+    expect: clientsOnly(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/appointment/cancel/:id',
+    owner: 'client',
+    request: async (w) => ({ url: `/api/appointment/cancel/${await w.freshAppointment()}` }),
+    expect: clientsOwn(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/appointment/reschedule/:id',
+    owner: 'client',
+    request: async (w) => ({
+      url: `/api/appointment/reschedule/${await w.freshAppointment()}`,
+      payload: { newTimeslotId: (await w.freshSlot()).id },
+    }),
+    expect: clientsOwn(200),
+  },
+];
+
+/** socket.io: what the handshake does per identity, and what each client→server event answers. */
+export type SocketOutcome = 'refused' | 'accepted';
+
+export const SOCKET_HANDSHAKE: Record<Identity, SocketOutcome> = {
+  anonymous: 'refused',
+  garbage: 'refused',
+  expired: 'refused',
+  revoked: 'refused',
+  owner: 'accepted',
+  otherClient: 'accepted',
+  otherProvider: 'accepted',
+  wrongRole: 'accepted',
+};
+
+/** Ids no room may be built from. */
+export const JUNK_PROVIDER_IDS: unknown[] = [
+  'not-a-uuid',
+  '',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '../../user:00000000-0000-4000-8000-000000000000',
+  'user:00000000-0000-4000-8000-000000000000',
+  'a'.repeat(5000),
+  42,
+  null,
+  { id: 'x' },
+  ['00000000-0000-4000-8000-000000000000'],
+];
+
+export interface SocketEventRow {
+  event: 'watch_provider' | 'unwatch_provider';
+  /** What a connected (accepted) identity sees for each junk id. */
+  junk: 'ack ok:false' | 'ignored, stays connected';
+  /** And for a real provider id. */
+  valid: 'ack ok:true' | 'ignored, stays connected';
+}
+
+export const SOCKET_EVENTS: SocketEventRow[] = [
+  { event: 'watch_provider', junk: 'ack ok:false', valid: 'ack ok:true' },
+  {
+    event: 'unwatch_provider',
+    junk: 'ignored, stays connected',
+    valid: 'ignored, stays connected',
+  },
+];
