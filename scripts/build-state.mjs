@@ -22,7 +22,13 @@ const shared = ['packages/shared/src', 'package-lock.json'];
 export const targets = {
   web: {
     output: 'apps/web/dist/index.html',
-    sources: [...shared, 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'],
+    sources: [
+      ...shared,
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+    ],
   },
   server: {
     output: 'apps/server/dist/main.js',

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { UserRole } from '@slotwise/shared/auth-schemas';
@@ -58,14 +58,14 @@ export class TokenService {
    * The secret imported once as an HMAC key: handed raw bytes, jose imports them again for
    * every token it signs or verifies (a visible share of each request's CPU under load).
    */
-  private readonly key: Promise<CryptoKey>;
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(
     private readonly db: Db,
     secret: Uint8Array,
   ) {
     this.isRevoked = revokedLookup(db);
-    this.key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
       'verify',
     ]);

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { runMigrations } from '../../apps/server/src/db/migrate';
+import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import { DATASET } from './dataset';
+import { providerId } from './ids';
+import { seedSteps } from './seed';
+
+export const BENCH_PASSWORD = 'bench-password-1';
+
+export interface BenchDatabase {
+  kind: 'postgres' | 'pglite';
+  /** DATABASE_URL for the processes (PostgreSQL), or undefined (embedded). */
+  url: string | undefined;
+  /** DATA_DIR for the processes: the embedded database lives in DATA_DIR/db. */
+  dataDir: string;
+  describe: string;
+  drop(): Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/**
+ * A fresh database: `slotwise_bench_<rand>` on the BENCH_DATABASE_URL server (dropped at the
+ * end), or an embedded PGlite in a temporary DATA_DIR. Migrated and seeded before any server
+ * starts (PGlite is one process's database: the runner closes it before handing it over).
+ */
+export async function createBenchDatabase(
+  log: (line: string) => void,
+  seed = true,
+): Promise<BenchDatabase> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slotwise-bench-'));
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const reuse = process.env.BENCH_REUSE_DATABASE;
+  if (adminUrl && reuse) return reuseDatabase(withDatabase(adminUrl, reuse), dataDir, log);
+  let bench: BenchDatabase;
+  if (adminUrl) {
+    const name = `slotwise_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = withDatabase(adminUrl, name);
+    bench = {
+      kind: 'postgres',
+      url,
+      dataDir,
+      describe: `PostgreSQL ${new URL(adminUrl).host}/${name}`,
+      async drop() {
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } else {
+    bench = {
+      kind: 'pglite',
+      url: undefined,
+      dataDir,
+      describe: `embedded PGlite in ${dataDir}`,
+      async drop() {
+        await fs.rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  try {
+    const database = await openDatabase({ databaseUrl: bench.url, dataDir, poolSize: 2 });
+    try {
+      await runMigrations(database);
+      const passwordHash = await hashPassword(BENCH_PASSWORD);
+      for (const step of seed ? seedSteps(passwordHash) : []) {
+        const started = performance.now();
+        // The server's pool stops statements after 15 s: seeding a million rows takes longer.
+        await database.db.transaction(async (tx) => {
+          await tx.execute(sql.raw('set local statement_timeout = 0'));
+          await tx.execute(sql.raw("set local maintenance_work_mem = '256MB'"));
+          if (step.bulk) await tx.execute(sql.raw('set local session_replication_role = replica'));
+          await tx.execute(sql.raw(step.sql));
+        });
+        log(`  seeded ${step.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await bench.drop().catch(() => {});
+    throw error;
+  }
+  return bench;
+}
+
+/**
+ * For working on the bench itself: BENCH_REUSE_DATABASE=<name> (on the BENCH_DATABASE_URL
+ * server) skips seeding an already seeded database; what earlier runs booked is undone, and
+ * the database is kept.
+ */
+async function reuseDatabase(
+  url: string,
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<BenchDatabase> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  // Only the storm and real-time scenarios book: undo what they booked.
+  const touched = [
+    providerId(DATASET.stormProvider.index),
+    ...Array.from({ length: DATASET.realtimeProviders }, (_, n) =>
+      providerId(DATASET.firstRealtimeProvider + n),
+    ),
+  ];
+  await client.query('delete from appointments where provider_id = any($1::uuid[])', [touched]);
+  await client.query(
+    'update timeslots set is_booked = false where is_booked and provider_id = any($1::uuid[])',
+    [touched],
+  );
+  await client.query('delete from notifications');
+  await client.query('vacuum analyze appointments, timeslots, appointment_events, notifications');
+  await client.end();
+  log(`reusing ${url} (earlier bookings undone)`);
+  return {
+    kind: 'postgres',
+    url,
+    dataDir,
+    describe: `PostgreSQL ${new URL(url).host}${new URL(url).pathname} (reused)`,
+    async drop() {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

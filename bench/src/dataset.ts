@@ -1,0 +1,68 @@
+/** The shape of the seeded data set: sizes and the special providers each scenario uses. */
+export const DATASET = {
+  providers: 100_000,
+  slots: 1_000_000,
+  clients: 1_000,
+  /** Scenario 2: a provider with 2,000 future free slots. */
+  slotsProvider: { index: 1, slots: 2_000 },
+  /** Scenario 3: the popular provider whose 500 fresh slots are stormed. */
+  stormProvider: { index: 2, slots: 500 },
+  /** Scenario 4: a provider with 5,000 appointments (and as many slots), past and future. */
+  dashboardProvider: { index: 3, appointments: 5_000 },
+  /** Every other provider gets this many future slots (until the total reaches `slots`). */
+  slotsPerProvider: 10,
+  /** First of the providers whose users hold the real-time sockets (scenario 5). */
+  firstRealtimeProvider: 11,
+  realtimeProviders: 5_000,
+  /** Booked appointments of other providers (one each), so the table is not one provider's. */
+  otherAppointments: 50_000,
+} as const;
+
+/** Name parts: searches are fragments of these, as people type them. */
+// prettier-ignore
+export const FIRST_NAMES = [
+  'Ana', 'Maria', 'John', 'James', 'Mary', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'Linda',
+  'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas',
+  'Sarah', 'Carlos', 'Karen', 'Daniel', 'Nancy', 'Matthew', 'Lisa', 'Anthony', 'Betty', 'Mark',
+  'Sandra', 'Luis', 'Ashley', 'Paul', 'Kimberly', 'Andrew', 'Emily', 'Joshua', 'Donna', 'Kevin',
+  'Michelle', 'Brian', 'Carol', 'George', 'Amanda', 'Sofia', 'Melissa', 'Diego', 'Deborah',
+  'Lucas', 'Stephanie', 'Mateo', 'Rebecca', 'Olivia', 'Laura', 'Noah', 'Sharon', 'Liam', 'Cynthia',
+  'Emma', 'Kathleen', 'Yuki', 'Amy', 'Wei', 'Angela', 'Fatima', 'Helen', 'Omar', 'Anna', 'Ivan',
+  'Brenda', 'Priya', 'Pamela', 'Chen', 'Nicole', 'Aisha', 'Hiroshi', 'Samantha', 'Elena',
+];
+// prettier-ignore
+export const LAST_NAMES = [
+  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez',
+  'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore',
+  'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark',
+  'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres',
+  'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell',
+  'Mitchell', 'Carter', 'Roberts', 'Gomez', 'Phillips', 'Evans', 'Turner', 'Diaz', 'Parker',
+  'Cruz', 'Edwards', 'Collins', 'Reyes', 'Stewart', 'Morris', 'Morales', 'Murphy', 'Cook',
+  'Rogers', 'Gutierrez', 'Ortiz', 'Morgan', 'Cooper', 'Peterson', 'Bailey', 'Reed', 'Kelly',
+  'Howard', 'Ramos', 'Kim', 'Cox', 'Ward', 'Richardson', 'Watson', 'Brooks', 'Chavez', 'Wood',
+  'James', 'Bennett', 'Gray', 'Mendoza', 'Ruiz', 'Hughes', 'Price', 'Alvarez', 'Castillo',
+  'Sanders', 'Patel', 'Myers', 'Long', 'Ross', 'Foster', 'Jimenez', 'Tanaka', 'Kowalski', 'Silva',
+];
+// prettier-ignore
+export const SPECIALTIES = [
+  'Barber', 'Hair stylist', 'Math tutor', 'Plumber', 'Electrician', 'Photographer',
+  'Personal trainer', 'Yoga teacher', 'Massage therapist', 'Dentist', 'Physiotherapist',
+  'Piano teacher', 'Dog groomer', 'Nail artist', 'Tattoo artist', 'Language tutor',
+  'Nutritionist', 'Accountant', 'Driving instructor', 'Guitar teacher', 'Makeup artist',
+  'Chiropractor', 'Life coach', 'Dermatologist',
+];
+
+/**
+ * What people type into the search box: name and specialty fragments, whole words, two words.
+ * Short common fragments ("an", "ma") match tens of thousands of the 100,000 providers.
+ */
+// prettier-ignore
+export const SEARCH_QUERIES = [
+  'ana', 'maria', 'john', 'lopez', 'garcia', 'smith', 'plumb', 'barber', 'tutor', 'yoga',
+  'photo', 'dentist', 'mich', 'dav', 'nguyen', 'kim', 'massage', 'trainer', 'hair', 'sofia',
+  'carlos', 'patel', 'elect', 'piano', 'dog', 'nail', 'math', 'coach', 'ana lopez',
+  'maria garcia', 'john smith', 'david', 'emma', 'liam', 'wei chen', 'tanaka', 'silva',
+  'physio', 'account', 'guitar', 'makeup', 'chiro', 'derm', 'language', 'driving', 'fatima',
+  'omar', 'priya', 'yuki', 'hiroshi', 'rivera', 'ross', 'diaz', 'reed', 'bennett',
+];

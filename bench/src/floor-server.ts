@@ -1,0 +1,39 @@
+/**
+ * The floor: the server's own service functions over the server's own database client and
+ * pool (same DATABASE_URL / DATA_DIR, same DATABASE_POOL_SIZE), behind bare Fastify routes —
+ * no authentication, validation, response schemas, hooks, metrics or security headers. Each
+ * endpoint of the real server is reported as a percentage of its route here.
+ */
+import Fastify from 'fastify';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { listProviderAppointments } from '../../apps/server/src/modules/appointments/service';
+import { listAvailableSlots, searchProviders } from '../../apps/server/src/modules/search/service';
+import { getProviderStats } from '../../apps/server/src/modules/stats/service';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
+const { db } = database;
+const app = Fastify({ logger: false });
+
+app.get('/hello', async () => ({ hello: 'world' }));
+app.get<{ Querystring: { q?: string } }>('/search', async (request) =>
+  searchProviders(db, { q: request.query.q, page: 1, limit: 20 }),
+);
+app.get<{ Params: { id: string } }>('/slots/:id', async (request) => ({
+  availableSlots: await listAvailableSlots(db, request.params.id),
+}));
+app.get<{ Params: { id: string } }>('/provider-view/:id', async (request) => ({
+  appointments: await listProviderAppointments(db, request.params.id),
+}));
+app.get<{ Params: { id: string } }>('/stats/:id', async (request) => ({
+  stats: await getProviderStats(db, request.params.id),
+}));
+
+app.addHook('onClose', async () => database.close());
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+await app.listen({ port: config.port, host: '127.0.0.1' });

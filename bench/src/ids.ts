@@ -1,0 +1,18 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Deterministic ids shared by the SQL seed and the runner: `uuidOf(name)` in seed.ts (SQL) is the
+ * same value as `uuidOf(name)` here, so the runner knows every seeded id without asking.
+ */
+export function uuidOf(name: string): string {
+  const md5 = createHash('md5').update(name).digest('hex');
+  // Version 4, variant 8: what an RFC UUID check accepts (seed.ts does the same in SQL).
+  const hex = `${md5.slice(0, 12)}4${md5.slice(13, 16)}8${md5.slice(17)}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const providerUserId = (i: number) => uuidOf(`provider-user-${i}`);
+export const providerId = (i: number) => uuidOf(`provider-${i}`);
+export const clientUserId = (i: number) => uuidOf(`client-user-${i}`);
+/** Slot `k` (0-based) of provider `i`. */
+export const slotId = (i: number, k: number) => uuidOf(`slot-${i}-${k}`);

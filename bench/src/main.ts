@@ -1,0 +1,329 @@
+/**
+ * `npm run bench [-- scenario…]`: builds what is stale, seeds a fresh database, starts the
+ * real server, runs each scenario from this process (never the server's), then the floor
+ * (same service calls, bare Fastify) and a hello-world, prints one table and writes
+ * bench/results.json. Scenarios: search slots dashboard storm realtime pages.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { root, staleTargets } from '../../scripts/build-state.mjs';
+import { createBenchDatabase, type BenchDatabase } from './database';
+import { DATASET } from './dataset';
+import type { LoadResult } from './load';
+import { runLoad } from './load';
+import { resultsFile, webDist } from './paths';
+import { type BenchProcess, POOL_SIZE, startFloor, startHello, startServer } from './processes';
+import { fmt, formatTable, type Row } from './report';
+import { type PageResult, measurePage } from './scenarios/pages';
+import { READ_ENDPOINTS, measureEndpoint, measureFloor } from './scenarios/reads';
+import { type RealtimeResult, runRealtime } from './scenarios/realtime';
+import { type StormResult, runStorm } from './scenarios/storm';
+
+const ALL = ['search', 'slots', 'dashboard', 'storm', 'realtime', 'pages'] as const;
+type Scenario = (typeof ALL)[number];
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const settings = {
+  connections: env('BENCH_CONNECTIONS', 50),
+  duration: env('BENCH_DURATION', 10),
+  warmup: env('BENCH_WARMUP', 3),
+  sockets: Math.min(env('BENCH_SOCKETS', 5_000), DATASET.realtimeProviders),
+  realtimeBookings: env('BENCH_REALTIME_BOOKINGS', 1_000),
+  realtimeConcurrency: env('BENCH_REALTIME_CONCURRENCY', 10),
+  poolSize: POOL_SIZE,
+};
+
+const log = (line: string) => console.log(`bench: ${line}`);
+
+function parseScenarios(args: string[]): Scenario[] {
+  const wanted = args.filter((a) => !a.startsWith('-'));
+  if (wanted.length === 0) return [...ALL];
+  const unknown = wanted.filter((a) => !(ALL as readonly string[]).includes(a));
+  if (unknown.length > 0) {
+    console.error(`bench: unknown scenario ${unknown.join(', ')} (choose from ${ALL.join(', ')})`);
+    process.exit(2);
+  }
+  return ALL.filter((s) => wanted.includes(s));
+}
+
+/**
+ * Builds what is stale, like `npm start`: the server always (the bench runs dist/main.js), the
+ * web app only for the pages scenario. A web build that fails (work in progress elsewhere)
+ * falls back to the last good apps/web/dist, and says so.
+ */
+function build(withWeb: boolean) {
+  const workspaces: Record<string, string> = { web: '@slotwise/web', server: '@slotwise/server' };
+  for (const target of staleTargets()) {
+    if (target === 'web' && !withWeb) continue;
+    log(`building ${target}…`);
+    try {
+      execSync(`npm run build -w ${workspaces[target]}`, { cwd: root, stdio: 'inherit' });
+    } catch (error) {
+      if (target !== 'web' || !existsSync(path.join(webDist, 'index.html'))) throw error;
+      log('WARNING: the web build failed: measuring the last good apps/web/dist');
+      webBuildFailed = true;
+    }
+  }
+}
+
+let webBuildFailed = false;
+
+interface Results {
+  reads: Record<string, { server: LoadResult; floor?: LoadResult }>;
+  hello?: LoadResult;
+  storm?: StormResult;
+  realtime?: RealtimeResult;
+  pages?: PageResult[];
+}
+
+async function withProcess<T>(
+  start: () => Promise<BenchProcess>,
+  work: (p: BenchProcess) => Promise<T>,
+): Promise<T> {
+  const started = await start();
+  try {
+    return await work(started);
+  } catch (error) {
+    console.error(started.output().slice(-4000));
+    throw error;
+  } finally {
+    await started.stop();
+    if (process.env.BENCH_VERBOSE) console.error(started.output().slice(-20_000));
+  }
+}
+
+async function runAll(scenarios: Scenario[], db: BenchDatabase): Promise<Results> {
+  const results: Results = { reads: {} };
+  const reads = READ_ENDPOINTS.filter((e) => scenarios.includes(e.scenario));
+  const load = {
+    connections: settings.connections,
+    duration: settings.duration,
+    warmup: settings.warmup,
+  };
+
+  await withProcess(
+    () => startServer(db),
+    async (server) => {
+      log(`server ready at ${server.url}`);
+      for (const endpoint of reads) {
+        log(`${endpoint.label}: ${settings.connections} connections, ${settings.duration} s`);
+        results.reads[endpoint.key] = { server: await measureEndpoint(server.url, endpoint, load) };
+      }
+      if (scenarios.includes('storm')) {
+        log('booking storm: 2,000 requests from 500 clients on 500 slots');
+        results.storm = await runStorm(server.url);
+      }
+      if (scenarios.includes('pages')) {
+        results.pages = [];
+        for (const page of ['/', '/login']) {
+          log(`page ${page}: scripts and Lighthouse`);
+          results.pages.push(await measurePage(server.url, page));
+        }
+      }
+    },
+  );
+
+  if (scenarios.includes('realtime')) {
+    // A fresh server: its memory before the sockets is not clouded by earlier scenarios.
+    await withProcess(
+      () => startServer(db),
+      async (server) => {
+        log(`real time: ${settings.sockets} sockets, ${settings.realtimeBookings} bookings`);
+        results.realtime = await runRealtime(server.url, {
+          sockets: settings.sockets,
+          bookings: settings.realtimeBookings,
+          concurrency: settings.realtimeConcurrency,
+        });
+      },
+    );
+  }
+
+  if (reads.length > 0) {
+    await withProcess(
+      () => startFloor(db),
+      async (floor) => {
+        for (const endpoint of reads) {
+          log(`floor of ${endpoint.label}`);
+          results.reads[endpoint.key]!.floor = await measureFloor(floor.url, endpoint, load);
+        }
+      },
+    );
+    await withProcess(startHello, async (hello) => {
+      log('hello world');
+      results.hello = await runLoad({ url: hello.url, paths: ['/'], idleUrl: hello.url, ...load });
+    });
+  }
+  return results;
+}
+
+function rowsOf(results: Results): Row[] {
+  const rows: Row[] = [];
+  if (results.hello) {
+    rows.push({
+      scenario: 'hello world (bare Fastify)',
+      measure: 'req/s · p50/p99',
+      value: `${fmt.rps(results.hello.rps)} · ${fmt.ms(results.hello.p50)}/${fmt.ms(results.hello.p99)}`,
+      target: 'machine ceiling',
+      met: null,
+    });
+  }
+  for (const endpoint of READ_ENDPOINTS) {
+    const measured = results.reads[endpoint.key];
+    if (!measured) continue;
+    const { server, floor } = measured;
+    const ratio = floor ? (server.rps / floor.rps) * 100 : NaN;
+    const searchTarget = endpoint.key === 'search';
+    const non2xx = Object.entries(server.status).filter(([code]) => !code.startsWith('2'));
+    rows.push({
+      scenario: endpoint.label,
+      measure: 'req/s · p50/p99',
+      value:
+        `${fmt.rps(server.rps)} · ${fmt.ms(server.p50)}/${fmt.ms(server.p99)}` +
+        (non2xx.length || server.errors
+          ? ` (errors: ${JSON.stringify(Object.fromEntries(non2xx))} ${server.errors})`
+          : ''),
+      floor: floor ? `${fmt.rps(floor.rps)} · ${fmt.ms(floor.p99)}` : undefined,
+      ofFloor: floor ? fmt.pct(ratio) : undefined,
+      target: searchTarget ? '≥ 60 % floor, p99 ≤ 50 ms' : '≥ 60 % floor',
+      met:
+        !floor || non2xx.length > 0 || server.errors > 0
+          ? false
+          : ratio >= 60 && (!searchTarget || server.p99 <= 50),
+    });
+  }
+  const storm = results.storm;
+  if (storm) {
+    const exact = storm.created === storm.slots && storm.distinctSlotsBooked === storm.slots;
+    rows.push({
+      scenario: 'booking storm (2,000 req, 500 clients, 500 slots)',
+      measure: '201 · 409 · 5xx · err',
+      value: `${storm.created} · ${storm.conflicts} · ${storm.serverErrors} · ${storm.networkErrors}`,
+      target: '500 · 1500 · 0 · 0',
+      met:
+        exact && storm.serverErrors === 0 && storm.networkErrors === 0 && storm.conflicts === 1500,
+    });
+    rows.push({
+      scenario: 'booking storm',
+      measure: 'p50/p99 · all done in',
+      value: `${fmt.ms(storm.p50)}/${fmt.ms(storm.p99)} · ${fmt.ms(storm.wallMs)}`,
+      target: 'p99 ≤ 250 ms',
+      met: storm.p99 <= 250,
+    });
+    rows.push({
+      scenario: 'booking storm',
+      measure: 'booked after (distinct slots)',
+      value: `${storm.bookedAfter} (${storm.distinctSlotsBooked})`,
+      target: '500 (500)',
+      met: storm.bookedAfter === storm.slots && storm.distinctSlotsBooked === storm.slots,
+    });
+  }
+  const rt = results.realtime;
+  if (rt) {
+    rows.push({
+      scenario: `real time (${rt.connected.toLocaleString('en')} sockets)`,
+      measure: 'commit → new_appointment p50/p99',
+      value: `${fmt.ms(rt.p50)}/${fmt.ms(rt.p99)} (${rt.delivered}/${rt.bookings} delivered)`,
+      target: 'p99 ≤ 100 ms',
+      met: rt.connected === rt.sockets && rt.delivered === rt.bookings && rt.p99 <= 100,
+    });
+    rows.push({
+      scenario: 'real time',
+      measure: 'booking sent → event · → 201 (p50/p99)',
+      value:
+        `${fmt.ms(rt.sentToEventP50)}/${fmt.ms(rt.sentToEventP99)} · ` +
+        `${fmt.ms(rt.bookingP50)}/${fmt.ms(rt.bookingP99)}`,
+      target: '',
+      met: null,
+    });
+    rows.push({
+      scenario: 'real time',
+      measure: 'server memory per idle socket',
+      value: `RSS ${rt.rssPerSocketKB.toFixed(1)} KB · heap ${rt.heapPerSocketKB.toFixed(1)} KB`,
+      target: '≤ 60 KB',
+      met: rt.rssPerSocketKB <= 60,
+    });
+  }
+  for (const page of results.pages ?? []) {
+    rows.push({
+      scenario: `page ${page.path}`,
+      measure: 'JS gzip (br sent)',
+      value: `${fmt.kb(page.jsGzipBytes)} (${fmt.kb(page.jsTransferredBytes)}) in ${page.scripts} files`,
+      target: page.path === '/' ? '≤ 120 KB' : '',
+      met: page.path === '/' ? page.jsGzipBytes <= 120 * 1024 : null,
+    });
+    rows.push({
+      scenario: `page ${page.path}`,
+      measure: 'Lighthouse performance',
+      value:
+        page.lighthouse === null
+          ? `n/a (${page.lighthouseError ?? 'no score'})`
+          : String(page.lighthouse),
+      target: '≥ 95',
+      met: page.lighthouse !== null && page.lighthouse >= 95,
+    });
+  }
+  return rows;
+}
+
+async function main() {
+  const scenarios = parseScenarios(process.argv.slice(2));
+  build(scenarios.includes('pages'));
+  const needsData = scenarios.some((s) => s !== 'pages');
+  log(
+    `seeding ${needsData ? `${DATASET.providers.toLocaleString('en')} providers, ${DATASET.slots.toLocaleString('en')} slots` : 'nothing (schema only)'}…`,
+  );
+  const seedStarted = performance.now();
+  const db = await createBenchDatabase(log, needsData);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  log(`database: ${db.describe} (ready in ${seedSeconds.toFixed(0)} s)`);
+  let results: Results;
+  try {
+    results = await runAll(scenarios, db);
+  } finally {
+    if (process.env.BENCH_KEEP_DATABASE && db.kind === 'postgres') {
+      log(`kept ${db.url}`);
+      await fs.rm(db.dataDir, { recursive: true, force: true });
+    } else await db.drop();
+  }
+  const rows = rowsOf(results);
+  const table = formatTable(rows);
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGB: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+  console.log(
+    `\nSlotwise bench · ${db.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'} · pool ${settings.poolSize} · ` +
+      `${settings.connections} connections × ${settings.duration} s · ${machine.cpus} × ${machine.cpuModel}\n`,
+  );
+  console.log(table);
+  await fs.writeFile(
+    resultsFile,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        database: db.kind,
+        scenarios,
+        settings,
+        machine,
+        seedSeconds,
+        webBuildFailed,
+        loadAverage: os.loadavg(),
+        dataset: DATASET,
+        table,
+        rows,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  log(`results written to ${resultsFile}`);
+}
+
+await main();

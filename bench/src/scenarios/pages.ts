@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import { root } from '../paths';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Same headless flags as the browser tests (e2e/harness/chromium.ts). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface PageResult {
+  path: string;
+  scripts: number;
+  /** Each script loaded, with its gzip size in bytes. */
+  scriptSizes: Record<string, number>;
+  /** Sum of the gzip-encoded sizes of every script the page loaded, bytes. */
+  jsGzipBytes: number;
+  /** What Chromium actually transferred for them (it accepts brotli), bytes. */
+  jsTransferredBytes: number;
+  lighthouse: number | null;
+  lighthouseMetrics: Record<string, number>;
+  lighthouseError?: string;
+}
+
+/** The size of a resource as sent with `Accept-Encoding: gzip`, bytes on the wire. */
+function gzipSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve(bytes));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+async function scriptsOf(baseUrl: string, pagePath: string) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Map<string, number>();
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      pending.push(
+        response
+          .request()
+          .sizes()
+          .then(
+            (sizes) => void scripts.set(response.url(), sizes.responseBodySize),
+            () => void scripts.set(response.url(), 0),
+          ),
+      );
+    });
+    await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
+    await Promise.all(pending);
+    return scripts;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouse(url: string) {
+  const cli = path.join(root, 'node_modules/lighthouse/cli/index.js');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      cli,
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 180_000,
+    },
+  );
+  const report = JSON.parse(stdout) as {
+    categories: { performance: { score: number | null } };
+    audits: Record<string, { numericValue?: number }>;
+    runtimeError?: { message: string };
+  };
+  const metrics: Record<string, number> = {};
+  for (const id of [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ]) {
+    const value = report.audits[id]?.numericValue;
+    if (value !== undefined) metrics[id] = Math.round(value * 1000) / 1000;
+  }
+  const score = report.categories.performance.score;
+  return {
+    score: score === null ? null : Math.round(score * 100),
+    metrics,
+    error: report.runtimeError?.message,
+  };
+}
+
+/** Scripts loaded by a page (gzip and as transferred) and its Lighthouse performance score. */
+export async function measurePage(baseUrl: string, pagePath: string): Promise<PageResult> {
+  const scripts = await scriptsOf(baseUrl, pagePath);
+  const gzip = await Promise.all([...scripts.keys()].map((url) => gzipSize(url)));
+  const result: PageResult = {
+    path: pagePath,
+    scripts: scripts.size,
+    scriptSizes: Object.fromEntries(
+      [...scripts.keys()].map((url, i) => [new URL(url).pathname, gzip[i]!]),
+    ),
+    jsGzipBytes: gzip.reduce((a, b) => a + b, 0),
+    jsTransferredBytes: [...scripts.values()].reduce((a, b) => a + b, 0),
+    lighthouse: null,
+    lighthouseMetrics: {},
+  };
+  try {
+    const lh = await lighthouse(`${baseUrl}${pagePath}`);
+    result.lighthouse = lh.score;
+    result.lighthouseMetrics = lh.metrics;
+    if (lh.error) result.lighthouseError = lh.error;
+  } catch (error) {
+    result.lighthouseError = error instanceof Error ? error.message.slice(0, 300) : String(error);
+  }
+  return result;
+}

@@ -1,0 +1,171 @@
+import { DATASET, FIRST_NAMES, LAST_NAMES, SPECIALTIES } from './dataset';
+
+/** A SQL text literal. */
+const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const arr = (items: readonly string[]) => `(array[${items.map(lit).join(',')}])`;
+
+/** `arr[1 + (i * prime) % n]`: spreads names evenly and differently for each column. */
+const pick = (items: readonly string[], index: string, prime: number) =>
+  `${arr(items)}[1 + ((${index})::bigint * ${prime}) % ${items.length}]`;
+
+/** A wall-clock (day, time) in UTC as an instant: every seeded user lives in UTC. */
+const instant = (day: string, time: string) => `((${day}) + (${time})) at time zone 'UTC'`;
+
+/**
+ * `md5(name)` shaped as a version-4 UUID (version nibble 4, variant 8): the same value as
+ * `uuidOf(name)` in ids.ts. The API validates ids as RFC UUIDs, so a bare md5 would not do.
+ */
+const uuidOf = (name: string) =>
+  `overlay(overlay(md5(${name}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+export interface SeedStep {
+  name: string;
+  sql: string;
+  /** Skip foreign-key triggers (the rows are consistent by construction). */
+  bulk?: boolean;
+}
+
+/** Same name and definition as migration 0002: rebuilt in one pass after the bulk insert. */
+const NO_OVERLAP = `alter table timeslots add constraint timeslots_no_overlap
+  exclude using gist (provider_id with =, tstzrange(starts_at, ends_at, '[)') with &&)`;
+
+/**
+ * The whole data set as a few set-based statements (`generate_series`, INSERT … SELECT):
+ * 100,000 providers, 1,000 clients, 1,000,000 slots, 5,000 appointments with their events.
+ * Every id is derived from a name (uuidOf, as in ids.ts). The argon2 hash is computed once by the caller.
+ */
+export function seedSteps(passwordHash: string): SeedStep[] {
+  const { providers, clients, slotsProvider, stormProvider, dashboardProvider } = DATASET;
+  const regularSlots =
+    DATASET.slots - slotsProvider.slots - stormProvider.slots - dashboardProvider.appointments;
+  const regularProviders = Math.ceil(regularSlots / DATASET.slotsPerProvider);
+  const firstRegular = 4;
+  const hash = lit(passwordHash);
+  const dash = dashboardProvider.index;
+  return [
+    {
+      name: 'provider users',
+      sql: `insert into users (id, email, password_hash, first_name, last_name, role, timezone, email_verified_at)
+        select ${uuidOf(`'provider-user-' || i`)}, 'provider' || i || '@bench.slotwise.test', ${hash},
+               ${pick(FIRST_NAMES, 'i', 7919)}, ${pick(LAST_NAMES, 'i', 104729)}, 'provider', 'UTC', now()
+        from generate_series(1, ${providers}) as i`,
+    },
+    {
+      name: 'providers',
+      sql: `insert into providers (id, user_id, specialty, bio, search_text)
+        select ${uuidOf(`'provider-' || i`)}, u.id, s.specialty,
+               'Experienced ' || lower(s.specialty) || ', ' || (3 + i % 20) || ' years in the trade.',
+               lower(u.first_name || ' ' || u.last_name || ' ' || s.specialty)
+        from generate_series(1, ${providers}) as i
+        join users u on u.id = ${uuidOf(`'provider-user-' || i`)}
+        cross join lateral (select ${pick(SPECIALTIES, 'i', 31)} as specialty) s`,
+    },
+    {
+      name: 'clients',
+      sql: `insert into users (id, email, password_hash, first_name, last_name, role, timezone, email_verified_at)
+        select ${uuidOf(`'client-user-' || i`)}, 'client' || i || '@bench.slotwise.test', ${hash},
+               ${pick(FIRST_NAMES, 'i', 53)}, ${pick(LAST_NAMES, 'i', 97)}, 'client', 'UTC', now()
+        from generate_series(1, ${clients}) as i`,
+    },
+    {
+      name: 'no-overlap constraint dropped for the bulk insert',
+      sql: 'alter table timeslots drop constraint timeslots_no_overlap',
+    },
+    {
+      bulk: true,
+      name: `${regularSlots.toLocaleString('en')} slots of ${regularProviders.toLocaleString('en')} providers`,
+      // Slot k of provider p: day k+1 from today, a half-hour starting between 08:00 and 17:30.
+      sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type)
+        select ${uuidOf(`'slot-' || p || '-' || k`)}, ${uuidOf(`'provider-' || p`)},
+               current_date + 1 + k, t.start_time, t.start_time + interval '30 minutes',
+               ${instant('current_date + 1 + k', 't.start_time')},
+               ${instant('current_date + 1 + k', "t.start_time + interval '30 minutes'")},
+               'Consultation'
+        from generate_series(0, ${regularSlots - 1}) as n
+        cross join lateral (select ${firstRegular} + n / ${DATASET.slotsPerProvider} as p,
+                                   n % ${DATASET.slotsPerProvider} as k) pk
+        cross join lateral (select time '08:00' + interval '30 minutes' * (p % 20) as start_time) t`,
+    },
+    {
+      name: `${slotsProvider.slots} slots of the slots provider`,
+      // 16 half-hours a day (09:00–17:00) for 125 days from tomorrow.
+      sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type)
+        select ${uuidOf(`'slot-${slotsProvider.index}-' || k`)}, ${uuidOf(`'provider-${slotsProvider.index}'`)},
+               d.day, t.start_time, t.start_time + interval '30 minutes',
+               ${instant('d.day', 't.start_time')}, ${instant('d.day', "t.start_time + interval '30 minutes'")},
+               'Haircut'
+        from generate_series(0, ${slotsProvider.slots - 1}) as k
+        cross join lateral (select current_date + 1 + k / 16 as day) d
+        cross join lateral (select time '09:00' + interval '30 minutes' * (k % 16) as start_time) t`,
+    },
+    {
+      name: `${stormProvider.slots} slots of the storm provider`,
+      sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type)
+        select ${uuidOf(`'slot-${stormProvider.index}-' || k`)}, ${uuidOf(`'provider-${stormProvider.index}'`)},
+               d.day, t.start_time, t.start_time + interval '30 minutes',
+               ${instant('d.day', 't.start_time')}, ${instant('d.day', "t.start_time + interval '30 minutes'")},
+               'Consultation'
+        from generate_series(0, ${stormProvider.slots - 1}) as k
+        cross join lateral (select current_date + 1 + k / 20 as day) d
+        cross join lateral (select time '08:00' + interval '30 minutes' * (k % 20) as start_time) t`,
+    },
+    {
+      name: `${dashboardProvider.appointments} slots of the dashboard provider`,
+      // 40 quarter-hours a day (08:00–18:00) from 89 days ago to 35 days ahead.
+      sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type, is_booked)
+        select ${uuidOf(`'slot-${dash}-' || k`)}, ${uuidOf(`'provider-${dash}'`)},
+               d.day, t.start_time, t.start_time + interval '15 minutes',
+               ${instant('d.day', 't.start_time')}, ${instant('d.day', "t.start_time + interval '15 minutes'")},
+               'Consultation', k % 10 <> 0
+        from generate_series(0, ${dashboardProvider.appointments - 1}) as k
+        cross join lateral (select current_date - 89 + k / 40 as day) d
+        cross join lateral (select time '08:00' + interval '15 minutes' * (k % 40) as start_time) t`,
+    },
+    { name: 'no-overlap constraint rebuilt', sql: NO_OVERLAP },
+    {
+      name: `${dashboardProvider.appointments} appointments of the dashboard provider`,
+      // Every slot was booked by some client; one in ten was canceled since.
+      sql: `insert into appointments (id, timeslot_id, provider_id, client_id, status, day, start_time,
+                                      end_time, starts_at, ends_at, service_type, canceled_at, canceled_by, created_at)
+        select ${uuidOf(`'appointment-' || k`)}, t.id, t.provider_id,
+               ${uuidOf(`'client-user-' || (1 + k % ${clients})`)},
+               case when k % 10 = 0 then 'canceled' else 'booked' end,
+               t.day, t.start_time, t.end_time, t.starts_at, t.ends_at, t.type,
+               case when k % 10 = 0 then least(now(), t.starts_at - interval '1 day') end,
+               case when k % 10 = 0 then 'client' end,
+               least(now() - interval '1 hour' - interval '1 day' * (k % 28), t.starts_at - interval '3 days')
+        from generate_series(0, ${dashboardProvider.appointments - 1}) as k
+        join timeslots t on t.id = ${uuidOf(`'slot-${dash}-' || k`)}`,
+    },
+    {
+      name: `${DATASET.otherAppointments.toLocaleString('en')} appointments of other providers`,
+      // The table is not the dashboard provider's alone: one booked slot (k = 1) for each of
+      // the providers after the real-time ones.
+      sql: `with booked as (
+          update timeslots t set is_booked = true
+          from generate_series(${DATASET.firstRealtimeProvider + DATASET.realtimeProviders},
+                               ${DATASET.firstRealtimeProvider + DATASET.realtimeProviders + DATASET.otherAppointments - 1}) as p
+          where t.id = ${uuidOf(`'slot-' || p || '-1'`)}
+          returning t.*, p
+        )
+        insert into appointments (id, timeslot_id, provider_id, client_id, status, day, start_time,
+                                  end_time, starts_at, ends_at, service_type, created_at)
+        select ${uuidOf(`'appointment-p' || p`)}, id, provider_id, ${uuidOf(`'client-user-' || (1 + p % ${clients})`)},
+               'booked', day, start_time, end_time, starts_at, ends_at, type, now() - interval '2 days'
+        from booked`,
+    },
+    {
+      name: 'appointment events',
+      sql: `insert into appointment_events (appointment_id, provider_id, client_id, type, actor_role,
+                                            actor_user_id, to_timeslot_id, from_timeslot_id, starts_at, ends_at, occurred_at)
+        select a.id, a.provider_id, a.client_id, 'booked', 'client', a.client_id, a.timeslot_id, null,
+               a.starts_at, a.ends_at, a.created_at
+        from appointments a where a.provider_id = ${uuidOf(`'provider-${dash}'`)}
+        union all
+        select a.id, a.provider_id, a.client_id, 'canceled', 'client', a.client_id, null, a.timeslot_id,
+               a.starts_at, a.ends_at, a.canceled_at
+        from appointments a where a.provider_id = ${uuidOf(`'provider-${dash}'`)} and a.status = 'canceled'`,
+    },
+    { name: 'analyze', sql: 'analyze' },
+  ];
+}
