@@ -9,9 +9,8 @@ import {
   signUp,
   zoneWithRoomToday,
 } from './harness/accounts';
-import { expectAccessible } from './harness/a11y';
 import { describeBrowser, launchBrowser, type OpenedPage } from './harness/browser';
-import { focused, hasFocus, tabTo } from './harness/keyboard';
+import { focused, focusIsVisible, hasFocus, tabTo } from './harness/keyboard';
 
 /**
  * The booking journey and the provider's slot creation with the keyboard alone: Tab,
@@ -71,7 +70,50 @@ describeBrowser('keyboard only', () => {
     if (!opened) return;
     const current = opened;
     opened = undefined;
-    await closeChecked(current, `keyboard-${context.task.name}`, context.task.result?.state === 'fail');
+    await closeChecked(
+      current,
+      `keyboard-${context.task.name}`,
+      context.task.result?.state === 'fail',
+    );
+  });
+
+  it('a visitor on a phone skips to the content and uses the mobile menu', async () => {
+    opened = await openSignedIn(browser, null, {
+      timezoneId: ZONE,
+      viewport: { width: 360, height: 740 },
+    });
+    const { page } = opened;
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Book Trusted Services Near You' }).waitFor();
+
+    // The first Tab shows the skip link; Enter moves the focus to the main content.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await hasFocus(skip)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await hasFocus(page.getByRole('main')), await focused(page)).toBe(true);
+
+    // The menu button: a disclosure; Escape from inside the menu closes it and returns.
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    await tabTo(page, menuButton, { backwards: true });
+    expect(await expanded(menuButton)).toBe('false');
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await menu.waitFor();
+    expect(await expanded(menuButton)).toBe('true');
+    await tabTo(page, menu.getByRole('link', { name: 'About' }));
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await hasFocus(menuButton), await focused(page)).toBe(true);
+    expect(await expanded(menuButton)).toBe('false');
+
+    // Space opens it again; a link followed with Enter leaves it closed.
+    await page.keyboard.press('Space');
+    await menu.waitFor();
+    await tabTo(page, menu.getByRole('link', { name: 'Login' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
   });
 
   it('a client searches, books, reschedules and cancels without a mouse', async () => {
@@ -108,7 +150,10 @@ describeBrowser('keyboard only', () => {
     expect(await expanded(search)).toBe('true');
     await page.keyboard.press('ArrowDown');
     expect(await option.getAttribute('aria-selected')).toBe('true');
-    expect(await search.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+    expect(await search.getAttribute('aria-activedescendant')).toBe(
+      await option.getAttribute('id'),
+    );
+    expect(await focusIsVisible(page, option), 'the active option is outlined').toBe(true);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/client/provider/*');
     await page.getByRole('heading', { level: 1, name: 'Kira Keys' }).waitFor();
@@ -137,6 +182,7 @@ describeBrowser('keyboard only', () => {
       'Logout',
     ]);
     expect(await hasFocus(items.first()), await focused(page)).toBe(true);
+    expect(await focusIsVisible(page), 'the focused menu item is outlined').toBe(true);
     // Arrow keys move through the items (wrapping); Escape closes and gives the focus back.
     await page.keyboard.press('ArrowUp');
     expect(await hasFocus(menu.getByRole('menuitem', { name: 'Logout' }))).toBe(true);
@@ -257,11 +303,12 @@ describeBrowser('keyboard only', () => {
     expect(await single.isChecked()).toBe(true);
 
     // Date and times are typed segment by segment (en-US: mm/dd/yyyy, hh:mm AM/PM).
+    // (Each also has a picker button inside it: tabTo presses Tab until the next field.)
     await tabTo(page, dialog.getByLabel('Date', { exact: true }));
     await page.keyboard.type(`${month}${date}${year}`);
-    await page.keyboard.press('Tab');
+    await tabTo(page, dialog.getByLabel('Start time'));
     await page.keyboard.type('0200PM');
-    await page.keyboard.press('Tab');
+    await tabTo(page, dialog.getByLabel('End time'));
     await page.keyboard.type('0245PM');
     expect(await dialog.getByLabel('Date', { exact: true }).inputValue()).toBe(day);
     expect(await dialog.getByLabel('Start time').inputValue()).toBe('14:00');
@@ -296,6 +343,27 @@ describeBrowser('keyboard only', () => {
       body: JSON.stringify({ timeslotId: slot }),
     });
 
+    // The client's bell: reachable, a disclosure button, and Escape gives the focus back.
+    const clientTab = await openSignedIn(browser, client, { timezoneId: ZONE });
+    try {
+      const page = clientTab.page;
+      await page.goto('/client');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const bell = page.getByRole('button', { name: 'Notifications (0 unread)' });
+      await tabTo(page, bell);
+      expect(await expanded(bell)).toBe('false');
+      await page.keyboard.press('Enter');
+      const panel = page.getByRole('region', { name: 'Notifications (0)' });
+      await panel.getByText('No notifications').waitFor();
+      expect(await expanded(bell)).toBe('true');
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      expect(await hasFocus(bell)).toBe(true);
+      expect(await expanded(bell)).toBe('false');
+    } finally {
+      await closeChecked(clientTab, 'keyboard-client-bell', false);
+    }
+
     // The provider has one unread notification (the booking).
     opened = await openSignedIn(browser, provider, { timezoneId: ZONE });
     const { page } = opened;
@@ -311,7 +379,6 @@ describeBrowser('keyboard only', () => {
     await panel.waitFor();
     expect(await expanded(bell)).toBe('true');
     expect(await panel.getAttribute('id')).toBe(panelId);
-    await expectAccessible(page, 'provider notification dropdown (keyboard)');
     // Its content is next in the tab order: the notification, then the link to all of them.
     const item = panel.getByRole('listitem').getByRole('button', { name: /New Appointment/ });
     await tabTo(page, item);

@@ -113,3 +113,53 @@ export async function expectAccessible(
       `${count} element(s):\n${formatViolations(violations)}`,
   );
 }
+
+export interface FormReport {
+  /** Controls without an accessible name (label, aria-label or aria-labelledby). */
+  unlabelled: string[];
+  /** Controls marked aria-invalid, with the text their aria-describedby points to. */
+  invalid: { control: string; described: string; announced: boolean }[];
+}
+
+/**
+ * The form controls under `scope` (a CSS selector; the whole page by default): which have no
+ * label, and for each invalid one, its described-by text and whether that text sits in a live
+ * region (aria-live, role=alert or role=status) so that it is announced when it appears.
+ */
+export function formReport(page: Page, scope = 'body'): Promise<FormReport> {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    if (!root) throw new Error(`No element matches ${selector}`);
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}[name=${element.getAttribute('name') ?? ''}]`;
+    const controls = Array.from(
+      root.querySelectorAll<HTMLInputElement>('input:not([type="hidden"]), select, textarea'),
+    );
+    const unlabelled = controls
+      .filter((control) => {
+        const byLabel = Array.from(control.labels ?? []).some(
+          (label) => label.textContent?.trim() !== '',
+        );
+        const byAria = (control.getAttribute('aria-label') ?? '').trim() !== '';
+        const byReference = (control.getAttribute('aria-labelledby') ?? '')
+          .split(/\s+/)
+          .some((id) => id && document.getElementById(id)?.textContent?.trim());
+        return !byLabel && !byAria && !byReference;
+      })
+      .map(describe);
+    const invalid = Array.from(root.querySelectorAll('[aria-invalid="true"]')).map((control) => {
+      const targets = (control.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id))
+        .filter((element): element is HTMLElement => element !== null);
+      const live = '[aria-live]:not([aria-live="off"]), [role="alert"], [role="status"]';
+      return {
+        control: describe(control),
+        described: targets.map((target) => target.textContent?.trim() ?? '').join(' '),
+        announced: targets.some((target) => target.textContent?.trim() && target.closest(live)),
+      };
+    });
+    return { unlabelled, invalid };
+  }, scope);
+}

@@ -12,57 +12,77 @@ interface FocusState {
   description: string;
   /** The focused element shows a focus indicator (outline or ring) that is not transparent. */
   indicated: boolean;
-  /** Nothing in particular is focused (<body>). */
+  /**
+   * Nothing in particular is focused (<body>), or a container that only takes the focus
+   * programmatically (tabindex=-1, e.g. <main> after the skip link): no indicator needed.
+   */
   onBody: boolean;
 }
 
-/** Where the focus is, and whether it can be seen; `target` is compared with it if given. */
-async function focusState(page: Page, target?: Locator): Promise<FocusState> {
+/**
+ * Where the focus is, and whether it can be seen; `target` is compared with it if given.
+ * `subject` is checked for the indicator instead of the focused element: the active option of
+ * a combobox (aria-activedescendant) is "focused" while the DOM focus stays in the input.
+ */
+async function focusState(page: Page, target?: Locator, subject?: Locator): Promise<FocusState> {
   const handle = target ? await target.elementHandle({ timeout: 10_000 }) : null;
+  const subjectHandle = subject ? await subject.elementHandle({ timeout: 10_000 }) : null;
   try {
-    return await page.evaluate((wanted) => {
-      const active = document.activeElement as HTMLElement | null;
-      const visible = (color: string) =>
-        color !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(color.replace(/\s+/g, ' '));
-      // A ring is a box-shadow with no offset and no blur: '<color> 0px 0px 0px 2px'.
-      const ring = (shadow: string) =>
-        shadow !== 'none' && /\)\s+0px 0px 0px [1-9]/.test(shadow);
-      const outlined = (element: Element) => {
-        const style = getComputedStyle(element);
-        return (
-          (style.outlineStyle !== 'none' &&
-            parseFloat(style.outlineWidth) > 0 &&
-            visible(style.outlineColor)) ||
-          ring(style.boxShadow)
-        );
-      };
-      let indicated = false;
-      if (active && active !== document.body) {
-        indicated = outlined(active);
-        // A visually hidden input shows its focus on its label; a card on :focus-within.
-        const label = active.closest('label');
-        if (!indicated && label) indicated = outlined(label);
-        let ancestor = active.parentElement;
-        for (let level = 0; !indicated && ancestor && level < 3; level++) {
-          if (ancestor.matches(':focus-within') && ring(getComputedStyle(ancestor).boxShadow)) {
-            indicated = true;
+    return await page.evaluate(
+      ([wanted, shown]) => {
+        const active = (shown ?? document.activeElement) as HTMLElement | null;
+        const visible = (color: string) =>
+          color !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(color.replace(/\s+/g, ' '));
+        // A ring is a box-shadow with no offset and no blur: '<color> 0px 0px 0px 2px'.
+        const ring = (shadow: string) => shadow !== 'none' && /\)\s+0px 0px 0px [1-9]/.test(shadow);
+        const outlined = (element: Element) => {
+          const style = getComputedStyle(element);
+          return (
+            (style.outlineStyle !== 'none' &&
+              parseFloat(style.outlineWidth) > 0 &&
+              visible(style.outlineColor)) ||
+            ring(style.boxShadow)
+          );
+        };
+        let indicated = false;
+        if (active && active !== document.body) {
+          indicated = outlined(active);
+          // A date or time input's own picker button (inside the browser's shadow tree) has the
+          // focus: the host no longer matches :focus, and the browser draws its focus ring.
+          if (!indicated && active.matches('input[type^="date"], input[type="time"]')) {
+            indicated = !active.matches(':focus');
           }
-          ancestor = ancestor.parentElement;
+          // A visually hidden input shows its focus on its label; a card on :focus-within.
+          const label = active.closest('label');
+          if (!indicated && label) indicated = outlined(label);
+          let ancestor = active.parentElement;
+          for (let level = 0; !indicated && ancestor && level < 3; level++) {
+            if (ancestor.matches(':focus-within') && ring(getComputedStyle(ancestor).boxShadow)) {
+              indicated = true;
+            }
+            ancestor = ancestor.parentElement;
+          }
         }
-      }
-      const name =
-        active?.getAttribute('aria-label') ??
-        (active?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
-      const role = active?.getAttribute('role') ?? active?.tagName.toLowerCase() ?? 'none';
-      return {
-        onTarget: wanted !== null && active === wanted,
-        description: `${role} "${name}"`,
-        indicated,
-        onBody: !active || active === document.body,
-      };
-    }, handle);
+        const name =
+          active?.getAttribute('aria-label') ??
+          (active?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+        const type = active?.getAttribute('type');
+        const role =
+          (active?.getAttribute('role') ?? active?.tagName.toLowerCase() ?? 'none') +
+          (type ? `[type=${type}]` : '') +
+          (active?.id ? `#${active.id}` : '');
+        return {
+          onTarget: wanted !== null && active === wanted,
+          description: `${role} "${name}"`,
+          indicated,
+          onBody: !active || active === document.body || active.getAttribute('tabindex') === '-1',
+        };
+      },
+      [handle, subjectHandle] as const,
+    );
   } finally {
     await handle?.dispose();
+    await subjectHandle?.dispose();
   }
 }
 
@@ -106,7 +126,10 @@ export async function tabTo(page: Page, target: Locator, options: TabOptions = {
   );
 }
 
-/** The focused element shows a visible focus indicator. */
-export async function focusIsVisible(page: Page): Promise<boolean> {
-  return (await focusState(page)).indicated;
+/**
+ * The focused element — or `subject`, e.g. a combobox's active option — shows a visible focus
+ * indicator (a non-transparent outline or a ring); a background tint alone does not count.
+ */
+export async function focusIsVisible(page: Page, subject?: Locator): Promise<boolean> {
+  return (await focusState(page, undefined, subject)).indicated;
 }

@@ -210,7 +210,7 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
                       <time
                         dateTime={item.created_at}
                         title={formatAbsoluteTime(item.created_at)}
-                        className="mt-0.5 block text-xs text-slate-500"
+                        className="mt-0.5 block text-xs text-slate-600"
                       >
                         {formatRelativeTime(item.created_at)}
                       </time>

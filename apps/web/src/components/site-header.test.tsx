@@ -52,6 +52,18 @@ describe('site header mobile menu', () => {
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('gives the focus back to the menu button when Escape closes it from inside', async () => {
+    const user = userEvent.setup();
+    renderRoute('/');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    const mobileNav = screen.getByRole('navigation', { name: 'Mobile' });
+    within(mobileNav).getByRole('link', { name: 'Home' }).focus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
   it('links to the landing sections from other pages', async () => {
     renderRoute('/about');
     await screen.findByRole('heading', { level: 1, name: 'About Slotwise' });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BrandLogo } from './brand-logo';
 
@@ -54,6 +54,8 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
 
   // Close the mobile menu whenever the location changes (link followed, back button).
   const [lastLocation, setLastLocation] = useState(location);
@@ -65,7 +67,10 @@ export function SiteHeader() {
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key !== 'Escape') return;
+      // Focus inside the menu would be lost when it hides: it goes back to the menu button.
+      if (menuRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
+      setMenuOpen(false);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -104,6 +109,7 @@ export function SiteHeader() {
         </div>
 
         <button
+          ref={buttonRef}
           type="button"
           className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={menuOpen}
@@ -126,6 +132,7 @@ export function SiteHeader() {
       </div>
 
       <nav
+        ref={menuRef}
         id={menuId}
         aria-label="Mobile"
         hidden={!menuOpen}

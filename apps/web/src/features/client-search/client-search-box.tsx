@@ -177,7 +177,8 @@ export function ClientSearchBox() {
                     onMouseEnter={() => setActiveId(provider.provider_id)}
                     onClick={() => choose(provider.provider_id)}
                     className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${
-                      active ? 'bg-indigo-50' : ''
+                      // The active option is outlined, not just tinted (WCAG 2.4.7).
+                      active ? 'bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-600' : ''
                     }`}
                   >
                     <Avatar src={provider.profile_image_url} name={name} alt="" size="sm" />

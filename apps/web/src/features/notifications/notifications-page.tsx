@@ -121,7 +121,7 @@ export function NotificationsPage() {
                     <time
                       dateTime={item.created_at}
                       title={formatAbsoluteTime(item.created_at)}
-                      className="mt-1 block text-xs text-slate-500"
+                      className="mt-1 block text-xs text-slate-600"
                     >
                       {formatRelativeTime(item.created_at)}
                     </time>

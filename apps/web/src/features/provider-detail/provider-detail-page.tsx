@@ -148,9 +148,12 @@ export function ProviderDetailPage() {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
         <title>{`${BOOKING_MESSAGES.providerNotFound} · Slotwise`}</title>
-        <p role="alert" className="text-lg font-semibold text-slate-900">
-          {notFound ? BOOKING_MESSAGES.providerNotFound : MESSAGES.loadProviderFailed}
-        </p>
+        {/* The page's heading, announced as it replaces 'Loading provider details...'. */}
+        <div role="alert">
+          <h1 className="text-lg font-semibold text-slate-900">
+            {notFound ? BOOKING_MESSAGES.providerNotFound : MESSAGES.loadProviderFailed}
+          </h1>
+        </div>
         {notFound ? null : (
           <button
             type="button"

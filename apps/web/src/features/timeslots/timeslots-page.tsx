@@ -16,6 +16,7 @@ export function TimeslotsPage() {
 
   return (
     <section aria-labelledby="timeslots-title" className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
+      <title>Time Slots · Slotwise</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="timeslots-title" className="text-2xl font-bold text-slate-900">
           Time Slots
