@@ -1,3 +1,4 @@
+import { clockIn } from '@slotwise/shared/timeslot-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
@@ -216,22 +217,8 @@ export interface DemoSeedResult {
 // ---- Small calendar helpers (wall clock in one zone) -------------------------------------------
 
 function wallClock(instant: Date, timeZone: string): { day: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((part) => part.type === type)?.value ?? '00';
-  return {
-    day: `${get('year')}-${get('month')}-${get('day')}`,
-    time: `${get('hour')}:${get('minute')}:${get('second')}`,
-  };
+  const { today, time } = clockIn(timeZone, instant);
+  return { day: today, time };
 }
 
 function addDays(day: string, days: number): string {

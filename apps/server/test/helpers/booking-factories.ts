@@ -1,3 +1,4 @@
+import { clockIn } from '@slotwise/shared/timeslot-schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { providers, timeslots, users } from '../../src/db/schema';
@@ -29,22 +30,8 @@ export interface SlotOptions {
 
 /** Wall-clock date `YYYY-MM-DD` and time `HH:MM:SS` of an instant in a zone. */
 export function wallClock(instant: Date, timeZone: string): { day: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((part) => part.type === type)?.value ?? '00';
-  return {
-    day: `${get('year')}-${get('month')}-${get('day')}`,
-    time: `${get('hour')}:${get('minute')}:${get('second')}`,
-  };
+  const { today, time } = clockIn(timeZone, instant);
+  return { day: today, time };
 }
 
 const MINUTE = 60_000;
