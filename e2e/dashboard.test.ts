@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, clockIn } from '@slotwise/shared/timeslot-schemas';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   describeBrowser,
   launchBrowser,
@@ -9,106 +8,20 @@ import {
   screenshot,
   type OpenedPage,
 } from './harness/browser';
-import { waitForVerificationLink } from './harness/mail';
+import {
+  api,
+  book,
+  createSlot,
+  send,
+  signUp,
+  type Session,
+  zoneWithRoomToday,
+} from './harness/accounts';
 
-const PASSWORD = 'Secret123';
-
-/**
- * The provider's zone (and the browser's): one where it is between 01:00 and 19:59 right now, so
- * that three future slots still fit into "today" whenever the test runs. The zones span
- * UTC−11 … UTC+14, so one of them always qualifies.
- */
-const ZONE = (() => {
-  const zones = [
-    'Pacific/Pago_Pago',
-    'Pacific/Honolulu',
-    'America/Los_Angeles',
-    'America/New_York',
-    'America/Sao_Paulo',
-    'UTC',
-    'Europe/Berlin',
-    'Asia/Dubai',
-    'Asia/Kolkata',
-    'Asia/Shanghai',
-    'Asia/Tokyo',
-    'Australia/Sydney',
-    'Pacific/Auckland',
-    'Pacific/Kiritimati',
-  ];
-  const hourIn = (zone: string) => Number(clockIn(zone).time.slice(0, 2));
-  const fitting = zones.filter((zone) => hourIn(zone) >= 1 && hourIn(zone) <= 19);
-  fitting.sort((a, b) => hourIn(a) - hourIn(b));
-  if (!fitting[0]) throw new Error('No zone with room for three slots today');
-  return fitting[0];
-})();
-
-interface Session {
-  token: string;
-  user: Record<string, unknown>;
-}
-
-async function api(
-  path: string,
-  init: RequestInit & { token?: string } = {},
-): Promise<Record<string, unknown>> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  const response = await fetch(`${inject('baseURL')}/api${path}`, { ...init, headers });
-  const body = (await response.json()) as Record<string, unknown>;
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-function send(method: string, path: string, body: unknown, token?: string) {
-  return api(path, {
-    method,
-    token,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-/** An account as the product makes one: register, (provider profile,) verify, log in. */
-async function signUp(role: 'provider' | 'client', firstName: string, lastName: string) {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
-  const form = new FormData();
-  form.set('firstName', firstName);
-  form.set('lastName', lastName);
-  form.set('email', email);
-  form.set('password', PASSWORD);
-  form.set('role', role);
-  form.set('timezone', ZONE);
-  const { userId } = await api('/auth/register', { method: 'POST', body: form });
-  if (role === 'provider') {
-    await send('POST', '/auth/register/provider', {
-      userId,
-      specialty: 'Barber',
-      bio: 'Sharp cuts.',
-    });
-  }
-  const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
-  await send('POST', '/auth/verify-email', { token: link.searchParams.get('token') });
-  const login = await send('POST', '/auth/login', { email, password: PASSWORD });
-  return { token: login.token as string, user: login.user as Record<string, unknown> };
-}
+/** The provider's (and the browser's) zone: one with room for three more slots today. */
+const ZONE = zoneWithRoomToday();
 
 const hh = (hour: number) => String(hour).padStart(2, '0');
-
-async function createSlot(provider: Session, day: string, start: string, end: string) {
-  const { slot } = await send(
-    'POST',
-    '/timeslots/create',
-    { day, startTime: `${start}:00`, endTime: `${end}:00` },
-    provider.token,
-  );
-  return (slot as { id: string }).id;
-}
-
-async function book(client: Session, timeslotId: string): Promise<string> {
-  const { appointment } = await send('POST', '/appointment/booking', { timeslotId }, client.token);
-  return (appointment as { appointment_id: string }).appointment_id;
-}
 
 async function signIn(opened: OpenedPage, session: Session) {
   // Signed in as the login screen leaves it (SPEC §3): token in localStorage, user in sessionStorage.
@@ -150,8 +63,14 @@ describeBrowser('provider dashboard and analytics', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
 
-    provider = await signUp('provider', 'Pat', 'Slots');
-    client = await signUp('client', 'Cleo', 'Client');
+    provider = await signUp({
+      role: 'provider',
+      firstName: 'Pat',
+      lastName: 'Slots',
+      zone: ZONE,
+      bio: 'Sharp cuts.',
+    });
+    client = await signUp({ role: 'client', firstName: 'Cleo', lastName: 'Client', zone: ZONE });
 
     // Seeded through the real API, in the provider's zone: three slots later today, three
     // tomorrow.
