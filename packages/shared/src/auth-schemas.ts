@@ -1,10 +1,8 @@
 import { z } from './zod';
 import { MESSAGES } from './messages';
+import { USER_ROLES, type UserRole } from './enums';
 
 /** SPEC §5 rules, written once: the forms and the server parse with these. */
-
-export const USER_ROLES = ['client', 'provider'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 export const emailField = z
   .string({ error: MESSAGES.emailRequired })

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { APPOINTMENT_STATUSES } from './enums';
 import { MESSAGES } from './messages';
 
 /**
@@ -34,9 +35,6 @@ export const SEARCH_MAX_PAGE = 1000;
 export const SEARCH_MAX_QUERY_LENGTH = 100;
 /** SPEC §9: the client's search box searches from this many characters on. */
 export const SEARCH_MIN_QUERY_LENGTH = 2;
-
-export const APPOINTMENT_STATUSES = ['booked', 'canceled', 'completed'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 // ---- Requests ----------------------------------------------------------------------------------
 

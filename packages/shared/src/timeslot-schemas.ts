@@ -1,7 +1,6 @@
 import { z } from './zod';
 import { MESSAGES } from './messages';
 
-
 /**
  * Time slots (SPEC §3, §5, §7; DESIGN §5): the rules are written once here and used by the
  * server's route schemas and service and by the web forms (react-hook-form + zodResolver).

@@ -13,15 +13,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
-import { announceChange } from './announce-change';
-import {
-  bookAppointment,
-  cancelAppointmentByClient,
-  cancelAppointmentByProvider,
-  listClientAppointments,
-  listProviderAppointments,
-  rescheduleAppointment,
-} from './service';
+import { bookAppointment } from './book';
+import { cancelAppointmentByClient, cancelAppointmentByProvider } from './cancel';
+import { listClientAppointments, listProviderAppointments } from './lists';
+import { rescheduleAppointment } from './reschedule';
 
 const errorBody = z.object({
   message: z.string(),
@@ -65,8 +60,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.db,
         authOf(request).userId,
         request.body.timeslotId,
+        app.appointmentChanges,
       );
-      announceChange(app, change);
       return reply
         .code(201)
         .send({ message: MESSAGES.appointmentBooked, appointment: change.clientView });
@@ -98,8 +93,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.db,
         authOf(request).userId,
         request.params.id,
+        app.appointmentChanges,
       );
-      announceChange(app, change);
       return {
         message: MESSAGES.appointmentCancelledSuccessfully,
         appointment: change.clientView,
@@ -123,8 +118,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         authOf(request).userId,
         request.params.id,
         request.body.newTimeslotId,
+        app.appointmentChanges,
       );
-      announceChange(app, change);
       return { message: MESSAGES.appointmentRescheduled, appointment: change.clientView };
     },
   );
@@ -154,8 +149,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.db,
         { userId: authOf(request).userId, providerId: providerIdOf(request) },
         request.params.id,
+        app.appointmentChanges,
       );
-      announceChange(app, change);
       return { message: MESSAGES.appointmentCanceledToast, appointment: change.providerView };
     },
   );
