@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
 import { createClient } from '../../test/helpers/factories';
 import { appointmentEvents, appointments, providers, timeslots, users } from '../db/schema';
-import { DEMO_CLIENT_EMAIL, DEMO_PASSWORD, DEMO_PROVIDER_EMAIL, seedDemoData } from './seed-demo';
+import { DEMO_CLIENT_EMAIL, DEMO_PASSWORD, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
+import { seedDemoData } from './seed-demo';
 
 const CATEGORIES = [
   'Barber',

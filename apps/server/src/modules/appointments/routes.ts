@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@slotwise/shared/api-error';
+import { errorResponses } from '@slotwise/shared/api-error';
 import {
   appointmentIdParamsSchema,
   bookingBodySchema,
@@ -11,22 +11,15 @@ import {
 import { MESSAGES } from '@slotwise/shared/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
 import { bookAppointment } from './book';
 import { cancelAppointmentByClient, cancelAppointmentByProvider } from './cancel';
 import { listClientAppointments, listProviderAppointments } from './lists';
 import { rescheduleAppointment } from './reschedule';
 
-const errorBody = z.object({
-  message: z.string(),
-  error: z.string(),
-  code: z.enum(ERROR_CODES),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
 /** DESIGN §5 order of checks: 401 → 403 → 400 → 404 → 409. */
-const readErrors = { 401: errorBody, 403: errorBody } as const;
-const writeErrors = { 400: errorBody, ...readErrors, 404: errorBody, 409: errorBody } as const;
+const readErrors = errorResponses(401, 403);
+const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Bookings per user (the token's user: the clientOnly guard runs before the limiter), so one
