@@ -2,6 +2,7 @@ import { z } from './zod';
 import { isIsoDate } from './calendar';
 import { APPOINTMENT_STATUSES } from './enums';
 import { MESSAGES } from './messages';
+import { timeslotResponseSchema } from './timeslot-schemas';
 
 /**
  * Discovery and booking (SPEC §2, §3, §7; DESIGN §5): request schemas used by the server's routes
@@ -133,12 +134,7 @@ export const providerDetailResponseSchema = z.object({ provider: providerDetailS
 export type ProviderDetailResponse = z.infer<typeof providerDetailResponseSchema>;
 
 /** SPEC §3 time slot as a client sees it (always free): day and times in the provider's zone. */
-export const availableSlotSchema = z.object({
-  id: z.string(),
-  day: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  type: z.string(),
+export const availableSlotSchema = timeslotResponseSchema.omit({ is_booked: true }).extend({
   /** The same start and end as ISO instants, for showing them in the viewer's own zone. */
   starts_at: z.string(),
   ends_at: z.string(),
