@@ -1,7 +1,7 @@
 import { isIsoDate, isTime, secondsOf, type SlotClock } from './calendar';
 import { MESSAGES } from './messages';
 import { MIN_SLOT_MINUTES, TIMESLOT_MESSAGES } from './timeslot-messages';
-import { z } from './zod';
+import { requiredText, z } from './zod';
 
 /**
  * The rules of one time slot, written once (docs/product.md, time slots): the cross-field rules
@@ -53,14 +53,13 @@ export function emptyOr(check: (value: string) => boolean) {
   return (value: string) => value === '' || check(value);
 }
 
-export const slotDateField = z
-  .string({ error: MESSAGES.dateRequired })
-  .trim()
-  .min(1, MESSAGES.dateRequired)
-  .refine(emptyOr(isIsoDate), TIMESLOT_MESSAGES.invalidDate);
+export const slotDateField = requiredText(MESSAGES.dateRequired).refine(
+  emptyOr(isIsoDate),
+  TIMESLOT_MESSAGES.invalidDate,
+);
 
 function timeField(required: string, invalid: string) {
-  return z.string({ error: required }).trim().min(1, required).refine(emptyOr(isTime), invalid);
+  return requiredText(required).refine(emptyOr(isTime), invalid);
 }
 export const startTimeField = timeField(
   MESSAGES.startTimeRequired,

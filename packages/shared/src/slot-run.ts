@@ -24,7 +24,7 @@ import {
   MIN_SLOT_MINUTES,
   TIMESLOT_MESSAGES,
 } from './timeslot-messages';
-import { z } from './zod';
+import { requiredText, z } from './zod';
 
 /** Several slots at once: planning a run of slots, and the bulk form and body schemas. */
 
@@ -142,16 +142,14 @@ export function datesBetween(from: string, to: string, weekdays: readonly number
 export function bulkTimeslotFormSchema(clock?: SlotClock) {
   return z
     .object({
-      fromDate: z
-        .string({ error: TIMESLOT_MESSAGES.fromDateRequired })
-        .trim()
-        .min(1, TIMESLOT_MESSAGES.fromDateRequired)
-        .refine(emptyOr(isIsoDate), TIMESLOT_MESSAGES.invalidDate),
-      toDate: z
-        .string({ error: TIMESLOT_MESSAGES.toDateRequired })
-        .trim()
-        .min(1, TIMESLOT_MESSAGES.toDateRequired)
-        .refine(emptyOr(isIsoDate), TIMESLOT_MESSAGES.invalidDate),
+      fromDate: requiredText(TIMESLOT_MESSAGES.fromDateRequired).refine(
+        emptyOr(isIsoDate),
+        TIMESLOT_MESSAGES.invalidDate,
+      ),
+      toDate: requiredText(TIMESLOT_MESSAGES.toDateRequired).refine(
+        emptyOr(isIsoDate),
+        TIMESLOT_MESSAGES.invalidDate,
+      ),
       weekdays: z
         .array(z.number().int().min(0).max(6), { error: TIMESLOT_MESSAGES.weekdaysRequired })
         .min(1, TIMESLOT_MESSAGES.weekdaysRequired),

@@ -9,7 +9,7 @@ import {
   startTimeField,
 } from './slot-rules';
 import { TIMESLOT_MESSAGES } from './timeslot-messages';
-import { z } from './zod';
+import { requiredText, z } from './zod';
 
 /**
  * Time slots (docs/product.md): the request and response schemas of one slot, built from the
@@ -50,10 +50,7 @@ export type CreateTimeslotBody = z.input<typeof createTimeslotBodySchema>;
  */
 export const updateTimeslotBodySchema = z
   .object({
-    day: z
-      .string({ error: MESSAGES.dateRequired })
-      .trim()
-      .min(1, MESSAGES.dateRequired)
+    day: requiredText(MESSAGES.dateRequired)
       .refine((value) => value === '' || dayOf(value) !== null, TIMESLOT_MESSAGES.invalidDate)
       .transform((value) => dayOf(value) ?? value)
       .optional(),
