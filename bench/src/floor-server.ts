@@ -7,7 +7,7 @@
 import Fastify from 'fastify';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
-import { listProviderAppointments } from '../../apps/server/src/modules/appointments/service';
+import { listProviderAppointments } from '../../apps/server/src/modules/appointments/lists';
 import { listAvailableSlots, searchProviders } from '../../apps/server/src/modules/search/service';
 import { getProviderStats } from '../../apps/server/src/modules/stats/service';
 

@@ -10,6 +10,8 @@ import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemoData } from './demo/seed-demo';
 import { apiRoutes } from './modules/api-routes';
+import { appointmentChangeConsumers } from './modules/appointments/change-consumers';
+import { AppointmentChanges } from './modules/appointments/change-fanout';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@slotwise/shared/auth-schemas';
 import { uploadRoutes } from './images/routes';
@@ -37,6 +39,8 @@ declare module 'fastify' {
     realtime: Realtime;
     /** Shared Redis connection when REDIS_URL is set. */
     redis: Redis | null;
+    /** Where every appointment change fans out to its consumers (modules/appointments/change-fanout.ts). */
+    appointmentChanges: AppointmentChanges;
   }
 }
 
@@ -136,6 +140,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 21 },
   });
 
+  app.decorate(
+    'appointmentChanges',
+    new AppointmentChanges(appointmentChangeConsumers(app), app.log),
+  );
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(uploadRoutes);
   app.decorate('realtime', attachRealtime(app));

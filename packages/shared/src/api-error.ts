@@ -1,3 +1,5 @@
+import { z } from './zod';
+
 /** Stable machine codes of the DESIGN §5 error body. */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -27,4 +29,25 @@ export interface ErrorBody {
   error: string;
   code: ErrorCode;
   fieldErrors?: Record<string, string>;
+}
+
+/** The error body as a schema: the one every route declares for its error answers. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  error: z.string(),
+  code: z.enum(ERROR_CODES),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+}) satisfies z.ZodType<ErrorBody>;
+
+/**
+ * A route's error answers by status, for its `schema.response`: `errorResponses(400, 401, 403)`.
+ * List them in the order of checks of docs/product.md (401 → 403 → 400 → 404 → 409).
+ */
+export function errorResponses<S extends number>(
+  ...statuses: S[]
+): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<
+    S,
+    typeof apiErrorSchema
+  >;
 }

@@ -1,4 +1,4 @@
-import type { UserRole } from './auth-schemas';
+import type { UserRole } from './enums';
 
 /** Response shapes of the HTTP contract (DESIGN §5), shared by the server and the web client. */
 

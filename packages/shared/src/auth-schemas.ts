@@ -1,15 +1,10 @@
-import { z } from './zod';
+import { requiredText, z } from './zod';
 import { MESSAGES } from './messages';
+import { USER_ROLES, type UserRole } from './enums';
 
 /** SPEC §5 rules, written once: the forms and the server parse with these. */
 
-export const USER_ROLES = ['client', 'provider'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-
-export const emailField = z
-  .string({ error: MESSAGES.emailRequired })
-  .trim()
-  .min(1, MESSAGES.emailRequired)
+export const emailField = requiredText(MESSAGES.emailRequired)
   .max(254, MESSAGES.emailInvalid)
   .email(MESSAGES.emailInvalid);
 
@@ -26,11 +21,7 @@ const nameMax = (label: string) => `${label} must be at most 50 characters`;
 /** The registration form (SPEC §3 registration form values). */
 export const registerFormSchema = z
   .object({
-    fullName: z
-      .string({ error: MESSAGES.fullNameRequired })
-      .trim()
-      .min(1, MESSAGES.fullNameRequired)
-      .max(101, nameMax('Full name')),
+    fullName: requiredText(MESSAGES.fullNameRequired).max(101, nameMax('Full name')),
     email: emailField,
     password: registrationPasswordField,
     confirmPassword: z
@@ -65,11 +56,7 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 
 /** What the register call sends (multipart fields). */
 export const registerBodySchema = z.object({
-  firstName: z
-    .string({ error: MESSAGES.fullNameRequired })
-    .trim()
-    .min(1, MESSAGES.fullNameRequired)
-    .max(50, nameMax('First name')),
+  firstName: requiredText(MESSAGES.fullNameRequired).max(50, nameMax('First name')),
   lastName: z.string().trim().max(50, nameMax('Last name')).optional().default('-'),
   email: emailField,
   password: registrationPasswordField,
@@ -90,11 +77,10 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.input<typeof loginSchema>;
 
-export const specialtyField = z
-  .string({ error: MESSAGES.specialtyRequired })
-  .trim()
-  .min(1, MESSAGES.specialtyRequired)
-  .max(80, 'Specialty must be at most 80 characters');
+export const specialtyField = requiredText(MESSAGES.specialtyRequired).max(
+  80,
+  'Specialty must be at most 80 characters',
+);
 export const bioField = z.string().trim().max(1000, 'Bio must be at most 1000 characters');
 
 export const providerProfileFormSchema = z.object({
@@ -115,20 +101,9 @@ export const verifyEmailBodySchema = z.object({
 export function profileUpdateSchema(role: UserRole) {
   return z
     .object({
-      firstName: z
-        .string({ error: MESSAGES.firstNameRequired })
-        .trim()
-        .min(1, MESSAGES.firstNameRequired)
-        .max(50, nameMax('First name')),
-      lastName: z
-        .string({ error: MESSAGES.lastNameRequired })
-        .trim()
-        .min(1, MESSAGES.lastNameRequired)
-        .max(50, nameMax('Last name')),
-      email: z
-        .string({ error: MESSAGES.emailRequired })
-        .trim()
-        .min(1, MESSAGES.emailRequired)
+      firstName: requiredText(MESSAGES.firstNameRequired).max(50, nameMax('First name')),
+      lastName: requiredText(MESSAGES.lastNameRequired).max(50, nameMax('Last name')),
+      email: requiredText(MESSAGES.emailRequired)
         .max(254, MESSAGES.emailInvalidFormat)
         .email(MESSAGES.emailInvalidFormat),
       password: z

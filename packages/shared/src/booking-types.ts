@@ -1,5 +1,8 @@
 import { z } from './zod';
+import { isIsoDate } from './calendar';
+import { APPOINTMENT_STATUSES } from './enums';
 import { MESSAGES } from './messages';
+import { timeslotResponseSchema } from './timeslot-schemas';
 
 /**
  * Discovery and booking (SPEC §2, §3, §7; DESIGN §5): request schemas used by the server's routes
@@ -34,9 +37,6 @@ export const SEARCH_MAX_PAGE = 1000;
 export const SEARCH_MAX_QUERY_LENGTH = 100;
 /** SPEC §9: the client's search box searches from this many characters on. */
 export const SEARCH_MIN_QUERY_LENGTH = 2;
-
-export const APPOINTMENT_STATUSES = ['booked', 'canceled', 'completed'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 // ---- Requests ----------------------------------------------------------------------------------
 
@@ -85,20 +85,7 @@ export const providerSearchQuerySchema = z.object({
 });
 export type ProviderSearchQuery = z.input<typeof providerSearchQuerySchema>;
 
-/** A real calendar date `YYYY-MM-DD` (2025-02-30 is not). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-const optionalDay = z
-  .string()
-  .trim()
-  .refine(isCalendarDate, BOOKING_MESSAGES.invalidDate)
-  .optional();
+const optionalDay = z.string().trim().refine(isIsoDate, BOOKING_MESSAGES.invalidDate).optional();
 
 /** GET /search/providers/:id/available-slots?from=&to= (days in the provider's zone, inclusive). */
 export const availableSlotsQuerySchema = z
@@ -147,12 +134,7 @@ export const providerDetailResponseSchema = z.object({ provider: providerDetailS
 export type ProviderDetailResponse = z.infer<typeof providerDetailResponseSchema>;
 
 /** SPEC §3 time slot as a client sees it (always free): day and times in the provider's zone. */
-export const availableSlotSchema = z.object({
-  id: z.string(),
-  day: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  type: z.string(),
+export const availableSlotSchema = timeslotResponseSchema.omit({ is_booked: true }).extend({
   /** The same start and end as ISO instants, for showing them in the viewer's own zone. */
   starts_at: z.string(),
   ends_at: z.string(),
@@ -164,45 +146,37 @@ export const availableSlotsResponseSchema = z.object({
 });
 export type AvailableSlotsResponse = z.infer<typeof availableSlotsResponseSchema>;
 
-const appointmentStatusField = z.enum(APPOINTMENT_STATUSES);
+/** What both views of an appointment show: when, what, and its status. */
+const appointmentBaseSchema = z.object({
+  appointment_id: z.string(),
+  id: z.string(),
+  timeslot_id: z.string().nullable(),
+  day: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  service_type: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
 
 /**
  * SPEC §3 appointment (client view). `status` is 'completed' for a booked appointment whose end
  * has passed. `timeslot_id` is null only if the provider later deleted the freed slot.
  */
-export const clientAppointmentSchema = z.object({
-  appointment_id: z.string(),
-  id: z.string(),
-  timeslot_id: z.string().nullable(),
+export const clientAppointmentSchema = appointmentBaseSchema.extend({
   provider_id: z.string(),
   provider_first_name: z.string(),
   provider_last_name: z.string(),
   provider_specialty: z.string().nullable(),
   provider_profile_image_url: z.string().nullable(),
-  day: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  status: appointmentStatusField,
-  service_type: z.string(),
-  starts_at: z.string(),
-  ends_at: z.string(),
 });
 export type ClientAppointment = z.infer<typeof clientAppointmentSchema>;
 
 /** SPEC §3 appointment (provider list). Of the client, only the first and last name. */
-export const providerAppointmentSchema = z.object({
-  appointment_id: z.string(),
-  id: z.string(),
-  timeslot_id: z.string().nullable(),
+export const providerAppointmentSchema = appointmentBaseSchema.extend({
   client_first_name: z.string(),
   client_last_name: z.string(),
-  day: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  status: appointmentStatusField,
-  service_type: z.string(),
-  starts_at: z.string(),
-  ends_at: z.string(),
 });
 export type ProviderAppointment = z.infer<typeof providerAppointmentSchema>;
 

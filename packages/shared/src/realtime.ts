@@ -1,5 +1,7 @@
 /** socket.io contract (DESIGN §5 real time), shared by the server and the web client. */
 
+import type { NotificationType } from './enums';
+
 export const SOCKET_PATH = '/socket.io';
 
 export interface NewAppointmentEvent {
@@ -40,9 +42,6 @@ export interface ClientToServerEvents {
   watch_provider: (providerId: string, ack?: (result: { ok: boolean }) => void) => void;
   unwatch_provider: (providerId: string) => void;
 }
-
-export const NOTIFICATION_TYPES = ['new', 'canceled', 'rescheduled'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export interface NotificationItem {
   id: string;

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { clockIn, dayOf, isIsoDate, isTime, normalizeTime, todayIn } from './calendar';
 import {
   bulkCreateTimeslotsBodySchema,
   bulkTimeslotFormSchema,
-  clockIn,
   datesBetween,
-  dayOf,
-  isIsoDate,
-  isTime,
-  normalizeTime,
   planSlotRun,
-  TIMESLOT_MESSAGES,
-  timeslotFormSchema,
-  todayIn,
-  updateTimeslotBodySchema,
-} from './timeslot-schemas';
+} from './slot-run';
+import { TIMESLOT_MESSAGES } from './timeslot-messages';
+import { timeslotFormSchema, updateTimeslotBodySchema } from './timeslot-schemas';
 
 function messagesOf(result: {
   success: boolean;

@@ -10,3 +10,8 @@ if (typeof (globalThis as { document?: unknown }).document !== 'undefined') {
 }
 
 export { z };
+
+/** A required text field: missing, not a string, or blank after trimming all say `message`. */
+export function requiredText(message: string) {
+  return z.string({ error: message }).trim().min(1, message);
+}

@@ -1,3 +1,9 @@
+import {
+  APPOINTMENT_EVENT_TYPES,
+  APPOINTMENT_STATUSES,
+  NOTIFICATION_TYPES,
+  USER_ROLES,
+} from '@slotwise/shared/enums';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -22,9 +28,6 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-
-export const USER_ROLES = ['client', 'provider'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 export const users = pgTable(
   'users',
@@ -155,9 +158,6 @@ export const timeslots = pgTable(
   ],
 );
 
-export const APPOINTMENT_STATUSES = ['booked', 'canceled', 'completed'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-
 export const appointments = pgTable(
   'appointments',
   {
@@ -196,9 +196,6 @@ export const appointments = pgTable(
   ],
 );
 
-export const APPOINTMENT_EVENT_TYPES = ['booked', 'canceled', 'rescheduled'] as const;
-export type AppointmentEventType = (typeof APPOINTMENT_EVENT_TYPES)[number];
-
 /** Append-only history: stats and notifications are computed from it. */
 export const appointmentEvents = pgTable(
   'appointment_events',
@@ -224,9 +221,6 @@ export const appointmentEvents = pgTable(
     index('appointment_events_appointment_idx').on(t.appointmentId),
   ],
 );
-
-export const NOTIFICATION_TYPES = ['new', 'canceled', 'rescheduled'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notifications = pgTable(
   'notifications',

@@ -1,9 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, useTestApp } from '../../test/helpers/app';
 import { createClient } from '../../test/helpers/factories';
 import { appointmentEvents, appointments, providers, timeslots, users } from '../db/schema';
-import { DEMO_CLIENT_EMAIL, DEMO_PASSWORD, DEMO_PROVIDER_EMAIL, seedDemoData } from './seed-demo';
+import { DEMO_CLIENT_EMAIL, DEMO_PASSWORD, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
+import { seedDemoData } from './seed-demo';
 
 const CATEGORIES = [
   'Barber',
@@ -40,13 +41,7 @@ async function login(t: TestApp, email: string) {
 }
 
 describe('demo data', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('seeds an empty database quickly: providers in every category, slots, clients, appointments', async () => {
     const started = Date.now();

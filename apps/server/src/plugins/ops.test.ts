@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../test/helpers/app';
 
 describe('operations endpoints', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('/api/ready reports the database, and Redis as disabled when not configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -42,5 +43,35 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await testDb.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The usual setup of a suite, in one line: `const t = useTestApp();` inside a `describe` builds
+ * one real app before its tests and closes it after them. `t.app` is readable inside tests.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const get = () => {
+    if (!current) throw new Error('useTestApp: the app exists only while the suite runs');
+    return current;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get testDb() {
+      return get().testDb;
+    },
+    get dataDir() {
+      return get().dataDir;
+    },
+    close: () => get().close(),
   };
 }

@@ -1,4 +1,4 @@
-import { clockIn } from '@slotwise/shared/timeslot-schemas';
+import { clockIn } from '@slotwise/shared/calendar';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { providers, timeslots, users } from '../../src/db/schema';

@@ -5,8 +5,8 @@ import {
   registerBodySchema,
 } from '@slotwise/shared/auth-schemas';
 import { bookingBodySchema, rescheduleBodySchema } from '@slotwise/shared/booking-types';
+import { bulkCreateTimeslotsBodySchema } from '@slotwise/shared/slot-run';
 import {
-  bulkCreateTimeslotsBodySchema,
   createTimeslotBodySchema,
   updateTimeslotBodySchema,
 } from '@slotwise/shared/timeslot-schemas';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, todayIn } from '@slotwise/shared/timeslot-schemas';
+import { addDays, todayIn } from '@slotwise/shared/calendar';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';

@@ -13,7 +13,7 @@ import {
   type TestSlot,
 } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
-import { bookAppointment } from './service';
+import { bookAppointment } from './book';
 
 const CLIENT_VIEW_FIELDS = [
   'appointment_id',

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@slotwise/shared/api-error';
+import { errorResponses } from '@slotwise/shared/api-error';
 import {
   appointmentIdParamsSchema,
   bookingBodySchema,
@@ -11,27 +11,15 @@ import {
 import { MESSAGES } from '@slotwise/shared/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
-import { announceChange } from './announce-change';
-import {
-  bookAppointment,
-  cancelAppointmentByClient,
-  cancelAppointmentByProvider,
-  listClientAppointments,
-  listProviderAppointments,
-  rescheduleAppointment,
-} from './service';
+import { bookAppointment } from './book';
+import { cancelAppointmentByClient, cancelAppointmentByProvider } from './cancel';
+import { listClientAppointments, listProviderAppointments } from './lists';
+import { rescheduleAppointment } from './reschedule';
 
-const errorBody = z.object({
-  message: z.string(),
-  error: z.string(),
-  code: z.enum(ERROR_CODES),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
 /** DESIGN §5 order of checks: 401 → 403 → 400 → 404 → 409. */
-const readErrors = { 401: errorBody, 403: errorBody } as const;
-const writeErrors = { 400: errorBody, ...readErrors, 404: errorBody, 409: errorBody } as const;
+const readErrors = errorResponses(401, 403);
+const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Bookings per user (the token's user: the clientOnly guard runs before the limiter), so one
@@ -65,8 +53,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.db,
         authOf(request).userId,
         request.body.timeslotId,
+        app.appointmentChanges,
       );
-      announceChange(app, change);
       return reply
         .code(201)
         .send({ message: MESSAGES.appointmentBooked, appointment: change.clientView });
@@ -98,8 +86,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.db,
         authOf(request).userId,
         request.params.id,
+        app.appointmentChanges,
       );
-      announceChange(app, change);
       return {
         message: MESSAGES.appointmentCancelledSuccessfully,
         appointment: change.clientView,
@@ -123,8 +111,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         authOf(request).userId,
         request.params.id,
         request.body.newTimeslotId,
+        app.appointmentChanges,
       );
-      announceChange(app, change);
       return { message: MESSAGES.appointmentRescheduled, appointment: change.clientView };
     },
   );
@@ -154,8 +142,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.db,
         { userId: authOf(request).userId, providerId: providerIdOf(request) },
         request.params.id,
+        app.appointmentChanges,
       );
-      announceChange(app, change);
       return { message: MESSAGES.appointmentCanceledToast, appointment: change.providerView };
     },
   );

@@ -1,4 +1,4 @@
-import type { UserRole } from '@slotwise/shared/auth-schemas';
+import type { UserRole } from '@slotwise/shared/enums';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ForbiddenError, UnauthenticatedError } from '../../errors';
 import type { AuthContext } from './tokens';

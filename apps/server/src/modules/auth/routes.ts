@@ -1,3 +1,4 @@
+import { USER_ROLES } from '@slotwise/shared/enums';
 import {
   emailFormSchema,
   loginSchema,
@@ -25,7 +26,7 @@ const sessionUser = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  role: z.enum(['client', 'provider']),
+  role: z.enum(USER_ROLES),
   profileImageUrl: z.string().nullable(),
   providerId: z.string().nullable(),
 });

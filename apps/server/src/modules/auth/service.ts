@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '@slotwise/shared/api-types';
-import { registerBodySchema, type UserRole } from '@slotwise/shared/auth-schemas';
+import { registerBodySchema } from '@slotwise/shared/auth-schemas';
+import type { UserRole } from '@slotwise/shared/enums';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { UserRole } from '@slotwise/shared/auth-schemas';
+import type { UserRole } from '@slotwise/shared/enums';
 import { eq, lt, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config';

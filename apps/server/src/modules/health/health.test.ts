@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app';
 
 describe('health and the error contract', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('GET /api/health reports the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

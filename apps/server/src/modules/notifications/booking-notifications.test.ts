@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { book, createProviderWithSlots } from '../../../test/helpers/booking-factories';
 import { createClient } from '../../../test/helpers/factories';
 import { collect, connectSocket, nextEvent } from '../../../test/helpers/sockets';
-import { formatDay } from './appointment-notice';
+import { formatDay } from '../appointments/notice';
 
 describe('booking changes reach the other party, live and stored', () => {
   let t: TestApp;

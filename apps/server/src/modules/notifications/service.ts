@@ -1,4 +1,5 @@
-import type { NotificationItem, NotificationType } from '@slotwise/shared/realtime';
+import type { NotificationType } from '@slotwise/shared/enums';
+import type { NotificationItem } from '@slotwise/shared/realtime';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema';

@@ -1,18 +1,12 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { png, multipart } from '../../../test/helpers/images';
 
 describe('profile', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const update = (
     headers: Record<string, string>,

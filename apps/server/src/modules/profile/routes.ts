@@ -1,3 +1,4 @@
+import { USER_ROLES } from '@slotwise/shared/enums';
 import { MESSAGES } from '@slotwise/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ export const profileSchema = z.object({
   lastName: z.string(),
   last_name: z.string(),
   email: z.string(),
-  role: z.enum(['client', 'provider']),
+  role: z.enum(USER_ROLES),
   timezone: z.string(),
   profileImageUrl: z.string().nullable(),
   profile_image_url: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@slotwise/shared/api-error';
+import { errorResponses } from '@slotwise/shared/api-error';
 import {
   availableSlotsQuerySchema,
   availableSlotsResponseSchema,
@@ -11,13 +11,7 @@ import { z } from 'zod';
 import { authenticated } from '../auth/authenticate';
 import { getProviderDetail, listAvailableSlots, searchProviders } from './service';
 
-const errorBody = z.object({
-  message: z.string(),
-  error: z.string(),
-  code: z.enum(ERROR_CODES),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
+const errors = errorResponses(400, 401, 403, 404);
 
 /** A provider id in the path: anything that is not one answers 404 'Provider not found'. */
 const providerParams = z.object({ id: z.string() });

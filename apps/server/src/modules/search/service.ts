@@ -4,11 +4,12 @@ import {
   type ProviderDetail,
   type ProviderListing,
 } from '@slotwise/shared/booking-types';
-import { and, asc, count, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { providers, timeslots, users } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
+import { slotIsClaimable } from '../appointments/claimable-slot';
 
 /**
  * Provider discovery (SPEC §2 client area, provider detail; DESIGN §5). Only listed providers
@@ -207,8 +208,7 @@ export async function listAvailableSlots(
     .where(
       and(
         eq(timeslots.providerId, providerId),
-        eq(timeslots.isBooked, false),
-        gt(timeslots.startsAt, sql`now()`),
+        slotIsClaimable,
         range.from ? sql`${timeslots.day} >= ${range.from}::date` : undefined,
         range.to ? sql`${timeslots.day} <= ${range.to}::date` : undefined,
       ),

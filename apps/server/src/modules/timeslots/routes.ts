@@ -1,11 +1,10 @@
-import { ERROR_CODES } from '@slotwise/shared/api-error';
+import { errorResponses } from '@slotwise/shared/api-error';
 import { MESSAGES } from '@slotwise/shared/messages';
+import { bulkCreateTimeslotsBodySchema } from '@slotwise/shared/slot-run';
+import { bulkCreatedMessage, TIMESLOT_MESSAGES } from '@slotwise/shared/timeslot-messages';
 import {
-  bulkCreatedMessage,
-  bulkCreateTimeslotsBodySchema,
   bulkCreateTimeslotsResponseSchema,
   createTimeslotBodySchema,
-  TIMESLOT_MESSAGES,
   timeslotListQuerySchema,
   timeslotListResponseSchema,
   timeslotMessageResponseSchema,
@@ -22,16 +21,10 @@ import {
   updateTimeslot,
 } from './service';
 
-const errorBody = z.object({
-  message: z.string(),
-  error: z.string(),
-  code: z.enum(ERROR_CODES),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
-
 /** The error answers every provider-only endpoint can give (DESIGN §5 order of checks). */
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody } as const;
-const slotErrors = { ...errors, 404: errorBody, 409: errorBody } as const;
+const errors = errorResponses(400, 401, 403);
+const createErrors = errorResponses(400, 401, 403, 409);
+const slotErrors = errorResponses(400, 401, 403, 404, 409);
 
 const idParams = z.object({ id: z.uuid(TIMESLOT_MESSAGES.invalidId) });
 
@@ -45,7 +38,7 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: providerOnly,
       schema: {
         body: createTimeslotBodySchema,
-        response: { 201: timeslotMessageResponseSchema, ...errors, 409: errorBody },
+        response: { 201: timeslotMessageResponseSchema, ...createErrors },
       },
     },
     async (request, reply) => {
@@ -60,7 +53,7 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: providerOnly,
       schema: {
         body: bulkCreateTimeslotsBodySchema,
-        response: { 201: bulkCreateTimeslotsResponseSchema, ...errors, 409: errorBody },
+        response: { 201: bulkCreateTimeslotsResponseSchema, ...createErrors },
       },
     },
     async (request, reply) => {

@@ -1,16 +1,14 @@
 import { MESSAGES } from '@slotwise/shared/messages';
+import { hhmm, normalizeTime, secondsOf, type SlotClock } from '@slotwise/shared/calendar';
+import { slotCrossFieldIssues } from '@slotwise/shared/slot-rules';
 import {
   type BulkCreateTimeslotsBody,
-  bulkStartInPastMessage,
-  type CreateTimeslotBody,
-  hhmm,
-  normalizeTime,
   type PlannedSlot,
   planSlotRun,
-  secondsOf,
-  type SlotClock,
-  slotCrossFieldIssues,
-  TIMESLOT_MESSAGES,
+} from '@slotwise/shared/slot-run';
+import { bulkStartInPastMessage, TIMESLOT_MESSAGES } from '@slotwise/shared/timeslot-messages';
+import {
+  type CreateTimeslotBody,
   type Timeslot,
   timeslotFormSchema,
 } from '@slotwise/shared/timeslot-schemas';

@@ -1,10 +1,6 @@
 import { MESSAGES } from '@slotwise/shared/messages';
-import {
-  addDays,
-  MAX_SLOTS_PER_REQUEST,
-  TIMESLOT_MESSAGES,
-  todayIn,
-} from '@slotwise/shared/timeslot-schemas';
+import { addDays, todayIn } from '@slotwise/shared/calendar';
+import { MAX_SLOTS_PER_REQUEST, TIMESLOT_MESSAGES } from '@slotwise/shared/timeslot-messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@slotwise/shared/messages';
+import { addDays, clockIn, normalizeTime } from '@slotwise/shared/calendar';
 import {
-  addDays,
   bulkTimeslotFormSchema,
   type BulkTimeslotFormValues,
-  clockIn,
   countSlotRun,
   datesBetween,
-  MAX_SLOTS_PER_REQUEST,
-  normalizeTime,
-  TIMESLOT_MESSAGES,
-} from '@slotwise/shared/timeslot-schemas';
+} from '@slotwise/shared/slot-run';
+import { MAX_SLOTS_PER_REQUEST, TIMESLOT_MESSAGES } from '@slotwise/shared/timeslot-messages';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@slotwise/shared/messages';
-import { normalizeTime, type TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
+import { normalizeTime } from '@slotwise/shared/calendar';
+import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
 import { toast } from 'react-toastify/unstyled';
 import { useCreateTimeslot } from './api/create-timeslot';
 import { applyServerErrors } from './apply-server-errors';

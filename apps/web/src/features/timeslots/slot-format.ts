@@ -1,4 +1,5 @@
-import { hhmm, type Timeslot } from '@slotwise/shared/timeslot-schemas';
+import { hhmm } from '@slotwise/shared/calendar';
+import type { Timeslot } from '@slotwise/shared/timeslot-schemas';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',

@@ -1,10 +1,6 @@
-import {
-  addDays,
-  planSlotRun,
-  type SlotRun,
-  todayIn,
-  type Timeslot,
-} from '@slotwise/shared/timeslot-schemas';
+import { addDays, todayIn } from '@slotwise/shared/calendar';
+import { planSlotRun, type SlotRun } from '@slotwise/shared/slot-run';
+import type { Timeslot } from '@slotwise/shared/timeslot-schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

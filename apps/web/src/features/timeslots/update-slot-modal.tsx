@@ -1,10 +1,9 @@
 import { MESSAGES } from '@slotwise/shared/messages';
-import {
-  hhmm,
-  normalizeTime,
-  type Timeslot,
-  type TimeslotFormValues,
-  type UpdateTimeslotBody,
+import { hhmm, normalizeTime } from '@slotwise/shared/calendar';
+import type {
+  Timeslot,
+  TimeslotFormValues,
+  UpdateTimeslotBody,
 } from '@slotwise/shared/timeslot-schemas';
 import { toast } from 'react-toastify/unstyled';
 import { Modal } from '../../components/modal';

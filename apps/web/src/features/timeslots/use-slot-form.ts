@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  clockIn,
-  timeslotFormSchema,
-  type TimeslotFormValues,
-} from '@slotwise/shared/timeslot-schemas';
+import { clockIn } from '@slotwise/shared/calendar';
+import { timeslotFormSchema, type TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 

@@ -1,5 +1,5 @@
 import type { RegisterResponse } from '@slotwise/shared/api-types';
-import type { UserRole } from '@slotwise/shared/auth-schemas';
+import type { UserRole } from '@slotwise/shared/enums';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 

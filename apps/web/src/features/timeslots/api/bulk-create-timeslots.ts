@@ -1,7 +1,5 @@
-import type {
-  BulkCreateTimeslotsBody,
-  BulkCreateTimeslotsResponse,
-} from '@slotwise/shared/timeslot-schemas';
+import type { BulkCreateTimeslotsBody } from '@slotwise/shared/slot-run';
+import type { BulkCreateTimeslotsResponse } from '@slotwise/shared/timeslot-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { timeslotsQueryKey } from './get-timeslots';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@slotwise/shared/messages';
-import type { NotificationType } from '@slotwise/shared/realtime';
-import type { AppointmentNotice } from '../appointments/service';
-import type { NewNotification } from './service';
+import type { NotificationType } from '@slotwise/shared/enums';
+import type { NewNotification } from '../notifications/service';
+import type { AppointmentChange, AppointmentNotice } from './change';
 
 const fullName = (p: { firstName: string; lastName: string }) =>
   p.lastName && p.lastName !== '-' ? `${p.firstName} ${p.lastName}` : p.firstName;
@@ -32,10 +32,10 @@ const NOTIFICATION_TYPE: Record<AppointmentNotice['type'], NotificationType> = {
 };
 
 /**
- * The notification the *other* party gets for a change: SPEC §8 titles, and a message that
- * names who did what, and when the appointment is (the provider's wall-clock time).
+ * What the *other* party is told of a change: the titles of docs/product.md (notifications), and
+ * a message that names who did what, and when the appointment is (the provider's wall clock).
  */
-export function notificationFor(notice: AppointmentNotice): NewNotification {
+function toldOf(notice: AppointmentNotice): NewNotification {
   const byClient = notice.actor.role === 'client';
   const recipient = byClient ? notice.provider.userId : notice.client.userId;
   const actorName = fullName(byClient ? notice.client : notice.provider);
@@ -67,4 +67,9 @@ export function notificationFor(notice: AppointmentNotice): NewNotification {
     message,
     appointmentId: notice.appointmentId,
   };
+}
+
+/** The one builder of a change: its notice's text is computed here, once. */
+export function changeOf(parts: Omit<AppointmentChange, 'told'>): AppointmentChange {
+  return { ...parts, told: toldOf(parts.notice) };
 }

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { eq, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import {
+  appointmentEvents,
+  appointments,
+  notifications,
+  providers,
+  timeslots,
+} from '../../db/schema';
+import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
+import { STORED_NOTIFICATION } from '../notifications/appointment-change-consumer';
+import type { AppointmentChange, AppointmentTime } from './change';
+import { AppointmentChanges } from './change-fanout';
+import { claimedSlotColumns, slotHasStarted, slotIsClaimable } from './claimable-slot';
+import { changeOf } from './notice';
+import { MAX_ATTEMPTS, slotTakenByIndex } from './transaction';
+import { clientUser, providerUser, toClientView, toProviderView } from './views';
+
+/**
+ * Booking (docs/decisions/005-booking.md). The database decides who gets a slot: the booking
+ * flips `timeslots.is_booked` with a conditional UPDATE (only while the slot is claimable, see
+ * claimable-slot.ts), which row-locks the slot, so of N simultaneous attempts exactly one sees
+ * the slot free; the others wait for that statement and then find it booked. The unique partial
+ * index `appointments_one_active_per_slot` is the last line of defence: should anything ever skip
+ * the flag, the second active appointment of a slot cannot be inserted, and its unique violation
+ * answers 409 SLOT_TAKEN like the flag does.
+ */
+
+/** Consumers whose durable rows the booking statement writes itself (see change-fanout.ts). */
+const WRITTEN_BY_BOOKING_STATEMENT = [STORED_NOTIFICATION] as const;
+
+const NO_CONSUMERS = new AppointmentChanges();
+
+/** What a booking needs before it claims the slot: the slot and both parties, read without locks. */
+async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: string) {
+  const [row] = await db
+    .select({
+      ...claimedSlotColumns,
+      isBooked: timeslots.isBooked,
+      started: slotHasStarted,
+      providerUserId: providerUser.id,
+      providerFirstName: providerUser.firstName,
+      providerLastName: providerUser.lastName,
+      providerSpecialty: providers.specialty,
+      providerImageId: providerUser.profileImageId,
+      clientFirstName: clientUser.firstName,
+      clientLastName: clientUser.lastName,
+    })
+    .from(timeslots)
+    .innerJoin(providers, eq(providers.id, timeslots.providerId))
+    .innerJoin(providerUser, eq(providerUser.id, providers.userId))
+    .leftJoin(clientUser, eq(clientUser.id, clientUserId))
+    .where(eq(timeslots.id, timeslotId))
+    .limit(1);
+  return row ?? null;
+}
+
+type BookingContext = NonNullable<Awaited<ReturnType<typeof bookingContext>>>;
+
+/** The change a booking makes, known before it commits (the same shape `loadChange` reads). */
+function bookedChange(
+  appointmentId: string,
+  clientUserId: string,
+  seen: BookingContext & { clientFirstName: string; clientLastName: string },
+): AppointmentChange {
+  const time: AppointmentTime = {
+    day: seen.day,
+    startTime: seen.startTime,
+    endTime: seen.endTime,
+    startsAt: seen.startsAt,
+    endsAt: seen.endsAt,
+  };
+  const common = { id: appointmentId, timeslotId: seen.id, status: 'booked' as const, ...time };
+  return changeOf({
+    slots: { taken: [seen.id], freed: [] },
+    clientView: toClientView({
+      ...common,
+      providerId: seen.providerId,
+      serviceType: seen.type,
+      providerFirstName: seen.providerFirstName,
+      providerLastName: seen.providerLastName,
+      providerSpecialty: seen.providerSpecialty,
+      providerImageId: seen.providerImageId,
+    }),
+    providerView: toProviderView({
+      ...common,
+      serviceType: seen.type,
+      clientFirstName: seen.clientFirstName,
+      clientLastName: seen.clientLastName,
+    }),
+    notice: {
+      type: 'booked',
+      appointmentId,
+      actor: { role: 'client', userId: clientUserId },
+      provider: {
+        providerId: seen.providerId,
+        userId: seen.providerUserId,
+        firstName: seen.providerFirstName,
+        lastName: seen.providerLastName,
+      },
+      client: {
+        userId: clientUserId,
+        firstName: seen.clientFirstName,
+        lastName: seen.clientLastName,
+      },
+      serviceType: seen.type,
+      ...time,
+      previous: null,
+    },
+  });
+}
+
+/**
+ * The booking itself, as ONE statement (so one implicit transaction): claim the slot if it is
+ * still claimable and as it was read, then insert the appointment, its event and the provider's
+ * notification (`change.told`). The slot's row lock lasts for this statement only — never
+ * across round trips — which keeps a storm of bookings on few slots from queueing behind each
+ * other. False when the slot was not claimed (taken meanwhile, started, or changed since read).
+ */
+async function claimAndBook(
+  db: DbOrTx,
+  seen: BookingContext,
+  clientUserId: string,
+  change: AppointmentChange,
+): Promise<boolean> {
+  const appointmentId = change.notice.appointmentId;
+  const notification = change.told;
+  try {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`
+      with claimed as (
+        update ${timeslots} set is_booked = true, updated_at = now()
+        where id = ${seen.id} and ${slotIsClaimable}
+          and provider_id = ${seen.providerId} and day = ${seen.day}::date
+          and start_time = ${seen.startTime}::time and end_time = ${seen.endTime}::time
+          and type = ${seen.type}
+        returning id, provider_id, day, start_time, end_time, starts_at, ends_at, type
+      ), created as (
+        insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
+                                     start_time, end_time, starts_at, ends_at, service_type)
+        select ${appointmentId}::uuid, id, provider_id, ${clientUserId}::uuid, 'booked', day,
+               start_time, end_time, starts_at, ends_at, type
+        from claimed
+        returning id
+      ), event as (
+        insert into ${appointmentEvents} (appointment_id, provider_id, client_id, type, actor_role,
+                                          actor_user_id, to_timeslot_id, starts_at, ends_at)
+        select ${appointmentId}::uuid, provider_id, ${clientUserId}::uuid, 'booked', 'client',
+               ${clientUserId}::uuid, id, starts_at, ends_at
+        from claimed
+      ), notice as (
+        insert into ${notifications} (user_id, type, title, message, appointment_id)
+        select ${notification.userId}::uuid, ${notification.type}, ${notification.title},
+               ${notification.message}, ${appointmentId}::uuid
+        from claimed
+      )
+      select id from created`,
+    );
+    return rows.length > 0;
+  } catch (error) {
+    throw slotTakenByIndex(error) ?? error;
+  }
+}
+
+/**
+ * POST /appointment/booking: books a free future slot for a client. 404 for an unknown slot,
+ * 409 SLOT_TAKEN when someone else holds it, 409 INVALID_STATE when it has started.
+ *
+ * Read first (no lock: who, what, when — everything the answer and the notification need),
+ * then claim and write in one statement. A slot already taken answers 409 from the read alone.
+ * Then the fan-out: other consumers' durable work (in a transaction of its own, see
+ * change-fanout.ts), and after-commit effects.
+ */
+export async function bookAppointment(
+  db: DbOrTx,
+  clientUserId: string,
+  timeslotId: string,
+  changes: AppointmentChanges = NO_CONSUMERS,
+): Promise<AppointmentChange> {
+  for (let attempt = 1; ; attempt++) {
+    const seen = await bookingContext(db, clientUserId, timeslotId);
+    if (!seen) throw new NotFoundError(BOOKING_MESSAGES.timeslotNotFound);
+    if (seen.started) throw new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
+    if (seen.isBooked) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+    const { clientFirstName, clientLastName } = seen;
+    if (clientFirstName === null || clientLastName === null) throw new UnauthenticatedError();
+    const change = bookedChange(randomUUID(), clientUserId, {
+      ...seen,
+      clientFirstName,
+      clientLastName,
+    });
+    if (await claimAndBook(db, seen, clientUserId, change)) {
+      if (changes.hasTransactionalWork(WRITTEN_BY_BOOKING_STATEMENT)) {
+        await db.transaction((tx) =>
+          changes.inTransaction(tx, change, WRITTEN_BY_BOOKING_STATEMENT),
+        );
+      }
+      changes.afterCommit(change);
+      return change;
+    }
+    // Not claimed: the next read tells why (taken, started, gone); a slot that was only
+    // edited since the read is tried again.
+    if (attempt >= MAX_ATTEMPTS) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  }
+}

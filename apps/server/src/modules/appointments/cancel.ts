@@ -1,0 +1,86 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointmentEvents, appointments } from '../../db/schema';
+import type { AppointmentChange, ChangeActor, ProviderActor } from './change';
+import type { AppointmentChanges } from './change-fanout';
+import { freeSlot } from './claimable-slot';
+import { loadChange } from './load-change';
+import { inTransaction, notChangeableError } from './transaction';
+import { isUpcoming } from './views';
+
+async function cancelAppointment(
+  db: DbOrTx,
+  changes: AppointmentChanges,
+  actor: ChangeActor,
+  owner: SQL | undefined,
+  appointmentId: string,
+): Promise<AppointmentChange> {
+  const change = await inTransaction(db, async (tx) => {
+    // Only while booked and not over; the row lock serializes it with a concurrent reschedule.
+    const [canceled] = await tx
+      .update(appointments)
+      .set({
+        status: 'canceled',
+        canceledAt: sql`now()`,
+        canceledBy: actor.role,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(appointments.id, appointmentId), owner, isUpcoming))
+      .returning({
+        timeslotId: appointments.timeslotId,
+        providerId: appointments.providerId,
+        clientId: appointments.clientId,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+      });
+    if (!canceled) throw await notChangeableError(tx, appointmentId, owner);
+    await freeSlot(tx, canceled.timeslotId);
+    await tx.insert(appointmentEvents).values({
+      appointmentId,
+      providerId: canceled.providerId,
+      clientId: canceled.clientId,
+      type: 'canceled',
+      actorRole: actor.role,
+      actorUserId: actor.userId,
+      fromTimeslotId: canceled.timeslotId,
+      startsAt: canceled.startsAt,
+      endsAt: canceled.endsAt,
+    });
+    const freed = canceled.timeslotId ? [canceled.timeslotId] : [];
+    return loadChange(tx, changes, appointmentId, 'canceled', actor, null, { taken: [], freed });
+  });
+  changes.afterCommit(change);
+  return change;
+}
+
+/** PATCH /appointment/cancel/:id: the client cancels their own booked appointment. */
+export function cancelAppointmentByClient(
+  db: DbOrTx,
+  clientUserId: string,
+  appointmentId: string,
+  changes: AppointmentChanges,
+): Promise<AppointmentChange> {
+  return cancelAppointment(
+    db,
+    changes,
+    { role: 'client', userId: clientUserId },
+    eq(appointments.clientId, clientUserId),
+    appointmentId,
+  );
+}
+
+/** PATCH /appointment/provider/cancel/:id: the provider cancels one of their appointments. */
+export function cancelAppointmentByProvider(
+  db: DbOrTx,
+  provider: ProviderActor,
+  appointmentId: string,
+  changes: AppointmentChanges,
+): Promise<AppointmentChange> {
+  return cancelAppointment(
+    db,
+    changes,
+    { role: 'provider', userId: provider.userId },
+    eq(appointments.providerId, provider.providerId),
+    appointmentId,
+  );
+}

@@ -1,0 +1,94 @@
+import type { DbOrTx } from '../../db/client';
+import type { AppointmentChange } from './change';
+
+/**
+ * THE place where an appointment change reaches everything that reacts to it. Book, cancel and
+ * reschedule (book.ts, cancel.ts, reschedule.ts) build one `AppointmentChange` and hand it to
+ * `app.appointmentChanges`; they never call a consumer themselves.
+ *
+ * Two phases:
+ * - `inTransaction(tx, change)` runs inside the change's own transaction, after its rows are
+ *   written: durable effects that must commit (or roll back) with it — the stored notification,
+ *   queued email/reminder jobs, review prompts. A throw here rolls the whole change back.
+ * - `afterCommit(change)` runs once the change is committed: socket events, metrics. It must not
+ *   throw (a throw is caught and logged, the request still succeeds).
+ *
+ * The booking is ONE statement (claim the slot, insert the appointment, its event and the stored
+ * notification — docs/decisions/005-booking.md): the slot's row lock must not outlive it, so no
+ * transaction is open around it. The consumers whose rows that statement writes itself are
+ * listed in `WRITTEN_BY_BOOKING_STATEMENT` (book.ts); for a booking, every OTHER consumer's
+ * `inTransaction` runs in a transaction of its own right after the booking committed.
+ *
+ * Plugging in a consumer (email, reminders, reviews…):
+ *   1. write `export const myConsumer: AppointmentChangeConsumer = { name: 'my-thing', … }` in
+ *      your module (import the types from here and from ./change — never the commands);
+ *   2. add it to the list in `appointmentChangeConsumers` (change-consumers.ts), or call
+ *      `app.appointmentChanges.register(myConsumer)` from your plugin before the app listens.
+ * Consumers run in registration order; `change.told` is the other party's text, already built.
+ */
+export interface AppointmentChangeConsumer {
+  name: string;
+  /** Inside the change's transaction: durable effects (stored notification, stats event row, queued jobs). */
+  inTransaction?(tx: DbOrTx, change: AppointmentChange): Promise<void>;
+  /** After commit: sockets, metrics. Must not throw. */
+  afterCommit?(change: AppointmentChange): void;
+}
+
+interface FanoutLog {
+  error(details: object, message: string): void;
+}
+
+/** The registry the app builds once (`app.appointmentChanges`, decorated in app.ts). */
+export class AppointmentChanges {
+  readonly #consumers: AppointmentChangeConsumer[] = [];
+
+  constructor(
+    consumers: readonly AppointmentChangeConsumer[] = [],
+    private readonly log?: FanoutLog,
+  ) {
+    for (const consumer of consumers) this.register(consumer);
+  }
+
+  register(consumer: AppointmentChangeConsumer): void {
+    if (this.#consumers.some((known) => known.name === consumer.name)) {
+      throw new Error(`appointment change consumer '${consumer.name}' is registered twice`);
+    }
+    this.#consumers.push(consumer);
+  }
+
+  get names(): string[] {
+    return this.#consumers.map((consumer) => consumer.name);
+  }
+
+  /** Whether any consumer but `except` has durable work for a change. */
+  hasTransactionalWork(except: readonly string[] = []): boolean {
+    return this.#consumers.some((c) => c.inTransaction && !except.includes(c.name));
+  }
+
+  /** Phase 1, inside the change's transaction; `except`: consumers already written for. */
+  async inTransaction(
+    tx: DbOrTx,
+    change: AppointmentChange,
+    except: readonly string[] = [],
+  ): Promise<void> {
+    for (const consumer of this.#consumers) {
+      if (consumer.inTransaction && !except.includes(consumer.name)) {
+        await consumer.inTransaction(tx, change);
+      }
+    }
+  }
+
+  /** Phase 2, after commit: every consumer runs even if one before it throws. */
+  afterCommit(change: AppointmentChange): void {
+    for (const consumer of this.#consumers) {
+      try {
+        consumer.afterCommit?.(change);
+      } catch (error) {
+        this.log?.error(
+          { err: error, consumer: consumer.name, appointmentId: change.notice.appointmentId },
+          'appointment change consumer failed after commit',
+        );
+      }
+    }
+  }
+}

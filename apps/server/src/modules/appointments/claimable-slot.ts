@@ -1,0 +1,71 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import type { DbOrTx } from '../../db/client';
+import { timeslots } from '../../db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+
+/**
+ * THE definition of a slot a client can take: free, and not started. Every place that asks
+ * "can this slot be booked?" uses these fragments — the booking statement, a reschedule's
+ * claim, the reasons for a refusal, and the free slots the search module lists.
+ */
+const startsInFuture = sql`${timeslots.startsAt} > now()`;
+
+/** The slot is free and in the future (a WHERE fragment on `timeslots`). */
+export const slotIsClaimable: SQL = sql`(not ${timeslots.isBooked} and ${startsInFuture})`;
+
+/** The slot has started (or is over): the negation of "in the future", as a selectable boolean. */
+export const slotHasStarted = sql<boolean>`(not (${startsInFuture}))`;
+
+export const claimedSlotColumns = {
+  id: timeslots.id,
+  providerId: timeslots.providerId,
+  day: timeslots.day,
+  startTime: timeslots.startTime,
+  endTime: timeslots.endTime,
+  startsAt: timeslots.startsAt,
+  endsAt: timeslots.endsAt,
+  type: timeslots.type,
+};
+
+/**
+ * Marks a claimable slot booked. Returns null when the slot is missing, taken, started, or
+ * (with `providerId`) someone else's.
+ */
+export async function claimSlot(tx: DbOrTx, timeslotId: string, providerId?: string) {
+  const [slot] = await tx
+    .update(timeslots)
+    .set({ isBooked: true, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(timeslots.id, timeslotId),
+        providerId ? eq(timeslots.providerId, providerId) : undefined,
+        slotIsClaimable,
+      ),
+    )
+    .returning(claimedSlotColumns);
+  return slot ?? null;
+}
+
+/** Why a claim failed, as the error to answer (404 → 400 → 409, docs/product.md error order). */
+export async function unclaimableSlotError(tx: DbOrTx, timeslotId: string, providerId?: string) {
+  const [slot] = await tx
+    .select({ providerId: timeslots.providerId, started: slotHasStarted })
+    .from(timeslots)
+    .where(eq(timeslots.id, timeslotId))
+    .limit(1);
+  if (!slot) return new NotFoundError(BOOKING_MESSAGES.timeslotNotFound);
+  if (providerId && slot.providerId !== providerId) {
+    return ValidationError.field('newTimeslotId', BOOKING_MESSAGES.otherProvider);
+  }
+  if (slot.started) return new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
+  return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+}
+
+export async function freeSlot(tx: DbOrTx, timeslotId: string | null) {
+  if (!timeslotId) return;
+  await tx
+    .update(timeslots)
+    .set({ isBooked: false, updatedAt: sql`now()` })
+    .where(eq(timeslots.id, timeslotId));
+}

@@ -1,0 +1,77 @@
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import type { AppointmentEventType } from '@slotwise/shared/enums';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointments, providers } from '../../db/schema';
+import { NotFoundError } from '../../errors';
+import type { AppointmentChange, AppointmentTime, ChangeActor } from './change';
+import type { AppointmentChanges } from './change-fanout';
+import { changeOf } from './notice';
+import {
+  clientUser,
+  clientViewColumns,
+  providerUser,
+  providerViewColumns,
+  toClientView,
+  toProviderView,
+} from './views';
+
+/**
+ * Inside a cancel's or reschedule's transaction: reads both views and the notice of the
+ * appointment in one query, builds the change, and runs the fan-out's in-transaction phase, so
+ * the other party's notification commits (or rolls back) with the change itself.
+ */
+export async function loadChange(
+  tx: DbOrTx,
+  changes: AppointmentChanges,
+  appointmentId: string,
+  type: AppointmentEventType,
+  actor: ChangeActor,
+  previous: AppointmentTime | null,
+  slots: AppointmentChange['slots'],
+): Promise<AppointmentChange> {
+  const [row] = await tx
+    .select({
+      ...clientViewColumns,
+      ...providerViewColumns,
+      providerUserId: providerUser.id,
+      clientUserId: clientUser.id,
+    })
+    .from(appointments)
+    .innerJoin(providers, eq(providers.id, appointments.providerId))
+    .innerJoin(providerUser, eq(providerUser.id, providers.userId))
+    .innerJoin(clientUser, eq(clientUser.id, appointments.clientId))
+    .where(eq(appointments.id, appointmentId))
+    .limit(1);
+  if (!row) throw new NotFoundError(BOOKING_MESSAGES.appointmentNotFound);
+  const change = changeOf({
+    slots,
+    clientView: toClientView(row),
+    providerView: toProviderView(row),
+    notice: {
+      type,
+      appointmentId: row.id,
+      actor,
+      provider: {
+        providerId: row.providerId,
+        userId: row.providerUserId,
+        firstName: row.providerFirstName,
+        lastName: row.providerLastName,
+      },
+      client: {
+        userId: row.clientUserId,
+        firstName: row.clientFirstName,
+        lastName: row.clientLastName,
+      },
+      serviceType: row.serviceType,
+      day: row.day,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      previous,
+    },
+  });
+  await changes.inTransaction(tx, change);
+  return change;
+}

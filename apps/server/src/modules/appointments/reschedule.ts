@@ -1,0 +1,84 @@
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointmentEvents, appointments } from '../../db/schema';
+import { ValidationError } from '../../errors';
+import type { AppointmentChange, AppointmentTime } from './change';
+import type { AppointmentChanges } from './change-fanout';
+import { claimSlot, freeSlot, unclaimableSlotError } from './claimable-slot';
+import { loadChange } from './load-change';
+import { inTransaction, notChangeableError } from './transaction';
+import { isUpcoming, timeColumns } from './views';
+
+/**
+ * PATCH /appointment/reschedule/:id: moves the client's booked appointment to another claimable
+ * slot of the same provider, in one transaction that also frees the old slot.
+ */
+export async function rescheduleAppointment(
+  db: DbOrTx,
+  clientUserId: string,
+  appointmentId: string,
+  newTimeslotId: string,
+  changes: AppointmentChanges,
+): Promise<AppointmentChange> {
+  const actor = { role: 'client' as const, userId: clientUserId };
+  const owner = eq(appointments.clientId, clientUserId);
+  const change = await inTransaction(db, async (tx) => {
+    const [current] = await tx
+      .select({
+        timeslotId: appointments.timeslotId,
+        providerId: appointments.providerId,
+        upcoming: sql<boolean>`${isUpcoming}`,
+        ...timeColumns,
+      })
+      .from(appointments)
+      .where(and(eq(appointments.id, appointmentId), owner))
+      .limit(1)
+      .for('update');
+    if (!current || !current.upcoming) throw await notChangeableError(tx, appointmentId, owner);
+    if (current.timeslotId === newTimeslotId) {
+      throw ValidationError.field('newTimeslotId', BOOKING_MESSAGES.sameSlot);
+    }
+    const slot = await claimSlot(tx, newTimeslotId, current.providerId);
+    if (!slot) throw await unclaimableSlotError(tx, newTimeslotId, current.providerId);
+    await freeSlot(tx, current.timeslotId);
+    await tx
+      .update(appointments)
+      .set({
+        timeslotId: slot.id,
+        day: slot.day,
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        serviceType: slot.type,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(appointments.id, appointmentId));
+    await tx.insert(appointmentEvents).values({
+      appointmentId,
+      providerId: current.providerId,
+      clientId: clientUserId,
+      type: 'rescheduled',
+      actorRole: 'client',
+      actorUserId: clientUserId,
+      fromTimeslotId: current.timeslotId,
+      toTimeslotId: slot.id,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+    });
+    const previous: AppointmentTime = {
+      day: current.day,
+      startTime: current.startTime,
+      endTime: current.endTime,
+      startsAt: current.startsAt,
+      endsAt: current.endsAt,
+    };
+    return loadChange(tx, changes, appointmentId, 'rescheduled', actor, previous, {
+      taken: [slot.id],
+      freed: current.timeslotId ? [current.timeslotId] : [],
+    });
+  });
+  changes.afterCommit(change);
+  return change;
+}

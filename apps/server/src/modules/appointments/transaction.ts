@@ -1,0 +1,61 @@
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { PG_SERIALIZATION_FAILURE, PG_UNIQUE_VIOLATION, pgErrorOf } from '../../db/errors';
+import { appointments } from '../../db/schema';
+import { ConflictError, NotFoundError } from '../../errors';
+
+const ACTIVE_SLOT_INDEX = 'appointments_one_active_per_slot';
+const PG_DEADLOCK_DETECTED = '40P01';
+export const MAX_ATTEMPTS = 3;
+
+/**
+ * The last line of defence (a second active appointment on one slot, refused by the unique
+ * partial index `appointments_one_active_per_slot`) answers 409 SLOT_TAKEN like the flag does.
+ */
+export function slotTakenByIndex(error: unknown): ConflictError | null {
+  const pgError = pgErrorOf(error);
+  if (
+    pgError?.code === PG_UNIQUE_VIOLATION &&
+    (pgError.constraint === undefined || pgError.constraint === ACTIVE_SLOT_INDEX)
+  ) {
+    return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  }
+  return null;
+}
+
+/**
+ * Runs a transaction, retrying the rare deadlock or serialization failure, and turns the last
+ * line of defence into 409 SLOT_TAKEN.
+ */
+export async function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      const pgError = pgErrorOf(error);
+      const retryable =
+        pgError?.code === PG_DEADLOCK_DETECTED || pgError?.code === PG_SERIALIZATION_FAILURE;
+      if (retryable && attempt < MAX_ATTEMPTS) continue;
+      throw slotTakenByIndex(error) ?? error;
+    }
+  }
+}
+
+/** Why a booked-and-not-over appointment was not found: 404 (absent or not yours) or 409. */
+export async function notChangeableError(
+  tx: DbOrTx,
+  appointmentId: string,
+  owner: SQL | undefined,
+) {
+  const [row] = await tx
+    .select({ status: appointments.status })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), owner))
+    .limit(1);
+  if (!row) return new NotFoundError(BOOKING_MESSAGES.appointmentNotFound);
+  if (row.status === 'canceled') {
+    return new ConflictError('INVALID_STATE', BOOKING_MESSAGES.alreadyCanceled);
+  }
+  return new ConflictError('INVALID_STATE', BOOKING_MESSAGES.alreadyCompleted);
+}

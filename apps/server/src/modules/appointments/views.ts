@@ -1,0 +1,99 @@
+import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/booking-types';
+import type { AppointmentStatus } from '@slotwise/shared/enums';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { appointments, users } from '../../db/schema';
+import { imageUrl } from '../../images/image-store';
+import { providers } from '../../db/schema';
+
+/** How an appointment reads: the columns and shapes of the client's and the provider's view. */
+
+/** The status users see: a booked appointment whose end has passed is 'completed'. */
+const shownStatus = sql<AppointmentStatus>`(case
+  when ${appointments.status} = 'booked' and ${appointments.endsAt} <= now() then 'completed'
+  else ${appointments.status} end)`;
+
+/** Booked and not over: the only appointments that can still be canceled or moved. */
+export const isUpcoming = sql`(${appointments.status} = 'booked' and ${appointments.endsAt} > now())`;
+
+/** Upcoming appointments first, soonest first; then the rest, most recent first. */
+export const listOrder: SQL[] = [
+  sql`(case when ${isUpcoming} then 0 else 1 end)`,
+  sql`(case when ${isUpcoming} then ${appointments.startsAt} end) asc`,
+  desc(appointments.startsAt),
+  asc(appointments.id),
+];
+
+export const providerUser = alias(users, 'provider_user');
+export const clientUser = alias(users, 'client_user');
+
+export const timeColumns = {
+  day: appointments.day,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+};
+
+export const clientViewColumns = {
+  id: appointments.id,
+  timeslotId: appointments.timeslotId,
+  providerId: appointments.providerId,
+  status: shownStatus,
+  serviceType: appointments.serviceType,
+  ...timeColumns,
+  providerFirstName: providerUser.firstName,
+  providerLastName: providerUser.lastName,
+  providerSpecialty: providers.specialty,
+  providerImageId: providerUser.profileImageId,
+};
+
+export const providerViewColumns = {
+  id: appointments.id,
+  timeslotId: appointments.timeslotId,
+  status: shownStatus,
+  serviceType: appointments.serviceType,
+  ...timeColumns,
+  // What a provider sees of a client: the name, nothing else (no email, no id).
+  clientFirstName: clientUser.firstName,
+  clientLastName: clientUser.lastName,
+};
+
+type ClientViewRow = SelectResultFields<typeof clientViewColumns>;
+type ProviderViewRow = SelectResultFields<typeof providerViewColumns>;
+
+/** The fields both views share, in the API's names. */
+function commonView(row: ClientViewRow | ProviderViewRow) {
+  return {
+    appointment_id: row.id,
+    id: row.id,
+    timeslot_id: row.timeslotId,
+    day: row.day,
+    start_time: row.startTime,
+    end_time: row.endTime,
+    status: row.status,
+    service_type: row.serviceType,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+  };
+}
+
+export function toClientView(row: ClientViewRow): ClientAppointment {
+  return {
+    ...commonView(row),
+    provider_id: row.providerId,
+    provider_first_name: row.providerFirstName,
+    provider_last_name: row.providerLastName,
+    provider_specialty: row.providerSpecialty,
+    provider_profile_image_url: imageUrl(row.providerImageId),
+  };
+}
+
+export function toProviderView(row: ProviderViewRow): ProviderAppointment {
+  return {
+    ...commonView(row),
+    client_first_name: row.clientFirstName,
+    client_last_name: row.clientLastName,
+  };
+}
