@@ -6,6 +6,7 @@ import type {
 import { SOCKET_PATH } from '@slotwise/shared/realtime';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { z } from 'zod';
 import type { AuthContext } from '../modules/auth/tokens';
@@ -61,6 +62,11 @@ export function attachRealtime(app: FastifyInstance): Realtime {
         app.log.warn({ err: err.message }, 'redis (socket.io) error'),
       );
     }
+    // The adapter fires publish and (un)subscribe commands without handling their promise:
+    // with Redis unreachable each rejects ("Connection is closed") as an unhandled rejection,
+    // which would crash the process. The error is already logged above; mark them handled.
+    handleRejections(pub, ['publish']);
+    handleRejections(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe']);
     io.adapter(createAdapter(pub, sub));
     app.addHook('onClose', async () => {
       pub.disconnect();
@@ -112,4 +118,16 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     },
     openSockets: () => io.engine.clientsCount,
   };
+}
+
+function handleRejections(client: Redis, commands: readonly string[]): void {
+  const target = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const command of commands) {
+    const original = target[command]!.bind(client);
+    target[command] = (...args: unknown[]) => {
+      const pending = original(...args);
+      pending.catch(() => {});
+      return pending;
+    };
+  }
 }
