@@ -6,11 +6,13 @@ import {
   bulkCreateTimeslotsResponseSchema,
   createTimeslotBodySchema,
   TIMESLOT_MESSAGES,
-  timeslotListQuerySchema,
-  timeslotListResponseSchema,
   timeslotMessageResponseSchema,
   updateTimeslotBodySchema,
 } from '@slotwise/shared/timeslot-schemas';
+import {
+  timeslotViewResponseSchema,
+  timeslotWindowQuerySchema,
+} from '@slotwise/shared/availability-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated, providerIdOf } from '../auth/authenticate';
@@ -21,6 +23,7 @@ import {
   listTimeslots,
   updateTimeslot,
 } from './service';
+import { listTimeslotWindow } from './window';
 
 const errorBody = z.object({
   message: z.string(),
@@ -74,15 +77,22 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: providerOnly,
       schema: {
-        querystring: timeslotListQuerySchema,
-        response: { 200: timeslotListResponseSchema, ...errors },
+        querystring: timeslotWindowQuerySchema,
+        response: { 200: timeslotViewResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      slots: await listTimeslots(app.database.db, providerIdOf(request), {
-        includePast: request.query.include === 'past',
-      }),
-    }),
+    async (request) => {
+      const { from, to, include } = request.query;
+      // A calendar window (docs/decisions/040-weekly-hours-and-time-off.md), else the product's list.
+      if (from && to) {
+        return { slots: await listTimeslotWindow(app.database.db, providerIdOf(request), { from, to }) };
+      }
+      return {
+        slots: await listTimeslots(app.database.db, providerIdOf(request), {
+          includePast: include === 'past',
+        }),
+      };
+    },
   );
 
   app.patch(
