@@ -317,13 +317,21 @@ export const timeslotWindowQuerySchema = z
   .superRefine((query, ctx) => {
     if ((query.from === undefined) !== (query.to === undefined)) {
       const path = query.from === undefined ? 'from' : 'to';
-      ctx.addIssue({ code: 'custom', path: [path], message: AVAILABILITY_MESSAGES.windowBothRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: [path],
+        message: AVAILABILITY_MESSAGES.windowBothRequired,
+      });
       return;
     }
     if (!query.from || !query.to || !isIsoDate(query.from) || !isIsoDate(query.to)) return;
     const span = daysBetween(query.from, query.to);
     if (span < 0) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: AVAILABILITY_MESSAGES.windowToBeforeFrom });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: AVAILABILITY_MESSAGES.windowToBeforeFrom,
+      });
     } else if (span + 1 > MAX_WINDOW_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: AVAILABILITY_MESSAGES.windowTooWide });
     }

@@ -4,10 +4,7 @@ import {
   providerProfileBodySchema,
   registerBodySchema,
 } from '@slotwise/shared/auth-schemas';
-import {
-  timeOffBodySchema,
-  weeklyHoursBodySchema,
-} from '@slotwise/shared/availability-schemas';
+import { timeOffBodySchema, weeklyHoursBodySchema } from '@slotwise/shared/availability-schemas';
 import { bookingBodySchema, rescheduleBodySchema } from '@slotwise/shared/booking-types';
 import {
   bulkCreateTimeslotsBodySchema,

@@ -71,8 +71,15 @@ describe('the daily run on one instance', () => {
     const thursday = new Date(NOW.getTime() + 3 * DAY);
     expect(await t.app.schedule.runDaily(thursday)).toMatchObject({ ran: true, created: 2 });
     expect(await daysOf(t.app, provider)).toEqual([
-      '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08', '2027-01-09', '2027-01-10',
-      '2027-01-11', '2027-01-12', '2027-01-13',
+      '2027-01-05',
+      '2027-01-06',
+      '2027-01-07',
+      '2027-01-08',
+      '2027-01-09',
+      '2027-01-10',
+      '2027-01-11',
+      '2027-01-12',
+      '2027-01-13',
     ]);
   });
 

@@ -8,7 +8,13 @@ import {
 } from '@slotwise/shared/timeslot-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { appointments, availabilityRules, availabilitySettings, timeOff, timeslots } from '../../db/schema';
+import {
+  appointments,
+  availabilityRules,
+  availabilitySettings,
+  timeOff,
+  timeslots,
+} from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { DEFAULT_SLOT_TYPE } from '../timeslots/service';
 

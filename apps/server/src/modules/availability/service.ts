@@ -12,7 +12,13 @@ import {
 import { addDays, hhmm } from '@slotwise/shared/timeslot-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { appointments, availabilityRules, availabilitySettings, timeOff, timeslots } from '../../db/schema';
+import {
+  appointments,
+  availabilityRules,
+  availabilitySettings,
+  timeOff,
+  timeslots,
+} from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../errors';
 import { loadProviderSchedule, lockProviderSchedule, regenerateSlots } from './generate';
 
@@ -146,7 +152,13 @@ export async function createTimeOff(
   return db.transaction(async (tx) => {
     await lockProviderSchedule(tx, providerId);
     const { timezone } = await loadProviderSchedule(tx, providerId, now);
-    const [range] = await queryRows<{ starts_at: string; ends_at: string; ok: boolean; long: boolean; over: boolean }>(
+    const [range] = await queryRows<{
+      starts_at: string;
+      ends_at: string;
+      ok: boolean;
+      long: boolean;
+      over: boolean;
+    }>(
       tx,
       sql`select s::text as starts_at, e::text as ends_at, e > s as ok,
             e - s > make_interval(days => ${MAX_TIME_OFF_DAYS}) as long, e <= ${nowSql} as over

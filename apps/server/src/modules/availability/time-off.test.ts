@@ -79,7 +79,11 @@ describe('POST /api/availability/time-off', () => {
 
   it('a whole day: free slots go, the booked appointment is listed and stays booked', async () => {
     expect(await slotTimes(provider, '2027-01-06')).toEqual(['09:00', '10:00 booked', '11:00']);
-    const res = await postTimeOff(provider, { from: '2027-01-06', to: '2027-01-06', reason: 'Dentist' });
+    const res = await postTimeOff(provider, {
+      from: '2027-01-06',
+      to: '2027-01-06',
+      reason: 'Dentist',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.message).toBe(
@@ -133,7 +137,11 @@ describe('POST /api/availability/time-off', () => {
       message: AVAILABILITY_MESSAGES.timeOffCreated,
       removedSlots: 2,
       bookedAppointments: [],
-      timeOff: { starts_at: '2027-01-07T14:30:00.000Z', ends_at: '2027-01-07T16:00:00.000Z', reason: '' },
+      timeOff: {
+        starts_at: '2027-01-07T14:30:00.000Z',
+        ends_at: '2027-01-07T16:00:00.000Z',
+        reason: '',
+      },
     });
     expect(await slotTimes(provider, '2027-01-07')).toEqual(['11:00']);
 
@@ -150,12 +158,24 @@ describe('POST /api/availability/time-off', () => {
       [{ to: '2027-01-10' }, 'from', AVAILABILITY_MESSAGES.timeOffFromRequired],
       [{ from: '2027-01-10' }, 'to', AVAILABILITY_MESSAGES.timeOffToRequired],
       [{ from: 'tomorrow', to: '2027-01-10' }, 'from', AVAILABILITY_MESSAGES.timeOffInvalidInstant],
-      [{ from: '2027-02-30', to: '2027-03-01' }, 'from', AVAILABILITY_MESSAGES.timeOffInvalidInstant],
-      [{ from: '2027-01-10T12:00', to: '2027-01-10T11:00' }, 'to', AVAILABILITY_MESSAGES.timeOffToBeforeFrom],
+      [
+        { from: '2027-02-30', to: '2027-03-01' },
+        'from',
+        AVAILABILITY_MESSAGES.timeOffInvalidInstant,
+      ],
+      [
+        { from: '2027-01-10T12:00', to: '2027-01-10T11:00' },
+        'to',
+        AVAILABILITY_MESSAGES.timeOffToBeforeFrom,
+      ],
       [{ from: '2027-01-10', to: '2027-01-09' }, 'to', AVAILABILITY_MESSAGES.timeOffToBeforeFrom],
       [{ from: '2026-12-01', to: '2027-01-03' }, 'to', AVAILABILITY_MESSAGES.timeOffInPast],
       [{ from: '2027-01-10', to: '2028-06-01' }, 'to', AVAILABILITY_MESSAGES.timeOffTooLong],
-      [{ from: '2027-01-10', to: '2027-01-11', reason: 'x'.repeat(201) }, 'reason', AVAILABILITY_MESSAGES.timeOffReasonTooLong],
+      [
+        { from: '2027-01-10', to: '2027-01-11', reason: 'x'.repeat(201) },
+        'reason',
+        AVAILABILITY_MESSAGES.timeOffReasonTooLong,
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await postTimeOff(provider, body);
@@ -167,12 +187,18 @@ describe('POST /api/availability/time-off', () => {
 
 describe('GET and DELETE /api/availability/time-off', () => {
   it('lists own time off only, in time order', async () => {
-    const mine = await t.app.inject({ url: '/api/availability/time-off', headers: provider.headers });
+    const mine = await t.app.inject({
+      url: '/api/availability/time-off',
+      headers: provider.headers,
+    });
     expect(mine.statusCode).toBe(200);
     const starts = mine.json().timeOff.map((o: { starts_at: string }) => o.starts_at);
     expect(starts).toEqual([...starts].sort());
     expect(starts.length).toBeGreaterThanOrEqual(3);
-    const theirs = await t.app.inject({ url: '/api/availability/time-off', headers: other.headers });
+    const theirs = await t.app.inject({
+      url: '/api/availability/time-off',
+      headers: other.headers,
+    });
     expect(theirs.json()).toEqual({ timeOff: [] });
   });
 
@@ -198,13 +224,19 @@ describe('GET and DELETE /api/availability/time-off', () => {
       headers: provider.headers,
     });
     expect(badId.statusCode).toBe(400);
-    const list = await t.app.inject({ url: '/api/availability/time-off', headers: provider.headers });
+    const list = await t.app.inject({
+      url: '/api/availability/time-off',
+      headers: provider.headers,
+    });
     expect(list.json().timeOff.map((o: { id: string }) => o.id)).toContain(id);
   });
 
   it('deleting own time off refills the range from the weekly hours at once', async () => {
     expect(await slotTimes(provider, '2027-01-12')).toEqual([]);
-    const list = await t.app.inject({ url: '/api/availability/time-off', headers: provider.headers });
+    const list = await t.app.inject({
+      url: '/api/availability/time-off',
+      headers: provider.headers,
+    });
     const entry = list
       .json()
       .timeOff.find((o: { starts_at: string }) => o.starts_at === '2027-01-12T05:00:00.000Z');

@@ -82,12 +82,15 @@ async function slotsOf(user: TestUser, day?: string): Promise<SlotRow[]> {
 }
 
 const MINUTE = 60_000;
-const minutesOf = (slot: SlotRow) => (Date.parse(slot.ends_at) - Date.parse(slot.starts_at)) / MINUTE;
+const minutesOf = (slot: SlotRow) =>
+  (Date.parse(slot.ends_at) - Date.parse(slot.starts_at)) / MINUTE;
 
 /** Every slot real-time disjoint from the next (the list is in time order). */
 function expectNoOverlap(slots: SlotRow[]) {
   for (let i = 1; i < slots.length; i++) {
-    expect(Date.parse(slots[i]!.starts_at)).toBeGreaterThanOrEqual(Date.parse(slots[i - 1]!.ends_at));
+    expect(Date.parse(slots[i]!.starts_at)).toBeGreaterThanOrEqual(
+      Date.parse(slots[i - 1]!.ends_at),
+    );
   }
 }
 
@@ -116,18 +119,78 @@ describe('validation (400 with the shared messages)', () => {
 
   const rule = { weekday: 1, start: '09:00', end: '12:00', slotMinutes: 30, breakMinutes: 0 };
   const cases: [string, unknown, string, string][] = [
-    ['weekday 0', { rules: [{ ...rule, weekday: 0 }], horizonWeeks: 2 }, 'rules.0.weekday', AVAILABILITY_MESSAGES.weekdayInvalid],
-    ['weekday 8', { rules: [{ ...rule, weekday: 8 }], horizonWeeks: 2 }, 'rules.0.weekday', AVAILABILITY_MESSAGES.weekdayInvalid],
-    ['start after end', { rules: [{ ...rule, start: '12:00', end: '09:00' }], horizonWeeks: 2 }, 'rules.0.end', AVAILABILITY_MESSAGES.endAfterStart],
-    ['equal start and end', { rules: [{ ...rule, start: '09:00', end: '09:00' }], horizonWeeks: 2 }, 'rules.0.end', AVAILABILITY_MESSAGES.endAfterStart],
-    ['bad time', { rules: [{ ...rule, start: '24:00' }], horizonWeeks: 2 }, 'rules.0.start', AVAILABILITY_MESSAGES.startInvalid],
-    ['slot of 10 minutes', { rules: [{ ...rule, slotMinutes: 10 }], horizonWeeks: 2 }, 'rules.0.slotMinutes', AVAILABILITY_MESSAGES.slotMinutesInvalid],
-    ['slot of 481 minutes', { rules: [{ ...rule, start: '00:00', end: '23:00', slotMinutes: 481 }], horizonWeeks: 2 }, 'rules.0.slotMinutes', AVAILABILITY_MESSAGES.slotMinutesInvalid],
-    ['break of 241 minutes', { rules: [{ ...rule, breakMinutes: 241 }], horizonWeeks: 2 }, 'rules.0.breakMinutes', AVAILABILITY_MESSAGES.breakMinutesInvalid],
-    ['range shorter than a slot', { rules: [{ ...rule, end: '09:20' }], horizonWeeks: 2 }, 'rules.0.end', AVAILABILITY_MESSAGES.rangeShorterThanSlot],
-    ['horizon 0', { rules: [rule], horizonWeeks: 0 }, 'horizonWeeks', AVAILABILITY_MESSAGES.horizonInvalid],
-    ['horizon 27', { rules: [rule], horizonWeeks: 27 }, 'horizonWeeks', AVAILABILITY_MESSAGES.horizonInvalid],
-    ['bad service id', { rules: [{ ...rule, serviceId: 'x' }], horizonWeeks: 2 }, 'rules.0.serviceId', AVAILABILITY_MESSAGES.serviceInvalid],
+    [
+      'weekday 0',
+      { rules: [{ ...rule, weekday: 0 }], horizonWeeks: 2 },
+      'rules.0.weekday',
+      AVAILABILITY_MESSAGES.weekdayInvalid,
+    ],
+    [
+      'weekday 8',
+      { rules: [{ ...rule, weekday: 8 }], horizonWeeks: 2 },
+      'rules.0.weekday',
+      AVAILABILITY_MESSAGES.weekdayInvalid,
+    ],
+    [
+      'start after end',
+      { rules: [{ ...rule, start: '12:00', end: '09:00' }], horizonWeeks: 2 },
+      'rules.0.end',
+      AVAILABILITY_MESSAGES.endAfterStart,
+    ],
+    [
+      'equal start and end',
+      { rules: [{ ...rule, start: '09:00', end: '09:00' }], horizonWeeks: 2 },
+      'rules.0.end',
+      AVAILABILITY_MESSAGES.endAfterStart,
+    ],
+    [
+      'bad time',
+      { rules: [{ ...rule, start: '24:00' }], horizonWeeks: 2 },
+      'rules.0.start',
+      AVAILABILITY_MESSAGES.startInvalid,
+    ],
+    [
+      'slot of 10 minutes',
+      { rules: [{ ...rule, slotMinutes: 10 }], horizonWeeks: 2 },
+      'rules.0.slotMinutes',
+      AVAILABILITY_MESSAGES.slotMinutesInvalid,
+    ],
+    [
+      'slot of 481 minutes',
+      { rules: [{ ...rule, start: '00:00', end: '23:00', slotMinutes: 481 }], horizonWeeks: 2 },
+      'rules.0.slotMinutes',
+      AVAILABILITY_MESSAGES.slotMinutesInvalid,
+    ],
+    [
+      'break of 241 minutes',
+      { rules: [{ ...rule, breakMinutes: 241 }], horizonWeeks: 2 },
+      'rules.0.breakMinutes',
+      AVAILABILITY_MESSAGES.breakMinutesInvalid,
+    ],
+    [
+      'range shorter than a slot',
+      { rules: [{ ...rule, end: '09:20' }], horizonWeeks: 2 },
+      'rules.0.end',
+      AVAILABILITY_MESSAGES.rangeShorterThanSlot,
+    ],
+    [
+      'horizon 0',
+      { rules: [rule], horizonWeeks: 0 },
+      'horizonWeeks',
+      AVAILABILITY_MESSAGES.horizonInvalid,
+    ],
+    [
+      'horizon 27',
+      { rules: [rule], horizonWeeks: 27 },
+      'horizonWeeks',
+      AVAILABILITY_MESSAGES.horizonInvalid,
+    ],
+    [
+      'bad service id',
+      { rules: [{ ...rule, serviceId: 'x' }], horizonWeeks: 2 },
+      'rules.0.serviceId',
+      AVAILABILITY_MESSAGES.serviceInvalid,
+    ],
     [
       'overlapping ranges of one weekday',
       { rules: [rule, { ...rule, start: '11:00', end: '13:00' }], horizonWeeks: 2 },
@@ -151,9 +214,30 @@ describe('validation (400 with the shared messages)', () => {
     const got = await t.app.inject({ url: '/api/availability/weekly', headers: provider.headers });
     expect(got.json()).toEqual({
       rules: [
-        { weekday: 1, start: '09:00', end: '12:00', serviceId: null, slotMinutes: 30, breakMinutes: 0 },
-        { weekday: 1, start: '12:00', end: '13:00', serviceId: null, slotMinutes: 30, breakMinutes: 0 },
-        { weekday: 2, start: '09:00', end: '12:00', serviceId: null, slotMinutes: 30, breakMinutes: 0 },
+        {
+          weekday: 1,
+          start: '09:00',
+          end: '12:00',
+          serviceId: null,
+          slotMinutes: 30,
+          breakMinutes: 0,
+        },
+        {
+          weekday: 1,
+          start: '12:00',
+          end: '13:00',
+          serviceId: null,
+          slotMinutes: 30,
+          breakMinutes: 0,
+        },
+        {
+          weekday: 2,
+          start: '09:00',
+          end: '12:00',
+          serviceId: null,
+          slotMinutes: 30,
+          breakMinutes: 0,
+        },
       ],
       horizonWeeks: 1,
       timezone: 'America/New_York',
@@ -186,7 +270,16 @@ describe('daylight saving in America/New_York: spring forward, Sunday 2026-03-08
     const day = await slotsOf(provider, '2026-03-08');
     // 12 wall-clock slots, 02:00 and 02:30 do not exist that day.
     expect(day.map((s) => s.start_time.slice(0, 5))).toEqual([
-      '00:00', '00:30', '01:00', '01:30', '03:00', '03:30', '04:00', '04:30', '05:00', '05:30',
+      '00:00',
+      '00:30',
+      '01:00',
+      '01:30',
+      '03:00',
+      '03:30',
+      '04:00',
+      '04:30',
+      '05:00',
+      '05:30',
     ]);
     expect(generation).toMatchObject({ created: 10, skippedNonexistent: 2, skippedClashes: 0 });
     // Contiguous in real time: 05:00Z (00:00 EST) to 10:00Z (06:00 EDT), each slot 30 minutes.
@@ -260,8 +353,18 @@ describe('daylight saving in America/New_York: fall back, Sunday 2026-11-01', ()
     const day = await slotsOf(provider, '2026-11-01');
     const starts = day.map((s) => s.start_time.slice(0, 5));
     expect(starts).toEqual([
-      '00:00', '00:30', '01:00', '01:30', '02:00', '02:30',
-      '03:00', '03:30', '04:00', '04:30', '05:00', '05:30',
+      '00:00',
+      '00:30',
+      '01:00',
+      '01:30',
+      '02:00',
+      '02:30',
+      '03:00',
+      '03:30',
+      '04:00',
+      '04:30',
+      '05:00',
+      '05:30',
     ]);
     expect(new Set(starts).size).toBe(12);
     expect(generation).toMatchObject({ created: 12, skippedNonexistent: 0 });
@@ -368,14 +471,12 @@ describe('saving again, hand-made slots, booked slots', () => {
     expect(patch.statusCode, patch.body).toBe(200);
 
     // Now hourly slots 09:00–12:00: 10:00 clashes with the booked slot, 11:00 with the edited one.
-    const { generation } = await saveOk(
-      provider,
-      [{ ...tuesday, slotMinutes: 60 }],
-      1,
-    );
+    const { generation } = await saveOk(provider, [{ ...tuesday, slotMinutes: 60 }], 1);
     expect(generation).toMatchObject({ created: 1, removed: 4, skippedClashes: 2 });
     const day = await slotsOf(provider, '2027-01-05');
-    expect(day.map((s) => [s.start_time.slice(0, 5), s.end_time.slice(0, 5), s.source, s.is_booked])).toEqual([
+    expect(
+      day.map((s) => [s.start_time.slice(0, 5), s.end_time.slice(0, 5), s.source, s.is_booked]),
+    ).toEqual([
       ['09:00', '10:00', 'weekly', false],
       ['10:00', '10:30', 'weekly', true],
       ['11:30', '12:00', 'manual', false],
@@ -384,7 +485,9 @@ describe('saving again, hand-made slots, booked slots', () => {
 
     // Clearing every rule still keeps the booked slot.
     await saveOk(provider, [], 1);
-    expect((await slotsOf(provider)).map((s) => s.id).sort()).toEqual([booked.id, edited.id].sort());
+    expect((await slotsOf(provider)).map((s) => s.id).sort()).toEqual(
+      [booked.id, edited.id].sort(),
+    );
   });
 
   it('slots already past are neither generated nor removed', async () => {
@@ -397,8 +500,6 @@ describe('saving again, hand-made slots, booked slots', () => {
     );
     // 10:00 starts right now: only 11:00 is still ahead.
     expect(generation.created).toBe(1);
-    expect((await slotsOf(provider, '2027-01-04')).map((s) => s.start_time)).toEqual([
-      '11:00:00',
-    ]);
+    expect((await slotsOf(provider, '2027-01-04')).map((s) => s.start_time)).toEqual(['11:00:00']);
   });
 });

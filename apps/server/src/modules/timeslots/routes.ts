@@ -85,7 +85,9 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
       const { from, to, include } = request.query;
       // A calendar window (docs/decisions/040-weekly-hours-and-time-off.md), else the product's list.
       if (from && to) {
-        return { slots: await listTimeslotWindow(app.database.db, providerIdOf(request), { from, to }) };
+        return {
+          slots: await listTimeslotWindow(app.database.db, providerIdOf(request), { from, to }),
+        };
       }
       return {
         slots: await listTimeslots(app.database.db, providerIdOf(request), {

@@ -38,7 +38,11 @@ beforeAll(async () => {
   vi.setSystemTime(NOW);
   provider = await createProvider(t.app);
   other = await createProvider(t.app);
-  client = await createClient(t.app, { firstName: 'Wendy', lastName: 'Window', email: 'wendy@example.test' });
+  client = await createClient(t.app, {
+    firstName: 'Wendy',
+    lastName: 'Window',
+    email: 'wendy@example.test',
+  });
   // Sunday before the window, the window's Monday (later today) and Sunday, the Monday after.
   await create(provider, '2027-01-10', '23:00', '23:30');
   await create(provider, '2027-01-11', '00:00', '00:30');
