@@ -10,6 +10,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { listProviderAppointments } from '../../apps/server/src/modules/appointments/lists';
 import { listAvailableSlots, searchProviders } from '../../apps/server/src/modules/search/service';
 import { getProviderStats } from '../../apps/server/src/modules/stats/service';
+import { listTimeslotWindow } from '../../apps/server/src/modules/timeslots/window';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -33,6 +34,12 @@ app.get<{ Params: { id: string } }>('/provider-view/:id', async (request) => ({
 app.get<{ Params: { id: string } }>('/stats/:id', async (request) => ({
   stats: await getProviderStats(db, request.params.id),
 }));
+app.get<{ Params: { id: string }; Querystring: { from: string; to: string } }>(
+  '/week/:id',
+  async (request) => ({
+    slots: await listTimeslotWindow(db, request.params.id, request.query),
+  }),
+);
 
 app.addHook('onClose', async () => database.close());
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

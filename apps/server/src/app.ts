@@ -29,6 +29,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { registerCors } from './plugins/cors';
 import { frameworkErrors, registerRequestLimits } from './plugins/request-limits';
 import { isSpaPath, registerSpa } from './plugins/spa';
+import { createSchedule, type Schedule } from './modules/availability/daily-job';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,8 @@ declare module 'fastify' {
     redis: Redis | null;
     /** Where every appointment change fans out to its consumers (modules/appointments/change-fanout.ts). */
     appointmentChanges: AppointmentChanges;
+    /** The daily weekly-hours run (docs/decisions/040-weekly-hours-and-time-off.md). */
+    schedule: Schedule;
   }
 }
 
@@ -51,6 +54,8 @@ export interface AppDeps {
   migrate?: boolean;
   /** Replaces the configured mailer (tests capture mail). */
   mailer?: Mailer;
+  /** Start the daily weekly-hours timer (default: on, except NODE_ENV=test: tests drive it). */
+  scheduleTimer?: boolean;
 }
 
 const MAX_JSON_BODY = 100 * 1024;
@@ -114,6 +119,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const mailer = deps.mailer ?? createMailer(config, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
+
+  const schedule = createSchedule(database.db, app.log);
+  app.decorate('schedule', schedule);
+  if (deps.scheduleTimer ?? config.env !== 'test') {
+    app.addHook('onReady', async () => schedule.start());
+  }
+  // Before the database closes: stop the timer and let a run in progress finish.
+  app.addHook('preClose', async () => schedule.stop());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

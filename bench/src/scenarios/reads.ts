@@ -2,17 +2,20 @@ import { DATASET, SEARCH_QUERIES } from '../dataset';
 import { clientUserId, providerId, providerUserId } from '../ids';
 import { type LoadResult, runLoad } from '../load';
 import { mintToken } from '../tokens';
+import { WEEK_ENDPOINT } from './week';
 
 /** One read endpoint: its path on the real server and the same service call on the floor. */
 export interface ReadEndpoint {
-  key: 'search' | 'slots' | 'appointments' | 'stats';
-  scenario: 'search' | 'slots' | 'dashboard';
+  key: 'search' | 'slots' | 'appointments' | 'stats' | 'week';
+  scenario: 'search' | 'slots' | 'dashboard' | 'week';
   label: string;
   /** Paths on the real server, taken in turn. */
   paths: string[];
   /** The same work on the floor process. */
   floorPaths: string[];
   role: 'client' | 'provider';
+  /** The provider who asks (default: the dashboard provider). */
+  providerIndex?: number;
   /** Checks one answer of the real server before measuring. */
   check(body: unknown): string | null;
 }
@@ -64,10 +67,13 @@ export const READ_ENDPOINTS: ReadEndpoint[] = [
     role: 'provider',
     check: (body) => ((body as { stats?: object }).stats ? null : 'no stats'),
   },
+  WEEK_ENDPOINT,
 ];
 
-export async function authHeaders(role: 'client' | 'provider') {
-  const index = DATASET.dashboardProvider.index;
+export async function authHeaders(
+  role: 'client' | 'provider',
+  index: number = DATASET.dashboardProvider.index,
+) {
   const token =
     role === 'client'
       ? await mintToken({ userId: clientUserId(1), role: 'client', providerId: null })
@@ -91,7 +97,7 @@ export async function measureEndpoint(
   endpoint: ReadEndpoint,
   options: ReadRunOptions,
 ): Promise<LoadResult> {
-  const headers = await authHeaders(endpoint.role);
+  const headers = await authHeaders(endpoint.role, endpoint.providerIndex);
   const res = await fetch(`${baseUrl}${endpoint.paths[0]}`, { headers });
   const body: unknown = await res.json();
   const problem = res.status === 200 ? endpoint.check(body) : `status ${res.status}`;

@@ -13,6 +13,7 @@ import {
   PROVIDERS,
 } from './demo-catalogue';
 import { planAppointments, planSlots, random, wallClock } from './demo-plan';
+import { seedDemoWeeklyHours } from './weekly-hours-demo';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -282,11 +283,13 @@ async function insertDemo(
   await tx.execute(sql`
     update ${timeslots} set is_booked = true
     where id in (select timeslot_id from ${appointments} where status = 'booked')`);
+  // The demo provider's weekly hours fill the weeks after the seeded ones.
+  const weekly = await seedDemoWeeklyHours(tx, { providerId: providerIds[0]!, now });
 
   return {
     providers: providerIds.length,
     clients: clientIds.length,
-    slots: slotRows.length,
+    slots: slotRows.length + weekly.created,
     appointments: appointmentIds.length,
     events: events.length,
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { appointmentRoutes } from './appointments/routes';
+import { availabilityRoutes } from './availability/routes';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -18,4 +19,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(timeslotRoutes);
   await api.register(searchRoutes);
   await api.register(appointmentRoutes);
+  await api.register(availabilityRoutes);
 };

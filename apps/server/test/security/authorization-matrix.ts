@@ -31,7 +31,7 @@ export const IDENTITIES = [
 export type Identity = (typeof IDENTITIES)[number];
 export type Expected = Record<Identity, number>;
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface MatrixRequest {
   url: string;
@@ -390,6 +390,57 @@ export const HTTP_MATRIX: MatrixRow[] = [
     request: async (w) => ({
       url: `/api/appointment/provider/cancel/${await w.freshAppointment()}`,
     }),
+    expect: providersOwn(200),
+  },
+
+  // Weekly hours and time off: providers only, each on their own schedule. The saved week is
+  // empty, so no slot is generated that could meet the world's other slots.
+  {
+    method: 'GET',
+    route: '/api/availability/weekly',
+    owner: 'provider',
+    request: () => ({ url: '/api/availability/weekly' }),
+    expect: providersOnly(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/availability/weekly',
+    owner: 'provider',
+    request: () => ({ url: '/api/availability/weekly', payload: { rules: [], horizonWeeks: 2 } }),
+    expect: providersOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/availability/time-off',
+    owner: 'provider',
+    request: () => ({ url: '/api/availability/time-off' }),
+    expect: providersOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/availability/time-off',
+    owner: 'provider',
+    request: (w) => ({
+      url: '/api/availability/time-off',
+      payload: { from: w.futureDay(), to: w.futureDay(), reason: 'Away' },
+    }),
+    expect: providersOnly(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/availability/time-off/:id',
+    owner: 'provider',
+    request: async (w) => {
+      const day = w.futureDay();
+      const res = await w.app.inject({
+        method: 'POST',
+        url: '/api/availability/time-off',
+        headers: { authorization: `Bearer ${await w.freshToken(w.provider)}` },
+        payload: { from: day, to: day },
+      });
+      if (res.statusCode !== 201) throw new Error(`matrix: time off failed ${res.body}`);
+      return { url: `/api/availability/time-off/${res.json().timeOff.id}` };
+    },
     expect: providersOwn(200),
   },
 

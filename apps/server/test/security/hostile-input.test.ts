@@ -4,6 +4,7 @@ import {
   providerProfileBodySchema,
   registerBodySchema,
 } from '@slotwise/shared/auth-schemas';
+import { timeOffBodySchema, weeklyHoursBodySchema } from '@slotwise/shared/availability-schemas';
 import { bookingBodySchema, rescheduleBodySchema } from '@slotwise/shared/booking-types';
 import { bulkCreateTimeslotsBodySchema } from '@slotwise/shared/slot-run';
 import {
@@ -52,7 +53,7 @@ const passes = (schema: z.ZodType, value: unknown) => schema.safeParse(value).su
 
 interface JsonEndpoint {
   name: string;
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PUT' | 'PATCH';
   url(world: World): string;
   /** Who calls (null: anonymous). */
   caller(world: World): TestUser | null;
@@ -184,6 +185,26 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     valid: (w) => ({ day: w.futureDay(402), startTime: '11:00', endTime: '11:30', type: 'Cut' }),
     accepts: (body) => passes(updateTimeslotBodySchema, body),
   },
+  // The other provider: generated slots and time off never meet the world's fresh slots.
+  {
+    name: 'PUT /api/availability/weekly',
+    method: 'PUT',
+    url: () => '/api/availability/weekly',
+    caller: (w) => w.otherProvider,
+    valid: () => ({
+      rules: [{ weekday: 1, start: '23:00', end: '23:30', slotMinutes: 30, breakMinutes: 0 }],
+      horizonWeeks: 1,
+    }),
+    accepts: (body) => passes(weeklyHoursBodySchema, body),
+  },
+  {
+    name: 'POST /api/availability/time-off',
+    method: 'POST',
+    url: () => '/api/availability/time-off',
+    caller: (w) => w.otherProvider,
+    valid: (w) => ({ from: w.futureDay(300), to: w.futureDay(301), reason: 'Away' }),
+    accepts: (body) => passes(timeOffBodySchema, body),
+  },
   {
     name: 'POST /api/appointment/booking',
     method: 'POST',
@@ -244,6 +265,12 @@ const ID_ENDPOINTS: IdEndpoint[] = [
     caller: (w) => w.provider,
   },
   {
+    name: 'DELETE /api/availability/time-off/:id',
+    method: 'DELETE',
+    url: (id) => `/api/availability/time-off/${id}`,
+    caller: (w) => w.provider,
+  },
+  {
     name: 'PATCH /api/notifications/:id/read',
     method: 'PATCH',
     url: (id) => `/api/notifications/${id}/read`,
@@ -286,7 +313,7 @@ const QUERY_ENDPOINTS = [
   {
     label: '/api/timeslots/view',
     path: () => '/api/timeslots/view',
-    keys: ['include'],
+    keys: ['include', 'from', 'to'],
     caller: (w: World) => w.provider,
   },
 ];
@@ -544,6 +571,10 @@ describe('hostile input', () => {
       '/api/notifications?pageSize=101',
       '/api/notifications?page=-5',
       '/api/timeslots/view?include=all',
+      '/api/timeslots/view?from=2030-01-02',
+      '/api/timeslots/view?from=2025-02-30&to=2025-03-01',
+      '/api/timeslots/view?from=2030-01-02&to=2030-01-01',
+      '/api/timeslots/view?from=2030-01-01&to=2030-12-31',
     ];
     for (const url of cases) {
       const caller = url.startsWith('/api/timeslots') ? world.provider : world.client;

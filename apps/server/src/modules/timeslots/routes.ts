@@ -10,6 +10,10 @@ import {
   timeslotMessageResponseSchema,
   updateTimeslotBodySchema,
 } from '@slotwise/shared/timeslot-schemas';
+import {
+  timeslotViewResponseSchema,
+  timeslotWindowQuerySchema,
+} from '@slotwise/shared/availability-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated, providerIdOf } from '../auth/authenticate';
@@ -20,6 +24,7 @@ import {
   listTimeslots,
   updateTimeslot,
 } from './service';
+import { listTimeslotWindow } from './window';
 
 /** The error answers every provider-only endpoint can give (DESIGN §5 order of checks). */
 const errors = errorResponses(400, 401, 403);
@@ -67,15 +72,24 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: providerOnly,
       schema: {
-        querystring: timeslotListQuerySchema,
-        response: { 200: timeslotListResponseSchema, ...errors },
+        querystring: timeslotWindowQuerySchema,
+        response: { 200: timeslotViewResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      slots: await listTimeslots(app.database.db, providerIdOf(request), {
-        includePast: request.query.include === 'past',
-      }),
-    }),
+    async (request) => {
+      const { from, to, include } = request.query;
+      // A calendar window (docs/decisions/040-weekly-hours-and-time-off.md), else the product's list.
+      if (from && to) {
+        return {
+          slots: await listTimeslotWindow(app.database.db, providerIdOf(request), { from, to }),
+        };
+      }
+      return {
+        slots: await listTimeslots(app.database.db, providerIdOf(request), {
+          includePast: include === 'past',
+        }),
+      };
+    },
   );
 
   app.patch(

@@ -291,6 +291,8 @@ export async function updateTimeslot(
         .update(timeslots)
         .set({
           ...slotValues(providerId, context.timezone, merged, patch.type ?? current.type),
+          // Edited by hand: weekly hours no longer replace it.
+          source: 'manual',
           updatedAt: sql`now()`,
         })
         .where(eq(timeslots.id, id))
