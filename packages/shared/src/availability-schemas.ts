@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { isIsoDate, isTime, secondsOf, timeslotResponseSchema } from './timeslot-schemas';
+import { isIsoDate, isTime, secondsOf } from './calendar';
+import { timeslotResponseSchema } from './timeslot-schemas';
 
 /**
  * The provider's week (docs/decisions/040-weekly-hours-and-time-off.md): weekly hours that

@@ -1,9 +1,10 @@
-import { addDays, todayIn } from '@slotwise/shared/timeslot-schemas';
+import { addDays, todayIn } from '@slotwise/shared/calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
 import { queryRows } from '../db/client';
-import { DEMO_PASSWORD, DEMO_PROVIDER_EMAIL, seedDemoData } from './seed-demo';
+import { DEMO_PASSWORD, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
+import { seedDemoData } from './seed-demo';
 import { DEMO_HORIZON_WEEKS } from './weekly-hours-demo';
 
 /** The demo provider's weekly hours: saved, generated beyond the seeded weeks, no overlap. */

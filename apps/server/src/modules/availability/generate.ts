@@ -1,11 +1,6 @@
 import type { GenerationReport } from '@slotwise/shared/availability-schemas';
-import {
-  addDays,
-  hhmm,
-  normalizeTime,
-  planSlotRun,
-  weekdayOf,
-} from '@slotwise/shared/timeslot-schemas';
+import { addDays, hhmm, normalizeTime, weekdayOf } from '@slotwise/shared/calendar';
+import { planSlotRun } from '@slotwise/shared/slot-run';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import {

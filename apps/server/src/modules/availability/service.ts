@@ -9,7 +9,7 @@ import {
   type TimeOffBound,
   type WeeklyRule,
 } from '@slotwise/shared/availability-schemas';
-import { addDays, hhmm } from '@slotwise/shared/timeslot-schemas';
+import { addDays, hhmm } from '@slotwise/shared/calendar';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import {
