@@ -3,10 +3,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
+import webBoundaries from './apps/web/eslint/feature-boundaries.js';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', 'apps/server/src/db/migrations/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'coverage/**',
+      'e2e/artifacts/**',
+      'apps/server/src/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -14,7 +22,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
@@ -32,11 +43,13 @@ export default tseslint.config(
           paths: [
             {
               name: 'zod',
-              message: "Import { z } from '@slotwise/shared/zod' (it switches off Zod's eval probe under our CSP).",
+              message:
+                "Import { z } from '@slotwise/shared/zod' (it switches off Zod's eval probe under our CSP).",
             },
             {
               name: 'react-toastify',
-              message: "Import from 'react-toastify/unstyled' (the default entry injects a <style> element).",
+              message:
+                "Import from 'react-toastify/unstyled' (the default entry injects a <style> element).",
             },
           ],
         },
@@ -44,6 +57,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
     },
+  },
+  {
+    // Web import layers: app → features → components/lib; a feature may import another
+    // feature's api/ only (apps/web/src/README.md).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    plugins: { 'web-boundaries': webBoundaries },
+    rules: { 'web-boundaries/feature-boundaries': 'error' },
   },
   {
     files: ['packages/shared/src/**/*.ts'],

@@ -6,7 +6,7 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { LogoutButton } from '../features/accounts/components/logout-button';
 import { RealtimeProvider } from './realtime-provider';
 import { SkipLink } from './skip-link';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../lib/use-media-query';
 import { useSignedInUser } from './use-signed-in-user';
 
 // SPEC §2 (Provider area layout): collapsible sidebar with the brand, the user's picture, name

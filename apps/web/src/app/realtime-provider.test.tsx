@@ -13,7 +13,7 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { queryKeys } from '../lib/query-keys';
 import { clearSession, saveSession, type Session } from '../lib/session';
 import { createSocket } from '../lib/socket';
-import { useSlotAvailability } from './realtime-context';
+import { useSlotAvailability } from '../lib/realtime-context';
 import { createQueryClient } from './query-client';
 import { RealtimeProvider } from './realtime-provider';
 

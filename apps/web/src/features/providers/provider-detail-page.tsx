@@ -2,7 +2,7 @@ import { BOOKING_MESSAGES, type AvailableSlot } from '@slotwise/shared/booking-t
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { useSlotAvailability } from '../../app/realtime-context';
+import { useSlotAvailability } from '../../lib/realtime-context';
 import { Avatar } from '../../components/avatar';
 import { ApiError } from '../../lib/api-client';
 import {
@@ -124,7 +124,7 @@ function AvailableTimeSlots({ providerId }: { providerId: string }) {
 /**
  * SPEC §2 provider detail (/client/provider/:id, the provider_id): picture, name, email,
  * specialty, bio and the free time slots with 'Book Now'. The slot list follows bookings by
- * others live (the provider's availability room, see app/realtime-context.ts).
+ * others live (the provider's availability room, see lib/realtime-context.ts).
  */
 export function ProviderDetailPage() {
   const { id = '' } = useParams();

@@ -4,7 +4,7 @@ import { AppointmentStatusBadge } from '../../../components/appointment-status-b
 import { formatSlotTimeRange } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';
 import { useClientAppointments } from '../api/get-client-appointments';
-import { useLocalToday } from '../../../app/client-home/use-local-today';
+import { useLocalToday } from '../../../lib/use-local-today';
 
 /**
  * SPEC §2 client home: the client's appointments whose day is today by the browser's local date

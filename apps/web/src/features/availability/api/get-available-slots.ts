@@ -19,7 +19,7 @@ export function fetchAvailableSlots(
 
 /**
  * Cached as the response body under ['available-slots', providerId]: booking, cancel and
- * reschedule invalidate it, and so do the socket's slot events (app/realtime-context.ts).
+ * reschedule invalidate it, and so do the socket's slot events (lib/realtime-context.ts).
  */
 export function useAvailableSlots(providerId: string, enabled = true) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMediaQuery } from '../../../app/use-media-query';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { Avatar } from '../../../components/avatar';
 import { fullName } from '../../../lib/full-name';
 import { useTopProviders } from '../api/get-top-providers';

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AvailableSlotsResponse } from '@slotwise/shared/booking-types';
 import type { SlotAvailabilityEvent } from '@slotwise/shared/realtime';
 import { useEffect, useSyncExternalStore } from 'react';
-import { queryKeys } from '../lib/query-keys';
-import type { AppSocket } from '../lib/socket';
+import { queryKeys } from './query-keys';
+import type { AppSocket } from './socket';
 
 /**
  * The signed-in session's one socket (owned by RealtimeProvider), readable from any component
