@@ -82,6 +82,7 @@ export function ClientAppointmentsPage() {
         {list.map((appointment) => (
           <li key={appointment.appointment_id}>
             <AppointmentCard
+              variant="client"
               appointment={appointment}
               onCancel={() => setCanceling(appointment)}
               onReschedule={() => setRescheduling(appointment)}

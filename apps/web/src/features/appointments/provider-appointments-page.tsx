@@ -1,55 +1,9 @@
 import type { ProviderAppointment } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
-import { AppointmentStatusBadge } from '../../components/appointment-status-badge';
-import { formatSlotDate, formatSlotTimeRange } from '../../lib/format-slot';
-import { fullName } from '../../lib/full-name';
 import { useProviderAppointments } from './api/get-provider-appointments';
-import { CancelProviderAppointmentDialog } from './components/cancel-provider-appointment-dialog';
-
-function AppointmentItem({
-  appointment,
-  onCancel,
-}: {
-  appointment: ProviderAppointment;
-  onCancel?: () => void;
-}) {
-  const id = appointment.appointment_id;
-  const titleId = `provider-appointment-${id}-title`;
-  const whenId = `provider-appointment-${id}-when`;
-  return (
-    <article
-      aria-labelledby={titleId}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
-    >
-      <div className="min-w-0">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 id={titleId} className="font-semibold break-words text-slate-900">
-            {fullName(appointment.client_first_name, appointment.client_last_name)}
-          </h3>
-          <AppointmentStatusBadge status={appointment.status} />
-        </div>
-        <p className="text-sm text-indigo-700">{appointment.service_type}</p>
-        <p id={whenId} className="mt-1 text-sm text-slate-700">
-          <span>{formatSlotDate(appointment.day)}</span>
-          <span aria-hidden="true"> · </span>
-          <span className="sr-only">, </span>
-          <span>{formatSlotTimeRange(appointment.start_time, appointment.end_time)}</span>
-        </p>
-      </div>
-      {onCancel ? (
-        <button
-          type="button"
-          onClick={onCancel}
-          aria-describedby={`${titleId} ${whenId}`}
-          className="self-start rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 sm:self-center"
-        >
-          Cancel
-        </button>
-      ) : null}
-    </article>
-  );
-}
+import { AppointmentCard } from './components/appointment-card';
+import { CancelProviderAppointmentDialog } from './components/cancel-appointment-dialog';
 
 /**
  * SPEC §2 provider appointments (/dashboard/appointments): the booked appointments (soonest
@@ -90,7 +44,8 @@ export function ProviderAppointmentsPage() {
             <ul aria-labelledby="booked-appointments-title" className="space-y-3">
               {booked.map((appointment) => (
                 <li key={appointment.appointment_id}>
-                  <AppointmentItem
+                  <AppointmentCard
+                    variant="provider"
                     appointment={appointment}
                     onCancel={() => setCanceling(appointment)}
                   />
@@ -107,7 +62,7 @@ export function ProviderAppointmentsPage() {
             <ul aria-label="Past and canceled appointments" className="mt-3 space-y-3">
               {others.map((appointment) => (
                 <li key={appointment.appointment_id}>
-                  <AppointmentItem appointment={appointment} />
+                  <AppointmentCard variant="provider" appointment={appointment} />
                 </li>
               ))}
             </ul>

@@ -1,20 +1,45 @@
-import type { ClientAppointment } from '@slotwise/shared/booking-types';
+import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/booking-types';
 import { MESSAGES, withMessage } from '@slotwise/shared/messages';
-import { useRef } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { Modal } from '../../../components/modal';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { failureMessage } from '../../../lib/failure-message';
 import { formatSlot } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';
 import { useCancelAppointment } from '../api/cancel-appointment';
+import { useCancelProviderAppointment } from '../api/cancel-provider-appointment';
 
 /** SPEC §8: the cancelled-appointment toast stays 5 s (the container's default is 4 s). */
 export const CANCELLED_TOAST_MS = 5_000;
 
+interface CancelDialogProps {
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** SPEC §2 cancel confirmation ('Are you sure you want to cancel this appointment?'). */
+function CancelDialog({ busy, onConfirm, onClose, children }: CancelDialogProps) {
+  return (
+    <ConfirmDialog
+      title="Cancel appointment"
+      question={MESSAGES.confirmCancelAppointment}
+      keepLabel="Keep appointment"
+      confirmLabel="Yes, cancel"
+      busyLabel="Canceling..."
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p className="text-sm text-slate-700">{children}</p>
+    </ConfirmDialog>
+  );
+}
+
 /**
- * SPEC §2 cancel confirmation ('Are you sure you want to cancel this appointment?') as an
- * accessible dialog; focus starts on 'Keep appointment'. Success toasts 'Appointment cancelled
- * successfully', failure 'Failed to cancel appointment: {message}'; either way it closes and the
- * list is refetched.
+ * The client cancels: success toasts 'Appointment cancelled successfully' (5 s), failure
+ * 'Failed to cancel appointment: {message}'; either way it closes and the list is refetched.
  */
 export function CancelAppointmentDialog({
   appointment,
@@ -24,7 +49,6 @@ export function CancelAppointmentDialog({
   onClose: () => void;
 }) {
   const cancel = useCancelAppointment();
-  const keepRef = useRef<HTMLButtonElement>(null);
 
   const confirm = async () => {
     try {
@@ -45,39 +69,40 @@ export function CancelAppointmentDialog({
   };
 
   return (
-    <Modal
-      open
-      onClose={cancel.isPending ? () => {} : onClose}
-      title="Cancel appointment"
-      description={MESSAGES.confirmCancelAppointment}
-      size="sm"
-      initialFocusRef={keepRef}
-      footer={
-        <>
-          <button
-            ref={keepRef}
-            type="button"
-            onClick={onClose}
-            disabled={cancel.isPending}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
-          >
-            Keep appointment
-          </button>
-          <button
-            type="button"
-            onClick={() => void confirm()}
-            disabled={cancel.isPending}
-            className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            {cancel.isPending ? 'Canceling...' : 'Yes, cancel'}
-          </button>
-        </>
-      }
-    >
-      <p className="text-sm text-slate-700">
-        {fullName(appointment.provider_first_name, appointment.provider_last_name)}:{' '}
-        {formatSlot(appointment)}
-      </p>
-    </Modal>
+    <CancelDialog busy={cancel.isPending} onConfirm={() => void confirm()} onClose={onClose}>
+      {fullName(appointment.provider_first_name, appointment.provider_last_name)}:{' '}
+      {formatSlot(appointment)}
+    </CancelDialog>
+  );
+}
+
+/**
+ * The provider cancels: success toasts 'Appointment Canceled', failure the server's message else
+ * 'Failed to cancel appointment' (SPEC §8); either way it closes and the list is refetched.
+ */
+export function CancelProviderAppointmentDialog({
+  appointment,
+  onClose,
+}: {
+  appointment: ProviderAppointment;
+  onClose: () => void;
+}) {
+  const cancel = useCancelProviderAppointment();
+
+  const confirm = async () => {
+    try {
+      await cancel.mutateAsync(appointment.appointment_id);
+      toast.success(MESSAGES.appointmentCanceledToast);
+    } catch (error) {
+      toast.error(failureMessage(error, MESSAGES.cancelAppointmentFailed));
+    }
+    onClose();
+  };
+
+  return (
+    <CancelDialog busy={cancel.isPending} onConfirm={() => void confirm()} onClose={onClose}>
+      {fullName(appointment.client_first_name, appointment.client_last_name)},{' '}
+      {appointment.service_type}: {formatSlot(appointment)}
+    </CancelDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import type { Timeslot } from '@slotwise/shared/timeslot-schemas';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { Modal } from '../../../components/modal';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteTimeslot } from '../api/delete-timeslot';
 import { failureMessage } from '../failure-message';
 import { formatDay, formatTimeRange } from '../slot-format';
@@ -10,7 +10,6 @@ import { formatDay, formatTimeRange } from '../slot-format';
 /** SPEC §2 delete confirmation, as an accessible dialog; focus starts on Cancel. */
 export function DeleteSlotDialog({ slot, onClose }: { slot: Timeslot; onClose: () => void }) {
   const remove = useDeleteTimeslot();
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const [reason, setReason] = useState<string | null>(null);
 
   const confirm = async () => {
@@ -27,33 +26,16 @@ export function DeleteSlotDialog({ slot, onClose }: { slot: Timeslot; onClose: (
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title="Delete time slot"
-      description="Are you sure you want to delete this slot?"
-      size="sm"
-      initialFocusRef={cancelRef}
-      footer={
-        <>
-          <button
-            ref={cancelRef}
-            type="button"
-            onClick={onClose}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={() => void confirm()}
-            disabled={remove.isPending}
-            className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </button>
-        </>
-      }
+      question="Are you sure you want to delete this slot?"
+      keepLabel="Cancel"
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      busy={remove.isPending}
+      lockWhileBusy={false}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
     >
       <p className="text-sm text-slate-700">
         {slot.type}: {formatDay(slot.day)}, {formatTimeRange(slot)}
@@ -63,6 +45,6 @@ export function DeleteSlotDialog({ slot, onClose }: { slot: Timeslot; onClose: (
           {reason}
         </p>
       ) : null}
-    </Modal>
+    </ConfirmDialog>
   );
 }
