@@ -4,8 +4,8 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { controlClass } from '../../components/control-class';
-import { Field } from '../../components/form-field';
+import { TextField } from '../../components/form-field';
+import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
 import { useResendVerification } from './api/resend-verification';
 import { useVerifyEmail } from './api/verify-email';
@@ -18,9 +18,6 @@ function readEmail(state: unknown): string | null {
 }
 
 const cardClass = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8';
-const primaryButton =
-  'w-full rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50';
-
 /**
  * SPEC §2 Email verification (/email-verification): the "check your inbox" notice with a resend
  * button, or — opened from the emailed link with `?token=` — the confirmation itself.
@@ -178,21 +175,17 @@ function ResendForm({ email }: { email: string | null }) {
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
       {email && !errors.email ? null : (
-        <Field label="Email" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              className={controlClass(errors.email?.message)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+        />
       )}
-      <button type="submit" disabled={resend.isPending} className={primaryButton}>
-        {resend.isPending ? 'Resending...' : "Didn't receive it? Resend Email"}
-      </button>
+      <SubmitButton busy={resend.isPending} busyText="Resending...">
+        Didn&apos;t receive it? Resend Email
+      </SubmitButton>
       <p
         role="status"
         className={`text-sm ${status?.kind === 'error' ? 'text-red-700' : 'text-emerald-700'}`}

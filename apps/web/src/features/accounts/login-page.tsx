@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { controlClass } from '../../components/control-class';
-import { Field, FormError } from '../../components/form-field';
+import { FormError, TextField } from '../../components/form-field';
+import { PasswordField } from '../../components/password-field';
+import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
 import { readRedirectFrom } from '../../lib/redirect-state';
@@ -44,7 +45,6 @@ export function LoginPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const login = useLogin();
-  const [showPassword, setShowPassword] = useState(false);
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const {
     register,
@@ -101,51 +101,28 @@ export function LoginPage() {
         <p className="mt-1 text-sm text-slate-600">Sign in to manage your appointments.</p>
 
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-          <Field label="Email" error={errors.email?.message}>
-            {(control) => (
-              <input
-                {...control}
-                {...register('email')}
-                type="email"
-                autoComplete="email"
-                className={controlClass(errors.email?.message)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Email"
+            error={errors.email?.message}
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+          />
 
-          <Field label="Password" error={errors.password?.message}>
-            {(control) => (
-              <div className="relative">
-                <input
-                  {...control}
-                  {...register('password')}
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  className={`${controlClass(errors.password?.message)} pr-11`}
-                />
-                <button
-                  type="button"
-                  aria-label="Show password"
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                  className="absolute inset-y-0 right-0 mt-1 flex items-center rounded-r-md px-3 text-slate-500 hover:text-slate-800"
-                >
-                  <EyeIcon crossed={showPassword} />
-                </button>
-              </div>
-            )}
-          </Field>
+          <PasswordField
+            label="Password"
+            error={errors.password?.message}
+            revealable
+            autoComplete="current-password"
+            {...register('password')}
+          />
 
           {failure ? <FormError>{failure.message}</FormError> : null}
           {failure?.unverifiedEmail ? <ResendVerification email={failure.unverifiedEmail} /> : null}
 
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            {busy ? 'Signing In...' : 'Sign In'}
-          </button>
+          <SubmitButton busy={busy} busyText="Signing In...">
+            Sign In
+          </SubmitButton>
         </form>
 
         <p className="mt-6 text-center text-sm text-slate-600">
@@ -192,22 +169,5 @@ function ResendVerification({ email }: { email: string }) {
         {result === 'error' ? MESSAGES.resendFailed : null}
       </p>
     </div>
-  );
-}
-
-function EyeIcon({ crossed }: { crossed: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
-      <circle cx="12" cy="12" r="3" />
-      {crossed ? <path d="M4 4l16 16" /> : null}
-    </svg>
   );
 }

@@ -6,9 +6,11 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { controlClass } from '../../components/control-class';
-import { Field, FormError } from '../../components/form-field';
+import { Field, FieldError, FormError, TextField } from '../../components/form-field';
+import { PasswordField } from '../../components/password-field';
 import { ProfilePictureInput } from '../../components/profile-picture-input';
 import { SpinnerOverlay } from '../../components/spinner-overlay';
+import { SubmitButton } from '../../components/submit-button';
 import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
 import { useProfilePicture } from '../../lib/use-profile-picture';
 import { useRegister } from './api/register';
@@ -101,53 +103,36 @@ export function RegisterPage() {
             disabled={busy}
           />
 
-          <Field label="Full name" error={errors.fullName?.message}>
-            {(control) => (
-              <input
-                {...control}
-                {...register('fullName')}
-                type="text"
-                autoComplete="name"
-                className={controlClass(errors.fullName?.message)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Full name"
+            error={errors.fullName?.message}
+            type="text"
+            autoComplete="name"
+            {...register('fullName')}
+          />
 
-          <Field label="Email" error={errors.email?.message}>
-            {(control) => (
-              <input
-                {...control}
-                {...register('email')}
-                type="email"
-                autoComplete="email"
-                className={controlClass(errors.email?.message)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Email"
+            error={errors.email?.message}
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+          />
 
-          <Field label="Password" hint="8 to 15 characters." error={errors.password?.message}>
-            {(control) => (
-              <input
-                {...control}
-                {...register('password')}
-                type="password"
-                autoComplete="new-password"
-                className={controlClass(errors.password?.message)}
-              />
-            )}
-          </Field>
+          <PasswordField
+            label="Password"
+            hint="8 to 15 characters."
+            error={errors.password?.message}
+            autoComplete="new-password"
+            {...register('password')}
+          />
 
-          <Field label="Confirm password" error={errors.confirmPassword?.message}>
-            {(control) => (
-              <input
-                {...control}
-                {...register('confirmPassword')}
-                type="password"
-                autoComplete="new-password"
-                className={controlClass(errors.confirmPassword?.message)}
-              />
-            )}
-          </Field>
+          <PasswordField
+            label="Confirm password"
+            error={errors.confirmPassword?.message}
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+          />
 
           <Field label="Role" error={errors.role?.message}>
             {(control) => (
@@ -166,13 +151,9 @@ export function RegisterPage() {
 
           <FormError>{generalError}</FormError>
 
-          <button
-            type="submit"
-            disabled={busy || picture.processing}
-            className="w-full rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50"
-          >
+          <SubmitButton busy={busy} disabled={picture.processing}>
             Create Account
-          </button>
+          </SubmitButton>
         </form>
 
         <p className="mt-6 text-center text-sm text-slate-600">
@@ -217,14 +198,7 @@ function TermsCheckbox({ error, registration }: TermsCheckboxProps) {
           </a>
         </label>
       </div>
-      {/* Always rendered: a live region must exist before its text changes to be announced. */}
-      <p
-        id={errorId}
-        aria-live="polite"
-        className={error ? 'mt-1 text-sm text-red-600' : undefined}
-      >
-        {error}
-      </p>
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { controlClass } from '../../components/control-class';
-import { Field, FormError } from '../../components/form-field';
+import { FormError, TextAreaField, TextField } from '../../components/form-field';
+import { SubmitButton } from '../../components/submit-button';
 import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
 import { useRegisterProvider } from './api/register-provider';
 
@@ -96,38 +96,23 @@ function ProviderProfileForm({ userId, email }: { userId: string; email: string 
         Tell clients what you do. You can change this later in your settings.
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-        <Field
+        <TextField
           label="Specialty"
           hint="For example: Barber, Tutor, Plumber."
           error={errors.specialty?.message}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...register('specialty')}
-              type="text"
-              className={controlClass(errors.specialty?.message)}
-            />
-          )}
-        </Field>
-        <Field label="Bio (optional)" error={errors.bio?.message}>
-          {(control) => (
-            <textarea
-              {...control}
-              {...register('bio')}
-              rows={4}
-              className={controlClass(errors.bio?.message)}
-            />
-          )}
-        </Field>
+          type="text"
+          {...register('specialty')}
+        />
+        <TextAreaField
+          label="Bio (optional)"
+          error={errors.bio?.message}
+          rows={4}
+          {...register('bio')}
+        />
         <FormError>{generalError}</FormError>
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {busy ? 'Saving...' : 'Complete Profile'}
-        </button>
+        <SubmitButton busy={busy} busyText="Saving...">
+          Complete Profile
+        </SubmitButton>
       </form>
     </>
   );

@@ -5,10 +5,11 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
-import { controlClass } from '../../../components/control-class';
-import { Field, FormError } from '../../../components/form-field';
+import { FormError, TextAreaField, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
+import { PasswordField } from '../../../components/password-field';
 import { ProfilePictureInput } from '../../../components/profile-picture-input';
+import { SubmitButton } from '../../../components/submit-button';
 import { failureMessage, serverFieldErrors } from '../../../lib/failure-message';
 import { getStoredUser, updateStoredUser } from '../../../lib/session';
 import { useProfilePicture } from '../../../lib/use-profile-picture';
@@ -116,15 +117,16 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
           >
             Cancel
           </button>
-          <button
-            type="submit"
+          <SubmitButton
             form={formId}
-            disabled={busy || picture.processing}
-            aria-busy={busy || undefined}
-            className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50"
+            busy={busy}
+            busyText="Saving..."
+            disabled={picture.processing}
+            look="inline"
+            announceBusy
           >
-            {busy ? 'Saving...' : 'Save Changes'}
-          </button>
+            Save Changes
+          </SubmitButton>
         </>
       }
     >
@@ -137,66 +139,37 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
           disabled={busy}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" error={errors.firstName?.message}>
-            {(control) => (
-              <input
-                {...control}
-                {...register('firstName')}
-                type="text"
-                autoComplete="given-name"
-                className={controlClass(errors.firstName?.message)}
-              />
-            )}
-          </Field>
-          <Field label="Last name" error={errors.lastName?.message}>
-            {(control) => (
-              <input
-                {...control}
-                {...register('lastName')}
-                type="text"
-                autoComplete="family-name"
-                className={controlClass(errors.lastName?.message)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="First name"
+            error={errors.firstName?.message}
+            type="text"
+            autoComplete="given-name"
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            error={errors.lastName?.message}
+            type="text"
+            autoComplete="family-name"
+            {...register('lastName')}
+          />
         </div>
-        <Field
+        <PasswordField
           label="New password"
           hint="Leave blank to keep your current password."
           error={errors.password?.message}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...register('password')}
-              type="password"
-              autoComplete="new-password"
-              className={controlClass(errors.password?.message)}
-            />
-          )}
-        </Field>
+          autoComplete="new-password"
+          {...register('password')}
+        />
         {isProvider ? (
           <>
-            <Field label="Specialty" error={errors.specialty?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  {...register('specialty')}
-                  type="text"
-                  className={controlClass(errors.specialty?.message)}
-                />
-              )}
-            </Field>
-            <Field label="Bio" error={errors.bio?.message}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  {...register('bio')}
-                  rows={4}
-                  className={controlClass(errors.bio?.message)}
-                />
-              )}
-            </Field>
+            <TextField
+              label="Specialty"
+              error={errors.specialty?.message}
+              type="text"
+              {...register('specialty')}
+            />
+            <TextAreaField label="Bio" error={errors.bio?.message} rows={4} {...register('bio')} />
           </>
         ) : null}
         {/* The email is not an input: a problem with it can only be shown here. */}

@@ -18,7 +18,7 @@ import { useBulkCreateTimeslots } from '../api/bulk-create-timeslots';
 import { applyServerErrors } from '../apply-server-errors';
 import { failureMessage } from '../failure-message';
 import { FormActions } from './form-actions';
-import { FormField } from './form-field';
+import { TextField } from '../../../components/form-field';
 
 /** Monday first, as a working week reads. */
 const WEEKDAYS = [
@@ -121,7 +121,7 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
       onSubmit={handleSubmit(onValid, () => toast.error(MESSAGES.fixValidationErrors))}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <TextField
           id="bulk-from"
           label="From date"
           type="date"
@@ -129,7 +129,7 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
           error={errors.fromDate?.message}
           {...register('fromDate', { onChange: revalidate })}
         />
-        <FormField
+        <TextField
           id="bulk-to"
           label="To date"
           type="date"
@@ -189,21 +189,21 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
       />
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <FormField
+        <TextField
           id="bulk-start"
           label="Start time"
           type="time"
           error={errors.startTime?.message}
           {...register('startTime', { onChange: revalidate })}
         />
-        <FormField
+        <TextField
           id="bulk-end"
           label="End time"
           type="time"
           error={errors.endTime?.message}
           {...register('endTime', { onChange: revalidate })}
         />
-        <FormField
+        <TextField
           id="bulk-length"
           label="Slot length (minutes)"
           type="number"
@@ -213,7 +213,7 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
           error={errors.slotMinutes?.message}
           {...register('slotMinutes', { valueAsNumber: true, onChange: revalidate })}
         />
-        <FormField
+        <TextField
           id="bulk-break"
           label="Break between slots (minutes)"
           type="number"

@@ -1,6 +1,6 @@
 import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
 import type { UseFormReturn } from 'react-hook-form';
-import { FormField } from './form-field';
+import { TextField } from '../../../components/form-field';
 
 interface SlotFieldsProps {
   form: UseFormReturn<TimeslotFormValues>;
@@ -26,7 +26,7 @@ export function SlotFields({ form, today, idPrefix }: SlotFieldsProps) {
   };
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <FormField
+      <TextField
         id={`${idPrefix}-day`}
         label="Date"
         type="date"
@@ -34,14 +34,14 @@ export function SlotFields({ form, today, idPrefix }: SlotFieldsProps) {
         error={errors.day?.message}
         {...register('day', { onChange: recheck('startTime') })}
       />
-      <FormField
+      <TextField
         id={`${idPrefix}-start`}
         label="Start time"
         type="time"
         error={errors.startTime?.message}
         {...register('startTime', { onChange: recheck('endTime') })}
       />
-      <FormField
+      <TextField
         id={`${idPrefix}-end`}
         label="End time"
         type="time"
