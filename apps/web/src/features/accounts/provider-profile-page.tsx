@@ -5,6 +5,7 @@ import { toast } from 'react-toastify/unstyled';
 import { Avatar } from '../../components/avatar';
 import { useProfile } from './api/get-profile';
 import { UpdateProfileModal } from './components/update-profile-modal';
+import { LoadFailed } from '../../components/load-failed';
 
 /** SPEC §2 Provider profile (/dashboard/profile, sidebar label Settings). */
 export function ProviderProfilePage() {
@@ -43,16 +44,9 @@ export function ProviderProfilePage() {
         {data ? (
           <ProfileCard profile={data} />
         ) : failed ? (
-          <div role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-700">
-            <p>{MESSAGES.loadProfileFailed}</p>
-            <button
-              type="button"
-              onClick={() => void profile.refetch()}
-              className="mt-2 font-semibold underline"
-            >
-              Try again
-            </button>
-          </div>
+          <LoadFailed onRetry={() => void profile.refetch()}>
+            {MESSAGES.loadProfileFailed}
+          </LoadFailed>
         ) : (
           <p role="status" className="text-sm text-slate-600">
             {MESSAGES.loadingProfile}

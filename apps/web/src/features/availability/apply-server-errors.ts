@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { serverFieldErrors } from './failure-message';
+import { serverFieldErrors } from '../../lib/failure-message';
 
 /** Puts the server's 400 field errors under the form fields they belong to. */
 export function applyServerErrors<T extends FieldValues>(

@@ -5,6 +5,7 @@ import { CreateSlotModal } from './components/create-slot-modal';
 import { DeleteSlotDialog } from './components/delete-slot-dialog';
 import { formatDay, formatTimeRange, sortSlots } from './slot-format';
 import { UpdateSlotModal } from './components/update-slot-modal';
+import { LoadFailed } from '../../components/load-failed';
 
 /** SPEC §2 Time Slots Management (/dashboard/timeslots). */
 export function TimeslotsPage() {
@@ -71,16 +72,9 @@ function SlotList({ query, onUpdate, onDelete }: SlotListProps) {
   }
   if (query.isError) {
     return (
-      <div role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-700">
-        <p>Failed to load time slots: {query.error.message}</p>
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="mt-2 font-semibold underline"
-        >
-          Try again
-        </button>
-      </div>
+      <LoadFailed onRetry={() => void query.refetch()}>
+        Failed to load time slots: {query.error.message}
+      </LoadFailed>
     );
   }
   if (query.data.length === 0) {

@@ -11,6 +11,7 @@ import {
   WEEKDAY_NAMES,
 } from './analytics-format';
 import { useProviderAnalytics } from './api/get-analytics';
+import { LoadFailed } from '../../components/load-failed';
 
 const AnalyticsBarChart = lazy(async () => ({
   default: (await import('./components/analytics-charts')).AnalyticsBarChart,
@@ -290,16 +291,9 @@ export function AnalyticsPage() {
           Loading analytics...
         </p>
       ) : query.isError ? (
-        <div role="alert" className="mt-6 rounded-md bg-red-50 px-4 py-3 text-sm text-red-700">
-          <p>Failed to load analytics: {query.error.message}</p>
-          <button
-            type="button"
-            onClick={() => void query.refetch()}
-            className="mt-2 font-semibold underline"
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailed className="mt-6" onRetry={() => void query.refetch()}>
+          Failed to load analytics: {query.error.message}
+        </LoadFailed>
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">

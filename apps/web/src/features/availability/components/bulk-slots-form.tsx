@@ -16,7 +16,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { useBulkCreateTimeslots } from '../api/bulk-create-timeslots';
 import { applyServerErrors } from '../apply-server-errors';
-import { failureMessage } from '../failure-message';
+import { failureMessage } from '../../../lib/failure-message';
 import { FormActions } from './form-actions';
 import { TextField } from '../../../components/form-field';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteTimeslot } from '../api/delete-timeslot';
-import { failureMessage } from '../failure-message';
+import { failureMessage } from '../../../lib/failure-message';
 import { formatDay, formatTimeRange } from '../slot-format';
 
 /** SPEC §2 delete confirmation, as an accessible dialog; focus starts on Cancel. */

@@ -3,7 +3,7 @@ import { normalizeTime, type TimeslotFormValues } from '@slotwise/shared/timeslo
 import { toast } from 'react-toastify/unstyled';
 import { useCreateTimeslot } from '../api/create-timeslot';
 import { applyServerErrors } from '../apply-server-errors';
-import { failureMessage } from '../failure-message';
+import { failureMessage } from '../../../lib/failure-message';
 import { FormActions } from './form-actions';
 import { SlotFields } from './slot-fields';
 import { useSlotForm } from '../use-slot-form';

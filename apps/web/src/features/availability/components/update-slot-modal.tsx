@@ -10,7 +10,7 @@ import { toast } from 'react-toastify/unstyled';
 import { Modal } from '../../../components/modal';
 import { useUpdateTimeslot } from '../api/update-timeslot';
 import { applyServerErrors } from '../apply-server-errors';
-import { failureMessage } from '../failure-message';
+import { failureMessage } from '../../../lib/failure-message';
 import { FormActions } from './form-actions';
 import { SlotFields } from './slot-fields';
 import { useSlotForm } from '../use-slot-form';
