@@ -9,6 +9,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
 import { useResendVerification } from './api/resend-verification';
 import { useVerifyEmail } from './api/verify-email';
+import { bindFields } from '../../lib/bind-fields';
 
 /** The address /register or /register-provider passed in navigation state, if any. */
 function readEmail(state: unknown): string | null {
@@ -161,6 +162,7 @@ function ResendForm({ email }: { email: string | null }) {
     mode: 'onTouched',
     defaultValues: { email: email ?? '' },
   });
+  const field = bindFields(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
@@ -175,13 +177,7 @@ function ResendForm({ email }: { email: string | null }) {
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
       {email && !errors.email ? null : (
-        <TextField
-          label="Email"
-          error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       )}
       <SubmitButton busy={resend.isPending} busyText="Resending...">
         Didn&apos;t receive it? Resend Email

@@ -15,6 +15,7 @@ import { readRedirectFrom } from '../../lib/redirect-state';
 import { HOME_PATH, saveSession, type Role } from '../../lib/session';
 import { useLogin } from './api/login';
 import { useResendVerification } from './api/resend-verification';
+import { bindFields } from '../../lib/bind-fields';
 
 /** Routes any signed-in user may open (SPEC §2 quick actions). */
 const SHARED_PATHS = ['/messages', '/stats'];
@@ -55,6 +56,7 @@ export function LoginPage() {
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
+  const field = bindFields(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -101,20 +103,13 @@ export function LoginPage() {
         <p className="mt-1 text-sm text-slate-600">Sign in to manage your appointments.</p>
 
         <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-          <TextField
-            label="Email"
-            error={errors.email?.message}
-            type="email"
-            autoComplete="email"
-            {...register('email')}
-          />
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
 
           <PasswordField
             label="Password"
-            error={errors.password?.message}
             revealable
             autoComplete="current-password"
-            {...register('password')}
+            {...field('password')}
           />
 
           {failure ? <FormError>{failure.message}</FormError> : null}

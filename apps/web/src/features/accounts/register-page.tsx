@@ -14,6 +14,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
 import { useProfilePicture } from '../../lib/use-profile-picture';
 import { useRegister } from './api/register';
+import { bindFields } from '../../lib/bind-fields';
 
 /** Server field names (multipart body) → the form field that shows their message. */
 const SERVER_FIELDS = {
@@ -49,6 +50,7 @@ export function RegisterPage() {
     mode: 'onTouched',
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '', role: 'client' },
   });
+  const field = bindFields(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     setGeneralError(null);
@@ -103,35 +105,21 @@ export function RegisterPage() {
             disabled={busy}
           />
 
-          <TextField
-            label="Full name"
-            error={errors.fullName?.message}
-            type="text"
-            autoComplete="name"
-            {...register('fullName')}
-          />
+          <TextField label="Full name" type="text" autoComplete="name" {...field('fullName')} />
 
-          <TextField
-            label="Email"
-            error={errors.email?.message}
-            type="email"
-            autoComplete="email"
-            {...register('email')}
-          />
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
 
           <PasswordField
             label="Password"
             hint="8 to 15 characters."
-            error={errors.password?.message}
             autoComplete="new-password"
-            {...register('password')}
+            {...field('password')}
           />
 
           <PasswordField
             label="Confirm password"
-            error={errors.confirmPassword?.message}
             autoComplete="new-password"
-            {...register('confirmPassword')}
+            {...field('confirmPassword')}
           />
 
           <Field label="Role" error={errors.role?.message}>

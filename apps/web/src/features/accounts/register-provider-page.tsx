@@ -9,6 +9,7 @@ import { FormError, TextAreaField, TextField } from '../../components/form-field
 import { SubmitButton } from '../../components/submit-button';
 import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
 import { useRegisterProvider } from './api/register-provider';
+import { bindFields } from '../../lib/bind-fields';
 
 interface OnboardingState {
   userId: string | null;
@@ -70,6 +71,7 @@ function ProviderProfileForm({ userId, email }: { userId: string; email: string 
     mode: 'onTouched',
     defaultValues: { specialty: '', bio: '' },
   });
+  const field = bindFields(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     setGeneralError(null);
@@ -99,16 +101,10 @@ function ProviderProfileForm({ userId, email }: { userId: string; email: string 
         <TextField
           label="Specialty"
           hint="For example: Barber, Tutor, Plumber."
-          error={errors.specialty?.message}
           type="text"
-          {...register('specialty')}
+          {...field('specialty')}
         />
-        <TextAreaField
-          label="Bio (optional)"
-          error={errors.bio?.message}
-          rows={4}
-          {...register('bio')}
-        />
+        <TextAreaField label="Bio (optional)" rows={4} {...field('bio')} />
         <FormError>{generalError}</FormError>
         <SubmitButton busy={busy} busyText="Saving...">
           Complete Profile

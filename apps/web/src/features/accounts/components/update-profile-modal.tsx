@@ -14,6 +14,7 @@ import { failureMessage, serverFieldErrors } from '../../../lib/failure-message'
 import { getStoredUser, updateStoredUser } from '../../../lib/session';
 import { useProfilePicture } from '../../../lib/use-profile-picture';
 import { useUpdateProfile } from '../api/update-profile';
+import { bindFields } from '../../../lib/bind-fields';
 
 const FORM_FIELDS = ['firstName', 'lastName', 'password', 'specialty', 'bio'] as const;
 
@@ -69,6 +70,7 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
       bio: profile.providerDetails?.bio ?? '',
     },
   });
+  const field = bindFields(register, errors);
   const busy = isSubmitting || update.isPending;
   const close = () => {
     if (!busy) onClose();
@@ -141,35 +143,27 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="First name"
-            error={errors.firstName?.message}
             type="text"
             autoComplete="given-name"
-            {...register('firstName')}
+            {...field('firstName')}
           />
           <TextField
             label="Last name"
-            error={errors.lastName?.message}
             type="text"
             autoComplete="family-name"
-            {...register('lastName')}
+            {...field('lastName')}
           />
         </div>
         <PasswordField
           label="New password"
           hint="Leave blank to keep your current password."
-          error={errors.password?.message}
           autoComplete="new-password"
-          {...register('password')}
+          {...field('password')}
         />
         {isProvider ? (
           <>
-            <TextField
-              label="Specialty"
-              error={errors.specialty?.message}
-              type="text"
-              {...register('specialty')}
-            />
-            <TextAreaField label="Bio" error={errors.bio?.message} rows={4} {...register('bio')} />
+            <TextField label="Specialty" type="text" {...field('specialty')} />
+            <TextAreaField label="Bio" rows={4} {...field('bio')} />
           </>
         ) : null}
         {/* The email is not an input: a problem with it can only be shown here. */}
