@@ -7,14 +7,7 @@ import webBoundaries from './apps/web/eslint/feature-boundaries.js';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/dist/**',
-      '**/node_modules/**',
-      'data/**',
-      'coverage/**',
-      'e2e/artifacts/**',
-      'apps/server/src/db/migrations/**',
-    ],
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', 'apps/server/src/db/migrations/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -22,10 +15,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
@@ -43,13 +33,11 @@ export default tseslint.config(
           paths: [
             {
               name: 'zod',
-              message:
-                "Import { z } from '@slotwise/shared/zod' (it switches off Zod's eval probe under our CSP).",
+              message: "Import { z } from '@slotwise/shared/zod' (it switches off Zod's eval probe under our CSP).",
             },
             {
               name: 'react-toastify',
-              message:
-                "Import from 'react-toastify/unstyled' (the default entry injects a <style> element).",
+              message: "Import from 'react-toastify/unstyled' (the default entry injects a <style> element).",
             },
           ],
         },
