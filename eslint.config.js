@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
+import webBoundaries from './apps/web/eslint/feature-boundaries.js';
 
 export default tseslint.config(
   {
@@ -44,6 +45,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
     },
+  },
+  {
+    // Web import layers: app → features → components/lib; a feature may import another
+    // feature's api/ only (apps/web/src/README.md).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    plugins: { 'web-boundaries': webBoundaries },
+    rules: { 'web-boundaries/feature-boundaries': 'error' },
   },
   {
     files: ['packages/shared/src/**/*.ts'],

@@ -1,12 +1,20 @@
-import type {
-  AvailableSlot,
-  ClientAppointment,
-  ProviderAppointment,
-  ProviderDetail,
-  ProviderListing,
+import {
+  availableSlotsResponseSchema,
+  clientAppointmentMessageResponseSchema,
+  clientAppointmentsResponseSchema,
+  providerAppointmentMessageResponseSchema,
+  providerAppointmentsResponseSchema,
+  providerDetailResponseSchema,
+  providerSearchResponseSchema,
+  type AvailableSlot,
+  type ClientAppointment,
+  type ProviderAppointment,
+  type ProviderDetail,
+  type ProviderListing,
 } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { epochSeconds, makeToken } from './make-token';
+import { contractError, contractJson } from './contract';
 import { json, mockApi, type ApiCall } from './mock-api';
 import { saveSession, type Role } from '../src/lib/session';
 
@@ -14,6 +22,8 @@ import { saveSession, type Role } from '../src/lib/session';
  * An in-memory stand-in for the discovery and booking endpoints (DESIGN §5 shapes), for
  * component tests: providers, their free slots and the appointments, changed by the calls the
  * screens make. `answerNext` replaces the next answer to one route (a failure, a held response).
+ * Every answer it builds is checked against the server's response schemas in packages/shared
+ * (test/contract.ts), so the fake cannot drift from the API: a mismatch fails the test.
  */
 
 export const PROVIDER_ID = '11111111-1111-4111-8111-111111111111';
@@ -108,8 +118,8 @@ export function makeProviderAppointment(
   };
 }
 
-function notFound(message = 'Not found') {
-  return json(404, { message, error: message, code: 'NOT_FOUND' });
+function notFound(route: string, message = 'Not found') {
+  return contractError(route, 404, { message, error: message, code: 'NOT_FOUND' });
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -164,7 +174,7 @@ export function mockBookingApi(): BookingBackend {
             const text = `${listing.first_name} ${listing.last_name} ${listing.specialty}`;
             return words.every((word) => text.toLowerCase().includes(word));
           });
-        return json(200, {
+        return contractJson(route, providerSearchResponseSchema, 200, {
           providers: matches.slice(0, limit),
           page: 1,
           limit,
@@ -174,7 +184,7 @@ export function mockBookingApi(): BookingBackend {
 
       case 'GET /api/profile/providers/:id': {
         const record = findProvider(id);
-        if (!record) return notFound('Provider not found');
+        if (!record) return notFound(route, 'Provider not found');
         const detail: ProviderDetail = {
           provider_id: record.listing.provider_id,
           firstName: record.listing.first_name,
@@ -184,13 +194,15 @@ export function mockBookingApi(): BookingBackend {
           bio: record.listing.bio,
           profileImageUrl: record.listing.profile_image_url,
         };
-        return json(200, { provider: detail });
+        return contractJson(route, providerDetailResponseSchema, 200, { provider: detail });
       }
 
       case 'GET /api/search/providers/:id/available-slots': {
         const record = findProvider(id);
-        if (!record) return notFound('Provider not found');
-        return json(200, { availableSlots: record.slots });
+        if (!record) return notFound(route, 'Provider not found');
+        return contractJson(route, availableSlotsResponseSchema, 200, {
+          availableSlots: record.slots,
+        });
       }
 
       case 'POST /api/appointment/booking': {
@@ -199,7 +211,7 @@ export function mockBookingApi(): BookingBackend {
         const slot = record?.slots.find((s) => s.id === timeslotId);
         if (!record || !slot) {
           const message = 'This time slot has just been booked by someone else.';
-          return json(409, { message, error: message, code: 'SLOT_TAKEN' });
+          return contractError(route, 409, { message, error: message, code: 'SLOT_TAKEN' });
         }
         record.slots = record.slots.filter((s) => s.id !== timeslotId);
         const appointment = makeClientAppointment({
@@ -213,26 +225,34 @@ export function mockBookingApi(): BookingBackend {
           end_time: slot.end_time,
         });
         backend.clientAppointments.push(appointment);
-        return json(201, { message: MESSAGES.appointmentBooked, appointment });
+        return contractJson(route, clientAppointmentMessageResponseSchema, 201, {
+          message: MESSAGES.appointmentBooked,
+          appointment,
+        });
       }
 
       case 'GET /api/appointment/view':
-        return json(200, { appointments: backend.clientAppointments });
+        return contractJson(route, clientAppointmentsResponseSchema, 200, {
+          appointments: backend.clientAppointments,
+        });
 
       case 'PATCH /api/appointment/cancel/:id': {
         const appointment = backend.clientAppointments.find((a) => a.appointment_id === id);
-        if (!appointment) return notFound('Appointment not found');
+        if (!appointment) return notFound(route, 'Appointment not found');
         appointment.status = 'canceled';
-        return json(200, { message: MESSAGES.appointmentCancelledSuccessfully, appointment });
+        return contractJson(route, clientAppointmentMessageResponseSchema, 200, {
+          message: MESSAGES.appointmentCancelledSuccessfully,
+          appointment,
+        });
       }
 
       case 'PATCH /api/appointment/reschedule/:id': {
         const appointment = backend.clientAppointments.find((a) => a.appointment_id === id);
-        if (!appointment) return notFound('Appointment not found');
+        if (!appointment) return notFound(route, 'Appointment not found');
         const { newTimeslotId } = call.body as { newTimeslotId: string };
         const record = findProvider(appointment.provider_id);
         const slot = record?.slots.find((s) => s.id === newTimeslotId);
-        if (!record || !slot) return notFound('Time slot not found');
+        if (!record || !slot) return notFound(route, 'Time slot not found');
         record.slots = record.slots.filter((s) => s.id !== newTimeslotId);
         Object.assign(appointment, {
           timeslot_id: slot.id,
@@ -240,17 +260,25 @@ export function mockBookingApi(): BookingBackend {
           start_time: slot.start_time,
           end_time: slot.end_time,
         });
-        return json(200, { message: MESSAGES.appointmentRescheduled, appointment });
+        return contractJson(route, clientAppointmentMessageResponseSchema, 200, {
+          message: MESSAGES.appointmentRescheduled,
+          appointment,
+        });
       }
 
       case 'GET /api/appointment/provider/view':
-        return json(200, { appointments: backend.providerAppointments });
+        return contractJson(route, providerAppointmentsResponseSchema, 200, {
+          appointments: backend.providerAppointments,
+        });
 
       case 'PATCH /api/appointment/provider/cancel/:id': {
         const appointment = backend.providerAppointments.find((a) => a.appointment_id === id);
-        if (!appointment) return notFound('Appointment not found');
+        if (!appointment) return notFound(route, 'Appointment not found');
         appointment.status = 'canceled';
-        return json(200, { message: MESSAGES.appointmentCanceledToast, appointment });
+        return contractJson(route, providerAppointmentMessageResponseSchema, 200, {
+          message: MESSAGES.appointmentCanceledToast,
+          appointment,
+        });
       }
     }
     return undefined;

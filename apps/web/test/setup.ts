@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
+import { takeContractViolations } from './contract';
 
 // Screens are lazy routes: the first test of a file waits for the module to be transformed,
 // which takes longer than Testing Library's 1 s default on a busy 2-core CI machine.
@@ -11,6 +12,8 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
 
 afterEach(() => {
+  // An in-memory API fake answered something the server's schemas would not (test/contract.ts).
+  expect(takeContractViolations(), 'API fake answers match packages/shared schemas').toEqual([]);
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();

@@ -1,9 +1,9 @@
 import { Link, Outlet } from 'react-router';
 import { BrandLogo } from '../components/brand-logo';
-import { NotificationBell } from '../components/notification-bell';
-import { LogoutButton } from '../features/auth/logout-button';
-import { ProfileMenu } from '../features/client-menu/profile-menu';
-import { ClientSearchBox } from '../features/client-search/client-search-box';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { LogoutButton } from '../features/accounts/components/logout-button';
+import { ProfileMenu } from '../features/accounts/components/profile-menu';
+import { ClientSearchBox } from '../features/providers/components/client-search-box';
 import { RealtimeProvider } from './realtime-provider';
 import { SkipLink } from './skip-link';
 import { useSignedInUser } from './use-signed-in-user';

@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Avatar } from '../components/avatar';
 import { BrandLogo } from '../components/brand-logo';
-import { NotificationBell } from '../components/notification-bell';
-import { LogoutButton } from '../features/auth/logout-button';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { LogoutButton } from '../features/accounts/components/logout-button';
 import { RealtimeProvider } from './realtime-provider';
 import { SkipLink } from './skip-link';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../lib/use-media-query';
 import { useSignedInUser } from './use-signed-in-user';
 
 // SPEC §2 (Provider area layout): collapsible sidebar with the brand, the user's picture, name

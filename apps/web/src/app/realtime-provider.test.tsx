@@ -9,11 +9,11 @@ import { toast } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { epochSeconds, makeToken } from '../../test/make-token';
 import { deferred, json, mockApi, type ApiCall } from '../../test/mock-api';
-import { NotificationBell } from '../components/notification-bell';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { queryKeys } from '../lib/query-keys';
 import { clearSession, saveSession, type Session } from '../lib/session';
 import { createSocket } from '../lib/socket';
-import { useSlotAvailability } from './realtime-context';
+import { useSlotAvailability } from '../lib/realtime-context';
 import { createQueryClient } from './query-client';
 import { RealtimeProvider } from './realtime-provider';
 

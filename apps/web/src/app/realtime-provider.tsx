@@ -6,7 +6,7 @@ import { liveNotificationFrom, type LiveEvent } from '../features/notifications/
 import { queryKeys } from '../lib/query-keys';
 import { decodeSession, useSession } from '../lib/session';
 import { createSocket } from '../lib/socket';
-import { setActiveSocket } from './realtime-context';
+import { setActiveSocket } from '../lib/realtime-context';
 
 /** SPEC §8: the cancellation toast stays 5 s (the others use the container's 4 s). */
 export const CANCELED_TOAST_MS = 5_000;

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
-import { LandingPage } from '../features/landing/landing-page';
+import { LandingPage } from '../features/site/landing-page';
 import { BareLayout } from './bare-layout';
 import { OwnAreaLayout } from './own-area-layout';
 import { PublicLayout } from './public-layout';
@@ -17,57 +17,51 @@ function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const AboutPage = lazyNamed(() => import('../features/about/about-page'), 'AboutPage');
+const AboutPage = lazyNamed(() => import('../features/site/about-page'), 'AboutPage');
 const ProviderAreaLayout = lazyNamed(() => import('./provider-area-layout'), 'ProviderAreaLayout');
 const ClientAreaLayout = lazyNamed(() => import('./client-area-layout'), 'ClientAreaLayout');
 
-const RegisterPage = lazyNamed(() => import('../features/register/register-page'), 'RegisterPage');
+const RegisterPage = lazyNamed(() => import('../features/accounts/register-page'), 'RegisterPage');
 const RegisterProviderPage = lazyNamed(
-  () => import('../features/register-provider/register-provider-page'),
+  () => import('../features/accounts/register-provider-page'),
   'RegisterProviderPage',
 );
 const EmailVerificationPage = lazyNamed(
-  () => import('../features/email-verification/email-verification-page'),
+  () => import('../features/accounts/email-verification-page'),
   'EmailVerificationPage',
 );
-const LoginPage = lazyNamed(() => import('../features/login/login-page'), 'LoginPage');
+const LoginPage = lazyNamed(() => import('../features/accounts/login-page'), 'LoginPage');
 
 const ProviderDashboardPage = lazyNamed(
-  () => import('../features/provider-dashboard/provider-dashboard-page'),
+  () => import('../features/stats/provider-dashboard-page'),
   'ProviderDashboardPage',
 );
 const TimeslotsPage = lazyNamed(
-  () => import('../features/timeslots/timeslots-page'),
+  () => import('../features/availability/timeslots-page'),
   'TimeslotsPage',
 );
 const ProviderAppointmentsPage = lazyNamed(
-  () => import('../features/provider-appointments/provider-appointments-page'),
+  () => import('../features/appointments/provider-appointments-page'),
   'ProviderAppointmentsPage',
 );
-const AnalyticsPage = lazyNamed(
-  () => import('../features/analytics/analytics-page'),
-  'AnalyticsPage',
-);
+const AnalyticsPage = lazyNamed(() => import('../features/stats/analytics-page'), 'AnalyticsPage');
 const ProviderProfilePage = lazyNamed(
-  () => import('../features/provider-profile/provider-profile-page'),
+  () => import('../features/accounts/provider-profile-page'),
   'ProviderProfilePage',
 );
 
-const ClientHomePage = lazyNamed(
-  () => import('../features/client-home/client-home-page'),
-  'ClientHomePage',
-);
+const ClientHomePage = lazyNamed(() => import('./client-home/client-home-page'), 'ClientHomePage');
 const ProviderDetailPage = lazyNamed(
-  () => import('../features/provider-detail/provider-detail-page'),
+  () => import('../features/providers/provider-detail-page'),
   'ProviderDetailPage',
 );
 const ClientAppointmentsPage = lazyNamed(
-  () => import('../features/client-appointments/client-appointments-page'),
+  () => import('../features/appointments/client-appointments-page'),
   'ClientAppointmentsPage',
 );
 // The reschedule route is the appointments screen with its reschedule modal open.
 const ReschedulePage = lazyNamed(
-  () => import('../features/client-appointments/reschedule-page'),
+  () => import('../features/appointments/reschedule-page'),
   'ReschedulePage',
 );
 

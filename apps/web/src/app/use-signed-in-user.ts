@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchProfile } from '../features/provider-profile/api/get-profile';
+import { fetchProfile } from '../features/accounts/api/get-profile';
 import { fullName } from '../lib/full-name';
 import { queryKeys } from '../lib/query-keys';
 import { useSession, type Role } from '../lib/session';

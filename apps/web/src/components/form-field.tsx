@@ -1,4 +1,11 @@
-import { useId, type ReactNode } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { controlClass } from './control-class';
 
 /** Attributes that tie a control to its label, hint and error. */
 export interface FieldControlProps {
@@ -46,15 +53,66 @@ export function Field({ label, error, hint, id, className, children }: FieldProp
           {hint}
         </p>
       ) : null}
-      {/* Always rendered: a live region must exist before its text changes to be announced. */}
-      <p
-        id={errorId}
-        aria-live="polite"
-        className={error ? 'mt-1 text-sm text-red-600' : undefined}
-      >
-        {error}
-      </p>
+      <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/**
+ * A field's error line: always rendered, because a live region must exist before its text
+ * changes to be announced; announced politely (never role=alert, which interrupts).
+ */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return (
+    <p id={id} aria-live="polite" className={error ? 'mt-1 text-sm text-red-600' : undefined}>
+      {error}
+    </p>
+  );
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  /** Class of the field's wrapper. */
+  className?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input (text, email, date, time, number…) with its hint and error: see Field. */
+export function TextField({ label, error, hint, id, className, ref, ...input }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => <input ref={ref} {...control} {...input} className={controlClass(error)} />}
+    </Field>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'className'
+> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled textarea with its hint and error: see Field. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ref,
+  ...area
+}: TextAreaFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => <textarea ref={ref} {...control} {...area} className={controlClass(error)} />}
+    </Field>
   );
 }
 

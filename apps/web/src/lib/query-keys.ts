@@ -28,7 +28,7 @@ export const queryKeys = {
   /** GET /stats/analytics → `{analytics}`. */
   analytics: ['analytics'] as const,
 
-  /** The provider's own slots (GET /timeslots/view; see features/timeslots/api). */
+  /** The provider's own slots (GET /timeslots/view; see features/availability/api). */
   timeslots: ['timeslots'] as const,
   /** Every provider's free slots as clients see them. */
   availableSlots: ['available-slots'] as const,
@@ -43,6 +43,6 @@ export const queryKeys = {
   /** GET /profile/providers/:id → `{provider}`. */
   providerDetail: (providerId: string) => ['providers', 'detail', providerId] as const,
 
-  /** GET /profile: holds the profile itself, unwrapped (features/provider-profile/api). */
+  /** GET /profile: holds the profile itself, unwrapped (features/accounts/api). */
   profile: ['profile'] as const,
 };

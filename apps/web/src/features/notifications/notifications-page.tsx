@@ -5,6 +5,7 @@ import { useUnreadNotifications } from './api/get-unread-notifications';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
 import { useMarkNotificationRead } from './api/mark-notification-read';
 import { formatAbsoluteTime, formatRelativeTime } from './relative-time';
+import { LoadFailed } from '../../components/load-failed';
 
 const TYPE_LABEL: Record<NotificationItem['type'], string> = {
   new: 'New',
@@ -69,16 +70,9 @@ export function NotificationsPage() {
             Loading notifications...
           </p>
         ) : query.isError ? (
-          <div role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-700">
-            <p>Failed to load notifications: {query.error.message}</p>
-            <button
-              type="button"
-              onClick={() => void query.refetch()}
-              className="mt-2 font-semibold underline"
-            >
-              Try again
-            </button>
-          </div>
+          <LoadFailed onRetry={() => void query.refetch()}>
+            Failed to load notifications: {query.error.message}
+          </LoadFailed>
         ) : items.length === 0 ? (
           <p className="text-slate-600">No notifications</p>
         ) : (

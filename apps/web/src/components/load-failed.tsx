@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+
+/** A screen's "could not load" message with 'Try again' (refetches), announced as an alert. */
+export function LoadFailed({
+  children,
+  onRetry,
+  className = '',
+}: {
+  children: ReactNode;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className={`${className} rounded-md bg-red-50 px-4 py-3 text-sm text-red-700`.trim()}
+    >
+      <p>{children}</p>
+      <button type="button" onClick={onRetry} className="mt-2 font-semibold underline">
+        Try again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { controlClass } from './control-class';
+import { Field } from './form-field';
+
+interface PasswordFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'className' | 'type'
+> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  ref?: Ref<HTMLInputElement>;
+  /** Adds the 'Show password' toggle (a pressed/unpressed button) inside the input. */
+  revealable?: boolean;
+}
+
+/** A labelled password input, optionally with a show/hide toggle: see Field. */
+export function PasswordField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ref,
+  revealable = false,
+  ...input
+}: PasswordFieldProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) =>
+        revealable ? (
+          <div className="relative">
+            <input
+              ref={ref}
+              {...control}
+              {...input}
+              type={shown ? 'text' : 'password'}
+              className={`${controlClass(error)} pr-11`}
+            />
+            <button
+              type="button"
+              aria-label="Show password"
+              aria-pressed={shown}
+              onClick={() => setShown((value) => !value)}
+              className="absolute inset-y-0 right-0 mt-1 flex items-center rounded-r-md px-3 text-slate-500 hover:text-slate-800"
+            >
+              <EyeIcon crossed={shown} />
+            </button>
+          </div>
+        ) : (
+          <input
+            ref={ref}
+            {...control}
+            {...input}
+            type="password"
+            className={controlClass(error)}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed ? <path d="M4 4l16 16" /> : null}
+    </svg>
+  );
+}

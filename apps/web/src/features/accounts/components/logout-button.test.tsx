@@ -1,0 +1,94 @@
+import { MESSAGES } from '@slotwise/shared/messages';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { epochSeconds, makeToken } from '../../../../test/make-token';
+import { callsTo, json, mockApi, type ApiCall } from '../../../../test/mock-api';
+import { renderRoute } from '../../../../test/render-route';
+import { getSession, getStoredUser, saveSession } from '../../../lib/session';
+
+/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
+const LAZY_ROUTE = { timeout: 5000 };
+
+let api: { calls: ApiCall[] };
+let logoutAnswer: () => Response;
+
+function signInAs(role: 'client' | 'provider'): string {
+  const token = makeToken({
+    userId: `${role}-1`,
+    role,
+    providerId: role === 'provider' ? 'provider-1' : null,
+    exp: epochSeconds(3600),
+  });
+  saveSession(token, {
+    id: `${role}-1`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    role,
+    profileImageUrl: null,
+    providerId: role === 'provider' ? 'provider-1' : null,
+  });
+  return token;
+}
+
+beforeEach(() => {
+  logoutAnswer = () => json(200, { message: MESSAGES.loggedOut });
+  api = mockApi((call) =>
+    call.method === 'POST' && call.path === '/api/auth/logout' ? logoutAnswer() : undefined,
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Client logout lives in the header's profile menu (SPEC §2). */
+async function logOutThroughProfileMenu(user: ReturnType<typeof userEvent.setup>) {
+  const menuButton = await waitFor(() => {
+    const button = document.querySelector<HTMLElement>('button[aria-haspopup="menu"]');
+    if (!button) throw new Error('profile menu not rendered yet');
+    return button;
+  }, LAZY_ROUTE);
+  await user.click(menuButton);
+  await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+}
+
+describe('logout', () => {
+  it("revokes the token, clears the session and takes a client to '/'", async () => {
+    const token = signInAs('client');
+    const user = userEvent.setup();
+    const { router } = renderRoute('/client');
+    await logOutThroughProfileMenu(user);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(getSession()).toBeNull());
+    expect(getStoredUser()).toBeNull();
+    const [call] = callsTo(api.calls, 'POST', '/api/auth/logout');
+    expect(call!.headers.get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it("takes a provider to '/login'", async () => {
+    signInAs('provider');
+    const user = userEvent.setup();
+    const { router } = renderRoute('/dashboard/profile');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }, LAZY_ROUTE));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(getSession()).toBeNull());
+    // Not by the guard (which would remember the page as `from`): login starts afresh.
+    expect(router.state.location.state).toBeNull();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Login' }, LAZY_ROUTE),
+    ).toBeInTheDocument();
+  });
+
+  it('signs out locally even when the server call fails', async () => {
+    logoutAnswer = () => json(500);
+    signInAs('client');
+    const user = userEvent.setup();
+    const { router } = renderRoute('/client/appointments');
+    await logOutThroughProfileMenu(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(getSession()).toBeNull());
+  });
+});

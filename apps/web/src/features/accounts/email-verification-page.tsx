@@ -1,0 +1,193 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailFormSchema } from '@slotwise/shared/auth-schemas';
+import { MESSAGES } from '@slotwise/shared/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { TextField } from '../../components/form-field';
+import { SubmitButton } from '../../components/submit-button';
+import { ApiError } from '../../lib/api-client';
+import { useResendVerification } from './api/resend-verification';
+import { useVerifyEmail } from './api/verify-email';
+import { bindFields } from '../../lib/bind-fields';
+
+/** The address /register or /register-provider passed in navigation state, if any. */
+function readEmail(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('email' in state)) return null;
+  const { email } = state;
+  return typeof email === 'string' && email !== '' ? email : null;
+}
+
+const cardClass = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8';
+/**
+ * SPEC §2 Email verification (/email-verification): the "check your inbox" notice with a resend
+ * button, or — opened from the emailed link with `?token=` — the confirmation itself.
+ */
+export function EmailVerificationPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const location = useLocation();
+  const email = readEmail(location.state);
+
+  return (
+    <section
+      aria-labelledby="email-verification-title"
+      className="mx-auto w-full max-w-lg px-4 pt-4 pb-12 sm:px-6"
+    >
+      <title>Verify Your Email · Slotwise</title>
+      <div className={cardClass}>
+        {token ? (
+          <TokenConfirmation token={token} email={email} />
+        ) : (
+          <VerificationNotice email={email} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function VerificationNotice({ email }: { email: string | null }) {
+  return (
+    <>
+      <h1 id="email-verification-title" className="text-2xl font-bold text-slate-900">
+        Verify Your Email
+      </h1>
+      <p className="mt-3 text-sm text-slate-700">
+        We&apos;ve sent a verification link to{' '}
+        {email ? (
+          <strong className="font-semibold break-words text-slate-900">{email}</strong>
+        ) : (
+          'your email address'
+        )}
+        .
+      </p>
+      <p className="mt-2 text-sm text-slate-700">
+        Please check your inbox and your spam/junk folder, then open the link to activate your
+        account.
+      </p>
+      <ResendForm email={email} />
+      <LoginLink />
+    </>
+  );
+}
+
+function LoginLink() {
+  return (
+    <p className="mt-6 text-center text-sm text-slate-600">
+      Already verified?{' '}
+      <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
+        Login
+      </Link>
+    </p>
+  );
+}
+
+function TokenConfirmation({ token, email }: { token: string; email: string | null }) {
+  const verification = useVerifyEmail(token);
+
+  if (verification.isPending) {
+    return (
+      <>
+        <h1 id="email-verification-title" className="text-2xl font-bold text-slate-900">
+          Email Verification
+        </h1>
+        <p role="status" className="mt-3 text-sm text-slate-700">
+          {MESSAGES.verifyingEmail}
+        </p>
+      </>
+    );
+  }
+
+  if (verification.isSuccess) {
+    return (
+      <>
+        <h1 id="email-verification-title" className="text-2xl font-bold text-slate-900">
+          Email Verified
+        </h1>
+        <p role="status" className="mt-3 text-sm text-emerald-700">
+          {MESSAGES.emailVerified}
+        </p>
+        <Link
+          to="/login"
+          className="mt-6 block w-full rounded-md bg-indigo-600 px-4 py-2.5 text-center text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
+        >
+          Sign in
+        </Link>
+      </>
+    );
+  }
+
+  // A refused token (used, expired, unknown) is a 4xx; anything else may succeed on a retry.
+  const error = verification.error;
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return (
+    <>
+      <h1 id="email-verification-title" className="text-2xl font-bold text-slate-900">
+        Verify Your Email
+      </h1>
+      <p role="alert" className="mt-3 text-sm text-red-700">
+        {refused ? MESSAGES.verificationLinkInvalid : MESSAGES.verificationFailed}
+      </p>
+      {refused ? null : (
+        <button
+          type="button"
+          onClick={() => void verification.refetch()}
+          className="mt-3 text-sm font-semibold text-indigo-700 underline"
+        >
+          Try again
+        </button>
+      )}
+      <p className="mt-4 text-sm text-slate-700">We can send you a new verification link.</p>
+      <ResendForm email={email} />
+      <LoginLink />
+    </>
+  );
+}
+
+type ResendStatus = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * "Didn't receive it? Resend Email" (SPEC §2, §4: idle → loading → success or error message).
+ * Without a known address it asks for one (SPEC §5 email-only form).
+ */
+function ResendForm({ email }: { email: string | null }) {
+  const resend = useResendVerification();
+  const [status, setStatus] = useState<ResendStatus>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(emailFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email: email ?? '' },
+  });
+  const field = bindFields(register, errors);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      await resend.mutateAsync(values.email);
+      setStatus({ kind: 'success', text: MESSAGES.resendSucceeded });
+    } catch {
+      setStatus({ kind: 'error', text: MESSAGES.resendFailed });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+      {email && !errors.email ? null : (
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      )}
+      <SubmitButton busy={resend.isPending} busyText="Resending...">
+        Didn&apos;t receive it? Resend Email
+      </SubmitButton>
+      <p
+        role="status"
+        className={`text-sm ${status?.kind === 'error' ? 'text-red-700' : 'text-emerald-700'}`}
+      >
+        {status?.text}
+      </p>
+    </form>
+  );
+}

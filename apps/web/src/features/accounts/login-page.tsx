@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema } from '@slotwise/shared/auth-schemas';
+import { MESSAGES } from '@slotwise/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { FormError, TextField } from '../../components/form-field';
+import { PasswordField } from '../../components/password-field';
+import { SubmitButton } from '../../components/submit-button';
+import { ApiError } from '../../lib/api-client';
+import { failureMessage } from '../../lib/failure-message';
+import { readRedirectFrom } from '../../lib/redirect-state';
+import { HOME_PATH, saveSession, type Role } from '../../lib/session';
+import { useLogin } from './api/login';
+import { useResendVerification } from './api/resend-verification';
+import { bindFields } from '../../lib/bind-fields';
+
+/** Routes any signed-in user may open (SPEC §2 quick actions). */
+const SHARED_PATHS = ['/messages', '/stats'];
+
+function isWithin(path: string, base: string): boolean {
+  return path === base || ['/', '?', '#'].some((next) => path.startsWith(base + next));
+}
+
+/**
+ * Where a user lands after login (SPEC §6): back where the guard stopped them when that page is
+ * theirs to see, else their role's home (provider /dashboard, client /client).
+ */
+function loginDestination(role: Role, from: string | null): string {
+  const home = HOME_PATH[role];
+  if (from && [home, ...SHARED_PATHS].some((base) => isWithin(from, base))) return from;
+  return home;
+}
+
+interface LoginFailure {
+  message: string;
+  /** Set when the account exists but its email is not verified yet: offer to resend. */
+  unverifiedEmail: string | null;
+}
+
+/** SPEC §2 Login (/login). */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const login = useLogin();
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+  const field = bindFields(register, errors);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    let data: Awaited<ReturnType<typeof login.mutateAsync>>;
+    try {
+      data = await login.mutateAsync(values);
+    } catch (error) {
+      toast.error(MESSAGES.loginFailedToast);
+      const unverified = error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
+      setFailure({
+        message: failureMessage(error, MESSAGES.loginFailedInline),
+        unverifiedEmail: unverified ? values.email : null,
+      });
+      return;
+    }
+    // SPEC §4: an answer without a token is invalid.
+    if (!data?.token || !data.user) {
+      toast.error(MESSAGES.loginFailedToast);
+      setFailure({ message: MESSAGES.invalidLoginResponse, unverifiedEmail: null });
+      return;
+    }
+    const { token, user } = data;
+    queryClient.clear(); // nothing cached for a previous user may show
+    saveSession(token, user);
+    toast.success(MESSAGES.loginSuccessful);
+    void navigate(loginDestination(user.role, readRedirectFrom(location.state)), {
+      replace: true,
+      state: { user },
+    });
+  });
+
+  const busy = isSubmitting || login.isPending;
+
+  return (
+    <section
+      aria-labelledby="login-title"
+      className="mx-auto w-full max-w-md px-4 pt-4 pb-12 sm:px-6"
+    >
+      <title>Login · Slotwise</title>
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <h1 id="login-title" className="text-2xl font-bold text-slate-900">
+          Login
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">Sign in to manage your appointments.</p>
+
+        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+
+          <PasswordField
+            label="Password"
+            revealable
+            autoComplete="current-password"
+            {...field('password')}
+          />
+
+          {failure ? <FormError>{failure.message}</FormError> : null}
+          {failure?.unverifiedEmail ? <ResendVerification email={failure.unverifiedEmail} /> : null}
+
+          <SubmitButton busy={busy} busyText="Signing In...">
+            Sign In
+          </SubmitButton>
+        </form>
+
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-semibold text-indigo-700 hover:underline">
+            Sign up
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** Offered when the login was refused because the email is not verified yet. */
+function ResendVerification({ email }: { email: string }) {
+  const resend = useResendVerification();
+  const [result, setResult] = useState<'success' | 'error' | null>(null);
+
+  const onClick = async () => {
+    setResult(null);
+    try {
+      await resend.mutateAsync(email);
+      setResult('success');
+    } catch {
+      setResult('error');
+    }
+  };
+
+  return (
+    <div className="rounded-md border border-amber-200 bg-amber-50 px-3 py-3 text-sm text-amber-900">
+      <button
+        type="button"
+        onClick={() => void onClick()}
+        disabled={resend.isPending}
+        className="font-semibold text-indigo-700 underline disabled:opacity-50"
+      >
+        {resend.isPending ? 'Resending...' : 'Resend verification email'}
+      </button>
+      <p
+        role="status"
+        className={result === 'error' ? 'mt-1 text-red-700' : 'mt-1 text-emerald-800'}
+      >
+        {result === 'success' ? MESSAGES.resendSucceeded : null}
+        {result === 'error' ? MESSAGES.resendFailed : null}
+      </p>
+    </div>
+  );
+}

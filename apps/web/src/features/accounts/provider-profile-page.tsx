@@ -1,0 +1,111 @@
+import type { Profile } from '@slotwise/shared/api-types';
+import { MESSAGES } from '@slotwise/shared/messages';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { Avatar } from '../../components/avatar';
+import { useProfile } from './api/get-profile';
+import { UpdateProfileModal } from './components/update-profile-modal';
+import { LoadFailed } from '../../components/load-failed';
+
+/** SPEC §2 Provider profile (/dashboard/profile, sidebar label Settings). */
+export function ProviderProfilePage() {
+  const profile = useProfile();
+  const [editing, setEditing] = useState(false);
+  const data = profile.data;
+
+  // SPEC §8: toasts for the fetch (ids keep one toast per outcome, e.g. under StrictMode).
+  const failed = profile.isError && !data;
+  useEffect(() => {
+    if (failed) toast.error(MESSAGES.fetchProfileFailed, { toastId: 'profile-fetch-failed' });
+  }, [failed]);
+  const loaded = data !== undefined;
+  useEffect(() => {
+    if (loaded) toast.success(MESSAGES.profileFetched, { toastId: 'profile-fetched' });
+  }, [loaded]);
+
+  return (
+    <section aria-labelledby="profile-title" className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
+      <title>Settings · Slotwise</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="profile-title" className="text-2xl font-bold text-slate-900">
+          Profile Information
+        </h1>
+        <button
+          type="button"
+          onClick={() => setEditing(true)}
+          disabled={!data}
+          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          Update Profile
+        </button>
+      </div>
+
+      <div className="mt-6">
+        {data ? (
+          <ProfileCard profile={data} />
+        ) : failed ? (
+          <LoadFailed onRetry={() => void profile.refetch()}>
+            {MESSAGES.loadProfileFailed}
+          </LoadFailed>
+        ) : (
+          <p role="status" className="text-sm text-slate-600">
+            {MESSAGES.loadingProfile}
+          </p>
+        )}
+      </div>
+
+      {editing && data ? (
+        <UpdateProfileModal profile={data} onClose={() => setEditing(false)} />
+      ) : null}
+    </section>
+  );
+}
+
+function ProfileCard({ profile }: { profile: Profile }) {
+  const fullName =
+    `${profile.firstName} ${profile.lastName === '-' ? '' : profile.lastName}`.trim();
+  const details =
+    profile.role === 'provider' ? (profile.providerDetails ?? { specialty: null, bio: '' }) : null;
+  // SPEC §2: the 'Last updated' line shows today's date.
+  const today = new Date().toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+        <Avatar
+          src={profile.profileImageUrl}
+          name={fullName}
+          alt="Profile picture"
+          fallback="image"
+          size="xl"
+        />
+        <div className="min-w-0">
+          <span className="inline-block rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-indigo-800">
+            {profile.role.toUpperCase()}
+          </span>
+          <h2 className="mt-1 text-xl font-semibold break-words text-slate-900">{fullName}</h2>
+          <p className="text-sm break-words text-slate-600">{profile.email}</p>
+        </div>
+      </div>
+
+      {details ? (
+        <dl className="mt-6 grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-[10rem_1fr]">
+          <dt className="text-sm font-medium text-slate-500">Specialty</dt>
+          <dd className="-mt-3 text-sm break-words text-slate-900 sm:mt-0">
+            {details.specialty || 'Not specified'}
+          </dd>
+          <dt className="text-sm font-medium text-slate-500">Bio</dt>
+          <dd className="-mt-3 text-sm break-words whitespace-pre-line text-slate-900 sm:mt-0">
+            {details.bio || 'No bio available'}
+          </dd>
+        </dl>
+      ) : null}
+
+      <p className="mt-6 text-xs text-slate-500">Last updated: {today}</p>
+    </article>
+  );
+}

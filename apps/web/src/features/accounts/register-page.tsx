@@ -1,0 +1,192 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerFormSchema, splitFullName } from '@slotwise/shared/auth-schemas';
+import { MESSAGES } from '@slotwise/shared/messages';
+import { useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { controlClass } from '../../components/control-class';
+import { Field, FieldError, FormError, TextField } from '../../components/form-field';
+import { PasswordField } from '../../components/password-field';
+import { ProfilePictureInput } from '../../components/profile-picture-input';
+import { SpinnerOverlay } from '../../components/spinner-overlay';
+import { SubmitButton } from '../../components/submit-button';
+import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
+import { useProfilePicture } from '../../lib/use-profile-picture';
+import { useRegister } from './api/register';
+import { bindFields } from '../../lib/bind-fields';
+
+/** Server field names (multipart body) → the form field that shows their message. */
+const SERVER_FIELDS = {
+  firstName: 'fullName',
+  lastName: 'fullName',
+  email: 'email',
+  password: 'password',
+  role: 'role',
+} as const;
+
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** SPEC §2 Registration (/register). */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const picture = useProfilePicture();
+  const registration = useRegister();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    mode: 'onTouched',
+    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '', role: 'client' },
+  });
+  const field = bindFields(register, errors);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setGeneralError(null);
+    const { firstName, lastName } = splitFullName(values.fullName);
+    try {
+      const { userId } = await registration.mutateAsync({
+        firstName,
+        lastName,
+        email: values.email,
+        password: values.password,
+        role: values.role,
+        timezone: browserTimeZone(),
+        profilePic: picture.file,
+      });
+      toast.success(MESSAGES.accountCreated);
+      reset();
+      picture.clear();
+      if (values.role === 'provider') {
+        void navigate('/register-provider', { state: { userId, email: values.email } });
+      } else {
+        void navigate('/email-verification', { state: { email: values.email } });
+      }
+    } catch (error) {
+      setGeneralError(failureMessage(error, MESSAGES.registrationFailed));
+      for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+        const target = SERVER_FIELDS[field as keyof typeof SERVER_FIELDS];
+        if (target) setError(target, { type: 'server', message });
+      }
+    }
+  });
+
+  const busy = isSubmitting || registration.isPending;
+
+  return (
+    <section
+      aria-labelledby="register-title"
+      className="mx-auto w-full max-w-lg px-4 pt-4 pb-12 sm:px-6"
+    >
+      <title>Create Account · Slotwise</title>
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <h1 id="register-title" className="text-2xl font-bold text-slate-900">
+          Create Account
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Book trusted services near you, or offer your own.
+        </p>
+
+        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+          <ProfilePictureInput
+            picture={picture}
+            label="Profile picture (optional)"
+            disabled={busy}
+          />
+
+          <TextField label="Full name" type="text" autoComplete="name" {...field('fullName')} />
+
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+
+          <PasswordField
+            label="Password"
+            hint="8 to 15 characters."
+            autoComplete="new-password"
+            {...field('password')}
+          />
+
+          <PasswordField
+            label="Confirm password"
+            autoComplete="new-password"
+            {...field('confirmPassword')}
+          />
+
+          <Field label="Role" error={errors.role?.message}>
+            {(control) => (
+              <select
+                {...control}
+                {...register('role')}
+                className={`${controlClass(errors.role?.message)} bg-white`}
+              >
+                <option value="client">Client</option>
+                <option value="provider">Provider</option>
+              </select>
+            )}
+          </Field>
+
+          <TermsCheckbox error={errors.terms?.message} registration={register('terms')} />
+
+          <FormError>{generalError}</FormError>
+
+          <SubmitButton busy={busy} disabled={picture.processing}>
+            Create Account
+          </SubmitButton>
+        </form>
+
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </div>
+      {busy ? <SpinnerOverlay label="Creating your account..." /> : null}
+    </section>
+  );
+}
+
+interface TermsCheckboxProps {
+  error?: string;
+  registration: UseFormRegisterReturn<'terms'>;
+}
+
+function TermsCheckbox({ error, registration }: TermsCheckboxProps) {
+  const id = 'register-terms';
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          {...registration}
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-indigo-600"
+        />
+        <label htmlFor={id} className="text-sm text-slate-700">
+          I agree to the{' '}
+          <a href="#terms" className="font-medium text-indigo-700 underline">
+            Terms
+          </a>{' '}
+          and{' '}
+          <a href="#privacy" className="font-medium text-indigo-700 underline">
+            Privacy Policy
+          </a>
+        </label>
+      </div>
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { providerProfileFormSchema } from '@slotwise/shared/auth-schemas';
+import { MESSAGES } from '@slotwise/shared/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { FormError, TextAreaField, TextField } from '../../components/form-field';
+import { SubmitButton } from '../../components/submit-button';
+import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
+import { useRegisterProvider } from './api/register-provider';
+import { bindFields } from '../../lib/bind-fields';
+
+interface OnboardingState {
+  userId: string | null;
+  email: string | null;
+}
+
+/** The navigation state /register leaves for a provider: {userId, email} (SPEC §2). */
+function readOnboardingState(state: unknown): OnboardingState {
+  const record =
+    typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return { userId: text(record.userId), email: text(record.email) };
+}
+
+/** SPEC §2 Provider profile completion (/register-provider). */
+export function RegisterProviderPage() {
+  const location = useLocation();
+  const { userId, email } = readOnboardingState(location.state);
+
+  return (
+    <section
+      aria-labelledby="register-provider-title"
+      className="mx-auto w-full max-w-lg px-4 pt-4 pb-12 sm:px-6"
+    >
+      <title>Complete Your Provider Profile · Slotwise</title>
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <h1 id="register-provider-title" className="text-2xl font-bold text-slate-900">
+          Complete Your Provider Profile
+        </h1>
+        {userId ? (
+          <ProviderProfileForm userId={userId} email={email} />
+        ) : (
+          <div className="mt-4 space-y-4 text-sm text-slate-700">
+            <p role="alert">{MESSAGES.registrationDetailsMissing}</p>
+            <Link
+              to="/register"
+              className="inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
+            >
+              Go to registration
+            </Link>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ProviderProfileForm({ userId, email }: { userId: string; email: string | null }) {
+  const navigate = useNavigate();
+  const completion = useRegisterProvider();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(providerProfileFormSchema),
+    mode: 'onTouched',
+    defaultValues: { specialty: '', bio: '' },
+  });
+  const field = bindFields(register, errors);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await completion.mutateAsync({ userId, specialty: values.specialty, bio: values.bio });
+      toast.success(MESSAGES.providerProfileCompleted);
+      void navigate('/email-verification', { state: { email } });
+    } catch (error) {
+      toast.error(MESSAGES.somethingWentWrong);
+      setGeneralError(failureMessage(error, MESSAGES.somethingWentWrong));
+      const fieldErrors = serverFieldErrors(error);
+      if (fieldErrors.specialty) {
+        setError('specialty', { type: 'server', message: fieldErrors.specialty });
+      }
+      if (fieldErrors.bio) setError('bio', { type: 'server', message: fieldErrors.bio });
+    }
+  });
+
+  const busy = isSubmitting || completion.isPending;
+
+  return (
+    <>
+      <p className="mt-1 text-sm text-slate-600">
+        Tell clients what you do. You can change this later in your settings.
+      </p>
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <TextField
+          label="Specialty"
+          hint="For example: Barber, Tutor, Plumber."
+          type="text"
+          {...field('specialty')}
+        />
+        <TextAreaField label="Bio (optional)" rows={4} {...field('bio')} />
+        <FormError>{generalError}</FormError>
+        <SubmitButton busy={busy} busyText="Saving...">
+          Complete Profile
+        </SubmitButton>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { BOOKING_MESSAGES, type ClientAppointment } from '@slotwise/shared/booking-types';
+import { MESSAGES } from '@slotwise/shared/messages';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Modal } from '../../components/modal';
+import { useClientAppointments } from './api/get-client-appointments';
+import { AppointmentCard } from './components/appointment-card';
+import { CancelAppointmentDialog } from './components/cancel-appointment-dialog';
+import { RESCHEDULE_TITLE, RescheduleModal } from './components/reschedule-modal';
+
+const LIST_PATH = '/client/appointments';
+
+/** The reschedule route's appointment is missing or no longer booked. */
+function NotReschedulable({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={RESCHEDULE_TITLE}
+      size="sm"
+      footer={
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
+          Close
+        </button>
+      }
+    >
+      <p role="alert" className="text-sm text-slate-700">
+        {message}
+      </p>
+    </Modal>
+  );
+}
+
+/**
+ * SPEC §2 client appointments (/client/appointments): 'Your Appointments' with '← Back' and one
+ * card per appointment (Cancel with confirmation, Reschedule in a modal). The same screen answers
+ * /client/reschedule/:id with the reschedule modal of that appointment open; closing it lands on
+ * /client/appointments.
+ */
+export function ClientAppointmentsPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { id: routeId } = useParams();
+  const appointments = useClientAppointments();
+  const [canceling, setCanceling] = useState<ClientAppointment | null>(null);
+  const [rescheduling, setRescheduling] = useState<ClientAppointment | null>(null);
+
+  const list = appointments.data?.appointments ?? [];
+  const routeAppointment = routeId
+    ? list.find((appointment) => appointment.appointment_id === routeId)
+    : undefined;
+
+  const goBack = () => {
+    // The first page of this tab's visit has no in-app history to return to.
+    if (location.key === 'default') void navigate('/client');
+    else void navigate(-1);
+  };
+  const closeRoute = () => void navigate(LIST_PATH, { replace: true });
+
+  let content;
+  if (appointments.isPending) {
+    content = (
+      <p role="status" className="text-slate-600">
+        {MESSAGES.loadingAppointmentDetails}
+      </p>
+    );
+  } else if (appointments.isError) {
+    content = (
+      <p role="alert" className="text-red-700">
+        {MESSAGES.fetchAppointmentDetailsFailed}
+      </p>
+    );
+  } else if (list.length === 0) {
+    content = <p className="text-slate-600">{MESSAGES.noAppointmentsFound}</p>;
+  } else {
+    content = (
+      <ul aria-label="Appointments" className="space-y-3">
+        {list.map((appointment) => (
+          <li key={appointment.appointment_id}>
+            <AppointmentCard
+              variant="client"
+              appointment={appointment}
+              onCancel={() => setCanceling(appointment)}
+              onReschedule={() => setRescheduling(appointment)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  let routeModal = null;
+  if (routeId && appointments.isSuccess) {
+    if (!routeAppointment) {
+      routeModal = (
+        <NotReschedulable message={BOOKING_MESSAGES.appointmentNotFound} onClose={closeRoute} />
+      );
+    } else if (routeAppointment.status !== 'booked') {
+      routeModal = (
+        <NotReschedulable message={MESSAGES.appointmentNotReschedulable} onClose={closeRoute} />
+      );
+    } else {
+      routeModal = <RescheduleModal appointment={routeAppointment} onClose={closeRoute} />;
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+      <title>Your Appointments · Slotwise</title>
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={goBack}
+          className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          <span aria-hidden="true">← </span>Back
+        </button>
+        <h1 className="text-2xl font-bold text-slate-900">Your Appointments</h1>
+      </div>
+      {content}
+      {canceling ? (
+        <CancelAppointmentDialog appointment={canceling} onClose={() => setCanceling(null)} />
+      ) : null}
+      {rescheduling ? (
+        <RescheduleModal appointment={rescheduling} onClose={() => setRescheduling(null)} />
+      ) : null}
+      {routeModal}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/booking-types';
+import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { formatSlotDate, formatSlotTimeRange } from '../../../lib/format-slot';
+import { fullName } from '../../../lib/full-name';
+
+/** SPEC §4 status spellings. */
+const CANCELED = new Set(['canceled', 'cancelled']);
+
+const cancelButtonClass =
+  'rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50';
+
+type AppointmentCardProps =
+  | {
+      /** The client's list: the provider, their specialty, Cancel and Reschedule. */
+      variant: 'client';
+      appointment: ClientAppointment;
+      onCancel: () => void;
+      onReschedule: () => void;
+    }
+  | {
+      /** The provider's list: the client, the service, and Cancel when `onCancel` is given. */
+      variant: 'provider';
+      appointment: ProviderAppointment;
+      onCancel?: () => void;
+    };
+
+/**
+ * One appointment: who, what, date, time range and status, with its actions described by the
+ * card's title and time. Client (SPEC §4): Cancel only while booked; Reschedule shown unless
+ * canceled, enabled only while booked. Provider: Cancel when the list offers it.
+ */
+export function AppointmentCard(props: AppointmentCardProps) {
+  const { appointment } = props;
+  const client = props.variant === 'client';
+  const prefix = client ? 'appointment' : 'provider-appointment';
+  const titleId = `${prefix}-${appointment.appointment_id}-title`;
+  const whenId = `${prefix}-${appointment.appointment_id}-when`;
+  const describedBy = `${titleId} ${whenId}`;
+  const Heading = client ? 'h2' : 'h3';
+  const name = client
+    ? fullName(props.appointment.provider_first_name, props.appointment.provider_last_name)
+    : fullName(props.appointment.client_first_name, props.appointment.client_last_name);
+  const detail = client ? props.appointment.provider_specialty : props.appointment.service_type;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between${client ? ' sm:p-5' : ''}`}
+    >
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <Heading id={titleId} className="font-semibold break-words text-slate-900">
+            {name}
+          </Heading>
+          <AppointmentStatusBadge status={appointment.status} />
+        </div>
+        {detail || !client ? <p className="text-sm text-indigo-700">{detail}</p> : null}
+        <p id={whenId} className="mt-1 text-sm text-slate-700">
+          <span>{formatSlotDate(appointment.day)}</span>
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, </span>
+          <span>{formatSlotTimeRange(appointment.start_time, appointment.end_time)}</span>
+        </p>
+      </div>
+      {client ? (
+        <ClientActions
+          status={appointment.status}
+          describedBy={describedBy}
+          onCancel={props.onCancel}
+          onReschedule={props.onReschedule}
+        />
+      ) : props.onCancel ? (
+        <button
+          type="button"
+          onClick={props.onCancel}
+          aria-describedby={describedBy}
+          className={`self-start sm:self-center ${cancelButtonClass}`}
+        >
+          Cancel
+        </button>
+      ) : null}
+    </article>
+  );
+}
+
+interface ClientActionsProps {
+  status: string;
+  describedBy: string;
+  onCancel: () => void;
+  onReschedule: () => void;
+}
+
+function ClientActions({ status, describedBy, onCancel, onReschedule }: ClientActionsProps) {
+  const booked = status === 'booked';
+  const showReschedule = !CANCELED.has(status);
+  if (!booked && !showReschedule) return null;
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2">
+      {booked ? (
+        <button
+          type="button"
+          onClick={onCancel}
+          aria-describedby={describedBy}
+          className={cancelButtonClass}
+        >
+          Cancel
+        </button>
+      ) : null}
+      {showReschedule ? (
+        <button
+          type="button"
+          onClick={onReschedule}
+          disabled={!booked}
+          aria-describedby={describedBy}
+          className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+        >
+          Reschedule
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/booking-types';
+import { MESSAGES, withMessage } from '@slotwise/shared/messages';
+import type { ReactNode } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { failureMessage } from '../../../lib/failure-message';
+import { formatSlot } from '../../../lib/format-slot';
+import { fullName } from '../../../lib/full-name';
+import { useCancelAppointment } from '../api/cancel-appointment';
+import { useCancelProviderAppointment } from '../api/cancel-provider-appointment';
+
+/** SPEC §8: the cancelled-appointment toast stays 5 s (the container's default is 4 s). */
+export const CANCELLED_TOAST_MS = 5_000;
+
+interface CancelDialogProps {
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** SPEC §2 cancel confirmation ('Are you sure you want to cancel this appointment?'). */
+function CancelDialog({ busy, onConfirm, onClose, children }: CancelDialogProps) {
+  return (
+    <ConfirmDialog
+      title="Cancel appointment"
+      question={MESSAGES.confirmCancelAppointment}
+      keepLabel="Keep appointment"
+      confirmLabel="Yes, cancel"
+      busyLabel="Canceling..."
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p className="text-sm text-slate-700">{children}</p>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * The client cancels: success toasts 'Appointment cancelled successfully' (5 s), failure
+ * 'Failed to cancel appointment: {message}'; either way it closes and the list is refetched.
+ */
+export function CancelAppointmentDialog({
+  appointment,
+  onClose,
+}: {
+  appointment: ClientAppointment;
+  onClose: () => void;
+}) {
+  const cancel = useCancelAppointment();
+
+  const confirm = async () => {
+    try {
+      await cancel.mutateAsync({
+        appointmentId: appointment.appointment_id,
+        providerId: appointment.provider_id,
+      });
+      toast.success(MESSAGES.appointmentCancelledSuccessfully, { autoClose: CANCELLED_TOAST_MS });
+    } catch (error) {
+      toast.error(
+        withMessage(
+          MESSAGES.cancelAppointmentFailedWithMessage,
+          error instanceof Error ? error.message : MESSAGES.requestFailed,
+        ),
+      );
+    }
+    onClose();
+  };
+
+  return (
+    <CancelDialog busy={cancel.isPending} onConfirm={() => void confirm()} onClose={onClose}>
+      {fullName(appointment.provider_first_name, appointment.provider_last_name)}:{' '}
+      {formatSlot(appointment)}
+    </CancelDialog>
+  );
+}
+
+/**
+ * The provider cancels: success toasts 'Appointment Canceled', failure the server's message else
+ * 'Failed to cancel appointment' (SPEC §8); either way it closes and the list is refetched.
+ */
+export function CancelProviderAppointmentDialog({
+  appointment,
+  onClose,
+}: {
+  appointment: ProviderAppointment;
+  onClose: () => void;
+}) {
+  const cancel = useCancelProviderAppointment();
+
+  const confirm = async () => {
+    try {
+      await cancel.mutateAsync(appointment.appointment_id);
+      toast.success(MESSAGES.appointmentCanceledToast);
+    } catch (error) {
+      toast.error(failureMessage(error, MESSAGES.cancelAppointmentFailed));
+    }
+    onClose();
+  };
+
+  return (
+    <CancelDialog busy={cancel.isPending} onConfirm={() => void confirm()} onClose={onClose}>
+      {fullName(appointment.client_first_name, appointment.client_last_name)},{' '}
+      {appointment.service_type}: {formatSlot(appointment)}
+    </CancelDialog>
+  );
+}

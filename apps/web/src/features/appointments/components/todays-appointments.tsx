@@ -1,0 +1,77 @@
+import { MESSAGES } from '@slotwise/shared/messages';
+import { Link } from 'react-router';
+import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { formatSlotTimeRange } from '../../../lib/format-slot';
+import { fullName } from '../../../lib/full-name';
+import { useClientAppointments } from '../api/get-client-appointments';
+import { useLocalToday } from '../../../lib/use-local-today';
+
+/**
+ * SPEC §2 client home: the client's appointments whose day is today by the browser's local date
+ * (SPEC §9), earliest first, each with the provider's name and the time range.
+ */
+export function TodaysAppointments() {
+  const appointments = useClientAppointments();
+  const today = useLocalToday();
+  const todays = (appointments.data?.appointments ?? [])
+    .filter((appointment) => appointment.day === today)
+    .sort((a, b) => a.start_time.localeCompare(b.start_time));
+
+  let content;
+  if (appointments.isPending) {
+    content = (
+      <p role="status" className="text-slate-600">
+        {MESSAGES.loadingTodaysAppointments}
+      </p>
+    );
+  } else if (appointments.isError) {
+    content = (
+      <p role="alert" className="text-red-700">
+        {MESSAGES.fetchAppointmentDetailsFailed}
+      </p>
+    );
+  } else if (todays.length === 0) {
+    content = <p className="text-slate-600">{MESSAGES.noAppointmentsForToday}</p>;
+  } else {
+    content = (
+      <ul aria-labelledby="todays-appointments-title" className="space-y-3">
+        {todays.map((appointment) => (
+          <li
+            key={appointment.appointment_id}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border border-slate-200 px-4 py-3"
+          >
+            <span className="min-w-0">
+              <span className="block font-semibold break-words text-slate-900">
+                {fullName(appointment.provider_first_name, appointment.provider_last_name)}
+              </span>
+              <span className="block text-sm text-slate-600">
+                {formatSlotTimeRange(appointment.start_time, appointment.end_time)}
+              </span>
+            </span>
+            <AppointmentStatusBadge status={appointment.status} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="todays-appointments-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="todays-appointments-title" className="text-lg font-semibold text-slate-900">
+          Today&apos;s Appointments
+        </h2>
+        <Link
+          to="/client/appointments"
+          className="rounded-md text-sm font-semibold text-indigo-700 hover:text-indigo-900 hover:underline"
+        >
+          View all appointments
+        </Link>
+      </div>
+      {content}
+    </section>
+  );
+}

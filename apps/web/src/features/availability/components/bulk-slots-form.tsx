@@ -1,0 +1,247 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES } from '@slotwise/shared/messages';
+import { addDays, clockIn, normalizeTime } from '@slotwise/shared/calendar';
+import {
+  bulkTimeslotFormSchema,
+  type BulkTimeslotFormValues,
+  countSlotRun,
+  datesBetween,
+} from '@slotwise/shared/slot-run';
+import { MAX_SLOTS_PER_REQUEST, TIMESLOT_MESSAGES } from '@slotwise/shared/timeslot-messages';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify/unstyled';
+import { useBulkCreateTimeslots } from '../api/bulk-create-timeslots';
+import { applyServerErrors } from '../apply-server-errors';
+import { failureMessage } from '../../../lib/failure-message';
+import { FormActions } from './form-actions';
+import { TextField } from '../../../components/form-field';
+
+/** Monday first, as a working week reads. */
+const WEEKDAYS = [
+  { value: 1, label: 'Mon', name: 'Monday' },
+  { value: 2, label: 'Tue', name: 'Tuesday' },
+  { value: 3, label: 'Wed', name: 'Wednesday' },
+  { value: 4, label: 'Thu', name: 'Thursday' },
+  { value: 5, label: 'Fri', name: 'Friday' },
+  { value: 6, label: 'Sat', name: 'Saturday' },
+  { value: 0, label: 'Sun', name: 'Sunday' },
+] as const;
+
+function defaults(today: string): BulkTimeslotFormValues {
+  const tomorrow = addDays(today, 1);
+  return {
+    fromDate: tomorrow,
+    toDate: addDays(tomorrow, 6),
+    weekdays: [1, 2, 3, 4, 5],
+    startTime: '09:00',
+    endTime: '17:00',
+    slotMinutes: 30,
+    breakMinutes: 0,
+  };
+}
+
+/** What the run would create, or null while the form is not valid. */
+function preview(values: BulkTimeslotFormValues): { slots: number; days: number } | null {
+  const dates = datesBetween(values.fromDate, values.toDate, values.weekdays);
+  if (dates.length === 0) return null;
+  const slots = countSlotRun({
+    dates,
+    startTime: values.startTime,
+    endTime: values.endTime,
+    slotMinutes: values.slotMinutes,
+    breakMinutes: Number.isFinite(values.breakMinutes) ? values.breakMinutes : 0,
+  });
+  return slots > 0 ? { slots, days: dates.length } : null;
+}
+
+const FIELDS = ['startTime', 'endTime', 'slotMinutes'] as const;
+
+/**
+ * "Several slots": consecutive slots of a chosen length (and optional break) between two times,
+ * on every chosen weekday of a date range. One request, all or nothing: a clash creates nothing
+ * and the server names every clash.
+ */
+export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
+  const [clock] = useState(() => clockIn(undefined));
+  const [resolver] = useState(() => zodResolver(bulkTimeslotFormSchema(clock)));
+  const form = useForm<BulkTimeslotFormValues>({
+    resolver,
+    mode: 'all',
+    defaultValues: defaults(clock.today),
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    formState: { errors, isSubmitting },
+  } = form;
+  const bulkCreate = useBulkCreateTimeslots();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const values = useWatch({ control }) as BulkTimeslotFormValues;
+  const weekdaysId = useId();
+  const hasErrors = Object.keys(errors).length > 0;
+  const run = hasErrors ? null : preview(values);
+
+  // Every rule of a run ties fields together: re-check the whole form on each change.
+  const revalidate = () => {
+    setServerError(null);
+    void trigger();
+  };
+
+  const onValid = async (input: BulkTimeslotFormValues) => {
+    setServerError(null);
+    try {
+      const result = await bulkCreate.mutateAsync({
+        dates: datesBetween(input.fromDate, input.toDate, input.weekdays),
+        startTime: normalizeTime(input.startTime),
+        endTime: normalizeTime(input.endTime),
+        slotMinutes: input.slotMinutes,
+        breakMinutes: input.breakMinutes,
+      });
+      toast.success(result.message);
+      onDone();
+    } catch (error) {
+      applyServerErrors(error, FIELDS, setError);
+      const message = failureMessage(error, TIMESLOT_MESSAGES.bulkFailed);
+      setServerError(message);
+      toast.error(message);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Create several slots"
+      onSubmit={handleSubmit(onValid, () => toast.error(MESSAGES.fixValidationErrors))}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="bulk-from"
+          label="From date"
+          type="date"
+          min={clock.today}
+          error={errors.fromDate?.message}
+          {...register('fromDate', { onChange: revalidate })}
+        />
+        <TextField
+          id="bulk-to"
+          label="To date"
+          type="date"
+          min={values.fromDate || clock.today}
+          error={errors.toDate?.message}
+          {...register('toDate', { onChange: revalidate })}
+        />
+      </div>
+
+      <Controller
+        control={control}
+        name="weekdays"
+        render={({ field }) => (
+          <fieldset
+            className="mt-4"
+            aria-describedby={errors.weekdays ? `${weekdaysId}-error` : undefined}
+          >
+            <legend className="text-sm font-medium text-slate-700">Weekdays</legend>
+            <div className="mt-1 flex flex-wrap gap-2">
+              {WEEKDAYS.map((day) => {
+                const checked = field.value.includes(day.value);
+                return (
+                  <label
+                    key={day.value}
+                    className={`flex cursor-pointer items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-sm ${
+                      checked
+                        ? 'border-indigo-500 bg-indigo-50 text-indigo-800'
+                        : 'border-slate-300'
+                    }`}
+                  >
+                    <input
+                      type="checkbox"
+                      checked={checked}
+                      aria-label={day.name}
+                      onBlur={field.onBlur}
+                      onChange={(event) => {
+                        field.onChange(
+                          event.target.checked
+                            ? [...field.value, day.value]
+                            : field.value.filter((value) => value !== day.value),
+                        );
+                        revalidate();
+                      }}
+                    />
+                    <span aria-hidden="true">{day.label}</span>
+                  </label>
+                );
+              })}
+            </div>
+            {errors.weekdays ? (
+              <p id={`${weekdaysId}-error`} role="alert" className="mt-1 text-sm text-red-600">
+                {errors.weekdays.message}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
+      />
+
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="bulk-start"
+          label="Start time"
+          type="time"
+          error={errors.startTime?.message}
+          {...register('startTime', { onChange: revalidate })}
+        />
+        <TextField
+          id="bulk-end"
+          label="End time"
+          type="time"
+          error={errors.endTime?.message}
+          {...register('endTime', { onChange: revalidate })}
+        />
+        <TextField
+          id="bulk-length"
+          label="Slot length (minutes)"
+          type="number"
+          min={15}
+          step={5}
+          inputMode="numeric"
+          error={errors.slotMinutes?.message}
+          {...register('slotMinutes', { valueAsNumber: true, onChange: revalidate })}
+        />
+        <TextField
+          id="bulk-break"
+          label="Break between slots (minutes)"
+          type="number"
+          min={0}
+          step={5}
+          inputMode="numeric"
+          error={errors.breakMinutes?.message}
+          {...register('breakMinutes', { valueAsNumber: true, onChange: revalidate })}
+        />
+      </div>
+
+      <p aria-live="polite" className="mt-4 text-sm text-slate-700">
+        {run
+          ? `This creates ${run.slots} ${run.slots === 1 ? 'slot' : 'slots'} on ${run.days} ${
+              run.days === 1 ? 'day' : 'days'
+            }.`
+          : `Up to ${MAX_SLOTS_PER_REQUEST} slots at once; nothing is created if any of them clashes.`}
+      </p>
+      {serverError ? (
+        <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {serverError}
+        </p>
+      ) : null}
+
+      <FormActions
+        onCancel={onDone}
+        submitLabel="Create Slots"
+        busyLabel="Creating..."
+        busy={isSubmitting}
+        disabled={hasErrors || isSubmitting}
+      />
+    </form>
+  );
+}

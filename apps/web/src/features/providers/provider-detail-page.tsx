@@ -1,0 +1,199 @@
+import { BOOKING_MESSAGES, type AvailableSlot } from '@slotwise/shared/booking-types';
+import { MESSAGES } from '@slotwise/shared/messages';
+import { useParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { useSlotAvailability } from '../../lib/realtime-context';
+import { Avatar } from '../../components/avatar';
+import { ApiError } from '../../lib/api-client';
+import {
+  compareSlotTimes,
+  formatSlot,
+  formatSlotDate,
+  formatSlotTimeRange,
+} from '../../lib/format-slot';
+import { fullName } from '../../lib/full-name';
+import { useAvailableSlots } from '../availability/api/get-available-slots';
+import { useBookAppointment } from '../appointments/api/book-appointment';
+import { useProvider } from './api/get-provider';
+
+/** Slots grouped by their day, days and times in order. */
+function byDay(slots: readonly AvailableSlot[]): [string, AvailableSlot[]][] {
+  const groups = new Map<string, AvailableSlot[]>();
+  for (const slot of [...slots].sort(compareSlotTimes)) {
+    const group = groups.get(slot.day);
+    if (group) group.push(slot);
+    else groups.set(slot.day, [slot]);
+  }
+  return [...groups];
+}
+
+function AvailableTimeSlots({ providerId }: { providerId: string }) {
+  const slots = useAvailableSlots(providerId);
+  const book = useBookAppointment(providerId);
+  const bookingId = book.isPending ? book.variables.timeslotId : null;
+
+  const onBook = async (slot: AvailableSlot) => {
+    try {
+      const { message } = await book.mutateAsync({ timeslotId: slot.id });
+      toast.success(message);
+    } catch {
+      // SPEC §8: a booking failure is logged only (by the query client); the list is refetched,
+      // so a slot someone else took disappears.
+    }
+  };
+
+  let content;
+  if (slots.isPending) {
+    content = (
+      <p role="status" className="text-slate-600">
+        {MESSAGES.loadingTimeSlots}
+      </p>
+    );
+  } else if (slots.isError) {
+    content = (
+      <p role="alert" className="text-red-700">
+        {MESSAGES.loadTimeSlotsFailed}
+      </p>
+    );
+  } else if (slots.data.length === 0) {
+    content = <p className="text-slate-600">{MESSAGES.noAvailableTimeSlots}</p>;
+  } else {
+    content = (
+      <>
+        <p className="mb-4 text-sm text-slate-500">{MESSAGES.providerLocalTimeNote}</p>
+        <div className="space-y-5">
+          {byDay(slots.data).map(([day, daySlots]) => (
+            <section key={day} aria-labelledby={`slots-${day}`}>
+              <h3 id={`slots-${day}`} className="mb-2 text-sm font-semibold text-slate-800">
+                {formatSlotDate(day)}
+              </h3>
+              <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+                {daySlots.map((slot) => {
+                  const descriptionId = `slot-${slot.id}`;
+                  const busy = bookingId === slot.id;
+                  return (
+                    <li
+                      key={slot.id}
+                      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2"
+                    >
+                      <span className="min-w-0 text-sm text-slate-800">
+                        <span className="font-medium">
+                          {formatSlotTimeRange(slot.start_time, slot.end_time)}
+                        </span>
+                        {/* Describes 'Book Now' (a hidden element may still describe one). */}
+                        <span id={descriptionId} hidden>
+                          {formatSlot(slot)}
+                        </span>
+                        {slot.type ? (
+                          <span className="block text-xs text-slate-500">{slot.type}</span>
+                        ) : null}
+                      </span>
+                      <button
+                        type="button"
+                        aria-describedby={descriptionId}
+                        onClick={() => void onBook(slot)}
+                        disabled={bookingId !== null}
+                        className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60"
+                      >
+                        {busy ? 'Booking...' : 'Book Now'}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="available-slots-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="available-slots-title" className="mb-3 text-lg font-semibold text-slate-900">
+        Available Time Slots
+      </h2>
+      {content}
+    </section>
+  );
+}
+
+/**
+ * SPEC §2 provider detail (/client/provider/:id, the provider_id): picture, name, email,
+ * specialty, bio and the free time slots with 'Book Now'. The slot list follows bookings by
+ * others live (the provider's availability room, see lib/realtime-context.ts).
+ */
+export function ProviderDetailPage() {
+  const { id = '' } = useParams();
+  const provider = useProvider(id);
+  // Started together with the details (one round trip, not two); shown once they arrive.
+  useAvailableSlots(id);
+  useSlotAvailability(provider.isSuccess ? id : null);
+
+  if (provider.isPending) {
+    return (
+      <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
+        <p role="status" className="text-slate-600">
+          {MESSAGES.loadingProviderDetails}
+        </p>
+      </div>
+    );
+  }
+
+  if (provider.isError) {
+    const notFound = provider.error instanceof ApiError && provider.error.status === 404;
+    return (
+      <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
+        <title>{`${BOOKING_MESSAGES.providerNotFound} · Slotwise`}</title>
+        {/* The page's heading, announced as it replaces 'Loading provider details...'. */}
+        <div role="alert">
+          <h1 className="text-lg font-semibold text-slate-900">
+            {notFound ? BOOKING_MESSAGES.providerNotFound : MESSAGES.loadProviderFailed}
+          </h1>
+        </div>
+        {notFound ? null : (
+          <button
+            type="button"
+            onClick={() => void provider.refetch()}
+            className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const details = provider.data;
+  const name = fullName(details.firstName, details.lastName);
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+      <title>{`${name} · Slotwise`}</title>
+      <section
+        aria-labelledby="provider-name"
+        className="flex flex-col items-center gap-5 rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm sm:flex-row sm:items-start sm:p-6 sm:text-left"
+      >
+        <Avatar src={details.profileImageUrl} name={name} size="xl" />
+        <div className="min-w-0 flex-1">
+          <h1 id="provider-name" className="text-2xl font-bold break-words text-slate-900">
+            {name}
+          </h1>
+          <p className="font-medium text-indigo-700">{details.specialty}</p>
+          <p className="mt-1 text-sm break-all text-slate-600">
+            <span className="sr-only">Email: </span>
+            <a href={`mailto:${details.email}`} className="hover:text-indigo-700 hover:underline">
+              {details.email}
+            </a>
+          </p>
+          {details.bio ? (
+            <p className="mt-3 break-words whitespace-pre-line text-slate-700">{details.bio}</p>
+          ) : null}
+        </div>
+      </section>
+      <AvailableTimeSlots providerId={id} />
+    </div>
+  );
+}

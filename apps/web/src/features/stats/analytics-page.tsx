@@ -1,0 +1,315 @@
+import type { ProviderAnalytics } from '@slotwise/shared/stats-types';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
+import type { ChartSeries } from './components/analytics-charts';
+import {
+  formatDay,
+  formatHour,
+  formatLongDay,
+  formatMinutes,
+  formatPercent,
+  plural,
+  WEEKDAY_NAMES,
+} from './analytics-format';
+import { useProviderAnalytics } from './api/get-analytics';
+import { LoadFailed } from '../../components/load-failed';
+
+const AnalyticsBarChart = lazy(async () => ({
+  default: (await import('./components/analytics-charts')).AnalyticsBarChart,
+}));
+
+const COLORS = {
+  bookings: '#4f46e5',
+  cancellations: '#dc2626',
+  appointments: '#0d9488',
+  published: '#94a3b8',
+  booked: '#16a34a',
+} as const;
+
+/** Hours always shown on the hour chart (a working day); hours with appointments widen it. */
+const DEFAULT_FIRST_HOUR = 8;
+const DEFAULT_LAST_HOUR = 18;
+
+interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+}
+
+interface ChartSectionProps<Row extends object> {
+  title: string;
+  /** One or two sentences saying what the chart shows. */
+  summary: string;
+  rows: Row[];
+  labelKey: keyof Row & string;
+  series: ChartSeries[];
+  unit?: string;
+  /** The visually hidden table with the chart's data. */
+  columns: Column<Row>[];
+}
+
+/** A chart with its heading, its text summary and its data as a visually hidden table. */
+function ChartSection<Row extends object>({
+  title,
+  summary,
+  rows,
+  labelKey,
+  series,
+  unit,
+  columns,
+}: ChartSectionProps<Row>) {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{summary}</p>
+      {series.length > 1 ? (
+        <ul
+          aria-hidden="true"
+          className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700"
+        >
+          {series.map((s) => (
+            <li key={s.key} className="flex items-center gap-1.5">
+              <span className="size-3 rounded-sm" style={{ backgroundColor: s.color }} />
+              {s.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div aria-hidden="true" className="mt-2 h-60 min-w-0" data-testid="analytics-chart">
+        <Suspense fallback={<div className="size-full rounded-md bg-slate-50" />}>
+          <AnalyticsBarChart data={rows} labelKey={labelKey} series={series} unit={unit} />
+        </Suspense>
+      </div>
+      {/* A table ignores the height of sr-only, so the wrapper hides it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col">
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={index}>
+                {columns.map((column, columnIndex) =>
+                  columnIndex === 0 ? (
+                    <th key={column.header} scope="row">
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.header}>{column.cell(row)}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function busiest<Row>(rows: Row[], value: (row: Row) => number): Row | null {
+  let best: Row | null = null;
+  for (const row of rows) {
+    if (value(row) > 0 && (best === null || value(row) > value(best))) best = row;
+  }
+  return best;
+}
+
+function ActivitySection({ analytics }: { analytics: ProviderAnalytics }) {
+  const rows = analytics.last30Days.map((day) => ({ ...day, label: formatDay(day.day) }));
+  const bookings = rows.reduce((sum, row) => sum + row.bookings, 0);
+  const cancellations = rows.reduce((sum, row) => sum + row.cancellations, 0);
+  const top = busiest(rows, (row) => row.bookings);
+  const summary =
+    bookings + cancellations === 0
+      ? 'No bookings or cancellations in the last 30 days.'
+      : `In the last 30 days: ${plural(bookings, 'booking')} and ${plural(
+          cancellations,
+          'cancellation',
+        )}.${top ? ` Busiest day: ${formatLongDay(top.day)} with ${plural(top.bookings, 'booking')}.` : ''}`;
+  return (
+    <ChartSection
+      title="Bookings per day, last 30 days"
+      summary={summary}
+      rows={rows}
+      labelKey="label"
+      series={[
+        { key: 'bookings', name: 'Bookings', color: COLORS.bookings },
+        { key: 'cancellations', name: 'Cancellations', color: COLORS.cancellations },
+      ]}
+      columns={[
+        { header: 'Day', cell: (row) => formatLongDay(row.day) },
+        { header: 'Bookings', cell: (row) => row.bookings },
+        { header: 'Cancellations', cell: (row) => row.cancellations },
+      ]}
+    />
+  );
+}
+
+function UtilisationSection({ analytics }: { analytics: ProviderAnalytics }) {
+  const { utilisation, bookedMinutes, publishedMinutes } = analytics;
+  const width = Math.min(100, Math.max(0, utilisation));
+  return (
+    <section
+      aria-labelledby="utilisation-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="utilisation-title" className="text-lg font-semibold text-slate-900">
+        Utilisation
+      </h2>
+      <p className="mt-2 text-3xl font-bold text-slate-900">{formatPercent(utilisation)}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {publishedMinutes === 0
+          ? 'You published no time slots in the last 30 days.'
+          : `${formatMinutes(bookedMinutes)} booked of ${formatMinutes(
+              publishedMinutes,
+            )} published in the last 30 days.`}
+      </p>
+      <div aria-hidden="true" className="mt-4 h-3 overflow-hidden rounded-full bg-slate-100">
+        <div className="h-full rounded-full bg-emerald-600" style={{ width: `${width}%` }} />
+      </div>
+    </section>
+  );
+}
+
+function WeekdaySection({ analytics }: { analytics: ProviderAnalytics }) {
+  const rows = analytics.byWeekday.map((entry) => ({
+    ...entry,
+    label: WEEKDAY_NAMES[entry.weekday]?.slice(0, 3) ?? String(entry.weekday),
+    name: WEEKDAY_NAMES[entry.weekday] ?? String(entry.weekday),
+  }));
+  const top = busiest(rows, (row) => row.appointments);
+  return (
+    <ChartSection
+      title="Busiest weekdays"
+      summary={
+        top
+          ? `Over the last 90 days your busiest weekday is ${top.name}, with ${plural(
+              top.appointments,
+              'appointment',
+            )}.`
+          : 'No appointments in the last 90 days.'
+      }
+      rows={rows}
+      labelKey="label"
+      series={[{ key: 'appointments', name: 'Appointments', color: COLORS.appointments }]}
+      columns={[
+        { header: 'Weekday', cell: (row) => row.name },
+        { header: 'Appointments', cell: (row) => row.appointments },
+      ]}
+    />
+  );
+}
+
+function HourSection({ analytics }: { analytics: ProviderAnalytics }) {
+  const withAppointments = analytics.byHour.filter((entry) => entry.appointments > 0);
+  const first = Math.min(DEFAULT_FIRST_HOUR, ...withAppointments.map((entry) => entry.hour));
+  const last = Math.max(DEFAULT_LAST_HOUR, ...withAppointments.map((entry) => entry.hour));
+  const rows = analytics.byHour
+    .filter((entry) => entry.hour >= first && entry.hour <= last)
+    .map((entry) => ({ ...entry, label: formatHour(entry.hour) }));
+  const top = busiest(rows, (row) => row.appointments);
+  return (
+    <ChartSection
+      title="Busiest hours"
+      summary={
+        top
+          ? `Over the last 90 days most appointments start between ${formatHour(
+              top.hour,
+            )} and ${formatHour((top.hour + 1) % 24)} (${plural(top.appointments, 'appointment')}).`
+          : 'No appointments in the last 90 days.'
+      }
+      rows={rows}
+      labelKey="label"
+      series={[{ key: 'appointments', name: 'Appointments', color: COLORS.appointments }]}
+      columns={[
+        { header: 'Start hour', cell: (row) => row.label },
+        { header: 'Appointments', cell: (row) => row.appointments },
+      ]}
+    />
+  );
+}
+
+function NextWeekSection({ analytics }: { analytics: ProviderAnalytics }) {
+  const rows = analytics.next7Days.map((day) => ({ ...day, label: formatDay(day.day) }));
+  const published = rows.reduce((sum, row) => sum + row.publishedMinutes, 0);
+  const booked = rows.reduce((sum, row) => sum + row.bookedMinutes, 0);
+  const summary =
+    published === 0 && booked === 0
+      ? 'Nothing published or booked for today and the next 6 days.'
+      : `Today and the next 6 days: ${formatMinutes(published)} published, ${formatMinutes(
+          booked,
+        )} booked${published > 0 ? ` (${formatPercent((booked / published) * 100)})` : ''}.`;
+  return (
+    <ChartSection
+      title="Next 7 days"
+      summary={summary}
+      rows={rows}
+      labelKey="label"
+      unit=" min"
+      series={[
+        { key: 'publishedMinutes', name: 'Published', color: COLORS.published },
+        { key: 'bookedMinutes', name: 'Booked', color: COLORS.booked },
+      ]}
+      columns={[
+        { header: 'Day', cell: (row) => formatLongDay(row.day) },
+        { header: 'Published', cell: (row) => formatMinutes(row.publishedMinutes) },
+        { header: 'Booked', cell: (row) => formatMinutes(row.bookedMinutes) },
+      ]}
+    />
+  );
+}
+
+/**
+ * /dashboard/analytics ('View Full Analytics' at /stats leads here): how the provider's business
+ * is doing — bookings and cancellations per day over the last 30 days, utilisation of the
+ * published time, busiest weekdays and hours, and the coming week's load. Every chart has a
+ * heading, a text summary and its data as a visually hidden table; the charts themselves
+ * (recharts) load in a chunk of their own.
+ */
+export function AnalyticsPage() {
+  const query = useProviderAnalytics();
+  return (
+    <section aria-labelledby="analytics-title" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <title>Analytics · Slotwise</title>
+      <h1 id="analytics-title" className="text-2xl font-bold text-slate-900">
+        Analytics
+      </h1>
+      {query.isPending ? (
+        <p role="status" className="mt-6 text-slate-600">
+          Loading analytics...
+        </p>
+      ) : query.isError ? (
+        <LoadFailed className="mt-6" onRetry={() => void query.refetch()}>
+          Failed to load analytics: {query.error.message}
+        </LoadFailed>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600">
+            Days and hours are in your time zone ({query.data.analytics.timezone}).
+          </p>
+          <div className="mt-6 grid gap-6 lg:grid-cols-2">
+            <div className="lg:col-span-2">
+              <ActivitySection analytics={query.data.analytics} />
+            </div>
+            <UtilisationSection analytics={query.data.analytics} />
+            <NextWeekSection analytics={query.data.analytics} />
+            <WeekdaySection analytics={query.data.analytics} />
+            <HourSection analytics={query.data.analytics} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

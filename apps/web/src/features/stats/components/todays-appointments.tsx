@@ -1,0 +1,62 @@
+import type { ProviderAppointment } from '@slotwise/shared/booking-types';
+import { Link } from 'react-router';
+import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { fullName } from '../../../lib/full-name';
+import { shortTime } from '../local-date';
+
+/** SPEC §2 Today's Appointments: count badge, one card per appointment, or the empty state. */
+export function TodaysAppointments({ appointments }: { appointments: ProviderAppointment[] }) {
+  return (
+    <section
+      aria-labelledby="today-appointments-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex items-center gap-2">
+        <h2 id="today-appointments-title" className="text-lg font-semibold text-slate-900">
+          Today&apos;s Appointments
+        </h2>
+        <span
+          data-testid="today-count-badge"
+          className="rounded-full bg-indigo-100 px-2.5 py-0.5 text-sm font-semibold text-indigo-800"
+        >
+          <span className="sr-only">(</span>
+          {appointments.length}
+          <span className="sr-only">)</span>
+        </span>
+      </div>
+      {appointments.length === 0 ? (
+        <div className="mt-4 flex flex-col items-start gap-3">
+          <p className="text-slate-600">No appointments scheduled for today</p>
+          <Link
+            to="/dashboard/timeslots"
+            className="rounded-md border border-indigo-600 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
+          >
+            Set Availability
+          </Link>
+        </div>
+      ) : (
+        <ul aria-labelledby="today-appointments-title" className="mt-4 space-y-3">
+          {appointments.map((appointment) => (
+            <li key={appointment.appointment_id}>
+              <Link
+                to="/dashboard/appointments"
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border border-slate-200 px-4 py-3 hover:border-indigo-300 hover:bg-indigo-50/40"
+              >
+                <span className="min-w-0">
+                  <span className="block font-semibold text-slate-900">
+                    {shortTime(appointment.start_time)} - {shortTime(appointment.end_time)}
+                  </span>
+                  <span className="block break-words text-slate-700">
+                    {fullName(appointment.client_first_name, appointment.client_last_name)}
+                  </span>
+                  <span className="block text-sm text-slate-500">{appointment.service_type}</span>
+                </span>
+                <AppointmentStatusBadge status={appointment.status} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

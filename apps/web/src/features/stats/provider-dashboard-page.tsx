@@ -1,0 +1,129 @@
+import type { ProviderStats } from '@slotwise/shared/stats-types';
+import { Link } from 'react-router';
+import { useProviderAppointments } from '../appointments/api/get-provider-appointments';
+import { useProviderStats } from './api/get-stats';
+import { todaysAppointments } from './local-date';
+import { StatCard } from './components/stat-card';
+import { TodaysAppointments } from './components/todays-appointments';
+import { WeeklySummary } from './components/weekly-summary';
+import { weeklySlices } from './weekly-summary-data';
+
+/** What the page shows when the stats cannot be fetched (SPEC §8: zero values). */
+const ZERO_STATS: ProviderStats = {
+  todayCount: 0,
+  todayChange: 0,
+  avgDuration: 0,
+  durationChange: 0,
+  completionRate: 0,
+  completionChange: 0,
+  bookedThisWeek: 0,
+  canceledThisWeek: 0,
+  rescheduledThisWeek: 0,
+};
+
+const QUICK_ACTIONS = [
+  { to: '/messages', label: 'Respond to Messages' },
+  { to: '/dashboard/timeslots', label: 'Manage Availability' },
+  { to: '/dashboard/profile', label: 'Update Profile' },
+  { to: '/stats', label: 'View Full Analytics' },
+] as const;
+
+const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+/**
+ * SPEC §2 Provider dashboard (/dashboard). Appointments and stats are fetched together (two
+ * parallel queries); a failure of either is logged only (by the query cache) and the page shows
+ * zero values for it (SPEC §8). Live events refresh both through query invalidation
+ * (app/realtime-provider.tsx).
+ */
+export function ProviderDashboardPage() {
+  const appointmentsQuery = useProviderAppointments();
+  const statsQuery = useProviderStats();
+  const loading = appointmentsQuery.isPending || statsQuery.isPending;
+
+  const stats = statsQuery.data?.stats ?? ZERO_STATS;
+  const today = todaysAppointments(appointmentsQuery.data?.appointments ?? []);
+
+  return (
+    <section aria-labelledby="dashboard-title" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <title>Provider Dashboard · Slotwise</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="dashboard-title" className="text-2xl font-bold text-slate-900">
+          Provider Dashboard
+        </h1>
+        <Link
+          to="/dashboard/timeslots"
+          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
+        >
+          Create Availability
+        </Link>
+      </div>
+
+      {loading ? (
+        <p role="status" className="mt-8 text-slate-600">
+          Loading dashboard...
+        </p>
+      ) : (
+        <div className="mt-6 space-y-6">
+          <section aria-labelledby="dashboard-stats-title">
+            <h2 id="dashboard-stats-title" className="sr-only">
+              Today at a glance
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <StatCard
+                label="Today's Appointments"
+                value={String(stats.todayCount)}
+                change={stats.todayChange}
+              />
+              <StatCard
+                label="Average Duration"
+                value={`${numberFormat.format(stats.avgDuration)} min`}
+                change={stats.durationChange}
+              />
+              <StatCard
+                label="Succesful Booking Rate"
+                value={`${numberFormat.format(stats.completionRate)}%`}
+                change={stats.completionChange}
+              />
+            </div>
+          </section>
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <TodaysAppointments appointments={today} />
+
+            <section
+              aria-labelledby="weekly-summary-title"
+              className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+            >
+              <h2 id="weekly-summary-title" className="mb-4 text-lg font-semibold text-slate-900">
+                Weekly Summary
+              </h2>
+              <WeeklySummary slices={weeklySlices(stats)} />
+            </section>
+          </div>
+
+          <section
+            aria-labelledby="quick-actions-title"
+            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+          >
+            <h2 id="quick-actions-title" className="text-lg font-semibold text-slate-900">
+              Quick Actions
+            </h2>
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              {QUICK_ACTIONS.map((action) => (
+                <li key={action.to}>
+                  <Link
+                    to={action.to}
+                    className="block rounded-md border border-slate-200 px-4 py-3 text-sm font-medium text-slate-800 hover:border-indigo-300 hover:bg-indigo-50"
+                  >
+                    {action.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}
