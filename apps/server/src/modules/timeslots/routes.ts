@@ -5,8 +5,6 @@ import { bulkCreatedMessage, TIMESLOT_MESSAGES } from '@slotwise/shared/timeslot
 import {
   bulkCreateTimeslotsResponseSchema,
   createTimeslotBodySchema,
-  timeslotListQuerySchema,
-  timeslotListResponseSchema,
   timeslotMessageResponseSchema,
   updateTimeslotBodySchema,
 } from '@slotwise/shared/timeslot-schemas';
