@@ -35,7 +35,8 @@ export const SEARCH_MAX_QUERY_LENGTH = 100;
 /** SPEC §9: the client's search box searches from this many characters on. */
 export const SEARCH_MIN_QUERY_LENGTH = 2;
 
-export const APPOINTMENT_STATUSES = ['booked', 'canceled', 'completed'] as const;
+/** 'completed' is derived at read time (a booked one whose end passed); 'no_show' is stored. */
+export const APPOINTMENT_STATUSES = ['booked', 'canceled', 'completed', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 // ---- Requests ----------------------------------------------------------------------------------
@@ -82,6 +83,8 @@ export const providerSearchQuerySchema = z.object({
   limit: positiveInt(BOOKING_MESSAGES.invalidLimit, SEARCH_MAX_LIMIT)
     .optional()
     .default(SEARCH_DEFAULT_LIMIT),
+  /** `rating`: best first by the Bayesian average (docs/decisions/017-reviews-and-ratings.md). */
+  sort: z.enum(['relevance', 'rating']).optional(),
 });
 export type ProviderSearchQuery = z.input<typeof providerSearchQuerySchema>;
 
@@ -119,6 +122,9 @@ export const providerListingSchema = z.object({
   specialty: z.string(),
   bio: z.string(),
   profile_image_url: z.string().nullable(),
+  /** Mean rating, one decimal; null without reviews. */
+  rating: z.number().nullable(),
+  review_count: z.number(),
 });
 export type ProviderListing = z.infer<typeof providerListingSchema>;
 
@@ -140,6 +146,9 @@ export const providerDetailSchema = z.object({
   specialty: z.string(),
   bio: z.string(),
   profileImageUrl: z.string().nullable(),
+  /** Mean rating, one decimal; null without reviews. */
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
 });
 export type ProviderDetail = z.infer<typeof providerDetailSchema>;
 

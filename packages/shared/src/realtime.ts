@@ -19,6 +19,14 @@ export interface AppointmentRescheduledEvent {
   appointmentId: string;
 }
 
+/** To the provider: a client reviewed one of their appointments (also stored as a notification). */
+export interface NewReviewEvent {
+  message: string;
+  reviewId: string;
+  appointmentId: string;
+  rating: number;
+}
+
 /** Live availability: only slot ids travel, never who booked. */
 export interface SlotAvailabilityEvent {
   providerId: string;
@@ -33,6 +41,7 @@ export interface ServerToClientEvents {
   appointment_canceled: (event: AppointmentCanceledEvent) => void;
   appointment_rescheduled: (event: AppointmentRescheduledEvent) => void;
   slots_changed: (event: SlotAvailabilityEvent) => void;
+  new_review: (event: NewReviewEvent) => void;
 }
 
 export interface ClientToServerEvents {
@@ -41,7 +50,7 @@ export interface ClientToServerEvents {
   unwatch_provider: (providerId: string) => void;
 }
 
-export const NOTIFICATION_TYPES = ['new', 'canceled', 'rescheduled'] as const;
+export const NOTIFICATION_TYPES = ['new', 'canceled', 'rescheduled', 'review'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export interface NotificationItem {

@@ -9,11 +9,13 @@ import {
   rescheduleBodySchema,
 } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
+import { providerAppointmentsQuerySchema, REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
 import { announceChange } from './announce-change';
+import { markNoShow } from './no-show';
 import {
   bookAppointment,
   cancelAppointmentByClient,
@@ -133,10 +135,17 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointment/provider/view',
     {
       onRequest: providerOnly,
-      schema: { response: { 200: providerAppointmentsResponseSchema, ...readErrors } },
+      schema: {
+        querystring: providerAppointmentsQuerySchema,
+        response: { 200: providerAppointmentsResponseSchema, 400: errorBody, ...readErrors },
+      },
     },
     async (request) => ({
-      appointments: await listProviderAppointments(app.database.db, providerIdOf(request)),
+      appointments: await listProviderAppointments(
+        app.database.db,
+        providerIdOf(request),
+        request.query.status,
+      ),
     }),
   );
 
@@ -158,5 +167,21 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       announceChange(app, change);
       return { message: MESSAGES.appointmentCanceledToast, appointment: change.providerView };
     },
+  );
+
+  // Trust: the provider records that the client did not come (no-show.ts).
+  app.patch(
+    '/appointment/provider/no-show/:id',
+    {
+      onRequest: providerOnly,
+      schema: {
+        params: appointmentIdParamsSchema,
+        response: { 200: providerAppointmentMessageResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => ({
+      message: REVIEW_MESSAGES.noShowMarked,
+      appointment: await markNoShow(app.database.db, providerIdOf(request), request.params.id),
+    }),
   );
 };

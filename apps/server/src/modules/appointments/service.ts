@@ -198,12 +198,19 @@ export async function listClientAppointments(
 export async function listProviderAppointments(
   db: DbOrTx,
   providerId: string,
+  /** Only appointments with this status as users see it (`?status=`). */
+  status?: AppointmentStatus,
 ): Promise<ProviderAppointment[]> {
   const rows = await db
     .select(providerViewColumns)
     .from(appointments)
     .innerJoin(clientUser, eq(clientUser.id, appointments.clientId))
-    .where(eq(appointments.providerId, providerId))
+    .where(
+      and(
+        eq(appointments.providerId, providerId),
+        status ? sql`${shownStatus} = ${status}` : undefined,
+      ),
+    )
     .orderBy(...listOrder);
   return rows.map(toProviderView);
 }

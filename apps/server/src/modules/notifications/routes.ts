@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPES } from '@slotwise/shared/realtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated, authOf } from '../auth/authenticate';
@@ -5,7 +6,7 @@ import { countUnread, listAll, listUnread, markAllRead, markRead } from './servi
 
 const notificationSchema = z.object({
   id: z.string(),
-  type: z.enum(['new', 'canceled', 'rescheduled']),
+  type: z.enum(NOTIFICATION_TYPES),
   title: z.string(),
   message: z.string(),
   appointmentId: z.string().nullable(),
