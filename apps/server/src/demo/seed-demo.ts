@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { appointmentEvents, appointments, providers, timeslots, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { providerSearchText } from '../modules/search/search-text';
+import { seedDemoReviews } from './seed-reviews';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -642,11 +643,14 @@ async function insertDemo(
     update ${timeslots} set is_booked = true
     where id in (select timeslot_id from ${appointments} where status = 'booked')`);
 
+  // Trust: completed history with reviews and replies (seed-reviews.ts).
+  const trust = await seedDemoReviews(tx, { providerIds, clientIds, timezone, now });
+
   return {
     providers: providerIds.length,
     clients: clientIds.length,
     slots: slotRows.length,
-    appointments: appointmentIds.length,
-    events: events.length,
+    appointments: appointmentIds.length + trust.appointments,
+    events: events.length + trust.events,
   };
 }

@@ -156,9 +156,9 @@ describe('reviews: public list and provider replies', () => {
     expect((await reply('POST', id, client)).statusCode).toBe(403);
     expect((await reply('POST', id, otherProvider)).statusCode).toBe(404);
     expect((await reply('PATCH', id, otherProvider)).statusCode).toBe(404);
-    expect(
-      (await reply('POST', '00000000-0000-4000-8000-000000000000', provider)).statusCode,
-    ).toBe(404);
+    expect((await reply('POST', '00000000-0000-4000-8000-000000000000', provider)).statusCode).toBe(
+      404,
+    );
     expect((await reply('POST', 'not-a-uuid', provider)).statusCode).toBe(400);
   });
 

@@ -73,10 +73,17 @@ describe('reviews: POST /api/reviews', () => {
         rating: 4,
       });
       const stored = await t.app.database.db
-        .select({ type: notifications.type, title: notifications.title, msg: notifications.message })
+        .select({
+          type: notifications.type,
+          title: notifications.title,
+          msg: notifications.message,
+        })
         .from(notifications)
         .where(
-          and(eq(notifications.userId, provider.id), eq(notifications.appointmentId, appointmentId)),
+          and(
+            eq(notifications.userId, provider.id),
+            eq(notifications.appointmentId, appointmentId),
+          ),
         );
       expect(stored).toEqual([{ type: 'review', title: 'New Review', msg: live.message }]);
       const bell = await t.app.inject({
@@ -84,7 +91,10 @@ describe('reviews: POST /api/reviews', () => {
         url: '/api/notifications/unread',
         headers: provider.headers,
       });
-      expect(bell.json().unreadNotifications[0]).toMatchObject({ type: 'review', title: 'New Review' });
+      expect(bell.json().unreadNotifications[0]).toMatchObject({
+        type: 'review',
+        title: 'New Review',
+      });
     } finally {
       socket.close();
     }
@@ -225,9 +235,7 @@ describe('reviews: POST /api/reviews', () => {
     const notices = await t.app.database.db
       .select({ id: notifications.id })
       .from(notifications)
-      .where(
-        and(eq(notifications.appointmentId, appointmentId), eq(notifications.type, 'review')),
-      );
+      .where(and(eq(notifications.appointmentId, appointmentId), eq(notifications.type, 'review')));
     expect(notices).toHaveLength(1);
   });
 
