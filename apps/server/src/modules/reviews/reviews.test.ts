@@ -259,4 +259,35 @@ describe('reviews: POST /api/reviews', () => {
     );
     expect(await providerRow()).toEqual(before);
   });
+
+  it("mass assignment: the review is the caller's, for the appointment's provider, whatever the body claims", async () => {
+    const other = await createProvider(t.app);
+    const appointmentId = await past();
+    const hostile = `<img src=x onerror=alert(1)> '; drop table reviews; -- ✓`;
+    const res = await postReview(t.app, client, {
+      appointmentId,
+      rating: 5,
+      comment: hostile,
+      providerId: other.providerId,
+      clientId: otherClient.id,
+      reply: 'forged reply',
+      created_at: '2000-01-01T00:00:00Z',
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.app.database.db
+      .select({
+        providerId: reviews.providerId,
+        clientId: reviews.clientId,
+        reply: reviews.reply,
+        comment: reviews.comment,
+      })
+      .from(reviews)
+      .where(eq(reviews.appointmentId, appointmentId));
+    expect(row).toEqual({
+      providerId: provider.providerId,
+      clientId: client.id,
+      reply: null,
+      comment: hostile,
+    });
+  });
 });
