@@ -46,6 +46,8 @@ export function makeProvider(
     specialty: 'Plumber',
     bio: 'Leaks fixed fast.',
     profile_image_url: null,
+    rating: null,
+    review_count: 0,
     ...overrides,
   };
   return {
@@ -193,6 +195,8 @@ export function mockBookingApi(): BookingBackend {
           specialty: record.listing.specialty,
           bio: record.listing.bio,
           profileImageUrl: record.listing.profile_image_url,
+          rating: record.listing.rating,
+          reviewCount: record.listing.review_count,
         };
         return contractJson(route, providerDetailResponseSchema, 200, { provider: detail });
       }

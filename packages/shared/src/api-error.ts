@@ -19,6 +19,10 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'NOT_REVIEWABLE',
+  'ALREADY_REVIEWED',
+  'ALREADY_REPLIED',
+  'REPLY_LOCKED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -82,6 +82,8 @@ export const providerSearchQuerySchema = z.object({
   limit: positiveInt(BOOKING_MESSAGES.invalidLimit, SEARCH_MAX_LIMIT)
     .optional()
     .default(SEARCH_DEFAULT_LIMIT),
+  /** `rating`: best first by the Bayesian average (docs/decisions/017-reviews-and-ratings.md). */
+  sort: z.enum(['relevance', 'rating']).optional(),
 });
 export type ProviderSearchQuery = z.input<typeof providerSearchQuerySchema>;
 
@@ -106,6 +108,9 @@ export const providerListingSchema = z.object({
   specialty: z.string(),
   bio: z.string(),
   profile_image_url: z.string().nullable(),
+  /** Mean rating, one decimal; null without reviews. */
+  rating: z.number().nullable(),
+  review_count: z.number(),
 });
 export type ProviderListing = z.infer<typeof providerListingSchema>;
 
@@ -127,6 +132,9 @@ export const providerDetailSchema = z.object({
   specialty: z.string(),
   bio: z.string(),
   profileImageUrl: z.string().nullable(),
+  /** Mean rating, one decimal; null without reviews. */
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
 });
 export type ProviderDetail = z.infer<typeof providerDetailSchema>;
 

@@ -21,6 +21,14 @@ export interface AppointmentRescheduledEvent {
   appointmentId: string;
 }
 
+/** To the provider: a client reviewed one of their appointments (also stored as a notification). */
+export interface NewReviewEvent {
+  message: string;
+  reviewId: string;
+  appointmentId: string;
+  rating: number;
+}
+
 /** Live availability: only slot ids travel, never who booked. */
 export interface SlotAvailabilityEvent {
   providerId: string;
@@ -35,6 +43,7 @@ export interface ServerToClientEvents {
   appointment_canceled: (event: AppointmentCanceledEvent) => void;
   appointment_rescheduled: (event: AppointmentRescheduledEvent) => void;
   slots_changed: (event: SlotAvailabilityEvent) => void;
+  new_review: (event: NewReviewEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -38,3 +38,15 @@ export interface ProviderAnalytics {
   /** Today and the 6 days after it. */
   next7Days: DayLoad[];
 }
+
+/**
+ * Trust figures added to both GET /stats/ and GET /stats/analytics (README "Provider
+ * statistics"): the provider's review mean and count, and their no-show rate.
+ */
+export interface ProviderTrustFigures {
+  /** Mean review rating, one decimal; null without reviews. */
+  rating: number | null;
+  reviewCount: number;
+  /** % of the appointments dated in the last 30 days that have started and were not canceled, marked no-show (0 when none). */
+  noShowRate: number;
+}

@@ -82,6 +82,9 @@ export const providers = pgTable(
     bio: text('bio').notNull().default(''),
     /** "first last specialty", lower-cased: what search matches, kept in step by the services. */
     searchText: text('search_text').notNull().default(''),
+    /** Sum and number of review ratings, kept current by a trigger on `reviews` (0007). */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -200,7 +203,10 @@ export const appointments = pgTable(
     index('appointments_provider_starts_idx').on(t.providerId, t.startsAt),
     // Stats and analytics read a provider's appointments by their (local) day window.
     index('appointments_provider_day_idx').on(t.providerId, t.day),
-    check('appointments_status_check', sql`${t.status} in ('booked', 'canceled', 'completed')`),
+    check(
+      'appointments_status_check',
+      sql`${t.status} in ('booked', 'canceled', 'completed', 'no_show')`,
+    ),
   ],
 );
 
@@ -317,3 +323,44 @@ export const scheduleRuns = pgTable('schedule_runs', {
   providers: integer('providers').notNull().default(0),
   created: integer('created').notNull().default(0),
 });
+/**
+ * Verified reviews (docs/decisions/017-reviews-and-ratings.md): one per appointment, written by
+ * its client after it completed. A trigger keeps `providers.rating_sum/rating_count` current.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    /** Plain text, trimmed; '' when the client left none. */
+    comment: text('comment').notNull().default(''),
+    /** The provider's one answer; editable for 24 h after `repliedAt`. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    replyUpdatedAt: timestamp('reply_updated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The rule "one review per appointment", whatever the code does.
+    uniqueIndex('reviews_one_per_appointment').on(t.appointmentId),
+    index('reviews_provider_created_idx').on(t.providerId, t.createdAt, t.id),
+    index('reviews_client_idx').on(t.clientId),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('reviews_comment_length', sql`char_length(${t.comment}) <= 2000`),
+    check(
+      'reviews_reply_length',
+      sql`${t.reply} is null or char_length(${t.reply}) between 1 and 2000`,
+    ),
+    // The rating trigger (reviews_provider_rating) is in the SQL migration (Drizzle has none).
+  ],
+);

@@ -14,6 +14,7 @@ import {
 } from './demo-catalogue';
 import { planAppointments, planSlots, random, wallClock } from './demo-plan';
 import { seedDemoWeeklyHours } from './weekly-hours-demo';
+import { seedDemoReviews } from './seed-reviews';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -286,11 +287,14 @@ async function insertDemo(
   // The demo provider's weekly hours fill the weeks after the seeded ones.
   const weekly = await seedDemoWeeklyHours(tx, { providerId: providerIds[0]!, now });
 
+  // Trust: completed history with reviews and replies (seed-reviews.ts).
+  const trust = await seedDemoReviews(tx, { providerIds, clientIds, timezone, now });
+
   return {
     providers: providerIds.length,
     clients: clientIds.length,
     slots: slotRows.length + weekly.created,
-    appointments: appointmentIds.length,
-    events: events.length,
+    appointments: appointmentIds.length + trust.appointments,
+    events: events.length + trust.events,
   };
 }

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { notificationRoutes } from './notifications/routes';
 import { profileRoutes } from './profile/routes';
+import { reviewRoutes } from './reviews/routes';
 import { statsRoutes } from './stats/routes';
 import { searchRoutes } from './search/routes';
 import { timeslotRoutes } from './timeslots/routes';
@@ -20,4 +21,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(searchRoutes);
   await api.register(appointmentRoutes);
   await api.register(availabilityRoutes);
+  await api.register(reviewRoutes);
 };

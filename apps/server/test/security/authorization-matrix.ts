@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestUser } from '../helpers/factories';
+import { TRUST_ROWS } from './authorization-matrix-trust';
 import type { World } from './world';
 
 /**
@@ -479,6 +480,9 @@ export const HTTP_MATRIX: MatrixRow[] = [
     }),
     expect: clientsOwn(200),
   },
+
+  // ---- trust: reviews, replies, no-shows (authorization-matrix-trust.ts) ----------------------
+  ...TRUST_ROWS,
 ];
 
 /** socket.io: what the handshake does per identity, and what each client→server event answers. */

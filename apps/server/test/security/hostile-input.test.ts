@@ -11,6 +11,7 @@ import {
   createTimeslotBodySchema,
   updateTimeslotBodySchema,
 } from '@slotwise/shared/timeslot-schemas';
+import { createReviewBodySchema, reviewReplyBodySchema } from '@slotwise/shared/trust-types';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,11 +222,40 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     valid: () => ({ newTimeslotId: '00000000-0000-4000-8000-000000000000' }),
     accepts: (body) => passes(rescheduleBodySchema, body),
   },
+  // Trust: an unknown appointment / review, so whatever passes validation answers 404.
+  {
+    name: 'POST /api/reviews',
+    method: 'POST',
+    url: () => '/api/reviews',
+    caller: (w) => w.client,
+    valid: () => ({
+      appointmentId: '00000000-0000-4000-8000-000000000000',
+      rating: 5,
+      comment: 'Great service',
+    }),
+    accepts: (body) => passes(createReviewBodySchema, body),
+  },
+  {
+    name: 'POST /api/reviews/:id/reply',
+    method: 'POST',
+    url: () => '/api/reviews/00000000-0000-4000-8000-000000000000/reply',
+    caller: (w) => w.provider,
+    valid: () => ({ comment: 'Thank you!' }),
+    accepts: (body) => passes(reviewReplyBodySchema, body),
+  },
+  {
+    name: 'PATCH /api/reviews/:id/reply',
+    method: 'PATCH',
+    url: () => '/api/reviews/00000000-0000-4000-8000-000000000000/reply',
+    caller: (w) => w.provider,
+    valid: () => ({ comment: 'Thank you again!' }),
+    accepts: (body) => passes(reviewReplyBodySchema, body),
+  },
 ];
 
 interface IdEndpoint {
   name: string;
-  method: 'GET' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url(id: string): string;
   caller(world: World): TestUser | null;
   payload?: Body;
@@ -289,6 +319,32 @@ const ID_ENDPOINTS: IdEndpoint[] = [
     caller: (w) => w.client,
   },
   { name: 'GET /uploads/:id', method: 'GET', url: (id) => `/uploads/${id}`, caller: () => null },
+  {
+    name: 'PATCH /api/appointment/provider/no-show/:id',
+    method: 'PATCH',
+    url: (id) => `/api/appointment/provider/no-show/${id}`,
+    caller: (w) => w.provider,
+  },
+  {
+    name: 'GET /api/providers/:id/reviews',
+    method: 'GET',
+    url: (id) => `/api/providers/${id}/reviews`,
+    caller: () => null,
+  },
+  {
+    name: 'POST /api/reviews/:id/reply',
+    method: 'POST',
+    url: (id) => `/api/reviews/${id}/reply`,
+    caller: (w) => w.provider,
+    payload: { comment: 'Thanks' },
+  },
+  {
+    name: 'PATCH /api/reviews/:id/reply',
+    method: 'PATCH',
+    url: (id) => `/api/reviews/${id}/reply`,
+    caller: (w) => w.provider,
+    payload: { comment: 'Thanks' },
+  },
 ];
 
 const QUERY_ENDPOINTS = [
@@ -314,6 +370,18 @@ const QUERY_ENDPOINTS = [
     label: '/api/timeslots/view',
     path: () => '/api/timeslots/view',
     keys: ['include', 'from', 'to'],
+    caller: (w: World) => w.provider,
+  },
+  {
+    label: '/api/providers/:id/reviews',
+    path: (w: World) => `/api/providers/${w.provider.providerId}/reviews`,
+    keys: ['cursor', 'limit'],
+    caller: (w: World) => w.client,
+  },
+  {
+    label: '/api/appointment/provider/view',
+    path: () => '/api/appointment/provider/view',
+    keys: ['status'],
     caller: (w: World) => w.provider,
   },
 ];
@@ -575,9 +643,15 @@ describe('hostile input', () => {
       '/api/timeslots/view?from=2025-02-30&to=2025-03-01',
       '/api/timeslots/view?from=2030-01-02&to=2030-01-01',
       '/api/timeslots/view?from=2030-01-01&to=2030-12-31',
+      `/api/providers/${world.provider.providerId}/reviews?limit=0`,
+      `/api/providers/${world.provider.providerId}/reviews?limit=51`,
+      `/api/providers/${world.provider.providerId}/reviews?cursor=junk`,
+      '/api/appointment/provider/view?status=done',
     ];
     for (const url of cases) {
-      const caller = url.startsWith('/api/timeslots') ? world.provider : world.client;
+      const caller = /^\/api\/(timeslots|appointment\/provider)/.test(url)
+        ? world.provider
+        : world.client;
       const res = await probe(
         url,
         { method: 'GET', url, headers: headersOf(caller) },

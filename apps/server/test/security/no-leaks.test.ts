@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { TestUser } from '../helpers/factories';
+import { createPastAppointment } from '../helpers/review-factories';
 import { collect, connectSocket, nextEvent } from '../helpers/sockets';
 import { HTTP_MATRIX } from './authorization-matrix';
 import { buildWorld, type World } from './world';
@@ -238,6 +239,57 @@ describe('no leaks', () => {
     } finally {
       providerSocket.close();
       watcher.close();
+    }
+  });
+
+  it('reviews: new_review reaches only the provider, without email; the public list names the client by first name and initial', async () => {
+    // The socket test above may have started listening already.
+    const address = t.app.server.address();
+    const baseUrl =
+      address && typeof address === 'object'
+        ? `http://127.0.0.1:${address.port}`
+        : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const providerSocket = await connectSocket(baseUrl, { token: world.provider.token });
+    const others = await Promise.all(
+      [world.otherProvider, world.otherClient, world.client].map((user) =>
+        connectSocket(baseUrl, { token: user.token }),
+      ),
+    );
+    try {
+      const strays = others.map((socket) => collect(socket, 'new_review'));
+      const event = nextEvent(providerSocket, 'new_review');
+      const appointmentId = await createPastAppointment(t.app, world.provider, world.client);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        headers: world.client.headers,
+        payload: { appointmentId, rating: 4, comment: 'Fine' },
+      });
+      expect(res.statusCode).toBe(201);
+      expectNoLeak(res, world.client, 'POST /api/reviews as client');
+      const payload = JSON.stringify(await event);
+      for (const secret of [world.client.email, world.client.id, world.client.lastName]) {
+        expect(payload).not.toContain(secret);
+      }
+      // Give a stray event the same time to arrive as the provider's did: none may.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(strays.map((seen) => seen.length)).toEqual([0, 0, 0]);
+
+      for (const viewer of [null, ...viewers.map((v) => v.user)]) {
+        const list = await t.app.inject({
+          method: 'GET',
+          url: `/api/providers/${world.provider.providerId}/reviews`,
+          headers: viewer ? viewer.headers : {},
+        });
+        expect(list.json().reviews).toHaveLength(1);
+        expectNoLeak(list, viewer, 'GET /api/providers/:id/reviews');
+        expect(list.body).not.toContain(world.client.id);
+        expect(list.body).not.toContain(world.client.lastName);
+        expect(list.body).not.toContain(appointmentId);
+      }
+    } finally {
+      providerSocket.close();
+      for (const socket of others) socket.close();
     }
   });
 });

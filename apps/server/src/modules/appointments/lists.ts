@@ -1,5 +1,6 @@
 import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/booking-types';
-import { eq } from 'drizzle-orm';
+import type { AppointmentStatus } from '@slotwise/shared/enums';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, providers } from '../../db/schema';
 import {
@@ -8,6 +9,7 @@ import {
   listOrder,
   providerUser,
   providerViewColumns,
+  shownStatus,
   toClientView,
   toProviderView,
 } from './views';
@@ -31,12 +33,19 @@ export async function listClientAppointments(
 export async function listProviderAppointments(
   db: DbOrTx,
   providerId: string,
+  /** Only appointments with this status as users see it (`?status=`). */
+  status?: AppointmentStatus,
 ): Promise<ProviderAppointment[]> {
   const rows = await db
     .select(providerViewColumns)
     .from(appointments)
     .innerJoin(clientUser, eq(clientUser.id, appointments.clientId))
-    .where(eq(appointments.providerId, providerId))
+    .where(
+      and(
+        eq(appointments.providerId, providerId),
+        status ? sql`${shownStatus} = ${status}` : undefined,
+      ),
+    )
     .orderBy(...listOrder);
   return rows.map(toProviderView);
 }

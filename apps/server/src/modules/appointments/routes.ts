@@ -9,12 +9,14 @@ import {
   rescheduleBodySchema,
 } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
+import { providerAppointmentsQuerySchema, REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
 import { bookAppointment } from './book';
 import { cancelAppointmentByClient, cancelAppointmentByProvider } from './cancel';
 import { listClientAppointments, listProviderAppointments } from './lists';
+import { markNoShow } from './no-show';
 import { rescheduleAppointment } from './reschedule';
 
 /** DESIGN §5 order of checks: 401 → 403 → 400 → 404 → 409. */
@@ -121,10 +123,17 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointment/provider/view',
     {
       onRequest: providerOnly,
-      schema: { response: { 200: providerAppointmentsResponseSchema, ...readErrors } },
+      schema: {
+        querystring: providerAppointmentsQuerySchema,
+        response: { 200: providerAppointmentsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => ({
-      appointments: await listProviderAppointments(app.database.db, providerIdOf(request)),
+      appointments: await listProviderAppointments(
+        app.database.db,
+        providerIdOf(request),
+        request.query.status,
+      ),
     }),
   );
 
@@ -146,5 +155,21 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { message: MESSAGES.appointmentCanceledToast, appointment: change.providerView };
     },
+  );
+
+  // Trust: the provider records that the client did not come (no-show.ts).
+  app.patch(
+    '/appointment/provider/no-show/:id',
+    {
+      onRequest: providerOnly,
+      schema: {
+        params: appointmentIdParamsSchema,
+        response: { 200: providerAppointmentMessageResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => ({
+      message: REVIEW_MESSAGES.noShowMarked,
+      appointment: await markNoShow(app.database.db, providerIdOf(request), request.params.id),
+    }),
   );
 };

@@ -10,7 +10,7 @@ import { providers } from '../../db/schema';
 /** How an appointment reads: the columns and shapes of the client's and the provider's view. */
 
 /** The status users see: a booked appointment whose end has passed is 'completed'. */
-const shownStatus = sql<AppointmentStatus>`(case
+export const shownStatus = sql<AppointmentStatus>`(case
   when ${appointments.status} = 'booked' and ${appointments.endsAt} <= now() then 'completed'
   else ${appointments.status} end)`;
 

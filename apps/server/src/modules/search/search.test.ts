@@ -76,6 +76,9 @@ describe('search and provider detail', () => {
         specialty: 'Plumber',
         bio: 'Leaks fixed the same day.',
         profile_image_url: null,
+        // DESIGN §7 Trust: no reviews yet.
+        rating: null,
+        review_count: 0,
       });
     },
   );
@@ -160,6 +163,8 @@ describe('search and provider detail', () => {
         specialty: 'Plumber',
         bio: 'Leaks fixed the same day.',
         profileImageUrl: null,
+        rating: null,
+        reviewCount: 0,
       },
     });
   });

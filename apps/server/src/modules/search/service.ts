@@ -4,12 +4,13 @@ import {
   type ProviderDetail,
   type ProviderListing,
 } from '@slotwise/shared/booking-types';
-import { and, asc, count, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { providers, timeslots, users } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
 import { slotIsClaimable } from '../appointments/claimable-slot';
+import { bayesianScore, providerRating, providerReviewCount, toRating } from '../reviews/rating';
 
 /**
  * Provider discovery (SPEC §2 client area, provider detail; DESIGN §5). Only listed providers
@@ -42,6 +43,8 @@ export interface ProviderSearchParams {
   specialty?: string;
   page: number;
   limit: number;
+  /** `rating`: best first by the Bayesian average (docs/decisions/017-reviews-and-ratings.md). */
+  sort?: 'relevance' | 'rating';
 }
 
 function searchConditions(params: ProviderSearchParams): SQL | undefined {
@@ -78,6 +81,8 @@ export function providerSearchQuery(db: DbOrTx, params: ProviderSearchParams) {
         sql`similarity(${q}, ${providers.searchText}) desc`,
       ]
     : [];
+  const byRating =
+    params.sort === 'rating' ? [sql`${bayesianScore()} desc`, desc(providers.ratingCount)] : [];
   return db
     .select({
       provider_id: providers.id,
@@ -86,13 +91,21 @@ export function providerSearchQuery(db: DbOrTx, params: ProviderSearchParams) {
       specialty: providers.specialty,
       bio: providers.bio,
       profileImageId: users.profileImageId,
+      rating: providerRating,
+      reviewCount: providerReviewCount,
       // Every match is read to rank it anyway: counting them here spares a second query.
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(providers)
     .innerJoin(users, eq(users.id, providers.userId))
     .where(searchConditions(params))
-    .orderBy(...byRelevance, asc(users.firstName), asc(users.lastName), asc(providers.id))
+    .orderBy(
+      ...byRating,
+      ...byRelevance,
+      asc(users.firstName),
+      asc(users.lastName),
+      asc(providers.id),
+    )
     .limit(params.limit)
     .offset((params.page - 1) * params.limit);
 }
@@ -128,6 +141,8 @@ export async function searchProviders(
       specialty: row.specialty ?? '',
       bio: row.bio,
       profile_image_url: imageUrl(row.profileImageId),
+      rating: toRating(row.rating),
+      review_count: row.reviewCount,
     })),
     page: params.page,
     limit: params.limit,
@@ -147,6 +162,8 @@ async function findListedProvider(db: DbOrTx, providerId: string) {
       specialty: providers.specialty,
       bio: providers.bio,
       profileImageId: users.profileImageId,
+      rating: providerRating,
+      reviewCount: providerReviewCount,
     })
     .from(providers)
     .innerJoin(users, eq(users.id, providers.userId))
@@ -170,6 +187,8 @@ export async function getProviderDetail(db: DbOrTx, providerId: string): Promise
     specialty: row.specialty ?? '',
     bio: row.bio,
     profileImageUrl: imageUrl(row.profileImageId),
+    rating: toRating(row.rating),
+    reviewCount: row.reviewCount,
   };
 }
 

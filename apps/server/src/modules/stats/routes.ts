@@ -2,6 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticated, providerIdOf } from '../auth/authenticate';
 import { getProviderAnalytics, getProviderStats } from './service';
+import { getTrustFigures } from './trust-figures';
+
+/** Trust figures, in both answers (README "Provider statistics"). */
+const trustFields = {
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
+  noShowRate: z.number(),
+};
 
 const statsSchema = z.object({
   todayCount: z.number(),
@@ -13,6 +21,7 @@ const statsSchema = z.object({
   bookedThisWeek: z.number(),
   canceledThisWeek: z.number(),
   rescheduledThisWeek: z.number(),
+  ...trustFields,
 });
 
 const analyticsSchema = z.object({
@@ -28,6 +37,7 @@ const analyticsSchema = z.object({
   next7Days: z.array(
     z.object({ day: z.string(), publishedMinutes: z.number(), bookedMinutes: z.number() }),
   ),
+  ...trustFields,
 });
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +48,14 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authenticated('provider'),
       schema: { response: { 200: z.object({ stats: statsSchema }) } },
     },
-    async (request) => ({ stats: await getProviderStats(app.database.db, providerIdOf(request)) }),
+    async (request) => {
+      const providerId = providerIdOf(request);
+      const [stats, trust] = await Promise.all([
+        getProviderStats(app.database.db, providerId),
+        getTrustFigures(app.database.db, providerId),
+      ]);
+      return { stats: { ...stats, ...trust } };
+    },
   );
 
   app.get(
@@ -47,8 +64,13 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: authenticated('provider'),
       schema: { response: { 200: z.object({ analytics: analyticsSchema }) } },
     },
-    async (request) => ({
-      analytics: await getProviderAnalytics(app.database.db, providerIdOf(request)),
-    }),
+    async (request) => {
+      const providerId = providerIdOf(request);
+      const [analytics, trust] = await Promise.all([
+        getProviderAnalytics(app.database.db, providerId),
+        getTrustFigures(app.database.db, providerId),
+      ]);
+      return { analytics: { ...analytics, ...trust } };
+    },
   );
 };

@@ -273,6 +273,9 @@ describe('provider stats on constructed histories', () => {
         'rescheduledThisWeek',
         'todayChange',
         'todayCount',
+        'rating',
+        'reviewCount',
+        'noShowRate',
       ].sort(),
     );
     const analytics = await t.app.inject({

@@ -11,12 +11,14 @@ const TYPE_LABEL: Record<NotificationItem['type'], string> = {
   new: 'New',
   canceled: 'Canceled',
   rescheduled: 'Rescheduled',
+  review: 'Review',
 };
 
 const TYPE_STYLE: Record<NotificationItem['type'], string> = {
   new: 'bg-emerald-100 text-emerald-800',
   canceled: 'bg-red-100 text-red-800',
   rescheduled: 'bg-amber-100 text-amber-800',
+  review: 'bg-sky-100 text-sky-800',
 };
 
 function pageFrom(params: URLSearchParams): number {

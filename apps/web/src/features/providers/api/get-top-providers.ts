@@ -7,18 +7,26 @@ import { queryKeys } from '../../../lib/query-keys';
 export const TOP_PROVIDERS_LIMIT = 12;
 
 /**
- * GET /search/providers?page=1&limit=12 (SPEC §7, no filter): the first listed providers for
- * the home page's 'Meet our top specialists'.
+ * GET /search/providers?page=1&limit=12&sort=rating (SPEC §7, no filter): the top-rated
+ * providers by the Bayesian average (docs/decisions/017-reviews-and-ratings.md) for the home
+ * page's 'Meet our top specialists'.
  */
 export function fetchTopProviders(signal?: AbortSignal): Promise<ProviderSearchResponse> {
-  return apiGet<ProviderSearchResponse>(`/search/providers?page=1&limit=${TOP_PROVIDERS_LIMIT}`, {
-    signal,
-  });
+  return apiGet<ProviderSearchResponse>(
+    `/search/providers?page=1&limit=${TOP_PROVIDERS_LIMIT}&sort=rating`,
+    {
+      signal,
+    },
+  );
 }
 
 export function useTopProviders() {
   return useQuery({
-    queryKey: queryKeys.providerSearch({ q: '', page: 1, limit: TOP_PROVIDERS_LIMIT }),
+    // Ordered by rating: not the same answer as the plain search with the same page and limit.
+    queryKey: [
+      ...queryKeys.providerSearch({ q: '', page: 1, limit: TOP_PROVIDERS_LIMIT }),
+      'sort:rating',
+    ] as const,
     queryFn: ({ signal }) => fetchTopProviders(signal),
     staleTime: 5 * 60_000,
     select: (data) => data.providers,

@@ -1,0 +1,108 @@
+import { createPastAppointment, createReview } from '../helpers/review-factories';
+import type { Expected, MatrixRow } from './authorization-matrix';
+import type { World } from './world';
+
+/**
+ * Trust rows of the authorization table (reviews, replies, no-shows): spread into HTTP_MATRIX.
+ * Each case works on resources of its own (a fresh completed appointment, review or reply).
+ */
+
+const signedIn = (owner: number, others: Partial<Expected>): Expected => ({
+  anonymous: 401,
+  garbage: 401,
+  expired: 401,
+  revoked: 401,
+  owner,
+  otherClient: owner,
+  otherProvider: owner,
+  wrongRole: owner,
+  ...others,
+});
+/** A client's own resource: another client gets 404 (never reveal), providers 403. */
+const clientsOwn = (status: number) =>
+  signedIn(status, { otherClient: 404, otherProvider: 403, wrongRole: 403 });
+/** A provider's own resource: another provider gets 404, clients 403. */
+const providersOwn = (status: number) =>
+  signedIn(status, { otherProvider: 404, otherClient: 403, wrongRole: 403 });
+
+/** A completed appointment of the world's client with the world's provider. */
+const completedAppointment = (w: World) => createPastAppointment(w.app, w.provider, w.client);
+
+/** A review by the world's client of the world's provider, optionally already answered. */
+async function freshReview(w: World, replied = false): Promise<string> {
+  const id = await createReview(w.app, w.provider, w.client, 4, 'Good');
+  if (replied) {
+    const res = await w.app.inject({
+      method: 'POST',
+      url: `/api/reviews/${id}/reply`,
+      headers: w.provider.headers,
+      payload: { comment: 'Thanks!' },
+    });
+    if (res.statusCode !== 201) throw new Error(`world: reply failed ${res.body}`);
+  }
+  return id;
+}
+
+export const TRUST_ROWS: MatrixRow[] = [
+  {
+    method: 'POST',
+    route: '/api/reviews',
+    owner: 'client',
+    request: async (w) => ({
+      url: '/api/reviews',
+      payload: { appointmentId: await completedAppointment(w), rating: 5, comment: 'Great' },
+    }),
+    expect: clientsOwn(201),
+  },
+  // Public: a provider's reviews (a token, valid or not, changes nothing).
+  {
+    method: 'GET',
+    route: '/api/providers/:id/reviews',
+    owner: 'provider',
+    request: (w) => ({ url: `/api/providers/${w.provider.providerId}/reviews` }),
+    expect: {
+      anonymous: 200,
+      garbage: 200,
+      expired: 200,
+      revoked: 200,
+      owner: 200,
+      otherClient: 200,
+      otherProvider: 200,
+      wrongRole: 200,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/reviews/:id/reply',
+    owner: 'provider',
+    request: async (w) => ({
+      url: `/api/reviews/${await freshReview(w)}/reply`,
+      payload: { comment: 'Thank you!' },
+    }),
+    expect: providersOwn(201),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/reviews/:id/reply',
+    owner: 'provider',
+    request: async (w) => ({
+      url: `/api/reviews/${await freshReview(w, true)}/reply`,
+      payload: { comment: 'Thank you again!' },
+    }),
+    expect: providersOwn(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/appointment/provider/no-show/:id',
+    owner: 'provider',
+    request: async (w) => ({
+      url: `/api/appointment/provider/no-show/${await createPastAppointment(
+        w.app,
+        w.provider,
+        w.client,
+        { startedMinutesAgo: 30 },
+      )}`,
+    }),
+    expect: providersOwn(200),
+  },
+];
