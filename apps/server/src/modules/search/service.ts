@@ -4,7 +4,7 @@ import {
   type ProviderDetail,
   type ProviderListing,
 } from '@slotwise/shared/booking-types';
-import { and, asc, count, desc, eq, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { providers, timeslots, users } from '../../db/schema';
 import { NotFoundError } from '../../errors';
