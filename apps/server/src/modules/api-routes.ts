@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
+import { messageRoutes } from './messages/routes';
 import { notificationRoutes } from './notifications/routes';
 import { profileRoutes } from './profile/routes';
 import { statsRoutes } from './stats/routes';
@@ -18,4 +19,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(timeslotRoutes);
   await api.register(searchRoutes);
   await api.register(appointmentRoutes);
+  await api.register(messageRoutes);
 };

@@ -6,6 +6,10 @@ import {
 } from '@slotwise/shared/auth-schemas';
 import { bookingBodySchema, rescheduleBodySchema } from '@slotwise/shared/booking-types';
 import {
+  createConversationBodySchema,
+  sendMessageBodySchema,
+} from '@slotwise/shared/conversation-types';
+import {
   bulkCreateTimeslotsBodySchema,
   createTimeslotBodySchema,
   updateTimeslotBodySchema,
@@ -200,11 +204,27 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     valid: () => ({ newTimeslotId: '00000000-0000-4000-8000-000000000000' }),
     accepts: (body) => passes(rescheduleBodySchema, body),
   },
+  {
+    name: 'POST /api/conversations',
+    method: 'POST',
+    url: () => '/api/conversations',
+    caller: (w) => w.otherClient,
+    valid: (w) => ({ providerId: w.provider.providerId }),
+    accepts: (body) => passes(createConversationBodySchema, body),
+  },
+  {
+    name: 'POST /api/conversations/:id/messages',
+    method: 'POST',
+    url: (w) => `/api/conversations/${w.conversationId}/messages`,
+    caller: (w) => w.client,
+    valid: () => ({ body: 'See you at ten.' }),
+    accepts: (body) => passes(sendMessageBodySchema, body),
+  },
 ];
 
 interface IdEndpoint {
   name: string;
-  method: 'GET' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url(id: string): string;
   caller(world: World): TestUser | null;
   payload?: Body;
@@ -262,6 +282,25 @@ const ID_ENDPOINTS: IdEndpoint[] = [
     caller: (w) => w.client,
   },
   { name: 'GET /uploads/:id', method: 'GET', url: (id) => `/uploads/${id}`, caller: () => null },
+  {
+    name: 'GET /api/conversations/:id/messages',
+    method: 'GET',
+    url: (id) => `/api/conversations/${id}/messages`,
+    caller: (w) => w.client,
+  },
+  {
+    name: 'POST /api/conversations/:id/messages',
+    method: 'POST',
+    url: (id) => `/api/conversations/${id}/messages`,
+    caller: (w) => w.client,
+    payload: { body: 'hello' },
+  },
+  {
+    name: 'PATCH /api/conversations/:id/read',
+    method: 'PATCH',
+    url: (id) => `/api/conversations/${id}/read`,
+    caller: (w) => w.client,
+  },
 ];
 
 const QUERY_ENDPOINTS = [
@@ -282,6 +321,18 @@ const QUERY_ENDPOINTS = [
     path: () => '/api/notifications',
     keys: ['page', 'pageSize'],
     caller: (w: World) => w.client,
+  },
+  {
+    label: '/api/conversations',
+    path: () => '/api/conversations',
+    keys: ['cursor', 'limit'],
+    caller: (w: World) => w.client,
+  },
+  {
+    label: '/api/conversations/:id/messages',
+    path: (w: World) => `/api/conversations/${w.conversationId}/messages`,
+    keys: ['cursor', 'limit'],
+    caller: (w: World) => w.provider,
   },
   {
     label: '/api/timeslots/view',
@@ -544,6 +595,10 @@ describe('hostile input', () => {
       '/api/notifications?pageSize=101',
       '/api/notifications?page=-5',
       '/api/timeslots/view?include=all',
+      '/api/conversations?limit=0',
+      '/api/conversations?cursor=not-a-uuid',
+      `/api/conversations/${world.conversationId}/messages?limit=51`,
+      `/api/conversations/${world.conversationId}/messages?cursor=00000000-0000-4000-8000-000000000000`,
     ];
     for (const url of cases) {
       const caller = url.startsWith('/api/timeslots') ? world.provider : world.client;
