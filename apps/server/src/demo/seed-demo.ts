@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { appointmentEvents, appointments, providers, timeslots, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { providerSearchText } from '../modules/search/search-text';
+import { seedDemoMessages } from './demo-messages';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -641,6 +642,12 @@ async function insertDemo(
   await tx.execute(sql`
     update ${timeslots} set is_booked = true
     where id in (select timeslot_id from ${appointments} where status = 'booked')`);
+
+  await seedDemoMessages(tx, {
+    clientEmail: DEMO_CLIENT_EMAIL,
+    providerEmail: DEMO_PROVIDER_EMAIL,
+    now,
+  });
 
   return {
     providers: providerIds.length,
