@@ -2,6 +2,7 @@ import type { ClientAppointment } from '@slotwise/shared/booking-types';
 import { AppointmentStatusBadge } from '../../components/appointment-status-badge';
 import { formatSlotDate, formatSlotTimeRange } from '../../lib/format-slot';
 import { fullName } from '../../lib/full-name';
+import { useOpenConversation } from '../messages/api/open-conversation';
 
 /** SPEC §4 status spellings. */
 const CANCELED = new Set(['canceled', 'cancelled']);
@@ -22,6 +23,7 @@ export function AppointmentCard({ appointment, onCancel, onReschedule }: Appoint
   const whenId = `appointment-${id}-when`;
   const booked = appointment.status === 'booked';
   const showReschedule = !CANCELED.has(appointment.status);
+  const message = useOpenConversation();
 
   return (
     <article
@@ -45,6 +47,18 @@ export function AppointmentCard({ appointment, onCancel, onReschedule }: Appoint
           <span>{formatSlotTimeRange(appointment.start_time, appointment.end_time)}</span>
         </p>
       </div>
+      {/* Messages (features/messages): about an active booking, with its provider. */}
+      {booked ? (
+        <button
+          type="button"
+          onClick={() => message.mutate({ appointmentId: id })}
+          disabled={message.isPending}
+          aria-describedby={`${titleId} ${whenId}`}
+          className="self-start rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:ml-auto sm:self-center"
+        >
+          Message
+        </button>
+      ) : null}
       {booked || showReschedule ? (
         <div className="flex shrink-0 flex-wrap gap-2">
           {booked ? (

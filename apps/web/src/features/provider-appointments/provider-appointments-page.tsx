@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AppointmentStatusBadge } from '../../components/appointment-status-badge';
 import { formatSlotDate, formatSlotTimeRange } from '../../lib/format-slot';
 import { fullName } from '../../lib/full-name';
+import { useOpenConversation } from '../messages/api/open-conversation';
 import { useProviderAppointments } from './api/get-provider-appointments';
 import { CancelProviderAppointmentDialog } from './cancel-provider-appointment-dialog';
 
@@ -17,6 +18,7 @@ function AppointmentItem({
   const id = appointment.appointment_id;
   const titleId = `provider-appointment-${id}-title`;
   const whenId = `provider-appointment-${id}-when`;
+  const message = useOpenConversation();
   return (
     <article
       aria-labelledby={titleId}
@@ -37,6 +39,18 @@ function AppointmentItem({
           <span>{formatSlotTimeRange(appointment.start_time, appointment.end_time)}</span>
         </p>
       </div>
+      {/* Messages (features/messages): about an upcoming appointment, with its client. */}
+      {onCancel ? (
+        <button
+          type="button"
+          onClick={() => message.mutate({ appointmentId: id })}
+          disabled={message.isPending}
+          aria-describedby={`${titleId} ${whenId}`}
+          className="self-start rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:ml-auto sm:self-center"
+        >
+          Message
+        </button>
+      ) : null}
       {onCancel ? (
         <button
           type="button"
