@@ -50,7 +50,14 @@ export function MessageThread({ conversation, myId, myRole, showBack }: MessageT
   const firstUnread = messages.find((m) => m.sender_id !== myId && m.read_at === null)?.id;
   const { mutate: markMutate } = markRead;
   useEffect(() => {
-    if (firstUnread && document.visibilityState === 'visible') markMutate(id);
+    if (!firstUnread) return;
+    const markIfShown = () => {
+      if (document.visibilityState === 'visible') markMutate(id);
+    };
+    markIfShown();
+    // Arrived while the tab was in the background: read once the user comes back.
+    document.addEventListener('visibilitychange', markIfShown);
+    return () => document.removeEventListener('visibilitychange', markIfShown);
   }, [firstUnread, id, markMutate]);
 
   // Announce the other party's new messages politely (not the history loaded on opening).
