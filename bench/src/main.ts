@@ -2,7 +2,7 @@
  * `npm run bench [-- scenario…]`: builds what is stale, seeds a fresh database, starts the
  * real server, runs each scenario from this process (never the server's), then the floor
  * (same service calls, bare Fastify) and a hello-world, prints one table and writes
- * bench/results.json. Scenarios: search slots dashboard week storm realtime pages.
+ * bench/results.json. Scenarios: search slots dashboard week storm realtime messages pages.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,10 +19,11 @@ import { type BenchProcess, POOL_SIZE, startFloor, startHello, startServer } fro
 import { fmt, formatTable, type Row } from './report';
 import { type PageResult, measurePage } from './scenarios/pages';
 import { READ_ENDPOINTS, measureEndpoint, measureFloor } from './scenarios/reads';
+import { type MessagesResult, runMessages } from './scenarios/messages';
 import { type RealtimeResult, runRealtime } from './scenarios/realtime';
 import { type StormResult, runStorm } from './scenarios/storm';
 
-const ALL = ['search', 'slots', 'dashboard', 'week', 'storm', 'realtime', 'pages'] as const;
+const ALL = ['search', 'slots', 'dashboard', 'week', 'storm', 'realtime', 'messages', 'pages'] as const;
 type Scenario = (typeof ALL)[number];
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -33,6 +34,8 @@ const settings = {
   sockets: Math.min(env('BENCH_SOCKETS', 5_000), DATASET.realtimeProviders),
   realtimeBookings: env('BENCH_REALTIME_BOOKINGS', 1_000),
   realtimeConcurrency: env('BENCH_REALTIME_CONCURRENCY', 10),
+  messages: env('BENCH_MESSAGES', 1_000),
+  historyMessages: env('BENCH_HISTORY_MESSAGES', 10_000),
   poolSize: POOL_SIZE,
 };
 
@@ -76,6 +79,7 @@ interface Results {
   hello?: LoadResult;
   storm?: StormResult;
   realtime?: RealtimeResult;
+  messages?: MessagesResult;
   pages?: PageResult[];
 }
 
@@ -136,6 +140,24 @@ async function runAll(scenarios: Scenario[], db: BenchDatabase): Promise<Results
           sockets: settings.sockets,
           bookings: settings.realtimeBookings,
           concurrency: settings.realtimeConcurrency,
+        });
+      },
+    );
+  }
+
+  if (scenarios.includes('messages')) {
+    await withProcess(
+      () => startServer(db),
+      async (server) => {
+        log(
+          `messages: ${settings.sockets} sockets, ${settings.messages} messages, ` +
+            `a ${settings.historyMessages}-message history`,
+        );
+        results.messages = await runMessages(server.url, {
+          sockets: settings.sockets,
+          messages: settings.messages,
+          concurrency: settings.realtimeConcurrency,
+          historyMessages: settings.historyMessages,
         });
       },
     );
@@ -246,6 +268,30 @@ function rowsOf(results: Results): Row[] {
       value: `RSS ${rt.rssPerSocketKB.toFixed(1)} KB · heap ${rt.heapPerSocketKB.toFixed(1)} KB`,
       target: '≤ 60 KB',
       met: rt.rssPerSocketKB <= 60,
+    });
+  }
+  const ms = results.messages;
+  if (ms) {
+    rows.push({
+      scenario: `messages (${ms.connected.toLocaleString('en')} sockets)`,
+      measure: 'commit → new_message p50/p99',
+      value: `${fmt.ms(ms.p50)}/${fmt.ms(ms.p99)} (${ms.delivered}/${ms.messages} delivered)`,
+      target: 'p99 ≤ 100 ms',
+      met: ms.connected === ms.sockets && ms.delivered === ms.messages && ms.p99 <= 100,
+    });
+    rows.push({
+      scenario: 'messages',
+      measure: 'message sent → event (p50/p99)',
+      value: `${fmt.ms(ms.sentToEventP50)}/${fmt.ms(ms.sentToEventP99)}`,
+      target: '',
+      met: null,
+    });
+    rows.push({
+      scenario: `messages (${ms.historyMessages.toLocaleString('en')}-message history)`,
+      measure: `page of 50 p50/p99 (${ms.historyPages} pages)`,
+      value: `${fmt.ms(ms.historyP50)}/${fmt.ms(ms.historyP99)}${ms.historyComplete ? '' : ' INCOMPLETE'}`,
+      target: 'p99 ≤ 20 ms',
+      met: ms.historyComplete && ms.historyP99 <= 20,
     });
   }
   for (const page of results.pages ?? []) {

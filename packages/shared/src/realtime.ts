@@ -29,6 +29,18 @@ export interface NewReviewEvent {
   rating: number;
 }
 
+/** A message for the recipient (never sent to the sender or anyone else). */
+export interface NewMessageEvent {
+  conversationId: string;
+  message: {
+    id: string;
+    body: string;
+    sender_id: string;
+    created_at: string;
+    read_at: string | null;
+  };
+}
+
 /** Live availability: only slot ids travel, never who booked. */
 export interface SlotAvailabilityEvent {
   providerId: string;
@@ -44,6 +56,7 @@ export interface ServerToClientEvents {
   appointment_rescheduled: (event: AppointmentRescheduledEvent) => void;
   slots_changed: (event: SlotAvailabilityEvent) => void;
   new_review: (event: NewReviewEvent) => void;
+  new_message: (event: NewMessageEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -15,6 +15,7 @@ import {
 import { planAppointments, planSlots, random, wallClock } from './demo-plan';
 import { seedDemoWeeklyHours } from './weekly-hours-demo';
 import { seedDemoReviews } from './seed-reviews';
+import { seedDemoMessages } from './demo-messages';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -289,6 +290,12 @@ async function insertDemo(
 
   // Trust: completed history with reviews and replies (seed-reviews.ts).
   const trust = await seedDemoReviews(tx, { providerIds, clientIds, timezone, now });
+
+  await seedDemoMessages(tx, {
+    clientEmail: DEMO_CLIENT_EMAIL,
+    providerEmail: DEMO_PROVIDER_EMAIL,
+    now,
+  });
 
   return {
     providers: providerIds.length,

@@ -3,6 +3,7 @@ import { appointmentRoutes } from './appointments/routes';
 import { availabilityRoutes } from './availability/routes';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
+import { messageRoutes } from './messages/routes';
 import { notificationRoutes } from './notifications/routes';
 import { profileRoutes } from './profile/routes';
 import { reviewRoutes } from './reviews/routes';
@@ -22,4 +23,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(appointmentRoutes);
   await api.register(availabilityRoutes);
   await api.register(reviewRoutes);
+  await api.register(messageRoutes);
 };

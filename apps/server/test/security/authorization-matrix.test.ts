@@ -2,12 +2,13 @@ import type * as FastifyModule from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { TestUser } from '../helpers/factories';
-import { connectSocket, type TestSocket } from '../helpers/sockets';
+import { collect, connectSocket, type TestSocket } from '../helpers/sockets';
 import {
   HTTP_MATRIX,
   IDENTITIES,
   type Identity,
   JUNK_PROVIDER_IDS,
+  SERVER_EVENTS,
   SOCKET_EVENTS,
   SOCKET_HANDSHAKE,
 } from './authorization-matrix';
@@ -165,6 +166,38 @@ describe('authorization matrix', () => {
         expect(listened.sort()).toEqual(SOCKET_EVENTS.map((row) => row.event).sort());
       } finally {
         socket.close();
+      }
+    });
+
+    it('server events reach exactly the users the table names', async () => {
+      for (const row of SERVER_EVENTS) {
+        const listeners = (Object.keys(row.receives) as (keyof typeof row.receives)[]).map(
+          (identity) => ({ identity, socket: null as TestSocket | null, seen: [] as unknown[] }),
+        );
+        try {
+          for (const listener of listeners) {
+            listener.socket = await connectSocket(baseUrl, await tokenOf(listener.identity));
+            listener.seen = collect(listener.socket, row.event);
+          }
+          const sent = await t.app.inject({
+            method: 'POST',
+            url: `/api/conversations/${world.conversationId}/messages`,
+            headers: world.client.headers,
+            payload: { body: 'Matrix check' },
+          });
+          expect(sent.statusCode).toBe(201);
+          // An ack answered after the request proves any event emitted before it has arrived.
+          for (const listener of listeners) {
+            await listener.socket!.emitWithAck('watch_provider', 'fence');
+          }
+          for (const listener of listeners) {
+            await expect
+              .poll(() => listener.seen.length, { timeout: 3_000 })
+              .toBe(row.receives[listener.identity] ? 1 : 0);
+          }
+        } finally {
+          for (const listener of listeners) listener.socket?.close();
+        }
       }
     });
 

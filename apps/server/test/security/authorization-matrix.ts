@@ -92,6 +92,10 @@ const providersOwn = (status: number) =>
 /** Provider-only, not about one resource. */
 const providersOnly = (status: number) => signedIn(status, { otherClient: 403, wrongRole: 403 });
 
+/** A conversation's two participants (either role) get `status`; anyone else 404, never 403. */
+const participantsOnly = (status: number) =>
+  signedIn(status, { otherClient: 404, otherProvider: 404 });
+
 const slotBody = (world: World) => ({
   day: world.futureDay(),
   startTime: '10:00',
@@ -483,6 +487,60 @@ export const HTTP_MATRIX: MatrixRow[] = [
 
   // ---- trust: reviews, replies, no-shows (authorization-matrix-trust.ts) ----------------------
   ...TRUST_ROWS,
+  // ---- messages: the two participants of a conversation ------------------------------------------
+  {
+    method: 'POST',
+    route: '/api/conversations',
+    owner: 'client',
+    request: async (w, caller) => {
+      const url = '/api/conversations';
+      const payload = { providerId: w.provider.providerId };
+      // Every client case finds its conversation already there (200): opened once beforehand.
+      if (caller?.role === 'client') {
+        await w.app.inject({ method: 'POST', url, headers: caller.headers, payload });
+      }
+      return { url, payload };
+    },
+    expect: clientsOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/conversations',
+    owner: 'client',
+    request: () => ({ url: '/api/conversations' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/conversations/unread-count',
+    owner: 'client',
+    request: () => ({ url: '/api/conversations/unread-count' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/conversations/:id/messages',
+    owner: 'client',
+    request: (w) => ({ url: `/api/conversations/${w.conversationId}/messages` }),
+    expect: participantsOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/conversations/:id/messages',
+    owner: 'client',
+    request: (w) => ({
+      url: `/api/conversations/${w.conversationId}/messages`,
+      payload: { body: 'Is parking available?' },
+    }),
+    expect: participantsOnly(201),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/conversations/:id/read',
+    owner: 'client',
+    request: (w) => ({ url: `/api/conversations/${w.conversationId}/read` }),
+    expect: participantsOnly(200),
+  },
 ];
 
 /** socket.io: what the handshake does per identity, and what each client→server event answers. */
@@ -528,5 +586,21 @@ export const SOCKET_EVENTS: SocketEventRow[] = [
     event: 'unwatch_provider',
     junk: 'ignored, stays connected',
     valid: 'ignored, stays connected',
+  },
+];
+
+/**
+ * Server → client events about one user's business: who hears them. `new_message`: the world's
+ * client (owner) writes in their conversation with the world's provider (wrongRole).
+ */
+export interface ServerEventRow {
+  event: 'new_message';
+  receives: Record<'owner' | 'otherClient' | 'otherProvider' | 'wrongRole', boolean>;
+}
+
+export const SERVER_EVENTS: ServerEventRow[] = [
+  {
+    event: 'new_message',
+    receives: { owner: false, otherClient: false, otherProvider: false, wrongRole: true },
   },
 ];

@@ -8,6 +8,10 @@ import { timeOffBodySchema, weeklyHoursBodySchema } from '@slotwise/shared/avail
 import { bookingBodySchema, rescheduleBodySchema } from '@slotwise/shared/booking-types';
 import { bulkCreateTimeslotsBodySchema } from '@slotwise/shared/slot-run';
 import {
+  createConversationBodySchema,
+  sendMessageBodySchema,
+} from '@slotwise/shared/conversation-types';
+import {
   createTimeslotBodySchema,
   updateTimeslotBodySchema,
 } from '@slotwise/shared/timeslot-schemas';
@@ -251,6 +255,22 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     valid: () => ({ comment: 'Thank you again!' }),
     accepts: (body) => passes(reviewReplyBodySchema, body),
   },
+  {
+    name: 'POST /api/conversations',
+    method: 'POST',
+    url: () => '/api/conversations',
+    caller: (w) => w.otherClient,
+    valid: (w) => ({ providerId: w.provider.providerId }),
+    accepts: (body) => passes(createConversationBodySchema, body),
+  },
+  {
+    name: 'POST /api/conversations/:id/messages',
+    method: 'POST',
+    url: (w) => `/api/conversations/${w.conversationId}/messages`,
+    caller: (w) => w.client,
+    valid: () => ({ body: 'See you at ten.' }),
+    accepts: (body) => passes(sendMessageBodySchema, body),
+  },
 ];
 
 interface IdEndpoint {
@@ -345,6 +365,25 @@ const ID_ENDPOINTS: IdEndpoint[] = [
     caller: (w) => w.provider,
     payload: { comment: 'Thanks' },
   },
+  {
+    name: 'GET /api/conversations/:id/messages',
+    method: 'GET',
+    url: (id) => `/api/conversations/${id}/messages`,
+    caller: (w) => w.client,
+  },
+  {
+    name: 'POST /api/conversations/:id/messages',
+    method: 'POST',
+    url: (id) => `/api/conversations/${id}/messages`,
+    caller: (w) => w.client,
+    payload: { body: 'hello' },
+  },
+  {
+    name: 'PATCH /api/conversations/:id/read',
+    method: 'PATCH',
+    url: (id) => `/api/conversations/${id}/read`,
+    caller: (w) => w.client,
+  },
 ];
 
 const QUERY_ENDPOINTS = [
@@ -365,6 +404,18 @@ const QUERY_ENDPOINTS = [
     path: () => '/api/notifications',
     keys: ['page', 'pageSize'],
     caller: (w: World) => w.client,
+  },
+  {
+    label: '/api/conversations',
+    path: () => '/api/conversations',
+    keys: ['cursor', 'limit'],
+    caller: (w: World) => w.client,
+  },
+  {
+    label: '/api/conversations/:id/messages',
+    path: (w: World) => `/api/conversations/${w.conversationId}/messages`,
+    keys: ['cursor', 'limit'],
+    caller: (w: World) => w.provider,
   },
   {
     label: '/api/timeslots/view',
@@ -647,6 +698,10 @@ describe('hostile input', () => {
       `/api/providers/${world.provider.providerId}/reviews?limit=51`,
       `/api/providers/${world.provider.providerId}/reviews?cursor=junk`,
       '/api/appointment/provider/view?status=done',
+      '/api/conversations?limit=0',
+      '/api/conversations?cursor=not-a-uuid',
+      `/api/conversations/${world.conversationId}/messages?limit=51`,
+      `/api/conversations/${world.conversationId}/messages?cursor=00000000-0000-4000-8000-000000000000`,
     ];
     for (const url of cases) {
       const caller = /^\/api\/(timeslots|appointment\/provider)/.test(url)

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -290,6 +291,38 @@ describe('no leaks', () => {
     } finally {
       providerSocket.close();
       for (const socket of others) socket.close();
+    }
+  });
+
+  it('messages: the answers and the new_message event carry names and ids, never an email', async () => {
+    // The app listens since the socket test above.
+    const { port } = t.app.server.address() as AddressInfo;
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const providerSocket = await connectSocket(baseUrl, { token: world.provider.token });
+    try {
+      const event = nextEvent(providerSocket, 'new_message');
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${world.conversationId}/messages`,
+        headers: world.client.headers,
+        payload: { body: 'No leaks, please' },
+      });
+      expect(sent.statusCode).toBe(201);
+      expectNoLeak(sent, world.client, 'POST /api/conversations/:id/messages as client');
+      expect(JSON.stringify(await event)).not.toContain(world.client.email);
+      for (const user of [world.client, world.provider]) {
+        const opened = await t.app.inject({
+          method: 'POST',
+          url: '/api/conversations',
+          headers: user.headers,
+          payload: { appointmentId: world.appointmentId },
+        });
+        expect(opened.statusCode).toBe(200);
+        expectNoLeak(opened, user, `POST /api/conversations as ${user.role}`);
+        expect(opened.json().conversation.id).toBe(world.conversationId);
+      }
+    } finally {
+      providerSocket.close();
     }
   });
 });

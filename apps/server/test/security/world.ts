@@ -9,6 +9,7 @@ import { TEST_JWT_SECRET } from '../helpers/app';
 import { book, createSlot, type TestSlot } from '../helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../helpers/factories';
 import { multipart, png } from '../helpers/images';
+import { openConversationWithMessages } from './messages-world';
 
 /**
  * The fixture world of the security tests, built once per file: a provider with slots and an
@@ -30,6 +31,8 @@ export interface World {
   freeSlotId: string;
   clientNotificationId: string;
   providerNotificationId: string;
+  /** The conversation of `client` and `provider` (messages), with one message from each. */
+  conversationId: string;
   /** The client's profile picture (GET /uploads/:id). */
   imageId: string;
   /** Per owner role: a token signed with the right key whose `exp` has passed. */
@@ -112,6 +115,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   if (picture.statusCode !== 200) throw new Error(`world: picture failed ${picture.body}`);
   const imageId = String(picture.json().profile.profileImageUrl).split('/').pop()!;
 
+  const conversationId = await openConversationWithMessages(app, client, provider);
+
   const revoke = async (user: TestUser) => {
     const { token } = await app.tokens.issue({
       userId: user.id,
@@ -139,6 +144,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     clientNotificationId: await notificationOf(client.id),
     providerNotificationId: await notificationOf(provider.id),
     imageId,
+    conversationId,
     expiredTokens: { client: await expiredToken(client), provider: await expiredToken(provider) },
     revokedTokens: { client: await revoke(client), provider: await revoke(provider) },
     async freshToken(user) {

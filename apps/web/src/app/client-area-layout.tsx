@@ -3,6 +3,7 @@ import { BrandLogo } from '../components/brand-logo';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { LogoutButton } from '../features/accounts/components/logout-button';
 import { ProfileMenu } from '../features/accounts/components/profile-menu';
+import { MessagesHeaderLink } from '../features/messages/components/unread-messages-badge';
 import { ClientSearchBox } from '../features/providers/components/client-search-box';
 import { RealtimeProvider } from './realtime-provider';
 import { SkipLink } from './skip-link';
@@ -30,7 +31,9 @@ export function ClientAreaLayout() {
             <ClientSearchBox />
           </div>
           {/* Notifications (SPEC §2): read when the dropdown opens. */}
-          <div className="ml-auto flex items-center">
+          <div className="ml-auto flex items-center gap-1">
+            {/* Messages (features/messages), with the unread count. */}
+            <MessagesHeaderLink />
             <NotificationBell markReadOn="open" />
           </div>
           {/* Profile menu (SPEC §2): Appointments, Account, Logout. */}

@@ -89,7 +89,7 @@ afterEach(() => {
 });
 
 describe('provider area layout', () => {
-  it('has the sidebar (brand, user, role, five links) and the header (title, bell, user)', async () => {
+  it('has the sidebar (brand, user, role, five links and Messages) and the header (title, bell, user)', async () => {
     signInAs('provider');
     renderRoute('/dashboard/analytics');
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
@@ -105,6 +105,7 @@ describe('provider area layout', () => {
       ['Time Slots', '/dashboard/timeslots'],
       ['Appointments', '/dashboard/appointments'],
       ['Analytics', '/dashboard/analytics'],
+      ['Messages', '/messages'],
       ['Settings', '/dashboard/profile'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Analytics' })).toHaveAttribute(

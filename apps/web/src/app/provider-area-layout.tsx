@@ -4,6 +4,7 @@ import { Avatar } from '../components/avatar';
 import { BrandLogo } from '../components/brand-logo';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { LogoutButton } from '../features/accounts/components/logout-button';
+import { UnreadMessagesBadge } from '../features/messages/components/unread-messages-badge';
 import { RealtimeProvider } from './realtime-provider';
 import { SkipLink } from './skip-link';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -17,6 +18,7 @@ const LINKS = [
   { to: '/dashboard/timeslots', label: 'Time Slots', end: false },
   { to: '/dashboard/appointments', label: 'Appointments', end: false },
   { to: '/dashboard/analytics', label: 'Analytics', end: false },
+  { to: '/messages', label: 'Messages', end: false },
   { to: '/dashboard/profile', label: 'Settings', end: false },
 ] as const;
 
@@ -138,6 +140,7 @@ export function ProviderAreaLayout() {
                     }
                   >
                     {link.label}
+                    {link.to === '/messages' ? <UnreadMessagesBadge className="ml-2" /> : null}
                   </NavLink>
                 </li>
               ))}

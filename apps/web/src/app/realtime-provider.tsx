@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { insertLiveNotification } from '../features/notifications/api/get-unread-notifications';
 import { liveNotificationFrom, type LiveEvent } from '../features/notifications/live-notification';
+import { applyNewMessage, refreshMessages } from '../features/messages/api/new-message-event';
 import { queryKeys } from '../lib/query-keys';
 import { decodeSession, useSession } from '../lib/session';
 import { createSocket } from '../lib/socket';
@@ -74,7 +75,10 @@ export function RealtimeProvider({ children = null }: { children?: ReactNode }) 
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     socket.on('connect', () => {
       // Events sent while we were away are stored server-side: catch up after a reconnect.
-      if (connectedBefore) refreshAfterAppointmentChange(queryClient);
+      if (connectedBefore) {
+        refreshAfterAppointmentChange(queryClient);
+        refreshMessages(queryClient);
+      }
       connectedBefore = true;
     });
     socket.on('disconnect', (reason) => {
@@ -91,6 +95,8 @@ export function RealtimeProvider({ children = null }: { children?: ReactNode }) 
     socket.on('appointment_rescheduled', (payload) =>
       onLiveEvent({ name: 'appointment_rescheduled', payload }),
     );
+    // Messages (features/messages): the open thread, the list and the unread badges.
+    socket.on('new_message', (event) => applyNewMessage(queryClient, event));
 
     // The five reconnection attempts may run out while offline: start again once back online.
     const onOnline = () => {

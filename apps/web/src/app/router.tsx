@@ -132,8 +132,14 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            element: <BareLayout />,
-            children: [{ path: 'messages', element: <MessagesPage /> }],
+            path: 'messages',
+            element: (
+              <OwnAreaLayout provider={<ProviderAreaLayout />} client={<ClientAreaLayout />} />
+            ),
+            children: [
+              { index: true, element: <MessagesPage /> },
+              { path: ':conversationId', element: <MessagesPage /> },
+            ],
           },
           {
             path: 'notifications',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Modal } from '../../components/modal';
 import { useClientAppointments } from './api/get-client-appointments';
+import { useOpenConversation } from '../messages/api/open-conversation';
 import { AppointmentCard } from './components/appointment-card';
 import { CancelAppointmentDialog } from './components/cancel-appointment-dialog';
 import { RESCHEDULE_TITLE, RescheduleModal } from './components/reschedule-modal';
@@ -48,6 +49,7 @@ export function ClientAppointmentsPage() {
   const appointments = useClientAppointments();
   const [canceling, setCanceling] = useState<ClientAppointment | null>(null);
   const [rescheduling, setRescheduling] = useState<ClientAppointment | null>(null);
+  const message = useOpenConversation();
 
   const list = appointments.data?.appointments ?? [];
   const routeAppointment = routeId
@@ -86,6 +88,7 @@ export function ClientAppointmentsPage() {
               appointment={appointment}
               onCancel={() => setCanceling(appointment)}
               onReschedule={() => setRescheduling(appointment)}
+              onMessage={() => message.mutate({ appointmentId: appointment.appointment_id })}
             />
           </li>
         ))}

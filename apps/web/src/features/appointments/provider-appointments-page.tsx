@@ -1,6 +1,7 @@
 import type { ProviderAppointment } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
+import { useOpenConversation } from '../messages/api/open-conversation';
 import { useProviderAppointments } from './api/get-provider-appointments';
 import { AppointmentCard } from './components/appointment-card';
 import { CancelProviderAppointmentDialog } from './components/cancel-appointment-dialog';
@@ -13,6 +14,7 @@ import { CancelProviderAppointmentDialog } from './components/cancel-appointment
 export function ProviderAppointmentsPage() {
   const appointments = useProviderAppointments();
   const [canceling, setCanceling] = useState<ProviderAppointment | null>(null);
+  const message = useOpenConversation();
 
   const list = appointments.data?.appointments ?? [];
   const booked = list.filter((appointment) => appointment.status === 'booked');
@@ -48,6 +50,7 @@ export function ProviderAppointmentsPage() {
                     variant="provider"
                     appointment={appointment}
                     onCancel={() => setCanceling(appointment)}
+                    onMessage={() => message.mutate({ appointmentId: appointment.appointment_id })}
                   />
                 </li>
               ))}

@@ -14,6 +14,7 @@ import {
 import { fullName } from '../../lib/full-name';
 import { useAvailableSlots } from '../availability/api/get-available-slots';
 import { useBookAppointment } from '../appointments/api/book-appointment';
+import { useOpenConversation } from '../messages/api/open-conversation';
 import { useProvider } from './api/get-provider';
 
 /** Slots grouped by their day, days and times in order. */
@@ -132,6 +133,7 @@ export function ProviderDetailPage() {
   // Started together with the details (one round trip, not two); shown once they arrive.
   useAvailableSlots(id);
   useSlotAvailability(provider.isSuccess ? id : null);
+  const message = useOpenConversation();
 
   if (provider.isPending) {
     return (
@@ -191,6 +193,15 @@ export function ProviderDetailPage() {
           {details.bio ? (
             <p className="mt-3 break-words whitespace-pre-line text-slate-700">{details.bio}</p>
           ) : null}
+          {/* Messages (features/messages): ask before booking. */}
+          <button
+            type="button"
+            onClick={() => message.mutate({ providerId: id })}
+            disabled={message.isPending}
+            className="mt-4 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            Message {details.firstName}
+          </button>
         </div>
       </section>
       <AvailableTimeSlots providerId={id} />

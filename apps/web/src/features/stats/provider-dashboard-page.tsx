@@ -1,5 +1,6 @@
 import type { ProviderStats } from '@slotwise/shared/stats-types';
 import { Link } from 'react-router';
+import { useUnreadMessageCount } from '../messages/api/get-unread-message-count';
 import { useProviderAppointments } from '../appointments/api/get-provider-appointments';
 import { useProviderStats } from './api/get-stats';
 import { todaysAppointments } from './local-date';
@@ -117,6 +118,7 @@ export function ProviderDashboardPage() {
                     className="block rounded-md border border-slate-200 px-4 py-3 text-sm font-medium text-slate-800 hover:border-indigo-300 hover:bg-indigo-50"
                   >
                     {action.label}
+                    {action.to === '/messages' ? <UnreadMessagesCount /> : null}
                   </Link>
                 </li>
               ))}
@@ -125,5 +127,17 @@ export function ProviderDashboardPage() {
         </div>
       )}
     </section>
+  );
+}
+
+/** 'Respond to Messages': how many wait (features/messages), live through its query key. */
+function UnreadMessagesCount() {
+  const { data: unread = 0 } = useUnreadMessageCount();
+  if (unread <= 0) return null;
+  return (
+    <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
+      <span aria-hidden="true">{unread}</span>
+      <span className="sr-only">{unread === 1 ? '(1 unread)' : `(${unread} unread)`}</span>
+    </span>
   );
 }

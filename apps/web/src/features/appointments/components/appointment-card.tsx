@@ -16,12 +16,16 @@ type AppointmentCardProps =
       appointment: ClientAppointment;
       onCancel: () => void;
       onReschedule: () => void;
+      /** Opens the conversation with the provider (shown while booked). */
+      onMessage?: () => void;
     }
   | {
       /** The provider's list: the client, the service, and Cancel when `onCancel` is given. */
       variant: 'provider';
       appointment: ProviderAppointment;
       onCancel?: () => void;
+      /** Opens the conversation with the client (shown with Cancel, i.e. upcoming). */
+      onMessage?: () => void;
     };
 
 /**
@@ -41,6 +45,9 @@ export function AppointmentCard(props: AppointmentCardProps) {
     ? fullName(props.appointment.provider_first_name, props.appointment.provider_last_name)
     : fullName(props.appointment.client_first_name, props.appointment.client_last_name);
   const detail = client ? props.appointment.provider_specialty : props.appointment.service_type;
+  const showMessage =
+    props.onMessage !== undefined &&
+    (client ? appointment.status === 'booked' : props.onCancel !== undefined);
 
   return (
     <article
@@ -62,6 +69,16 @@ export function AppointmentCard(props: AppointmentCardProps) {
           <span>{formatSlotTimeRange(appointment.start_time, appointment.end_time)}</span>
         </p>
       </div>
+      {showMessage ? (
+        <button
+          type="button"
+          onClick={props.onMessage}
+          aria-describedby={describedBy}
+          className="self-start rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:ml-auto sm:self-center"
+        >
+          Message
+        </button>
+      ) : null}
       {client ? (
         <ClientActions
           status={appointment.status}

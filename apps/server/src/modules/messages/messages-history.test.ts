@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createClient, createProvider } from '../../../test/helpers/factories';
+
+/** A long conversation: pages come from the keyset index, never from sorting the history. */
+describe('messages: a 10,000-message history', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('pages through the index (no sort), deep pages included', async () => {
+    const client = await createClient(t.app);
+    const provider = await createProvider(t.app);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: client.headers,
+      payload: { providerId: provider.providerId },
+    });
+    const id = opened.json().conversation.id as string;
+    const db = t.app.database.db;
+    await db.execute(sql`
+      insert into messages (conversation_id, sender_id, body, created_at)
+      select ${id}::uuid,
+             case when i % 2 = 0 then ${client.id}::uuid else ${provider.id}::uuid end,
+             'message ' || i,
+             now() - make_interval(secs => 10000 - i)
+      from generate_series(1, 10000) as i`);
+    await db.execute(sql`analyze messages`);
+
+    const [middle] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from messages where conversation_id = ${id}::uuid and body = 'message 5000'`,
+    );
+    const plan = (
+      await queryRows<{ 'QUERY PLAN': string }>(
+        db,
+        sql`explain select m.id, m.body, m.sender_id, m.created_at, m.read_at from messages m
+            where m.conversation_id = ${id}::uuid
+              and (m.created_at, m.id) < (select created_at, id from messages where id = ${middle!.id}::uuid)
+            order by m.created_at desc, m.id desc limit 51`,
+      )
+    )
+      .map((row) => row['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toContain('messages_conversation_created_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/conversations/${id}/messages?limit=50&cursor=${middle!.id}`,
+      headers: provider.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const bodies = res.json().messages.map((m: { body: string }) => m.body);
+    expect(bodies[0]).toBe('message 4999');
+    expect(bodies.at(-1)).toBe('message 4950');
+    expect(bodies).toHaveLength(50);
+
+    const unread = await t.app.inject({
+      method: 'GET',
+      url: '/api/conversations/unread-count',
+      headers: provider.headers,
+    });
+    expect(unread.json()).toEqual({ unread: 5000 });
+  });
+});

@@ -1,0 +1,154 @@
+import { ERROR_CODES } from '@slotwise/shared/api-error';
+import {
+  conversationIdParamsSchema,
+  conversationResponseSchema,
+  conversationsQuerySchema,
+  conversationsResponseSchema,
+  createConversationBodySchema,
+  markReadResponseSchema,
+  MESSAGE_RATE_LIMIT_PER_MINUTE,
+  MESSAGING_MESSAGES,
+  messagesQuerySchema,
+  messagesResponseSchema,
+  sendMessageBodySchema,
+  sendMessageResponseSchema,
+  unreadCountResponseSchema,
+} from '@slotwise/shared/conversation-types';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticated, authOf } from '../auth/authenticate';
+import {
+  type Caller,
+  countUnread,
+  listConversations,
+  listMessages,
+  markConversationRead,
+  openConversation,
+  sendMessage,
+} from './service';
+
+const errorBody = z.object({
+  message: z.string(),
+  error: z.string(),
+  code: z.enum(ERROR_CODES),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+/** DESIGN §5 order of checks: 401 → 403 → 400 → 404. */
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
+
+/**
+ * Messages per sender (the token's user: authentication runs before the limiter), so one
+ * account cannot flood a provider, and users behind one NAT do not share a budget.
+ * Active with RATE_LIMIT (docs/security.md).
+ */
+export const MESSAGE_RATE_LIMIT = {
+  max: MESSAGE_RATE_LIMIT_PER_MINUTE,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) =>
+    request.auth ? `message:${request.auth.userId}` : `ip:${request.ip}`,
+};
+
+function callerOf(request: FastifyRequest): Caller {
+  const { userId, role, providerId } = authOf(request);
+  return { userId, role, providerId };
+}
+
+/** Conversations between a client and a provider (docs/decisions/006-messages.md). */
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = authenticated();
+  const db = () => app.database.db;
+
+  app.post(
+    '/conversations',
+    {
+      onRequest: signedIn,
+      schema: {
+        body: createConversationBodySchema,
+        response: { 200: conversationResponseSchema, 201: conversationResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { conversation, created } = await openConversation(
+        db(),
+        callerOf(request),
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send({ conversation });
+    },
+  );
+
+  app.get(
+    '/conversations',
+    {
+      onRequest: signedIn,
+      schema: {
+        querystring: conversationsQuerySchema,
+        response: { 200: conversationsResponseSchema, ...errors },
+      },
+    },
+    async (request) => listConversations(db(), callerOf(request), request.query),
+  );
+
+  app.get(
+    '/conversations/unread-count',
+    {
+      onRequest: signedIn,
+      schema: { response: { 200: unreadCountResponseSchema, ...errors } },
+    },
+    async (request) => ({ unread: await countUnread(db(), callerOf(request)) }),
+  );
+
+  app.get(
+    '/conversations/:id/messages',
+    {
+      onRequest: signedIn,
+      schema: {
+        params: conversationIdParamsSchema,
+        querystring: messagesQuerySchema,
+        response: { 200: messagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => listMessages(db(), callerOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/conversations/:id/messages',
+    {
+      onRequest: signedIn,
+      config: { rateLimit: MESSAGE_RATE_LIMIT },
+      schema: {
+        params: conversationIdParamsSchema,
+        body: sendMessageBodySchema,
+        response: { 201: sendMessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const conversationId = request.params.id;
+      const { message, recipientId } = await sendMessage(
+        db(),
+        callerOf(request),
+        conversationId,
+        request.body.body,
+      );
+      // Committed: tell every socket of the other participant, and nobody else.
+      app.realtime.toUser(recipientId, 'new_message', { conversationId, message });
+      return reply.code(201).send({ message });
+    },
+  );
+
+  app.patch(
+    '/conversations/:id/read',
+    {
+      onRequest: signedIn,
+      schema: {
+        params: conversationIdParamsSchema,
+        response: { 200: markReadResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const updated = await markConversationRead(db(), callerOf(request), request.params.id);
+      return { message: MESSAGING_MESSAGES.markedRead, updated };
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { TestUser } from '../helpers/factories';
+
+/** The world's conversation: opened by the client, one message each way (messages module). */
+export async function openConversationWithMessages(
+  app: FastifyInstance,
+  client: TestUser,
+  provider: TestUser,
+): Promise<string> {
+  const opened = await app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: client.headers,
+    payload: { providerId: provider.providerId },
+  });
+  if (opened.statusCode !== 201) throw new Error(`world: conversation failed ${opened.body}`);
+  const id = opened.json().conversation.id as string;
+  for (const [user, body] of [
+    [client, 'Can you bring a ladder?'],
+    [provider, 'Yes, see you then.'],
+  ] as const) {
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      headers: user.headers,
+      payload: { body },
+    });
+    if (sent.statusCode !== 201) throw new Error(`world: message failed ${sent.body}`);
+  }
+  return id;
+}

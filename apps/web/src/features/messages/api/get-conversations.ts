@@ -1,0 +1,22 @@
+import type { ConversationsResponse } from '@slotwise/shared/conversation-types';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+/** Everything about messages: the list, the unread count and every thread live under it. */
+export const messagesRootKey = ['messages'] as const;
+/** GET /conversations → `{conversations, nextCursor}` (first page, the 50 most recent). */
+export const conversationsKey = ['messages', 'conversations'] as const;
+
+const LIST_LIMIT = 50;
+
+/** GET /conversations: most recent activity first. */
+export function fetchConversations(signal?: AbortSignal): Promise<ConversationsResponse> {
+  return apiGet<ConversationsResponse>(`/conversations?limit=${LIST_LIMIT}`, { signal });
+}
+
+export function useConversations() {
+  return useQuery({
+    queryKey: conversationsKey,
+    queryFn: ({ signal }) => fetchConversations(signal),
+  });
+}

@@ -1,0 +1,51 @@
+/** Dates and times of messages, in the viewer's own zone and locale. */
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+});
+const shortDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+
+/** `YYYY-MM-DD` of an instant in the viewer's zone (groups messages by day). */
+export function localDayKey(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export function formatMessageTime(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}
+
+/** 'Today', 'Yesterday', or the weekday and date: the heading of a day in a thread. */
+export function formatDayHeading(iso: string, now: Date = new Date()): string {
+  const key = localDayKey(iso);
+  if (key === localDayKey(now.toISOString())) return 'Today';
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (key === localDayKey(yesterday.toISOString())) return 'Yesterday';
+  return dayFormat.format(new Date(iso));
+}
+
+/** In the conversation list: the time for today's messages, else the date. */
+export function formatListTime(iso: string, now: Date = new Date()): string {
+  return localDayKey(iso) === localDayKey(now.toISOString())
+    ? formatMessageTime(iso)
+    : shortDayFormat.format(new Date(iso));
+}
+
+/** Consecutive messages (oldest first) grouped by the viewer's day. */
+export function groupByDay<T extends { created_at: string }>(
+  messages: T[],
+): { day: string; first: string; messages: T[] }[] {
+  const groups: { day: string; first: string; messages: T[] }[] = [];
+  for (const message of messages) {
+    const day = localDayKey(message.created_at);
+    const last = groups[groups.length - 1];
+    if (last && last.day === day) last.messages.push(message);
+    else groups.push({ day, first: message.created_at, messages: [message] });
+  }
+  return groups;
+}
