@@ -20,6 +20,8 @@ import type { Redis } from 'ioredis';
 import { createRedis } from './lib/redis';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerMetrics } from './plugins/metrics';
+import { registerJobs } from './jobs/worker';
+import { registerEmailJobs } from './modules/email/email-jobs';
 import { registerRateLimit } from './plugins/rate-limit';
 import { attachRealtime, type Realtime } from './realtime/socket-server';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
@@ -119,6 +121,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerRequestLimits(app);
   await registerCors(app, config);
   await registerMetrics(app);
+  // The durable job queue (mail, reminders) and this instance's worker loop.
+  registerJobs(app);
+  registerEmailJobs(app);
   // Overload: answer 503 early instead of queueing until everything times out.
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { notificationFor } from '../notifications/appointment-notice';
 import { createNotification, type NewNotification } from '../notifications/service';
+import { appointmentMailConsumer } from '../email/appointment-mail-consumer';
 import type { UserRole } from '@slotwise/shared/auth-schemas';
 import {
   type AppointmentStatus,
@@ -261,6 +262,7 @@ async function loadChange(
   };
   // The other party's notification commits (or rolls back) with the change itself.
   await createNotification(tx, notificationFor(change.notice));
+  await appointmentMailConsumer.inTransaction?.(tx, change); // fan-out: email consumer
   return change;
 }
 
@@ -512,7 +514,13 @@ export async function bookAppointment(
       clientLastName,
     });
     const notification = notificationFor(change.notice);
-    if (await claimAndBook(db, seen, clientUserId, appointmentId, notification)) return change;
+    // fan-out: email consumer — the claim and the mail jobs commit together.
+    const booked = await db.transaction(async (tx) => {
+      if (!(await claimAndBook(tx, seen, clientUserId, appointmentId, notification))) return false;
+      await appointmentMailConsumer.inTransaction?.(tx, change); // fan-out: email consumer
+      return true;
+    });
+    if (booked) return change;
     // Not claimed: the next read tells why (taken, started, gone); a slot that was only
     // edited since the read is tried again.
     if (attempt >= MAX_ATTEMPTS) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
