@@ -13,6 +13,7 @@ import { apiRoutes } from './modules/api-routes';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@slotwise/shared/auth-schemas';
 import { uploadRoutes } from './images/routes';
+import { calendarFeedRoutes } from './modules/calendar/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, TokenService } from './modules/auth/tokens';
 import underPressure from '@fastify/under-pressure';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(uploadRoutes);
+  await app.register(calendarFeedRoutes);
   app.decorate('realtime', attachRealtime(app));
 
   const spaServed = config.webDistDir ? await registerSpa(app, config.webDistDir) : false;

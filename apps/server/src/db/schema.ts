@@ -292,7 +292,10 @@ export const notificationPreferences = pgTable('notification_preferences', {
   updatedAt: updatedAt(),
 });
 
-/** One secret calendar feed per user; only the SHA-256 of the secret is stored. */
+/**
+ * One secret calendar feed per user. The secret is an HMAC of (user, nonce) under the server's
+ * key, so the URL can be shown again; only its SHA-256 and the nonce are stored.
+ */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
@@ -300,6 +303,7 @@ export const calendarFeeds = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     secretHash: text('secret_hash').notNull(),
+    nonce: text('nonce').notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_secret_hash_key').on(t.secretHash)],

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
+import { calendarRoutes } from './calendar/routes';
+import { emailPreferenceRoutes } from './email/routes';
 import { healthRoutes } from './health/routes';
 import { notificationRoutes } from './notifications/routes';
 import { profileRoutes } from './profile/routes';
@@ -18,4 +20,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(timeslotRoutes);
   await api.register(searchRoutes);
   await api.register(appointmentRoutes);
+  await api.register(emailPreferenceRoutes);
+  await api.register(calendarRoutes);
 };

@@ -28,6 +28,7 @@ CREATE TABLE "notification_preferences" (
 CREATE TABLE "calendar_feeds" (
 	"user_id" uuid PRIMARY KEY NOT NULL REFERENCES "users"("id") ON DELETE cascade,
 	"secret_hash" text NOT NULL,
+	"nonce" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL DEFAULT now()
 );
 --> statement-breakpoint
