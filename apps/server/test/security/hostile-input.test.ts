@@ -6,6 +6,10 @@ import {
 } from '@slotwise/shared/auth-schemas';
 import { bookingBodySchema, rescheduleBodySchema } from '@slotwise/shared/booking-types';
 import {
+  forgotPasswordSchema,
+  notificationPreferencesPatchSchema,
+} from '@slotwise/shared/email-schemas';
+import {
   bulkCreateTimeslotsBodySchema,
   createTimeslotBodySchema,
   updateTimeslotBodySchema,
@@ -110,6 +114,31 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     caller: () => null,
     valid: () => ({ email: 'nobody@example.test' }),
     accepts: (body) => passes(emailFormSchema, body),
+  },
+  {
+    name: 'POST /api/auth/forgot-password',
+    method: 'POST',
+    url: () => '/api/auth/forgot-password',
+    caller: () => null,
+    valid: () => ({ email: 'nobody@example.test' }),
+    accepts: (body) => passes(forgotPasswordSchema, body),
+  },
+  {
+    name: 'POST /api/auth/reset-password',
+    method: 'POST',
+    url: () => '/api/auth/reset-password',
+    caller: () => null,
+    valid: () => ({ token: 'x'.repeat(43), password: 'Secret123' }),
+    // No generated token is a real one: every body is refused.
+    accepts: () => false,
+  },
+  {
+    name: 'PATCH /api/profile/notification-preferences',
+    method: 'PATCH',
+    url: () => '/api/profile/notification-preferences',
+    caller: (w) => w.client,
+    valid: () => ({ emailReminders: false, emailBookingUpdates: true }),
+    accepts: (body) => passes(notificationPreferencesPatchSchema, body),
   },
   {
     name: 'POST /api/auth/login',

@@ -81,7 +81,7 @@ describe('secret calendar feeds', () => {
     expect((await fetchFeed(next)).events).toHaveLength(1);
     expect(await feedUrl(client.headers)).toBe(next);
 
-    // Only a hash of the secret is stored.
+    // Only a hash of the (reset) secret is stored.
     const secret = /calendar\/(.+)\.ics$/.exec(next)![1]!;
     const rows = await t.app.database.db.select().from(calendarFeeds);
     expect(JSON.stringify(rows)).not.toContain(secret);

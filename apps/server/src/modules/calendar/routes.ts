@@ -38,12 +38,13 @@ const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
 /** GET /calendar/<secret>.ics — outside /api: calendar apps subscribe without a token. */
 export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
+  const key = await resolveJwtSecret(app.config);
   app.get(
     '/calendar/:file',
     { schema: { hide: true, params: z.object({ file: z.string().max(100) }) } },
     async (request, reply) => {
       const secret = FEED_FILE.exec(request.params.file)?.[1];
-      const feed = secret ? await feedBySecret(app.database.db, secret) : null;
+      const feed = secret ? await feedBySecret(app.database.db, key, secret) : null;
       if (!feed) throw new NotFoundError('Calendar not found');
       reply.header('Cache-Control', 'private, no-store');
       reply.header('X-Robots-Tag', 'noindex');

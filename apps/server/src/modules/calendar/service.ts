@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -6,30 +6,40 @@ import { appointmentEvents, appointments, calendarFeeds, providers, users } from
 import type { IcsEvent } from '../email/ics';
 
 /**
- * Secret calendar feeds (docs/decisions/007-email-and-calendars.md). The secret is
- * HMAC(server key, user id : nonce): the same URL can be shown again, a reset (new nonce)
- * replaces it, and the database holds only its SHA-256 and the nonce.
+ * Secret calendar feeds (docs/decisions/007-email-and-calendars.md). A secret is the user's id
+ * (16 bytes) and an HMAC of (user id : nonce) under the server's key (16 bytes), base64url:
+ * showing the URL needs no write (the first nonce is implicit), a reset stores a new random
+ * nonce and the SHA-256 of the new secret, and the database never holds a secret itself.
  */
 
+const INITIAL_NONCE = 'initial';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const secretOf = (key: Uint8Array, userId: string, nonce: string) =>
-  createHmac('sha256', key).update(`${userId}:${nonce}`).digest('base64url');
+const uuidBytes = (uuid: string) => Buffer.from(uuid.replace(/-/g, ''), 'hex');
+const uuidOf = (bytes: Buffer) =>
+  bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
-/** The user's feed secret, created on first use; `reset` replaces it. */
+function secretOf(key: Uint8Array, userId: string, nonce: string): string {
+  const mac = createHmac('sha256', key).update(`${userId}:${nonce}`).digest().subarray(0, 16);
+  return Buffer.concat([uuidBytes(userId), mac]).toString('base64url');
+}
+
+async function feedRow(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ nonce: calendarFeeds.nonce, secretHash: calendarFeeds.secretHash })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user's feed secret (no write); `reset` replaces it for good. */
 export async function feedSecret(
   db: DbOrTx,
   key: Uint8Array,
   userId: string,
   reset = false,
 ): Promise<string> {
-  if (!reset) {
-    const [row] = await db
-      .select({ nonce: calendarFeeds.nonce })
-      .from(calendarFeeds)
-      .where(eq(calendarFeeds.userId, userId))
-      .limit(1);
-    if (row) return secretOf(key, userId, row.nonce);
-  }
+  if (!reset) return secretOf(key, userId, (await feedRow(db, userId))?.nonce ?? INITIAL_NONCE);
   const nonce = randomBytes(16).toString('base64url');
   const secret = secretOf(key, userId, nonce);
   await db
@@ -42,6 +52,19 @@ export async function feedSecret(
   return secret;
 }
 
+/** The user a secret belongs to, or null (malformed, forged, or replaced by a reset). */
+async function ownerOfSecret(db: DbOrTx, key: Uint8Array, secret: string): Promise<string | null> {
+  const bytes = Buffer.from(secret, 'base64url');
+  if (bytes.length !== 32 || bytes.toString('base64url') !== secret) return null;
+  const userId = uuidOf(bytes.subarray(0, 16));
+  const row = await feedRow(db, userId);
+  const expected = Buffer.from(secretOf(key, userId, row?.nonce ?? INITIAL_NONCE));
+  const given = Buffer.from(secret);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (row && row.secretHash !== sha256(secret)) return null;
+  return userId;
+}
+
 const providerUser = alias(users, 'provider_user');
 const clientUser = alias(users, 'client_user');
 
@@ -50,13 +73,15 @@ const fullName = (first: string, last: string) => (last && last !== '-' ? `${fir
 /** The feed owner and their upcoming, still-booked appointments, or null for an unknown secret. */
 export async function feedBySecret(
   db: DbOrTx,
+  key: Uint8Array,
   secret: string,
 ): Promise<{ name: string; events: IcsEvent[] } | null> {
+  const ownerId = await ownerOfSecret(db, key, secret);
+  if (!ownerId) return null;
   const [owner] = await db
-    .select({ userId: calendarFeeds.userId, firstName: users.firstName })
-    .from(calendarFeeds)
-    .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .where(eq(calendarFeeds.secretHash, sha256(secret)))
+    .select({ userId: users.id, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, ownerId))
     .limit(1);
   if (!owner) return null;
   const rows = await db
