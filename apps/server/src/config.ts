@@ -38,6 +38,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export interface Config {
@@ -67,6 +68,8 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** How often this instance's job worker looks for due jobs; 0 = no worker here. */
   jobsPollIntervalMs: number;
+  /** How long a claimed job stays reserved; a crashed worker's job is retried after it. */
+  jobsLeaseSeconds: number;
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -126,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // not overload: shedding would refuse legitimate requests. On by default with PostgreSQL.
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1_000 : 0),
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+    jobsLeaseSeconds: e.JOBS_LEASE_SECONDS,
   };
 }

@@ -216,13 +216,19 @@ export class JobQueue {
     return outcome;
   }
 
-  /** Runs every job due at `now` (one at a time) until none is left or `limit` ran. */
-  async runDue(now: Date = new Date(), limit = 500): Promise<RunSummary> {
+  /**
+   * Runs every job due at `now` (one at a time) until none is left or `limit` ran. `now` is a
+   * fixed instant (tests' fake clock) or a clock read before each claim, so that every lease
+   * counts from the moment its job was claimed.
+   */
+  async runDue(now: Date | (() => Date) = () => new Date(), limit = 500): Promise<RunSummary> {
+    const clock = typeof now === 'function' ? now : () => now;
     const summary: RunSummary = { done: 0, retried: 0, failed: 0 };
     for (let i = 0; i < limit; i++) {
-      const job = await this.claim(now);
+      const at = clock();
+      const job = await this.claim(at);
       if (!job) break;
-      summary[await this.runClaimed(job, now)]++;
+      summary[await this.runClaimed(job, clock())]++;
     }
     return summary;
   }

@@ -36,6 +36,7 @@ export function registerJobs(app: FastifyInstance): JobQueue {
 
   const queue = new JobQueue(app.database.db, {
     log: app.log,
+    leaseMs: app.config.jobsLeaseSeconds * 1000,
     onFinished: (kind, outcome) => finished.inc({ kind, outcome }),
   });
   app.decorate('jobs', queue);
@@ -50,7 +51,7 @@ export function registerJobs(app: FastifyInstance): JobQueue {
     timer = null;
     if (stopped) return;
     running = queue
-      .runDue(new Date(), 50)
+      .runDue(() => new Date(), 50)
       .catch((err: unknown) => app.log.error({ err }, 'job worker: run failed'))
       .finally(() => {
         running = null;
