@@ -10,7 +10,8 @@ import { MESSAGES } from './messages';
 export const EMAIL_MESSAGES = {
   // Honest resend: POST /api/verify-email. The first is SPEC's text (§8) for an actual send.
   resendSent: MESSAGES.resendSucceeded,
-  resendCoolingDown: 'A verification email was sent less than a minute ago. Please wait before asking again.',
+  resendCoolingDown:
+    'A verification email was sent less than a minute ago. Please wait before asking again.',
   // Password reset
   forgotPasswordSent:
     'If an account exists for this address, we have sent a link to reset the password. It is valid for 1 hour.',
@@ -44,7 +45,10 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: EMAIL_MESSAGES.resetLinkInvalid }).min(16, EMAIL_MESSAGES.resetLinkInvalid).max(200, EMAIL_MESSAGES.resetLinkInvalid),
+  token: z
+    .string({ error: EMAIL_MESSAGES.resetLinkInvalid })
+    .min(16, EMAIL_MESSAGES.resetLinkInvalid)
+    .max(200, EMAIL_MESSAGES.resetLinkInvalid),
   password: registrationPasswordField,
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordSchema>;

@@ -42,25 +42,54 @@ describe('the durable job queue', () => {
   it('SMTP refusing for a while: the mails are retried with backoff and go out once after it recovers', async () => {
     const provider = await createProvider(t.app);
     const client = await createClient(t.app);
-    const slot = await createSlotAt(t.app, provider.providerId!, new Date(Date.now() + 3 * 24 * 3600 * SECOND));
+    const slot = await createSlotAt(
+      t.app,
+      provider.providerId!,
+      new Date(Date.now() + 3 * 24 * 3600 * SECOND),
+    );
     refusing = true;
-    const retriedBefore = await metric(t, /^slotwise_jobs_finished_total\{kind="email.appointment-change",outcome="retried"\}/);
+    const retriedBefore = await metric(
+      t,
+      /^slotwise_jobs_finished_total\{kind="email.appointment-change",outcome="retried"\}/,
+    );
     await book(t.app, client, slot.id);
     const now = new Date();
     const first = await t.app.jobs.runDue(now);
     expect(first).toEqual({ done: 0, retried: 2, failed: 0 });
     expect(smtp.messages).toHaveLength(0);
     // Not yet due again 29 s later.
-    expect(await t.app.jobs.runDue(new Date(now.getTime() + 29 * SECOND))).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(await t.app.jobs.runDue(new Date(now.getTime() + 29 * SECOND))).toEqual({
+      done: 0,
+      retried: 0,
+      failed: 0,
+    });
     // 30 s later: tried again, still refused; the next wait is a minute.
-    expect(await t.app.jobs.runDue(new Date(now.getTime() + 30 * SECOND))).toEqual({ done: 0, retried: 2, failed: 0 });
-    expect(await t.app.jobs.runDue(new Date(now.getTime() + 89 * SECOND))).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(await t.app.jobs.runDue(new Date(now.getTime() + 30 * SECOND))).toEqual({
+      done: 0,
+      retried: 2,
+      failed: 0,
+    });
+    expect(await t.app.jobs.runDue(new Date(now.getTime() + 89 * SECOND))).toEqual({
+      done: 0,
+      retried: 0,
+      failed: 0,
+    });
     refusing = false;
-    expect(await t.app.jobs.runDue(new Date(now.getTime() + 90 * SECOND))).toEqual({ done: 2, retried: 0, failed: 0 });
+    expect(await t.app.jobs.runDue(new Date(now.getTime() + 90 * SECOND))).toEqual({
+      done: 2,
+      retried: 0,
+      failed: 0,
+    });
     expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual([client.email, provider.email].sort());
-    expect(await t.app.jobs.runDue(new Date(now.getTime() + 60 * MINUTE))).toMatchObject({ done: 0, failed: 0 });
+    expect(await t.app.jobs.runDue(new Date(now.getTime() + 60 * MINUTE))).toMatchObject({
+      done: 0,
+      failed: 0,
+    });
     expect(smtp.messages).toHaveLength(2);
-    const retriedAfter = await metric(t, /^slotwise_jobs_finished_total\{kind="email.appointment-change",outcome="retried"\}/);
+    const retriedAfter = await metric(
+      t,
+      /^slotwise_jobs_finished_total\{kind="email.appointment-change",outcome="retried"\}/,
+    );
     expect(retriedAfter - retriedBefore).toBe(4);
   });
 
@@ -99,14 +128,30 @@ describe('the durable job queue', () => {
     });
     const now = Date.now() + 365 * 24 * 60 * MINUTE;
     await t.app.jobs.runDue(new Date(now)); // nothing else due left behind
-    await t.app.jobs.enqueue(t.app.database.db, { kind: 'test.count', payload: {}, runAt: new Date(now) });
+    await t.app.jobs.enqueue(t.app.database.db, {
+      kind: 'test.count',
+      payload: {},
+      runAt: new Date(now),
+    });
     const claimed = await t.app.jobs.claim(new Date(now));
     expect(claimed?.kind).toBe('test.count');
     // The worker "dies" here. While its lease lasts, nobody else runs the job.
-    expect(await t.app.jobs.runDue(new Date(now + 4 * MINUTE))).toEqual({ done: 0, retried: 0, failed: 0 });
-    expect(await t.app.jobs.runDue(new Date(now + 5 * MINUTE))).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect(await t.app.jobs.runDue(new Date(now + 4 * MINUTE))).toEqual({
+      done: 0,
+      retried: 0,
+      failed: 0,
+    });
+    expect(await t.app.jobs.runDue(new Date(now + 5 * MINUTE))).toEqual({
+      done: 1,
+      retried: 0,
+      failed: 0,
+    });
     expect(calls).toBe(1);
-    expect(await t.app.jobs.runDue(new Date(now + 60 * MINUTE))).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(await t.app.jobs.runDue(new Date(now + 60 * MINUTE))).toEqual({
+      done: 0,
+      retried: 0,
+      failed: 0,
+    });
   });
 
   it('survives a restart: a job queued by one app instance runs in the next one on the same database', async () => {
@@ -125,7 +170,11 @@ describe('the durable job queue', () => {
     await first.ready();
     const provider = await createProvider(first);
     const client = await createClient(first);
-    const slot = await createSlotAt(first, provider.providerId!, new Date(Date.now() + 2 * 24 * 60 * MINUTE));
+    const slot = await createSlotAt(
+      first,
+      provider.providerId!,
+      new Date(Date.now() + 2 * 24 * 60 * MINUTE),
+    );
     await book(first, client, slot.id);
     await first.close();
     const second = await buildApp(config, { database: t.testDb.database, migrate: false });

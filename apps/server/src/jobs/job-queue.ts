@@ -164,7 +164,11 @@ export class JobQueue {
 
   /** Runs one claimed job to its next state (done, retry later, failed). */
   async runClaimed(job: ClaimedJob, now: Date): Promise<'done' | 'retried' | 'failed'> {
-    const fence = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
+    const fence = and(
+      eq(jobs.id, job.id),
+      eq(jobs.status, 'running'),
+      eq(jobs.attempts, job.attempts),
+    );
     const handler = this.handlers.get(job.kind);
     let error: unknown = null;
     if (job.attempts > job.maxAttempts) {
@@ -193,7 +197,10 @@ export class JobQueue {
           .update(jobs)
           .set({ status: 'failed', finishedAt: now, lockedUntil: null, lastError: message })
           .where(fence);
-        this.options.log.error({ jobId: job.id, kind: job.kind, err: message }, 'job failed for good');
+        this.options.log.error(
+          { jobId: job.id, kind: job.kind, err: message },
+          'job failed for good',
+        );
       } else {
         outcome = 'retried';
         const delay = backoffDelay(job.attempts, this.backoffMs, this.maxBackoffMs);

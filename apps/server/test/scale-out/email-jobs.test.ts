@@ -190,7 +190,11 @@ describe.skipIf(!adminUrl)('mail jobs across processes on PostgreSQL', () => {
         const metrics = await request('GET', `${server.url}/metrics`);
         const line = metrics.body
           .split('\n')
-          .find((l) => l.startsWith('slotwise_jobs_finished_total{kind="email.appointment-reminder",outcome="done"}'));
+          .find((l) =>
+            l.startsWith(
+              'slotwise_jobs_finished_total{kind="email.appointment-reminder",outcome="done"}',
+            ),
+          );
         total += line ? Number(line.split(' ').pop()) : 0;
       }
       expect(total).toBe(JOBS);

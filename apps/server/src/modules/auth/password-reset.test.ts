@@ -69,7 +69,9 @@ describe('password reset and the honest resend', () => {
   it('a reset sets the password, signs out every earlier session, and the link works once', async () => {
     const user = await createProvider(t.app);
     const oldSession = user.headers;
-    expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: oldSession })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/profile', headers: oldSession })).statusCode,
+    ).toBe(200);
     await forgot(user.email);
     await t.app.jobs.runDue(new Date());
     const token = await resetToken(user.email);
@@ -85,11 +87,16 @@ describe('password reset and the honest resend', () => {
     const fresh = await login(user.email, 'NewSecret9');
     expect(fresh.statusCode).toBe(200);
     const headers = { authorization: `Bearer ${fresh.json().token}` };
-    expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers })).statusCode).toBe(
+      200,
+    );
 
     const reused = await reset(token, 'Another99');
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toMatchObject({ code: 'INVALID_TOKEN', message: EMAIL_MESSAGES.resetLinkInvalid });
+    expect(reused.json()).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: EMAIL_MESSAGES.resetLinkInvalid,
+    });
     expect((await login(user.email, 'NewSecret9')).statusCode).toBe(200);
   });
 
@@ -151,7 +158,10 @@ describe('password reset and the honest resend', () => {
     const unverified = await createClient(t.app, { verified: false });
     const unknownFirst = await resend('ghost@example.test');
     const knownFirst = await resend(unverified.email);
-    expect(unknownFirst.json()).toEqual({ message: MESSAGES.resendSucceeded, retryAfterSeconds: 60 });
+    expect(unknownFirst.json()).toEqual({
+      message: MESSAGES.resendSucceeded,
+      retryAfterSeconds: 60,
+    });
     expect(knownFirst.json()).toEqual(unknownFirst.json());
     expect(await mailsTo(smtp.messages, unverified.email)).toHaveLength(1);
 

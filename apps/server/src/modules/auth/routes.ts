@@ -113,7 +113,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // The same answer whether or not the address has an account; within the cooldown it
       // says so honestly (docs/decisions/007-email-and-calendars.md).
       if (resend.retryAfterSeconds > 0) {
-        return { message: EMAIL_MESSAGES.resendCoolingDown, retryAfterSeconds: resend.retryAfterSeconds };
+        return {
+          message: EMAIL_MESSAGES.resendCoolingDown,
+          retryAfterSeconds: resend.retryAfterSeconds,
+        };
       }
       return { message: EMAIL_MESSAGES.resendSent, retryAfterSeconds: MAIL_COOLDOWN_SECONDS };
     },

@@ -174,12 +174,17 @@ export async function prepareResend(db: Db, rawEmail: string): Promise<ResendDec
     .limit(1);
   if (user && !user.verifiedAt) {
     const [recent] = await db
-      .select({ wait: sql<number>`ceil(extract(epoch from (max(${emailVerificationTokens.createdAt}) + interval '${sql.raw(String(MAIL_COOLDOWN_SECONDS))} seconds' - now())))` })
+      .select({
+        wait: sql<number>`ceil(extract(epoch from (max(${emailVerificationTokens.createdAt}) + interval '${sql.raw(String(MAIL_COOLDOWN_SECONDS))} seconds' - now())))`,
+      })
       .from(emailVerificationTokens)
       .where(
         and(
           eq(emailVerificationTokens.userId, user.id),
-          gt(emailVerificationTokens.createdAt, sql`now() - interval '${sql.raw(String(MAIL_COOLDOWN_SECONDS))} seconds'`),
+          gt(
+            emailVerificationTokens.createdAt,
+            sql`now() - interval '${sql.raw(String(MAIL_COOLDOWN_SECONDS))} seconds'`,
+          ),
         ),
       );
     const wait = Number(recent?.wait ?? 0);

@@ -36,8 +36,16 @@ describe('secret calendar feeds', () => {
     const provider = await createProvider(t.app, { firstName: 'Ann', lastName: 'Cuts' });
     const client = await createClient(t.app, { firstName: 'Bo', lastName: 'Day' });
     const stranger = await createClient(t.app);
-    const slotA = await createSlotAt(t.app, provider.providerId!, new Date(Math.ceil((Date.now() + 2 * DAY) / 60_000) * 60_000));
-    const slotB = await createSlotAt(t.app, provider.providerId!, new Date(Math.ceil((Date.now() + 3 * DAY) / 60_000) * 60_000));
+    const slotA = await createSlotAt(
+      t.app,
+      provider.providerId!,
+      new Date(Math.ceil((Date.now() + 2 * DAY) / 60_000) * 60_000),
+    );
+    const slotB = await createSlotAt(
+      t.app,
+      provider.providerId!,
+      new Date(Math.ceil((Date.now() + 3 * DAY) / 60_000) * 60_000),
+    );
     const a = await book(t.app, client, slotA.id);
     const b = await book(t.app, client, slotB.id);
 
@@ -88,12 +96,20 @@ describe('secret calendar feeds', () => {
   });
 
   it('an unknown or malformed secret is 404; the API needs a token', async () => {
-    for (const path of ['/calendar/' + 'A'.repeat(43) + '.ics', '/calendar/nope.ics', '/calendar/x']) {
+    for (const path of [
+      '/calendar/' + 'A'.repeat(43) + '.ics',
+      '/calendar/nope.ics',
+      '/calendar/x',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: path });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed-url' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/calendar/feed-url/reset' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed-url' })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/calendar/feed-url/reset' })).statusCode,
+    ).toBe(401);
   });
 });

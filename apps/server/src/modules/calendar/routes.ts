@@ -48,9 +48,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!feed) throw new NotFoundError('Calendar not found');
       reply.header('Cache-Control', 'private, no-store');
       reply.header('X-Robots-Tag', 'noindex');
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .send(calendarFeed(feed.name, feed.events));
+      return reply.type('text/calendar; charset=utf-8').send(calendarFeed(feed.name, feed.events));
     },
   );
 };

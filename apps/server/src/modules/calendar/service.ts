@@ -68,7 +68,8 @@ async function ownerOfSecret(db: DbOrTx, key: Uint8Array, secret: string): Promi
 const providerUser = alias(users, 'provider_user');
 const clientUser = alias(users, 'client_user');
 
-const fullName = (first: string, last: string) => (last && last !== '-' ? `${first} ${last}` : first);
+const fullName = (first: string, last: string) =>
+  last && last !== '-' ? `${first} ${last}` : first;
 
 /** The feed owner and their upcoming, still-booked appointments, or null for an unknown secret. */
 export async function feedBySecret(

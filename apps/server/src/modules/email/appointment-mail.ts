@@ -48,7 +48,11 @@ export function changeMail(
   to: Recipient,
   type: ChangeType,
   appointment: MailAppointment,
-  options: { actorIsRecipient: boolean; previous: { startsAt: Date; endsAt: Date } | null; manageUrl: string },
+  options: {
+    actorIsRecipient: boolean;
+    previous: { startsAt: Date; endsAt: Date } | null;
+    manageUrl: string;
+  },
 ): Omit<MailMessage, 'attachments'> {
   const zone = to.timezone;
   const when = whenText(appointment, zone);
@@ -84,7 +88,9 @@ export function changeMail(
   return {
     to: to.email,
     subject: title,
-    text: [greeting(to), '', ...lines, '', `Manage your appointments: ${options.manageUrl}`].join('\n'),
+    text: [greeting(to), '', ...lines, '', `Manage your appointments: ${options.manageUrl}`].join(
+      '\n',
+    ),
     html: page(title, [escapeHtml(greeting(to)), ...lines.map(escapeHtml)], {
       label: 'Manage your appointments',
       href: options.manageUrl,
@@ -150,9 +156,17 @@ export function passwordResetMail(to: Recipient, link: string): MailMessage {
     to: to.email,
     subject: title,
     text: [greeting(to), '', lines[0]!, link, '', lines[1]!, lines[2]!].join('\n'),
-    html: page(title, [escapeHtml(greeting(to)), ...lines.map(escapeHtml), `Or copy this link into your browser: ${escapeHtml(link)}`], {
-      label: 'Choose a new password',
-      href: link,
-    }),
+    html: page(
+      title,
+      [
+        escapeHtml(greeting(to)),
+        ...lines.map(escapeHtml),
+        `Or copy this link into your browser: ${escapeHtml(link)}`,
+      ],
+      {
+        label: 'Choose a new password',
+        href: link,
+      },
+    ),
   };
 }

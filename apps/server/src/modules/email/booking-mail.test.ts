@@ -14,14 +14,20 @@ const DAY = 24 * HOUR;
 
 /** 'HH:MM' of an instant in a zone, computed independently of the code under test. */
 const hhmm = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
 const zoneName = (instant: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' })
     .formatToParts(instant)
     .find((p) => p.type === 'timeZoneName')!.value;
 
 /** A future instant on a whole half hour, `days` from now. */
-const inDays = (days: number) => new Date(Math.ceil((Date.now() + days * DAY) / (30 * 60_000)) * 30 * 60_000);
+const inDays = (days: number) =>
+  new Date(Math.ceil((Date.now() + days * DAY) / (30 * 60_000)) * 30 * 60_000);
 
 describe('booking mail: both parties, .ics, once each', () => {
   let t: TestApp;
@@ -74,8 +80,12 @@ describe('booking mail: both parties, .ics, once each', () => {
     expect(toClient!.subject).toBe('Appointment booked: Haircut with Pia Barber');
     expect(toProvider!.subject).toBe('Appointment booked: Haircut for Colette Martin');
     // The recipient's own wall clock, with the zone named.
-    expect(toClient!.text).toContain(`${hhmm(first.startsAt, 'Europe/Paris')} (${zoneName(first.startsAt, 'Europe/Paris')}, Europe/Paris)`);
-    expect(toProvider!.text).toContain(`${hhmm(first.startsAt, 'America/New_York')} (${zoneName(first.startsAt, 'America/New_York')}, America/New_York)`);
+    expect(toClient!.text).toContain(
+      `${hhmm(first.startsAt, 'Europe/Paris')} (${zoneName(first.startsAt, 'Europe/Paris')}, Europe/Paris)`,
+    );
+    expect(toProvider!.text).toContain(
+      `${hhmm(first.startsAt, 'America/New_York')} (${zoneName(first.startsAt, 'America/New_York')}, America/New_York)`,
+    );
     expect(hhmm(first.startsAt, 'Europe/Paris')).not.toBe(hhmm(first.startsAt, 'America/New_York'));
     for (const mail of [toClient!, toProvider!]) {
       expect(mail.html).toContain('<html lang="en">');
@@ -118,7 +128,9 @@ describe('booking mail: both parties, .ics, once each', () => {
         new Date(second.startsAt.getTime() - 2 * HOUR),
         new Date(second.startsAt.getTime() - 2 * HOUR),
         second.endsAt,
-      ].map((d) => d.toISOString()).sort(),
+      ]
+        .map((d) => d.toISOString())
+        .sort(),
     );
 
     smtp.messages.length = 0;
@@ -171,8 +183,16 @@ describe('booking mail: both parties, .ics, once each', () => {
   it('reminders fire 24 h and 2 h before the start across a DST change in the recipient zone; then the review request', async () => {
     // New York springs forward on 14 March 2027 at 02:00: the 24-hour reminder (13 March,
     // 11:00 EST) and the start (14 March, 12:00 EDT) are 23 wall-clock hours apart.
-    const provider = await createProvider(t.app, { firstName: 'Dan', lastName: 'Tutor', timezone: 'America/New_York' });
-    const client = await createClient(t.app, { firstName: 'Eve', lastName: 'Lee', timezone: 'America/New_York' });
+    const provider = await createProvider(t.app, {
+      firstName: 'Dan',
+      lastName: 'Tutor',
+      timezone: 'America/New_York',
+    });
+    const client = await createClient(t.app, {
+      firstName: 'Eve',
+      lastName: 'Lee',
+      timezone: 'America/New_York',
+    });
     const startsAt = new Date('2027-03-14T16:00:00Z');
     const slot = await createSlotAt(t.app, provider.providerId!, startsAt, 60, 'Tutoring');
     const id = await book(t.app, client, slot.id);
@@ -185,7 +205,9 @@ describe('booking mail: both parties, .ics, once each', () => {
     expect(to(client, provider)).toHaveLength(2);
     const [day] = await mailsTo(smtp.messages, client.email);
     expect(day!.subject).toBe('Reminder: Tutoring with Dan Tutor in 24 hours');
-    expect(day!.text).toContain('Sunday, March 14, 2027, 12:00 (Eastern Daylight Time, America/New_York) until 13:00');
+    expect(day!.text).toContain(
+      'Sunday, March 14, 2027, 12:00 (Eastern Daylight Time, America/New_York) until 13:00',
+    );
     expect(day!.raw.replace(/\r?\n\s+/g, ' ')).toMatch(
       /^List-Unsubscribe: <http:\/\/localhost:5001\/notification-preferences>/m,
     );
@@ -212,8 +234,16 @@ describe('booking mail: both parties, .ics, once each', () => {
 
   it('no reminder that would be due already: booked 3 h ahead gets only the 2 h one, 90 min ahead none', async () => {
     const { provider, client } = await parties();
-    const soon = await createSlotAt(t.app, provider.providerId!, new Date(Math.ceil((Date.now() + 3 * HOUR) / 60_000) * 60_000));
-    const sooner = await createSlotAt(t.app, provider.providerId!, new Date(Math.ceil((Date.now() + 1.5 * HOUR) / 60_000) * 60_000));
+    const soon = await createSlotAt(
+      t.app,
+      provider.providerId!,
+      new Date(Math.ceil((Date.now() + 3 * HOUR) / 60_000) * 60_000),
+    );
+    const sooner = await createSlotAt(
+      t.app,
+      provider.providerId!,
+      new Date(Math.ceil((Date.now() + 1.5 * HOUR) / 60_000) * 60_000),
+    );
     const a = await book(t.app, client, soon.id);
     const b = await book(t.app, client, sooner.id);
     const pendingA = await t.app.jobs.pending([reminderKey(a)]);
@@ -264,7 +294,9 @@ describe('booking mail: both parties, .ics, once each', () => {
       url: '/api/profile/notification-preferences',
       headers: client.headers,
     });
-    expect(get.json()).toEqual({ preferences: { emailReminders: true, emailBookingUpdates: true } });
+    expect(get.json()).toEqual({
+      preferences: { emailReminders: true, emailBookingUpdates: true },
+    });
     const slot = await createSlotAt(t.app, provider.providerId!, inDays(3));
     await book(t.app, client, slot.id);
     // Changed after the jobs were queued: still respected.
@@ -306,7 +338,10 @@ describe('booking mail: both parties, .ics, once each', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().code).toBe('VALIDATION_FAILED');
     }
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/profile/notification-preferences' });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile/notification-preferences',
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -318,7 +353,9 @@ describe('booking mail: both parties, .ics, once each', () => {
     for (const captured of smtp.messages) {
       const mail = await readMail(captured);
       expect(captured.to).toHaveLength(1);
-      expect(mail.parsed.to && 'text' in mail.parsed.to ? mail.parsed.to.text : '').toContain(captured.to[0]);
+      expect(mail.parsed.to && 'text' in mail.parsed.to ? mail.parsed.to.text : '').toContain(
+        captured.to[0],
+      );
     }
   });
 });

@@ -91,7 +91,11 @@ export function registerEmailJobs(app: FastifyInstance): void {
   const db = app.database.db;
   const url = (path: string) => `${app.config.publicUrl}${path}`;
   const manageUrl = (role: 'client' | 'provider') =>
-    url(role === 'client' ? EMAIL_LINK_PATHS.clientAppointments : EMAIL_LINK_PATHS.providerAppointments);
+    url(
+      role === 'client'
+        ? EMAIL_LINK_PATHS.clientAppointments
+        : EMAIL_LINK_PATHS.providerAppointments,
+    );
 
   app.jobs.register(APPOINTMENT_MAIL_JOB, async (raw, context) => {
     const p = changeMailPayload.parse(raw);
@@ -161,7 +165,10 @@ export function registerEmailJobs(app: FastifyInstance): void {
         endsAt: appointment.endsAt,
       },
       p.hoursBefore,
-      { manage: manageUrl(p.recipientRole), preferences: url(EMAIL_LINK_PATHS.notificationPreferences) },
+      {
+        manage: manageUrl(p.recipientRole),
+        preferences: url(EMAIL_LINK_PATHS.notificationPreferences),
+      },
     );
     await app.mailer.send({ ...mail, messageId: messageId(context) });
   });
@@ -195,6 +202,7 @@ export function registerEmailJobs(app: FastifyInstance): void {
     const token = await createPasswordResetToken(db, p.userId);
     const link = `${url(EMAIL_LINK_PATHS.resetPassword)}?token=${encodeURIComponent(token)}`;
     await app.mailer.send({ ...passwordResetMail(to, link), messageId: messageId(context) });
-    if (app.mailer.mode === 'outbox') app.log.info({ to: to.email }, `password reset link: ${link}`);
+    if (app.mailer.mode === 'outbox')
+      app.log.info({ to: to.email }, `password reset link: ${link}`);
   });
 }
