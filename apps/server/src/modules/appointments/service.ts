@@ -42,6 +42,8 @@ import { imageUrl } from '../../images/image-store';
  */
 
 const ACTIVE_SLOT_INDEX = 'appointments_one_active_per_slot';
+/** Rolls a booking's transaction back when the slot was not claimed (fan-out: email consumer). */
+const NOT_CLAIMED = new Error('slot not claimed');
 const PG_DEADLOCK_DETECTED = '40P01';
 const MAX_ATTEMPTS = 3;
 
@@ -514,12 +516,20 @@ export async function bookAppointment(
       clientLastName,
     });
     const notification = notificationFor(change.notice);
-    // fan-out: email consumer — the claim and the mail jobs commit together.
-    const booked = await db.transaction(async (tx) => {
-      if (!(await claimAndBook(tx, seen, clientUserId, appointmentId, notification))) return false;
-      await appointmentMailConsumer.inTransaction?.(tx, change); // fan-out: email consumer
-      return true;
-    });
+    // fan-out: email consumer — the mail jobs and the claim commit together. The jobs are
+    // written first, so the slot's row lock (taken by the claim) lasts only until COMMIT.
+    const booked = await db
+      .transaction(async (tx) => {
+        await appointmentMailConsumer.inTransaction?.(tx, change); // fan-out: email consumer
+        if (!(await claimAndBook(tx, seen, clientUserId, appointmentId, notification))) {
+          throw NOT_CLAIMED;
+        }
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error === NOT_CLAIMED) return false;
+        throw error;
+      });
     if (booked) return change;
     // Not claimed: the next read tells why (taken, started, gone); a slot that was only
     // edited since the read is tried again.
