@@ -86,6 +86,22 @@ export async function enqueueJobs(db: DbOrTx, list: EnqueueOptions[]): Promise<s
   return rows.map((row) => row.id);
 }
 
+/**
+ * Jobs as one JSON parameter, for a statement that inserts them itself (e.g. the booking's
+ * one-statement claim: `insert into jobs … select … from json_to_recordset($1::json) …`).
+ */
+export function jobsAsJson(list: EnqueueOptions[]): string {
+  return JSON.stringify(
+    list.map((job) => ({
+      kind: job.kind,
+      key: job.key ?? null,
+      payload: job.payload,
+      run_at: job.runAt?.toISOString() ?? null,
+      max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    })),
+  );
+}
+
 /** Cancels the pending jobs of a key (a running one finishes; handlers re-check state). */
 export async function cancelJobsByKey(db: DbOrTx, key: string): Promise<number> {
   const rows = await db

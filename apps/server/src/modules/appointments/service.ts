@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { notificationFor } from '../notifications/appointment-notice';
 import { createNotification, type NewNotification } from '../notifications/service';
-import { appointmentMailConsumer } from '../email/appointment-mail-consumer';
+import { appointmentMailConsumer, mailJobsFor } from '../email/appointment-mail-consumer';
+import { type EnqueueOptions, jobsAsJson } from '../../jobs/job-queue';
 import type { UserRole } from '@slotwise/shared/auth-schemas';
 import {
   type AppointmentStatus,
@@ -18,6 +19,7 @@ import {
   type AppointmentEventType,
   appointmentEvents,
   appointments,
+  jobs,
   notifications,
   providers,
   timeslots,
@@ -42,8 +44,6 @@ import { imageUrl } from '../../images/image-store';
  */
 
 const ACTIVE_SLOT_INDEX = 'appointments_one_active_per_slot';
-/** Rolls a booking's transaction back when the slot was not claimed (fan-out: email consumer). */
-const NOT_CLAIMED = new Error('slot not claimed');
 const PG_DEADLOCK_DETECTED = '40P01';
 const MAX_ATTEMPTS = 3;
 
@@ -444,6 +444,7 @@ async function claimAndBook(
   clientUserId: string,
   appointmentId: string,
   notification: NewNotification,
+  mailJobs: EnqueueOptions[],
 ): Promise<boolean> {
   try {
     const rows = await queryRows<{ id: string }>(
@@ -474,6 +475,12 @@ async function claimAndBook(
         select ${notification.userId}::uuid, ${notification.type}, ${notification.title},
                ${notification.message}, ${appointmentId}::uuid
         from claimed
+      ), queued as ( -- fan-out: email consumer (the booking's mail jobs, docs/decisions/006)
+        insert into ${jobs} (kind, key, payload, run_at, max_attempts)
+        select j.kind, j.key, j.payload, coalesce(j.run_at, now()), j.max_attempts
+        from claimed,
+             json_to_recordset(${jobsAsJson(mailJobs)}::json)
+               as j(kind text, key text, payload jsonb, run_at timestamptz, max_attempts int)
       )
       select id from created`,
     );
@@ -516,20 +523,16 @@ export async function bookAppointment(
       clientLastName,
     });
     const notification = notificationFor(change.notice);
-    // fan-out: email consumer — the mail jobs and the claim commit together. The jobs are
-    // written first, so the slot's row lock (taken by the claim) lasts only until COMMIT.
-    const booked = await db
-      .transaction(async (tx) => {
-        await appointmentMailConsumer.inTransaction?.(tx, change); // fan-out: email consumer
-        if (!(await claimAndBook(tx, seen, clientUserId, appointmentId, notification))) {
-          throw NOT_CLAIMED;
-        }
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error === NOT_CLAIMED) return false;
-        throw error;
-      });
+    // fan-out: email consumer — the mail jobs are inserted by the claiming statement itself.
+    const mailJobs = mailJobsFor(change, 0);
+    const booked = await claimAndBook(
+      db,
+      seen,
+      clientUserId,
+      appointmentId,
+      notification,
+      mailJobs,
+    );
     if (booked) return change;
     // Not claimed: the next read tells why (taken, started, gone); a slot that was only
     // edited since the read is tried again.

@@ -34,77 +34,89 @@ async function sequenceOf(tx: DbOrTx, change: AppointmentChange): Promise<number
 }
 
 /**
- * Mail for appointment changes, as jobs enqueued in the change's own transaction: the booking
- * mail to both parties (with an .ics), reminders 24 h and 2 h before the start (only those
- * still ahead), the review request at the end. A cancel or reschedule first cancels the pending
- * reminders and review request of the appointment, so an old reminder never fires (and the
- * job itself re-checks the appointment before sending).
+ * The jobs a change enqueues (pure): the change mail to both parties, and for a booking or a
+ * reschedule the reminders still ahead and the review request. `sequence` is the calendar
+ * event's SEQUENCE (0 for a booking).
+ */
+export function mailJobsFor(
+  change: AppointmentChange,
+  sequence: number,
+  now = Date.now(),
+): EnqueueOptions[] {
+  const { notice } = change;
+  const id = notice.appointmentId;
+  const userOf = (role: 'client' | 'provider') =>
+    role === 'client' ? notice.client.userId : notice.provider.userId;
+  const base = {
+    appointmentId: id,
+    type: notice.type,
+    actorRole: notice.actor.role,
+    sequence,
+    serviceType: notice.serviceType,
+    startsAt: notice.startsAt.toISOString(),
+    endsAt: notice.endsAt.toISOString(),
+    previousStartsAt: notice.previous?.startsAt.toISOString() ?? null,
+    previousEndsAt: notice.previous?.endsAt.toISOString() ?? null,
+    providerName: fullName(notice.provider),
+    clientName: fullName(notice.client),
+  };
+  const list: EnqueueOptions[] = (['client', 'provider'] as const).map((role) => ({
+    kind: APPOINTMENT_MAIL_JOB,
+    payload: {
+      ...base,
+      recipientRole: role,
+      recipientUserId: userOf(role),
+    } satisfies ChangeMailPayload,
+  }));
+  if (notice.type === 'canceled') return list;
+  for (const hours of REMINDER_HOURS) {
+    const runAt = new Date(notice.startsAt.getTime() - hours * HOUR);
+    // Booked (or moved) closer to the start than this reminder: it would be pointless.
+    if (runAt.getTime() <= now) continue;
+    for (const role of ['client', 'provider'] as const) {
+      list.push({
+        kind: REMINDER_JOB,
+        key: reminderKey(id),
+        runAt,
+        payload: {
+          appointmentId: id,
+          hoursBefore: hours,
+          startsAt: base.startsAt,
+          recipientRole: role,
+          recipientUserId: userOf(role),
+        } satisfies ReminderPayload,
+      });
+    }
+  }
+  list.push({
+    kind: REVIEW_REQUEST_JOB,
+    key: reviewKey(id),
+    runAt: notice.endsAt,
+    payload: {
+      appointmentId: id,
+      endsAt: base.endsAt,
+      recipientUserId: notice.client.userId,
+    } satisfies ReviewRequestPayload,
+  });
+  return list;
+}
+
+/**
+ * Mail for appointment changes, as jobs enqueued in the change's own transaction. A cancel or
+ * reschedule first cancels the pending reminders and review request of the appointment, so an
+ * old reminder never fires (and the job itself re-checks the appointment before sending).
+ *
+ * The booking itself is one statement (docs/decisions/005-booking.md): there the appointments
+ * module inserts `mailJobsFor(change, 0)` inside that statement instead of calling this.
  */
 export const appointmentMailConsumer: AppointmentChangeConsumer = {
   name: 'email',
   async inTransaction(tx, change) {
-    const { notice } = change;
-    const id = notice.appointmentId;
-    if (notice.type !== 'booked') {
+    const id = change.notice.appointmentId;
+    if (change.notice.type !== 'booked') {
       await cancelJobsByKey(tx, reminderKey(id));
       await cancelJobsByKey(tx, reviewKey(id));
     }
-    const sequence = await sequenceOf(tx, change);
-    const providerName = fullName(notice.provider);
-    const clientName = fullName(notice.client);
-    const base = {
-      appointmentId: id,
-      type: notice.type,
-      actorRole: notice.actor.role,
-      sequence,
-      serviceType: notice.serviceType,
-      startsAt: notice.startsAt.toISOString(),
-      endsAt: notice.endsAt.toISOString(),
-      previousStartsAt: notice.previous?.startsAt.toISOString() ?? null,
-      previousEndsAt: notice.previous?.endsAt.toISOString() ?? null,
-      providerName,
-      clientName,
-    };
-    const list: EnqueueOptions[] = (['client', 'provider'] as const).map((role) => ({
-      kind: APPOINTMENT_MAIL_JOB,
-      payload: {
-        ...base,
-        recipientRole: role,
-        recipientUserId: role === 'client' ? notice.client.userId : notice.provider.userId,
-      } satisfies ChangeMailPayload,
-    }));
-    if (notice.type !== 'canceled') {
-      const now = Date.now();
-      for (const hours of REMINDER_HOURS) {
-        const runAt = new Date(notice.startsAt.getTime() - hours * HOUR);
-        // Booked (or moved) closer to the start than this reminder: it would be pointless.
-        if (runAt.getTime() <= now) continue;
-        for (const role of ['client', 'provider'] as const) {
-          list.push({
-            kind: REMINDER_JOB,
-            key: reminderKey(id),
-            runAt,
-            payload: {
-              appointmentId: id,
-              hoursBefore: hours,
-              startsAt: base.startsAt,
-              recipientRole: role,
-              recipientUserId: role === 'client' ? notice.client.userId : notice.provider.userId,
-            } satisfies ReminderPayload,
-          });
-        }
-      }
-      list.push({
-        kind: REVIEW_REQUEST_JOB,
-        key: reviewKey(id),
-        runAt: notice.endsAt,
-        payload: {
-          appointmentId: id,
-          endsAt: base.endsAt,
-          recipientUserId: notice.client.userId,
-        } satisfies ReviewRequestPayload,
-      });
-    }
-    await enqueueJobs(tx, list);
+    await enqueueJobs(tx, mailJobsFor(change, await sequenceOf(tx, change)));
   },
 };
