@@ -345,6 +345,25 @@ describe('booking mail: both parties, .ics, once each', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('a refused booking queues no mail', async () => {
+    const { provider, client } = await parties();
+    const other = await createClient(t.app);
+    const slot = await createSlotAt(t.app, provider.providerId!, inDays(2));
+    await book(t.app, client, slot.id);
+    const count = async () => (await t.app.database.db.select({ id: jobs.id }).from(jobs)).length;
+    const before = await count();
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointment/booking',
+      headers: other.headers,
+      payload: { timeslotId: slot.id },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(await count()).toBe(before);
+    await t.app.jobs.runDue(new Date());
+    expect(to(other)).toHaveLength(0);
+  });
+
   it('the parsed mail is the raw mail: one per recipient, To matches the envelope', async () => {
     const { provider, client } = await parties();
     const slot = await createSlotAt(t.app, provider.providerId!, inDays(2));
