@@ -15,6 +15,7 @@ import {
 } from './job-payloads';
 
 const HOUR = 3_600_000;
+const MAILED_CHANGES: readonly string[] = ['booked', 'canceled', 'rescheduled'];
 
 /** Pending reminders and the review request of one appointment share these keys. */
 export const reminderKey = (appointmentId: string) => `appointment:${appointmentId}:reminders`;
@@ -113,6 +114,8 @@ export const appointmentMailConsumer: AppointmentChangeConsumer = {
   name: 'email',
   async inTransaction(tx, change) {
     const id = change.notice.appointmentId;
+    // Other kinds of change (e.g. a no-show, later) send no mail; their review job re-checks.
+    if (!MAILED_CHANGES.includes(change.notice.type)) return;
     if (change.notice.type !== 'booked') {
       await cancelJobsByKey(tx, reminderKey(id));
       await cancelJobsByKey(tx, reviewKey(id));
