@@ -15,6 +15,7 @@ import { AppointmentChanges } from './modules/appointments/change-fanout';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@slotwise/shared/auth-schemas';
 import { uploadRoutes } from './images/routes';
+import { calendarFeedRoutes } from './modules/calendar/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, TokenService } from './modules/auth/tokens';
 import underPressure from '@fastify/under-pressure';
@@ -22,6 +23,8 @@ import type { Redis } from 'ioredis';
 import { createRedis } from './lib/redis';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerMetrics } from './plugins/metrics';
+import { registerJobs } from './jobs/worker';
+import { registerEmailJobs } from './modules/email/email-jobs';
 import { registerRateLimit } from './plugins/rate-limit';
 import { attachRealtime, type Realtime } from './realtime/socket-server';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
@@ -136,6 +139,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerRequestLimits(app);
   await registerCors(app, config);
   await registerMetrics(app);
+  // The durable job queue (mail, reminders) and this instance's worker loop.
+  registerJobs(app);
+  registerEmailJobs(app);
   // Overload: answer 503 early instead of queueing until everything times out.
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,
@@ -159,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(uploadRoutes);
+  await app.register(calendarFeedRoutes);
   app.decorate('realtime', attachRealtime(app));
 
   const spaServed = config.webDistDir ? await registerSpa(app, config.webDistDir) : false;

@@ -37,6 +37,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export interface Config {
@@ -64,6 +66,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** Overload protection: answer 503 while the event loop lags more than this; 0 = off. */
   maxEventLoopDelayMs: number;
+  /** How often this instance's job worker looks for due jobs; 0 = no worker here. */
+  jobsPollIntervalMs: number;
+  /** How long a claimed job stays reserved; a crashed worker's job is retried after it. */
+  jobsLeaseSeconds: number;
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -122,5 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Embedded PGlite runs every query on the event loop, so lag there measures database work,
     // not overload: shedding would refuse legitimate requests. On by default with PostgreSQL.
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1_000 : 0),
+    jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+    jobsLeaseSeconds: e.JOBS_LEASE_SECONDS,
   };
 }

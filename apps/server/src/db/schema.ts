@@ -13,8 +13,10 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
+  primaryKey,
   text,
   time,
   timestamp,
@@ -424,4 +426,102 @@ export const messages = pgTable(
       .where(sql`${t.readAt} is null`),
     check('messages_body_length_check', sql`char_length(${t.body}) between 1 and 2000`),
   ],
+);
+
+// ---- Email and calendars (docs/decisions/006-job-queue.md) ------------------------------------
+
+export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'canceled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The durable job queue: mail and reminders, claimed with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** Groups jobs that can be canceled together (e.g. `reminder:<appointmentId>`). */
+    key: text('key'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    /** While running: after this instant another worker may take the job over (crash). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} in ('pending', 'running')`),
+    index('jobs_key_idx')
+      .on(t.key)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailReminders: boolean('email_reminders').notNull().default(true),
+  emailBookingUpdates: boolean('email_booking_updates').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One secret calendar feed per user. The secret is an HMAC of (user, nonce) under the server's
+ * key, so the URL can be shown again; only its SHA-256 and the nonce are stored.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_secret_hash_key').on(t.secretHash)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Bumped by a password reset: every token issued with a lower generation is refused. */
+export const sessionGenerations = pgTable('session_generations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  generation: integer('generation').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** When a mail of a purpose was last sent to an address (known or not): honest cooldowns. */
+export const mailCooldowns = pgTable(
+  'mail_cooldowns',
+  {
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'mail_cooldowns_pkey', columns: [t.purpose, t.email] })],
 );

@@ -10,6 +10,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (e.g. List-Unsubscribe on reminders). */
+  headers?: Record<string, string>;
+  /** Attachments, e.g. an .ics calendar file. */
+  attachments?: { filename: string; content: string; contentType: string }[];
+  /** A stable Message-ID makes a rare duplicate (retry after a crash) recognisable. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { appointmentRoutes } from './appointments/routes';
 import { availabilityRoutes } from './availability/routes';
 import { authRoutes } from './auth/routes';
+import { calendarRoutes } from './calendar/routes';
+import { emailPreferenceRoutes } from './email/routes';
 import { healthRoutes } from './health/routes';
 import { messageRoutes } from './messages/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -24,4 +26,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(availabilityRoutes);
   await api.register(reviewRoutes);
   await api.register(messageRoutes);
+  await api.register(emailPreferenceRoutes);
+  await api.register(calendarRoutes);
 };

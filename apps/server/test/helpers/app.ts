@@ -30,6 +30,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     MAX_EVENT_LOOP_DELAY_MS: '0',
     JWT_SECRET: TEST_JWT_SECRET,
     PUBLIC_URL: 'http://localhost:5001',
+    // No background job worker: tests run due jobs themselves with app.jobs.runDue(now).
+    JOBS_POLL_INTERVAL_MS: '0',
     ...env,
   });
   const app = await buildApp(config, { database: testDb.database, migrate: false });

@@ -6,8 +6,15 @@ export interface CapturedMail {
   raw: string;
 }
 
+export interface SmtpSinkOptions {
+  /** While this answers true, every message is refused with a temporary 451. */
+  refusing?: () => boolean;
+  /** Awaited before a message is accepted (250); a message is kept only once accepted. */
+  beforeAccept?: (mail: CapturedMail) => Promise<void>;
+}
+
 /** A real SMTP server on a free port that keeps what it receives (no auth, no TLS). */
-export async function startSmtpSink() {
+export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -17,11 +24,21 @@ export async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({
+        if (options.refusing?.()) {
+          const refusal = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          callback(refusal);
+          return;
+        }
+        const mail = {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        };
+        const accept = () => {
+          messages.push(mail);
+          callback();
+        };
+        if (options.beforeAccept) void options.beforeAccept(mail).then(accept, () => {});
+        else accept();
       });
     },
   });

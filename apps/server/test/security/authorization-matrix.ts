@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { TestUser } from '../helpers/factories';
+import { createPasswordResetToken } from '../../src/modules/auth/password-reset';
+import { createClient, type TestUser } from '../helpers/factories';
 import { TRUST_ROWS } from './authorization-matrix-trust';
 import type { World } from './world';
 
@@ -447,6 +448,73 @@ export const HTTP_MATRIX: MatrixRow[] = [
       return { url: `/api/availability/time-off/${res.json().timeOff.id}` };
     },
     expect: providersOwn(200),
+  },
+
+  // ---- email and calendars -------------------------------------------------------------------------
+  {
+    method: 'POST',
+    route: '/api/auth/forgot-password',
+    owner: 'client',
+    request: (w) => ({ url: '/api/auth/forgot-password', payload: { email: w.client.email } }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/reset-password',
+    owner: 'client',
+    // Each case resets a throwaway account (a reset signs its owner out everywhere).
+    request: async (w) => {
+      const user = await createClient(w.app);
+      const token = await createPasswordResetToken(w.app.database.db, user.id);
+      return { url: '/api/auth/reset-password', payload: { token, password: 'NewSecret9' } };
+    },
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/profile/notification-preferences',
+    owner: 'client',
+    request: () => ({ url: '/api/profile/notification-preferences' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/profile/notification-preferences',
+    owner: 'client',
+    request: () => ({
+      url: '/api/profile/notification-preferences',
+      payload: { emailReminders: true },
+    }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/calendar/feed-url',
+    owner: 'client',
+    request: () => ({ url: '/api/calendar/feed-url' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/calendar/feed-url/reset',
+    owner: 'client',
+    request: () => ({ url: '/api/calendar/feed-url/reset' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/calendar/:file',
+    owner: 'client',
+    // The secret URL is the credential: a token, valid or not, changes nothing.
+    request: async (w) => {
+      const res = await w.app.inject({
+        method: 'GET',
+        url: '/api/calendar/feed-url',
+        headers: { authorization: `Bearer ${await w.freshToken(w.client)}` },
+      });
+      return { url: new URL(res.json<{ url: string }>().url).pathname };
+    },
+    expect: everyone(200),
   },
 
   // ---- clients -----------------------------------------------------------------------------------

@@ -12,6 +12,10 @@ import {
   sendMessageBodySchema,
 } from '@slotwise/shared/conversation-types';
 import {
+  forgotPasswordSchema,
+  notificationPreferencesPatchSchema,
+} from '@slotwise/shared/email-schemas';
+import {
   createTimeslotBodySchema,
   updateTimeslotBodySchema,
 } from '@slotwise/shared/timeslot-schemas';
@@ -116,6 +120,31 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     caller: () => null,
     valid: () => ({ email: 'nobody@example.test' }),
     accepts: (body) => passes(emailFormSchema, body),
+  },
+  {
+    name: 'POST /api/auth/forgot-password',
+    method: 'POST',
+    url: () => '/api/auth/forgot-password',
+    caller: () => null,
+    valid: () => ({ email: 'nobody@example.test' }),
+    accepts: (body) => passes(forgotPasswordSchema, body),
+  },
+  {
+    name: 'POST /api/auth/reset-password',
+    method: 'POST',
+    url: () => '/api/auth/reset-password',
+    caller: () => null,
+    valid: () => ({ token: 'x'.repeat(43), password: 'Secret123' }),
+    // No generated token is a real one: every body is refused.
+    accepts: () => false,
+  },
+  {
+    name: 'PATCH /api/profile/notification-preferences',
+    method: 'PATCH',
+    url: () => '/api/profile/notification-preferences',
+    caller: (w) => w.client,
+    valid: () => ({ emailReminders: false, emailBookingUpdates: true }),
+    accepts: (body) => passes(notificationPreferencesPatchSchema, body),
   },
   {
     name: 'POST /api/auth/login',

@@ -350,6 +350,17 @@ describe('production-like configuration: rate limits, HSTS, CORS_ORIGINS', () =>
     );
   });
 
+  it('forgot password: 5 per 15 minutes per address', async () => {
+    limited(
+      await hammer(6, () => ({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'someone@example.test' },
+      })),
+      5,
+    );
+  });
+
   it('booking: 20 a minute per client — per user, not per address', async () => {
     const greedy = await createClient(t.app);
     const neighbour = await createClient(t.app);

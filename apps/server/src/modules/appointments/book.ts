@@ -5,12 +5,15 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import {
   appointmentEvents,
   appointments,
+  jobs,
   notifications,
   providers,
   timeslots,
 } from '../../db/schema';
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
 import { STORED_NOTIFICATION } from '../notifications/appointment-change-consumer';
+import { appointmentMailConsumer, mailJobsFor } from '../email/appointment-mail-consumer';
+import { jobsAsJson } from '../../jobs/job-queue';
 import type { AppointmentChange, AppointmentTime } from './change';
 import { AppointmentChanges } from './change-fanout';
 import { claimedSlotColumns, slotHasStarted, slotIsClaimable } from './claimable-slot';
@@ -29,7 +32,7 @@ import { clientUser, providerUser, toClientView, toProviderView } from './views'
  */
 
 /** Consumers whose durable rows the booking statement writes itself (see change-fanout.ts). */
-const WRITTEN_BY_BOOKING_STATEMENT = [STORED_NOTIFICATION] as const;
+const WRITTEN_BY_BOOKING_STATEMENT = [STORED_NOTIFICATION, appointmentMailConsumer.name] as const;
 
 const NO_CONSUMERS = new AppointmentChanges();
 
@@ -156,6 +159,12 @@ async function claimAndBook(
         select ${notification.userId}::uuid, ${notification.type}, ${notification.title},
                ${notification.message}, ${appointmentId}::uuid
         from claimed
+      ), queued as ( -- the email consumer's jobs (booking mail, reminders), docs/decisions
+        insert into ${jobs} (kind, key, payload, run_at, max_attempts)
+        select j.kind, j.key, j.payload, coalesce(j.run_at, now()), j.max_attempts
+        from claimed,
+             json_to_recordset(${jobsAsJson(mailJobsFor(change, 0))}::json)
+               as j(kind text, key text, payload jsonb, run_at timestamptz, max_attempts int)
       )
       select id from created`,
     );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { appointmentMailConsumer } from '../email/appointment-mail-consumer';
 import { storedNotificationConsumer } from '../notifications/appointment-change-consumer';
 import type { AppointmentChange } from './change';
 import type { AppointmentChangeConsumer } from './change-fanout';
@@ -43,5 +44,10 @@ function metricsConsumer(app: FastifyInstance): AppointmentChangeConsumer {
  * record, written by the command's SQL (the stats module reads it).
  */
 export function appointmentChangeConsumers(app: FastifyInstance): AppointmentChangeConsumer[] {
-  return [storedNotificationConsumer, socketConsumer(app), metricsConsumer(app)];
+  return [
+    storedNotificationConsumer,
+    appointmentMailConsumer,
+    socketConsumer(app),
+    metricsConsumer(app),
+  ];
 }

@@ -252,7 +252,7 @@ describe('accounts: registration, verification, login, logout', () => {
         payload: { email: 'nobody@example.test' },
       });
       expect(unknown.statusCode).toBe(200);
-      expect(unknown.json()).toEqual({ message: MESSAGES.resendSucceeded });
+      expect(unknown.json()).toEqual({ message: MESSAGES.resendSucceeded, retryAfterSeconds: 60 });
 
       const fields = validRegistration();
       await register(fields);

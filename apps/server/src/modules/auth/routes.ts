@@ -6,6 +6,14 @@ import {
   verifyEmailBodySchema,
 } from '@slotwise/shared/auth-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
+import {
+  EMAIL_MESSAGES,
+  forgotPasswordSchema,
+  MAIL_COOLDOWN_SECONDS,
+  resendVerificationResponseSchema,
+  resetPasswordSchema,
+} from '@slotwise/shared/email-schemas';
+import { requestPasswordReset, resetPassword } from './password-reset';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +44,8 @@ const limits = {
   register: { max: 20, timeWindow: '1 hour' },
   login: { max: 30, timeWindow: '1 minute' },
   resend: { max: 5, timeWindow: '15 minutes' },
+  forgotPassword: { max: 5, timeWindow: '15 minutes' },
+  resetPassword: { max: 20, timeWindow: '15 minutes' },
 } as const;
 
 async function sendVerification(
@@ -94,13 +104,47 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify-email',
     {
       config: { rateLimit: limits.resend },
-      schema: { body: emailFormSchema, response: { 200: messageBody } },
+      schema: { body: emailFormSchema, response: { 200: resendVerificationResponseSchema } },
     },
     async (request) => {
       const resend = await prepareResend(app.database.db, request.body.email);
-      if (resend) await sendVerification(app, resend.email, resend.firstName, resend.token);
-      // The same answer whether or not the address has an account.
-      return { message: MESSAGES.resendSucceeded };
+      if (resend.send) {
+        await sendVerification(app, resend.send.email, resend.send.firstName, resend.send.token);
+      }
+      // The same answer whether or not the address has an account; within the cooldown it
+      // says so honestly (docs/decisions/007-email-and-calendars.md).
+      if (resend.retryAfterSeconds > 0) {
+        return {
+          message: EMAIL_MESSAGES.resendCoolingDown,
+          retryAfterSeconds: resend.retryAfterSeconds,
+        };
+      }
+      return { message: EMAIL_MESSAGES.resendSent, retryAfterSeconds: MAIL_COOLDOWN_SECONDS };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { rateLimit: limits.forgotPassword },
+      schema: { body: forgotPasswordSchema, response: { 200: messageBody } },
+    },
+    async (request) => {
+      await requestPasswordReset(app.database.db, request.body.email);
+      // The same answer for unknown addresses (and within the per-address cooldown).
+      return { message: EMAIL_MESSAGES.forgotPasswordSent };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { rateLimit: limits.resetPassword },
+      schema: { body: resetPasswordSchema, response: { 200: messageBody } },
+    },
+    async (request) => {
+      await resetPassword(app.database.db, request.body.token, request.body.password);
+      return { message: EMAIL_MESSAGES.passwordResetDone };
     },
   );
 

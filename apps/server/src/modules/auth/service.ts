@@ -3,6 +3,8 @@ import type { SessionUser } from '@slotwise/shared/api-types';
 import { registerBodySchema } from '@slotwise/shared/auth-schemas';
 import type { UserRole } from '@slotwise/shared/enums';
 import { MESSAGES } from '@slotwise/shared/messages';
+import { MAIL_COOLDOWN_SECONDS } from '@slotwise/shared/email-schemas';
+import { takeMailCooldown } from './mail-cooldown';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { PG_UNIQUE_VIOLATION, pgErrorOf } from '../../db/errors';
@@ -152,32 +154,50 @@ export async function verifyEmail(db: Db, token: string): Promise<void> {
   if (!consumed) throw new DomainError(400, 'INVALID_TOKEN', MESSAGES.verificationLinkInvalid);
 }
 
+export interface ResendDecision {
+  /** A mail to send now, or null (unknown address, already verified, or cooling down). */
+  send: { email: string; firstName: string; token: string } | null;
+  /** 0 when a mail went out (or would have); else seconds until the next may. */
+  retryAfterSeconds: number;
+}
+
 /**
- * A new verification token for an unverified account, or null (unknown address, already
- * verified, or one sent less than a minute ago). The caller answers the same either way.
+ * POST /verify-email: at most one verification mail a minute per address. The cooldown is
+ * kept for every address asked about, known or not, so the answer never tells whether an
+ * account exists; an account's own last mail (e.g. at registration) counts too.
  */
-export async function prepareResend(
-  db: Db,
-  rawEmail: string,
-): Promise<{ email: string; firstName: string; token: string } | null> {
+export async function prepareResend(db: Db, rawEmail: string): Promise<ResendDecision> {
   const email = rawEmail.trim().toLowerCase();
   const [user] = await db
     .select({ id: users.id, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
-  if (!user || user.verifiedAt) return null;
-  const [recent] = await db
-    .select({ n: count() })
-    .from(emailVerificationTokens)
-    .where(
-      and(
-        eq(emailVerificationTokens.userId, user.id),
-        gt(emailVerificationTokens.createdAt, new Date(Date.now() - 60_000)),
-      ),
-    );
-  if ((recent?.n ?? 0) > 0) return null;
-  return { email, firstName: user.firstName, token: await createVerificationToken(db, user.id) };
+  if (user && !user.verifiedAt) {
+    const [recent] = await db
+      .select({
+        wait: sql<number>`ceil(extract(epoch from (max(${emailVerificationTokens.createdAt}) + interval '${sql.raw(String(MAIL_COOLDOWN_SECONDS))} seconds' - now())))`,
+      })
+      .from(emailVerificationTokens)
+      .where(
+        and(
+          eq(emailVerificationTokens.userId, user.id),
+          gt(
+            emailVerificationTokens.createdAt,
+            sql`now() - interval '${sql.raw(String(MAIL_COOLDOWN_SECONDS))} seconds'`,
+          ),
+        ),
+      );
+    const wait = Number(recent?.wait ?? 0);
+    if (wait > 0) return { send: null, retryAfterSeconds: wait };
+  }
+  const wait = await takeMailCooldown(db, 'verification', email, MAIL_COOLDOWN_SECONDS);
+  if (wait > 0) return { send: null, retryAfterSeconds: wait };
+  if (!user || user.verifiedAt) return { send: null, retryAfterSeconds: 0 };
+  return {
+    send: { email, firstName: user.firstName, token: await createVerificationToken(db, user.id) },
+    retryAfterSeconds: 0,
+  };
 }
 
 export interface LoginResult {

@@ -2,11 +2,11 @@ import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { UserRole } from '@slotwise/shared/enums';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { revokedTokens } from '../../db/schema';
+import { revokedTokens, sessionGenerations } from '../../db/schema';
 import { UnauthenticatedError } from '../../errors';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -41,19 +41,42 @@ export async function resolveJwtSecret(config: Config): Promise<Uint8Array> {
 
 /**
  * The revocation lookup, on every authenticated request and socket handshake: a named
- * prepared statement, so PostgreSQL parses and plans it once per pooled connection.
+ * prepared statement, so PostgreSQL parses and plans it once per pooled connection. A row
+ * means refused: the token was logged out, or it predates the account's latest password reset
+ * (its `gen` claim is below the account's session generation).
  */
 function revokedLookup(db: Db) {
   return db
-    .select({ jti: revokedTokens.jti })
+    .select({ hit: sql<number>`1` })
     .from(revokedTokens)
     .where(eq(revokedTokens.jti, sql.placeholder('jti')))
+    .unionAll(
+      db
+        .select({ hit: sql<number>`1` })
+        .from(sessionGenerations)
+        .where(
+          and(
+            eq(sessionGenerations.userId, sql.placeholder('userId')),
+            gt(sessionGenerations.generation, sql.placeholder('gen')),
+          ),
+        ),
+    )
     .limit(1)
-    .prepare('slotwise_revoked_token_lookup');
+    .prepare('slotwise_session_revoked_lookup');
+}
+
+function generationLookup(db: Db) {
+  return db
+    .select({ generation: sessionGenerations.generation })
+    .from(sessionGenerations)
+    .where(eq(sessionGenerations.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('slotwise_session_generation_lookup');
 }
 
 export class TokenService {
   private readonly isRevoked: ReturnType<typeof revokedLookup>;
+  private readonly generationOf: ReturnType<typeof generationLookup>;
   /**
    * The secret imported once as an HMAC key: handed raw bytes, jose imports them again for
    * every token it signs or verifies (a visible share of each request's CPU under load).
@@ -65,6 +88,7 @@ export class TokenService {
     secret: Uint8Array,
   ) {
     this.isRevoked = revokedLookup(db);
+    this.generationOf = generationLookup(db);
     this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
       'verify',
@@ -74,7 +98,8 @@ export class TokenService {
   async issue(claims: TokenClaims): Promise<{ token: string; jti: string; exp: number }> {
     const jti = randomUUID();
     const exp = Math.floor(Date.now() / 1000) + TOKEN_TTL_SECONDS;
-    const token = await new SignJWT({ ...claims })
+    const [current] = await this.generationOf.execute({ userId: claims.userId });
+    const token = await new SignJWT({ ...claims, gen: current?.generation ?? 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(ISSUER)
       .setSubject(claims.userId)
@@ -99,7 +124,7 @@ export class TokenService {
       }
       throw new UnauthenticatedError('Invalid authentication token');
     }
-    const { userId, role, providerId, jti, exp } = payload as Record<string, unknown>;
+    const { userId, role, providerId, jti, exp, gen } = payload as Record<string, unknown>;
     if (
       typeof userId !== 'string' ||
       (role !== 'client' && role !== 'provider') ||
@@ -108,7 +133,8 @@ export class TokenService {
     ) {
       throw new UnauthenticatedError('Invalid authentication token');
     }
-    const revoked = await this.isRevoked.execute({ jti });
+    const generation = typeof gen === 'number' && Number.isInteger(gen) ? gen : 0;
+    const revoked = await this.isRevoked.execute({ jti, userId, gen: generation });
     if (revoked.length > 0)
       throw new UnauthenticatedError('This session has ended, please sign in again');
     return {

@@ -1,0 +1,214 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { book } from '../../test/helpers/booking-factories';
+import { createSlotAt } from '../../test/helpers/exact-slots';
+import { createClient, createProvider } from '../../test/helpers/factories';
+import { startSmtpSink } from '../../test/helpers/mail';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { jobs } from '../db/schema';
+import { backoffDelay } from './job-queue';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+async function metric(t: TestApp, line: RegExp): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+  const match = res.body.split('\n').find((l) => line.test(l));
+  return match ? Number(match.split(' ').pop()) : 0;
+}
+
+describe('the durable job queue', () => {
+  let t: TestApp;
+  let refusing = false;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink({ refusing: () => refusing });
+    t = await createTestApp({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('backs off exponentially: 30 s, 1 min, 2 min … capped at 30 min', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n) / SECOND)).toEqual([
+      30, 60, 120, 240, 480, 960, 1800,
+    ]);
+  });
+
+  it('SMTP refusing for a while: the mails are retried with backoff and go out once after it recovers', async () => {
+    const provider = await createProvider(t.app);
+    const client = await createClient(t.app);
+    const slot = await createSlotAt(
+      t.app,
+      provider.providerId!,
+      new Date(Date.now() + 3 * 24 * 3600 * SECOND),
+    );
+    refusing = true;
+    const retriedBefore = await metric(
+      t,
+      /^slotwise_jobs_finished_total\{kind="email.appointment-change",outcome="retried"\}/,
+    );
+    await book(t.app, client, slot.id);
+    const now = new Date();
+    const first = await t.app.jobs.runDue(now);
+    expect(first).toEqual({ done: 0, retried: 2, failed: 0 });
+    expect(smtp.messages).toHaveLength(0);
+    // Not yet due again 29 s later.
+    expect(await t.app.jobs.runDue(new Date(now.getTime() + 29 * SECOND))).toEqual({
+      done: 0,
+      retried: 0,
+      failed: 0,
+    });
+    // 30 s later: tried again, still refused; the next wait is a minute.
+    expect(await t.app.jobs.runDue(new Date(now.getTime() + 30 * SECOND))).toEqual({
+      done: 0,
+      retried: 2,
+      failed: 0,
+    });
+    expect(await t.app.jobs.runDue(new Date(now.getTime() + 89 * SECOND))).toEqual({
+      done: 0,
+      retried: 0,
+      failed: 0,
+    });
+    refusing = false;
+    expect(await t.app.jobs.runDue(new Date(now.getTime() + 90 * SECOND))).toEqual({
+      done: 2,
+      retried: 0,
+      failed: 0,
+    });
+    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual([client.email, provider.email].sort());
+    expect(await t.app.jobs.runDue(new Date(now.getTime() + 60 * MINUTE))).toMatchObject({
+      done: 0,
+      failed: 0,
+    });
+    expect(smtp.messages).toHaveLength(2);
+    const retriedAfter = await metric(
+      t,
+      /^slotwise_jobs_finished_total\{kind="email.appointment-change",outcome="retried"\}/,
+    );
+    expect(retriedAfter - retriedBefore).toBe(4);
+  });
+
+  it('a job that keeps failing ends in a visible failed state, counted in /metrics', async () => {
+    let calls = 0;
+    t.app.jobs.register('test.always-fails', async () => {
+      calls++;
+      throw new Error('boom');
+    });
+    const failedBefore = await metric(t, /^slotwise_jobs\{status="failed"\}/);
+    const id = await t.app.jobs.enqueue(t.app.database.db, {
+      kind: 'test.always-fails',
+      payload: {},
+      maxAttempts: 3,
+    });
+    let now = Date.now();
+    for (let i = 0; i < 3; i++) {
+      await t.app.jobs.runDue(new Date(now));
+      now += 31 * MINUTE;
+    }
+    expect(calls).toBe(3);
+    const [row] = await t.app.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom' });
+    await t.app.jobs.runDue(new Date(now + 24 * 60 * MINUTE));
+    expect(calls).toBe(3);
+    expect(await metric(t, /^slotwise_jobs\{status="failed"\}/)).toBe(failedBefore + 1);
+    expect(
+      await metric(t, /^slotwise_jobs_finished_total\{kind="test.always-fails",outcome="failed"\}/),
+    ).toBe(1);
+  });
+
+  it('a job claimed by a worker that died is taken over once its lease expires, and runs once', async () => {
+    let calls = 0;
+    t.app.jobs.register('test.count', async () => {
+      calls++;
+    });
+    const now = Date.now() + 365 * 24 * 60 * MINUTE;
+    await t.app.jobs.runDue(new Date(now)); // nothing else due left behind
+    await t.app.jobs.enqueue(t.app.database.db, {
+      kind: 'test.count',
+      payload: {},
+      runAt: new Date(now),
+    });
+    const claimed = await t.app.jobs.claim(new Date(now));
+    expect(claimed?.kind).toBe('test.count');
+    // The worker "dies" here. While its lease lasts, nobody else runs the job.
+    expect(await t.app.jobs.runDue(new Date(now + 4 * MINUTE))).toEqual({
+      done: 0,
+      retried: 0,
+      failed: 0,
+    });
+    expect(await t.app.jobs.runDue(new Date(now + 5 * MINUTE))).toEqual({
+      done: 1,
+      retried: 0,
+      failed: 0,
+    });
+    expect(calls).toBe(1);
+    expect(await t.app.jobs.runDue(new Date(now + 60 * MINUTE))).toEqual({
+      done: 0,
+      retried: 0,
+      failed: 0,
+    });
+  });
+
+  it('survives a restart: a job queued by one app instance runs in the next one on the same database', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: t.dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT: 'off',
+      DEMO_DATA: 'off',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      SMTP_URL: smtp.url,
+      JOBS_POLL_INTERVAL_MS: '0',
+    });
+    const first = await buildApp(config, { database: t.testDb.database, migrate: false });
+    await first.ready();
+    const provider = await createProvider(first);
+    const client = await createClient(first);
+    const slot = await createSlotAt(
+      first,
+      provider.providerId!,
+      new Date(Date.now() + 2 * 24 * 60 * MINUTE),
+    );
+    await book(first, client, slot.id);
+    await first.close();
+    const second = await buildApp(config, { database: t.testDb.database, migrate: false });
+    await second.ready();
+    try {
+      await second.jobs.runDue(new Date());
+      expect(smtp.messages.filter((m) => m.to.includes(client.email))).toHaveLength(1);
+      expect(smtp.messages.filter((m) => m.to.includes(provider.email))).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('the worker loop runs due jobs by itself and stops cleanly on close', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: t.dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT: 'off',
+      DEMO_DATA: 'off',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      SMTP_URL: smtp.url,
+      JOBS_POLL_INTERVAL_MS: '50',
+    });
+    const app = await buildApp(config, { database: t.testDb.database, migrate: false });
+    let ran = 0;
+    app.jobs.register('test.loop', async () => {
+      ran++;
+    });
+    await app.ready();
+    await app.jobs.enqueue(app.database.db, { kind: 'test.loop', payload: {} });
+    for (let i = 0; i < 200 && ran === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await app.close();
+    expect(ran).toBe(1);
+  });
+});

@@ -1,0 +1,276 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, type DbOrTx, queryRows } from '../db/client';
+import { jobs } from '../db/schema';
+
+/**
+ * The durable job queue (docs/decisions/006-job-queue.md): one PostgreSQL table, claimed with
+ * `FOR UPDATE SKIP LOCKED`, so it runs the same on the embedded PGlite (one in-process
+ * connection) and on PostgreSQL shared by several instances.
+ *
+ * - Enqueue inside the caller's transaction: a job exists exactly when the change that made it
+ *   committed.
+ * - A claim is ONE statement that moves a due job to `running` with a lease (`locked_until`);
+ *   of several workers exactly one gets it. A worker that dies mid-job (SIGKILL) leaves the
+ *   lease to expire, then any worker takes the job again.
+ * - A failing job is retried with exponential backoff and ends `failed` after `max_attempts`
+ *   (counted in /metrics). `now` is a parameter everywhere, so tests drive time.
+ */
+
+export interface EnqueueOptions {
+  kind: string;
+  payload: Record<string, unknown>;
+  /** Not before this instant (default: now). */
+  runAt?: Date;
+  /** Jobs sharing a key can be canceled together while pending. */
+  key?: string;
+  maxAttempts?: number;
+}
+
+export interface ClaimedJob {
+  id: string;
+  kind: string;
+  key: string | null;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+}
+
+export interface JobContext {
+  job: ClaimedJob;
+  /** The worker's clock (a test's fake clock). */
+  now: Date;
+}
+
+export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+
+export interface RunSummary {
+  done: number;
+  retried: number;
+  failed: number;
+}
+
+export interface JobQueueOptions {
+  log: FastifyBaseLogger;
+  /** How long a claimed job is reserved for its worker before another may take it over. */
+  leaseMs?: number;
+  /** First retry delay; doubled per attempt up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  onFinished?: (kind: string, outcome: 'done' | 'retried' | 'failed') => void;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 8;
+
+/** Delay before attempt `attempts + 1`: 30 s, 1 min, 2 min … capped (≈ 1 h over 8 attempts). */
+export function backoffDelay(attempts: number, baseMs = 30_000, maxMs = 30 * 60_000): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Adds jobs in one statement; pass the open transaction so they commit with the change. */
+export async function enqueueJobs(db: DbOrTx, list: EnqueueOptions[]): Promise<string[]> {
+  if (list.length === 0) return [];
+  const rows = await db
+    .insert(jobs)
+    .values(
+      list.map((job) => ({
+        kind: job.kind,
+        payload: job.payload,
+        runAt: job.runAt ?? sql`now()`,
+        key: job.key ?? null,
+        maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      })),
+    )
+    .returning({ id: jobs.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Jobs as one JSON parameter, for a statement that inserts them itself (e.g. the booking's
+ * one-statement claim: `insert into jobs … select … from json_to_recordset($1::json) …`).
+ */
+export function jobsAsJson(list: EnqueueOptions[]): string {
+  return JSON.stringify(
+    list.map((job) => ({
+      kind: job.kind,
+      key: job.key ?? null,
+      payload: job.payload,
+      run_at: job.runAt?.toISOString() ?? null,
+      max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    })),
+  );
+}
+
+/** Cancels the pending jobs of a key (a running one finishes; handlers re-check state). */
+export async function cancelJobsByKey(db: DbOrTx, key: string): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'canceled', finishedAt: sql`now()` })
+    .where(and(eq(jobs.key, key), eq(jobs.status, 'pending')))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+export class JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly leaseMs: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.backoffMs = options.backoffMs ?? 30_000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 30 * 60_000;
+  }
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Adds a job; pass the open transaction so it commits (or rolls back) with the change. */
+  async enqueue(db: DbOrTx, job: EnqueueOptions): Promise<string> {
+    const [id] = await enqueueJobs(db, [job]);
+    return id!;
+  }
+
+  cancelByKey(db: DbOrTx, key: string): Promise<number> {
+    return cancelJobsByKey(db, key);
+  }
+
+  /** Claims one due job (or one whose lease expired), or null. One statement. */
+  async claim(now: Date): Promise<ClaimedJob | null> {
+    const lockedUntil = new Date(now.getTime() + this.leaseMs);
+    const rows = await queryRows<{
+      id: string;
+      kind: string;
+      key: string | null;
+      payload: Record<string, unknown> | string;
+      attempts: number;
+      max_attempts: number;
+      run_at: Date | string;
+    }>(
+      this.db,
+      sql`update ${jobs} set status = 'running', attempts = attempts + 1,
+            locked_until = ${lockedUntil.toISOString()}::timestamptz
+          where id = (
+            select id from ${jobs}
+            where (status = 'pending' and run_at <= ${now.toISOString()}::timestamptz)
+               or (status = 'running' and locked_until <= ${now.toISOString()}::timestamptz)
+            order by run_at, id
+            limit 1
+            for update skip locked)
+          returning id, kind, key, payload, attempts, max_attempts, run_at`,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      kind: row.kind,
+      key: row.key,
+      payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+      attempts: Number(row.attempts),
+      maxAttempts: Number(row.max_attempts),
+      runAt: new Date(row.run_at),
+    };
+  }
+
+  /** Runs one claimed job to its next state (done, retry later, failed). */
+  async runClaimed(job: ClaimedJob, now: Date): Promise<'done' | 'retried' | 'failed'> {
+    const fence = and(
+      eq(jobs.id, job.id),
+      eq(jobs.status, 'running'),
+      eq(jobs.attempts, job.attempts),
+    );
+    const handler = this.handlers.get(job.kind);
+    let error: unknown = null;
+    if (job.attempts > job.maxAttempts) {
+      error = new Error('gave up: the job was interrupted too often');
+    } else if (!handler) {
+      error = new Error(`no handler for job kind ${job.kind}`);
+    } else {
+      try {
+        await handler(job.payload, { job, now });
+      } catch (caught) {
+        error = caught;
+      }
+    }
+    let outcome: 'done' | 'retried' | 'failed';
+    if (error === null) {
+      outcome = 'done';
+      await this.db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: now, lockedUntil: null })
+        .where(fence);
+    } else {
+      const message = error instanceof Error ? error.message : String(error);
+      if (job.attempts >= job.maxAttempts) {
+        outcome = 'failed';
+        await this.db
+          .update(jobs)
+          .set({ status: 'failed', finishedAt: now, lockedUntil: null, lastError: message })
+          .where(fence);
+        this.options.log.error(
+          { jobId: job.id, kind: job.kind, err: message },
+          'job failed for good',
+        );
+      } else {
+        outcome = 'retried';
+        const delay = backoffDelay(job.attempts, this.backoffMs, this.maxBackoffMs);
+        await this.db
+          .update(jobs)
+          .set({
+            status: 'pending',
+            runAt: new Date(now.getTime() + delay),
+            lockedUntil: null,
+            lastError: message,
+          })
+          .where(fence);
+        this.options.log.warn(
+          { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
+          'job failed, will retry',
+        );
+      }
+    }
+    this.options.onFinished?.(job.kind, outcome);
+    return outcome;
+  }
+
+  /**
+   * Runs every job due at `now` (one at a time) until none is left or `limit` ran. `now` is a
+   * fixed instant (tests' fake clock) or a clock read before each claim, so that every lease
+   * counts from the moment its job was claimed.
+   */
+  async runDue(now: Date | (() => Date) = () => new Date(), limit = 500): Promise<RunSummary> {
+    const clock = typeof now === 'function' ? now : () => now;
+    const summary: RunSummary = { done: 0, retried: 0, failed: 0 };
+    for (let i = 0; i < limit; i++) {
+      const at = clock();
+      const job = await this.claim(at);
+      if (!job) break;
+      summary[await this.runClaimed(job, clock())]++;
+    }
+    return summary;
+  }
+
+  /** Jobs per status (for /metrics and tests). */
+  async countByStatus(): Promise<Record<string, number>> {
+    const rows = await queryRows<{ status: string; n: number | string }>(
+      this.db,
+      sql`select status, count(*) as n from ${jobs} group by status`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
+  /** Pending jobs of some keys (tests and diagnostics). */
+  async pending(keys: string[]) {
+    if (keys.length === 0) return [];
+    return this.db
+      .select({ id: jobs.id, kind: jobs.kind, key: jobs.key, runAt: jobs.runAt })
+      .from(jobs)
+      .where(and(inArray(jobs.key, keys), eq(jobs.status, 'pending')));
+  }
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge } from 'prom-client';
+import { JOB_STATUSES } from '../db/schema';
+import { JobQueue } from './job-queue';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+/**
+ * Decorates `app.jobs` and, when `config.jobsPollIntervalMs` > 0, runs a worker loop on this
+ * instance: every interval it runs the due jobs, one at a time. The loop starts when the app is
+ * ready and stops before the app closes (a running job finishes first). Tests set the interval
+ * to 0 and drive the queue with `app.jobs.runDue(fakeNow)`.
+ */
+export function registerJobs(app: FastifyInstance): JobQueue {
+  const finished = new Counter({
+    name: 'slotwise_jobs_finished_total',
+    help: 'Jobs run on this instance by kind and outcome (done, retried, failed)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [app.metrics.registry],
+  });
+  new Gauge({
+    name: 'slotwise_jobs',
+    help: 'Jobs in the queue by status (shared by every instance); failed ones need a look',
+    labelNames: ['status'] as const,
+    registers: [app.metrics.registry],
+    async collect() {
+      const counts = await app.jobs.countByStatus().catch(() => null);
+      if (!counts) return;
+      for (const status of JOB_STATUSES) this.set({ status }, counts[status] ?? 0);
+    },
+  });
+
+  const queue = new JobQueue(app.database.db, {
+    log: app.log,
+    leaseMs: app.config.jobsLeaseSeconds * 1000,
+    onFinished: (kind, outcome) => finished.inc({ kind, outcome }),
+  });
+  app.decorate('jobs', queue);
+
+  const interval = app.config.jobsPollIntervalMs;
+  if (interval <= 0) return queue;
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    timer = null;
+    if (stopped) return;
+    running = queue
+      .runDue(() => new Date(), 50)
+      .catch((err: unknown) => app.log.error({ err }, 'job worker: run failed'))
+      .finally(() => {
+        running = null;
+        if (!stopped) timer = setTimeout(tick, interval);
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(tick, 0);
+  });
+  app.addHook('preClose', async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  });
+  return queue;
+}

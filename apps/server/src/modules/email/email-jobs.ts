@@ -1,0 +1,208 @@
+import { EMAIL_LINK_PATHS } from '@slotwise/shared/email-schemas';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { appointments, notificationPreferences, providers, users } from '../../db/schema';
+import type { JobContext } from '../../jobs/job-queue';
+import { createPasswordResetToken } from '../auth/password-reset';
+import {
+  changeMail,
+  passwordResetMail,
+  reminderMail,
+  reviewRequestMail,
+  type Recipient,
+} from './appointment-mail';
+import { appointmentInvite } from './ics';
+import {
+  APPOINTMENT_MAIL_JOB,
+  changeMailPayload,
+  PASSWORD_RESET_JOB,
+  passwordResetPayload,
+  REMINDER_JOB,
+  reminderPayload,
+  REVIEW_REQUEST_JOB,
+  reviewRequestPayload,
+} from './job-payloads';
+
+interface RecipientWithPreferences extends Recipient {
+  emailReminders: boolean;
+  emailBookingUpdates: boolean;
+}
+
+/** The recipient as they are NOW (address, zone, preferences), or null when gone. */
+async function loadRecipient(db: Db, userId: string): Promise<RecipientWithPreferences | null> {
+  const [row] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      timezone: users.timezone,
+      emailReminders: notificationPreferences.emailReminders,
+      emailBookingUpdates: notificationPreferences.emailBookingUpdates,
+    })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    email: row.email,
+    firstName: row.firstName,
+    timezone: row.timezone,
+    emailReminders: row.emailReminders ?? true,
+    emailBookingUpdates: row.emailBookingUpdates ?? true,
+  };
+}
+
+const providerUser = alias(users, 'provider_user');
+const clientUser = alias(users, 'client_user');
+
+/** The appointment as it is NOW: a reminder or review request checks it is still due. */
+async function loadAppointment(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      status: appointments.status,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      serviceType: appointments.serviceType,
+      providerFirstName: providerUser.firstName,
+      providerLastName: providerUser.lastName,
+      clientFirstName: clientUser.firstName,
+      clientLastName: clientUser.lastName,
+    })
+    .from(appointments)
+    .innerJoin(providers, eq(providers.id, appointments.providerId))
+    .innerJoin(providerUser, eq(providerUser.id, providers.userId))
+    .innerJoin(clientUser, eq(clientUser.id, appointments.clientId))
+    .where(eq(appointments.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+const name = (first: string, last: string) => (last && last !== '-' ? `${first} ${last}` : first);
+const messageId = (context: JobContext) => `<job-${context.job.id}@slotwise>`;
+
+/** The address part of MAIL_FROM ('Slotwise <no-reply@x>' → 'no-reply@x'). */
+function fromAddress(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+}
+
+export function registerEmailJobs(app: FastifyInstance): void {
+  const db = app.database.db;
+  const url = (path: string) => `${app.config.publicUrl}${path}`;
+  const manageUrl = (role: 'client' | 'provider') =>
+    url(
+      role === 'client'
+        ? EMAIL_LINK_PATHS.clientAppointments
+        : EMAIL_LINK_PATHS.providerAppointments,
+    );
+
+  app.jobs.register(APPOINTMENT_MAIL_JOB, async (raw, context) => {
+    const p = changeMailPayload.parse(raw);
+    const to = await loadRecipient(db, p.recipientUserId);
+    if (!to || !to.emailBookingUpdates) return;
+    const toClient = p.recipientRole === 'client';
+    const appointment = {
+      serviceType: p.serviceType,
+      otherName: toClient ? p.providerName : p.clientName,
+      otherRole: toClient ? ('provider' as const) : ('client' as const),
+      startsAt: new Date(p.startsAt),
+      endsAt: new Date(p.endsAt),
+    };
+    const previous =
+      p.previousStartsAt && p.previousEndsAt
+        ? { startsAt: new Date(p.previousStartsAt), endsAt: new Date(p.previousEndsAt) }
+        : null;
+    const mail = changeMail(to, p.type, appointment, {
+      actorIsRecipient: p.actorRole === p.recipientRole,
+      previous,
+      manageUrl: manageUrl(p.recipientRole),
+    });
+    const ics = appointmentInvite(
+      {
+        appointmentId: p.appointmentId,
+        sequence: p.sequence,
+        startsAt: appointment.startsAt,
+        endsAt: appointment.endsAt,
+        summary: `${p.serviceType} ${toClient ? 'with' : 'for'} ${appointment.otherName}`,
+        description: `Slotwise appointment. Manage it at ${manageUrl(p.recipientRole)}`,
+        canceled: p.type === 'canceled',
+      },
+      fromAddress(app.config.mailFrom),
+    );
+    const method = p.type === 'canceled' ? 'CANCEL' : 'REQUEST';
+    await app.mailer.send({
+      ...mail,
+      messageId: messageId(context),
+      attachments: [
+        {
+          filename: p.type === 'canceled' ? 'cancel.ics' : 'invite.ics',
+          content: ics,
+          contentType: `text/calendar; charset=utf-8; method=${method}`,
+        },
+      ],
+    });
+  });
+
+  app.jobs.register(REMINDER_JOB, async (raw, context) => {
+    const p = reminderPayload.parse(raw);
+    const appointment = await loadAppointment(db, p.appointmentId);
+    // Canceled, moved or gone since: this reminder is stale and must not fire.
+    if (!appointment || appointment.status !== 'booked') return;
+    if (appointment.startsAt.toISOString() !== new Date(p.startsAt).toISOString()) return;
+    const to = await loadRecipient(db, p.recipientUserId);
+    if (!to || !to.emailReminders) return;
+    const toClient = p.recipientRole === 'client';
+    const mail = reminderMail(
+      to,
+      {
+        serviceType: appointment.serviceType,
+        otherName: toClient
+          ? name(appointment.providerFirstName, appointment.providerLastName)
+          : name(appointment.clientFirstName, appointment.clientLastName),
+        otherRole: toClient ? 'provider' : 'client',
+        startsAt: appointment.startsAt,
+        endsAt: appointment.endsAt,
+      },
+      p.hoursBefore,
+      {
+        manage: manageUrl(p.recipientRole),
+        preferences: url(EMAIL_LINK_PATHS.notificationPreferences),
+      },
+    );
+    await app.mailer.send({ ...mail, messageId: messageId(context) });
+  });
+
+  app.jobs.register(REVIEW_REQUEST_JOB, async (raw, context) => {
+    const p = reviewRequestPayload.parse(raw);
+    const appointment = await loadAppointment(db, p.appointmentId);
+    // Only a booked appointment that ran to its (unchanged) end: not canceled, not a no-show.
+    if (!appointment || appointment.status !== 'booked') return;
+    if (appointment.endsAt.toISOString() !== new Date(p.endsAt).toISOString()) return;
+    const to = await loadRecipient(db, p.recipientUserId);
+    if (!to || !to.emailBookingUpdates) return;
+    const mail = reviewRequestMail(
+      to,
+      {
+        serviceType: appointment.serviceType,
+        otherName: name(appointment.providerFirstName, appointment.providerLastName),
+        otherRole: 'provider',
+        startsAt: appointment.startsAt,
+        endsAt: appointment.endsAt,
+      },
+      `${manageUrl('client')}?review=${p.appointmentId}`,
+    );
+    await app.mailer.send({ ...mail, messageId: messageId(context) });
+  });
+
+  app.jobs.register(PASSWORD_RESET_JOB, async (raw, context) => {
+    const p = passwordResetPayload.parse(raw);
+    const to = await loadRecipient(db, p.userId);
+    if (!to) return;
+    const token = await createPasswordResetToken(db, p.userId);
+    const link = `${url(EMAIL_LINK_PATHS.resetPassword)}?token=${encodeURIComponent(token)}`;
+    await app.mailer.send({ ...passwordResetMail(to, link), messageId: messageId(context) });
+    if (app.mailer.mode === 'outbox')
+      app.log.info({ to: to.email }, `password reset link: ${link}`);
+  });
+}

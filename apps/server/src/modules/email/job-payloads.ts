@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Job kinds and payloads of appointment mail (parsed again when the job runs). */
+
+export const APPOINTMENT_MAIL_JOB = 'email.appointment-change';
+export const REMINDER_JOB = 'email.appointment-reminder';
+export const REVIEW_REQUEST_JOB = 'email.review-request';
+export const PASSWORD_RESET_JOB = 'email.password-reset';
+
+/** Hours before the start at which reminders go out. */
+export const REMINDER_HOURS = [24, 2] as const;
+
+const role = z.enum(['client', 'provider']);
+const instant = z.iso.datetime();
+
+export const changeMailPayload = z.object({
+  appointmentId: z.uuid(),
+  type: z.enum(['booked', 'canceled', 'rescheduled']),
+  actorRole: role,
+  recipientRole: role,
+  recipientUserId: z.uuid(),
+  sequence: z.number().int().min(0),
+  serviceType: z.string(),
+  startsAt: instant,
+  endsAt: instant,
+  previousStartsAt: instant.nullable(),
+  previousEndsAt: instant.nullable(),
+  providerName: z.string(),
+  clientName: z.string(),
+});
+export type ChangeMailPayload = z.infer<typeof changeMailPayload>;
+
+export const reminderPayload = z.object({
+  appointmentId: z.uuid(),
+  hoursBefore: z.number().int().positive(),
+  startsAt: instant,
+  recipientRole: role,
+  recipientUserId: z.uuid(),
+});
+export type ReminderPayload = z.infer<typeof reminderPayload>;
+
+export const reviewRequestPayload = z.object({
+  appointmentId: z.uuid(),
+  endsAt: instant,
+  recipientUserId: z.uuid(),
+});
+export type ReviewRequestPayload = z.infer<typeof reviewRequestPayload>;
+
+/** The token is made when the job runs: no raw token is ever stored, not even in a job. */
+export const passwordResetPayload = z.object({ userId: z.uuid() });
+export type PasswordResetPayload = z.infer<typeof passwordResetPayload>;

@@ -1,0 +1,91 @@
+import { z } from './zod';
+import { emailField, registrationPasswordField } from './auth-schemas';
+import { MESSAGES } from './messages';
+
+/**
+ * Email and calendars: request bodies, answers and user-facing texts, used by the server's
+ * routes and the web screens alike (docs/decisions/006-job-queue.md, 007-email-and-calendars.md).
+ */
+
+export const EMAIL_MESSAGES = {
+  // Honest resend: POST /api/verify-email. The first is SPEC's text (§8) for an actual send.
+  resendSent: MESSAGES.resendSucceeded,
+  resendCoolingDown:
+    'A verification email was sent less than a minute ago. Please wait before asking again.',
+  // Password reset
+  forgotPasswordSent:
+    'If an account exists for this address, we have sent a link to reset the password. It is valid for 1 hour.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  passwordResetDone: 'Your password has been changed. Please sign in with your new password.',
+  // Preferences and calendar feed
+  preferencesSaved: 'Notification preferences saved',
+  feedUrlReset: 'Your calendar link has been replaced. The old link no longer works.',
+} as const;
+
+/** Web paths that mail links to (the screens live in the web app). */
+export const EMAIL_LINK_PATHS = {
+  resetPassword: '/reset-password',
+  /** Where a reminder's List-Unsubscribe and preference links lead. */
+  notificationPreferences: '/notification-preferences',
+  clientAppointments: '/client/appointments',
+  providerAppointments: '/dashboard/appointments',
+} as const;
+
+/** Seconds between two verification (or reset) mails to one address. */
+export const MAIL_COOLDOWN_SECONDS = 60;
+
+export const resendVerificationResponseSchema = z.object({
+  message: z.string(),
+  /** Seconds until the button may ask again (0: now). The same for every address. */
+  retryAfterSeconds: z.number().int().min(0),
+});
+export type ResendVerificationResponse = z.infer<typeof resendVerificationResponseSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: EMAIL_MESSAGES.resetLinkInvalid })
+    .min(16, EMAIL_MESSAGES.resetLinkInvalid)
+    .max(200, EMAIL_MESSAGES.resetLinkInvalid),
+  password: registrationPasswordField,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordSchema>;
+
+/** The reset-password screen's form: SPEC's registration password rules plus a confirmation. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: registrationPasswordField,
+    confirmPassword: z
+      .string({ error: MESSAGES.confirmPasswordRequired })
+      .min(1, MESSAGES.confirmPasswordRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MESSAGES.passwordsMustMatch,
+  });
+export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
+
+export const notificationPreferencesSchema = z.object({
+  emailReminders: z.boolean(),
+  emailBookingUpdates: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** PATCH body: either field, at least one. */
+export const notificationPreferencesPatchSchema = notificationPreferencesSchema
+  .partial()
+  .strict()
+  .refine((v) => v.emailReminders !== undefined || v.emailBookingUpdates !== undefined, {
+    message: 'Nothing to change',
+  });
+export type NotificationPreferencesPatch = z.input<typeof notificationPreferencesPatchSchema>;
+
+export const notificationPreferencesResponseSchema = z.object({
+  preferences: notificationPreferencesSchema,
+  message: z.string().optional(),
+});
+
+export const feedUrlResponseSchema = z.object({ url: z.string(), message: z.string().optional() });
+export type FeedUrlResponse = z.infer<typeof feedUrlResponseSchema>;
