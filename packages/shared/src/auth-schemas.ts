@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { MESSAGES } from './messages';
+import { providerCatalogueFields } from './catalogue-schemas';
 
 /** SPEC §5 rules, written once: the forms and the server parse with these. */
 
@@ -103,8 +104,13 @@ export const providerProfileFormSchema = z.object({
 });
 export type ProviderProfileFormValues = z.input<typeof providerProfileFormSchema>;
 
+/**
+ * POST /auth/register/provider: SPEC's `{userId, specialty, bio}` plus the optional catalogue
+ * fields (category, placeId, address, serviceMode, radiusKm — docs/decisions/006-catalogue.md).
+ */
 export const providerProfileBodySchema = providerProfileFormSchema.extend({
   userId: z.uuid('Invalid user id'),
+  ...providerCatalogueFields,
 });
 
 export const verifyEmailBodySchema = z.object({
@@ -138,6 +144,8 @@ export function profileUpdateSchema(role: UserRole) {
         .refine((v) => !v || v.length >= 6, MESSAGES.profilePasswordMin),
       specialty: z.string().trim().max(80, 'Specialty must be at most 80 characters').optional(),
       bio: bioField.optional(),
+      // Providers only (ignored for clients): docs/decisions/006-catalogue.md.
+      ...providerCatalogueFields,
     })
     .superRefine((v, ctx) => {
       if (role === 'provider' && !v.specialty) {
