@@ -40,7 +40,8 @@ export interface Profile {
   profileImageUrl: string | null;
   profile_image_url: string | null;
   providerId: string | null;
-  providerDetails: ({ specialty: string | null; bio: string } & ProviderCatalogueDetails) | null;
+  /** The catalogue fields are always sent by the server; optional here so older callers still type-check. */
+  providerDetails: ({ specialty: string | null; bio: string } & Partial<ProviderCatalogueDetails>) | null;
   updatedAt: string;
 }
 

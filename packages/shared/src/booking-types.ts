@@ -186,6 +186,10 @@ export const clientAppointmentSchema = z.object({
   service_type: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),
+  /** DESIGN §7: the service and price as booked (null when the slot named no service). */
+  service_name: z.string().nullable().optional(),
+  price_cents: z.number().nullable().optional(),
+  currency: z.string().nullable().optional(),
 });
 export type ClientAppointment = z.infer<typeof clientAppointmentSchema>;
 
@@ -203,6 +207,10 @@ export const providerAppointmentSchema = z.object({
   service_type: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),
+  /** DESIGN §7: the service and price as booked (null when the slot named no service). */
+  service_name: z.string().nullable().optional(),
+  price_cents: z.number().nullable().optional(),
+  currency: z.string().nullable().optional(),
 });
 export type ProviderAppointment = z.infer<typeof providerAppointmentSchema>;
 

@@ -166,8 +166,9 @@ export const providerCatalogueFormSchema = z
       .pipe(categoryField),
     placeId: z
       .string({ error: CATALOGUE_MESSAGES.placeRequired })
+      .trim()
       .min(1, CATALOGUE_MESSAGES.placeRequired)
-      .pipe(placeIdField),
+      .regex(/^[1-9]\d{0,9}$/, CATALOGUE_MESSAGES.placeUnknown),
     address: addressField.optional().default(''),
     serviceMode: serviceModeField,
     radiusKm: z.union([radiusKmField, z.literal('')]).optional(),

@@ -221,6 +221,15 @@ export const startTimeField = timeField(
 );
 export const endTimeField = timeField(MESSAGES.endTimeRequired, TIMESLOT_MESSAGES.invalidEndTime);
 
+export const slotServiceIdField = z.uuid('Invalid service id');
+
+/** A service's default slot end: start + its duration, or null past midnight (forms prefill it). */
+export function endTimeForDuration(startTime: string, durationMinutes: number): string | null {
+  if (!isTime(startTime)) return null;
+  const end = secondsOf(startTime) + durationMinutes * 60;
+  return end < 24 * 3600 ? timeOf(end) : null;
+}
+
 export const slotTypeField = z
   .string()
   .trim()
@@ -255,6 +264,8 @@ export const createTimeslotBodySchema = z
     startTime: startTimeField,
     endTime: endTimeField,
     type: slotTypeField.optional(),
+    /** The provider's service this slot is for: its name becomes the type (DESIGN §7). */
+    serviceId: slotServiceIdField.optional(),
   })
   .superRefine((values, ctx) => addIssues(ctx, slotCrossFieldIssues(values)));
 export type CreateTimeslotBody = z.input<typeof createTimeslotBodySchema>;
@@ -380,6 +391,7 @@ export const bulkCreateTimeslotsBodySchema = z
     slotMinutes: slotMinutesField,
     breakMinutes: breakMinutesField.optional().default(0),
     type: slotTypeField.optional(),
+    serviceId: slotServiceIdField.optional(),
   })
   .superRefine((values, ctx) => addIssues(ctx, runIssues(values)));
 export type BulkCreateTimeslotsBody = z.input<typeof bulkCreateTimeslotsBodySchema>;
@@ -474,6 +486,10 @@ export const timeslotResponseSchema = z.object({
   end_time: z.string(),
   type: z.string(),
   is_booked: z.boolean(),
+  /** DESIGN §7: the slot's service and its current price (null when the slot names none). */
+  service_id: z.string().nullable().optional(),
+  price_cents: z.number().nullable().optional(),
+  currency: z.string().nullable().optional(),
 });
 export type Timeslot = z.infer<typeof timeslotResponseSchema>;
 

@@ -19,11 +19,19 @@ import {
   appointments,
   notifications,
   providers,
+  services,
   timeslots,
   users,
 } from '../../db/schema';
 import { ConflictError, NotFoundError, UnauthenticatedError, ValidationError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
+import {
+  resnapshotServiceOnReschedule,
+  serviceSnapshotColumns,
+  serviceSnapshotView,
+  slotServiceColumns,
+  snapshotOf,
+} from '../services/appointment-snapshot';
 
 /**
  * Booking, cancelling and rescheduling (DESIGN §5 booking rules; docs/decisions/005-booking.md).
@@ -121,6 +129,7 @@ const clientViewColumns = {
   providerId: appointments.providerId,
   status: shownStatus,
   serviceType: appointments.serviceType,
+  ...serviceSnapshotColumns,
   ...timeColumns,
   providerFirstName: providerUser.firstName,
   providerLastName: providerUser.lastName,
@@ -133,6 +142,7 @@ const providerViewColumns = {
   timeslotId: appointments.timeslotId,
   status: shownStatus,
   serviceType: appointments.serviceType,
+  ...serviceSnapshotColumns,
   ...timeColumns,
   // What a provider sees of a client: the name, nothing else (no email, no id).
   clientFirstName: clientUser.firstName,
@@ -157,6 +167,7 @@ function toClientView(row: ClientViewRow): ClientAppointment {
     end_time: row.endTime,
     status: row.status,
     service_type: row.serviceType,
+    ...serviceSnapshotView(row),
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
   };
@@ -174,6 +185,7 @@ function toProviderView(row: ProviderViewRow): ProviderAppointment {
     end_time: row.endTime,
     status: row.status,
     service_type: row.serviceType,
+    ...serviceSnapshotView(row),
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
   };
@@ -362,8 +374,10 @@ async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: stri
       providerImageId: providerUser.profileImageId,
       clientFirstName: clientUser.firstName,
       clientLastName: clientUser.lastName,
+      ...slotServiceColumns,
     })
     .from(timeslots)
+    .leftJoin(services, eq(services.id, timeslots.serviceId))
     .innerJoin(providers, eq(providers.id, timeslots.providerId))
     .innerJoin(providerUser, eq(providerUser.id, providers.userId))
     .leftJoin(clientUser, eq(clientUser.id, clientUserId))
@@ -394,6 +408,7 @@ function bookedChange(
       ...common,
       providerId: seen.providerId,
       serviceType: seen.type,
+      ...snapshotOf(seen),
       providerFirstName: seen.providerFirstName,
       providerLastName: seen.providerLastName,
       providerSpecialty: seen.providerSpecialty,
@@ -402,6 +417,7 @@ function bookedChange(
     providerView: toProviderView({
       ...common,
       serviceType: seen.type,
+      ...snapshotOf(seen),
       clientFirstName: seen.clientFirstName,
       clientLastName: seen.clientLastName,
     }),
@@ -450,14 +466,16 @@ async function claimAndBook(
         where id = ${seen.id} and not is_booked and starts_at > now()
           and provider_id = ${seen.providerId} and day = ${seen.day}::date
           and start_time = ${seen.startTime}::time and end_time = ${seen.endTime}::time
-          and type = ${seen.type}
-        returning id, provider_id, day, start_time, end_time, starts_at, ends_at, type
+          and type = ${seen.type} and service_id is not distinct from ${seen.serviceId}::uuid
+        returning id, provider_id, day, start_time, end_time, starts_at, ends_at, type, service_id
       ), created as (
         insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
-                                     start_time, end_time, starts_at, ends_at, service_type)
-        select ${appointmentId}::uuid, id, provider_id, ${clientUserId}::uuid, 'booked', day,
-               start_time, end_time, starts_at, ends_at, type
-        from claimed
+                                     start_time, end_time, starts_at, ends_at, service_type,
+                                     service_id, service_name, price_cents, currency)
+        select ${appointmentId}::uuid, claimed.id, claimed.provider_id, ${clientUserId}::uuid, 'booked',
+               day, start_time, end_time, starts_at, ends_at, type,
+               s.id, s.name, s.price_cents, s.currency
+        from claimed left join ${services} s on s.id = claimed.service_id
         returning id
       ), event as (
         insert into ${appointmentEvents} (appointment_id, provider_id, client_id, type, actor_role,
@@ -647,6 +665,7 @@ export async function rescheduleAppointment(
         updatedAt: sql`now()`,
       })
       .where(eq(appointments.id, appointmentId));
+    await resnapshotServiceOnReschedule(tx, appointmentId, slot.id);
     await tx.insert(appointmentEvents).values({
       appointmentId,
       providerId: current.providerId,

@@ -1,5 +1,6 @@
 import type { Profile } from '@slotwise/shared/api-types';
 import { profileUpdateSchema } from '@slotwise/shared/auth-schemas';
+import type { ProviderCatalogueDetails } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -13,7 +14,12 @@ import { hashPassword } from '../auth/passwords';
 import { catalogueDetails, catalogueValues } from '../catalogue/provider-location';
 import { providerSearchText } from '../search/search-text';
 
-export async function getProfile(db: DbOrTx, userId: string): Promise<Profile> {
+/** The profile as the server sends it: the catalogue fields are always there for a provider. */
+export type FullProfile = Omit<Profile, 'providerDetails'> & {
+  providerDetails: ({ specialty: string | null; bio: string } & ProviderCatalogueDetails) | null;
+};
+
+export async function getProfile(db: DbOrTx, userId: string): Promise<FullProfile> {
   const [row] = await db
     .select({
       id: users.id,
@@ -82,7 +88,7 @@ export async function updateProfile(
   userId: string,
   fields: Record<string, unknown>,
   picture: UploadedFile | null,
-): Promise<Profile> {
+): Promise<FullProfile> {
   const current = await getProfile(db, userId);
   const input = parseWith(profileUpdateSchema(current.role), fields);
   if (input.email.toLowerCase() !== current.email) {
