@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { appointmentEvents, appointments, providers, timeslots, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { providerSearchText } from '../modules/search/search-text';
+import { seedMarketplace } from './seed-marketplace';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -641,6 +642,8 @@ async function insertDemo(
   await tx.execute(sql`
     update ${timeslots} set is_booked = true
     where id in (select timeslot_id from ${appointments} where status = 'booked')`);
+  // Categories, cities, priced services and slots bound to them (seed-marketplace.ts).
+  await seedMarketplace(tx);
 
   return {
     providers: providerIds.length,

@@ -627,6 +627,9 @@ describe('appointments', () => {
         service_type: slots[0]!.type,
         starts_at: slots[0]!.startsAt.toISOString(),
         ends_at: slots[0]!.endsAt.toISOString(),
+        service_name: null,
+        price_cents: null,
+        currency: null,
       });
       expect(res.body).not.toContain(client.email);
       expect(res.body).not.toContain(client.id);
