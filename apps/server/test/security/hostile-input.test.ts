@@ -14,6 +14,10 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import {
+  createServiceBodySchema,
+  updateServiceBodySchema,
+} from '@slotwise/shared/catalogue-schemas';
 import { isValidTimeZone } from '../../src/modules/auth/service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { TestUser } from '../helpers/factories';
@@ -185,6 +189,22 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     accepts: (body) => passes(updateTimeslotBodySchema, body),
   },
   {
+    name: 'POST /api/services',
+    method: 'POST',
+    url: () => '/api/services',
+    caller: (w) => w.provider,
+    valid: () => ({ name: 'Cut', duration_minutes: 30, price_cents: 2500, currency: 'USD' }),
+    accepts: (body) => passes(createServiceBodySchema, body),
+  },
+  {
+    name: 'PATCH /api/services/:id',
+    method: 'PATCH',
+    url: (w) => `/api/services/${w.serviceId}`,
+    caller: (w) => w.provider,
+    valid: () => ({ name: 'Cut', price_cents: 2600, currency: 'EUR', description: 'Short' }),
+    accepts: (body) => passes(updateServiceBodySchema, body),
+  },
+  {
     name: 'POST /api/appointment/booking',
     method: 'POST',
     url: () => '/api/appointment/booking',
@@ -244,6 +264,19 @@ const ID_ENDPOINTS: IdEndpoint[] = [
     caller: (w) => w.provider,
   },
   {
+    name: 'PATCH /api/services/:id',
+    method: 'PATCH',
+    url: (id) => `/api/services/${id}`,
+    caller: (w) => w.provider,
+    payload: { price_cents: 100 },
+  },
+  {
+    name: 'DELETE /api/services/:id',
+    method: 'DELETE',
+    url: (id) => `/api/services/${id}`,
+    caller: (w) => w.provider,
+  },
+  {
     name: 'PATCH /api/notifications/:id/read',
     method: 'PATCH',
     url: (id) => `/api/notifications/${id}/read`,
@@ -281,6 +314,13 @@ const QUERY_ENDPOINTS = [
     label: '/api/notifications',
     path: () => '/api/notifications',
     keys: ['page', 'pageSize'],
+    caller: (w: World) => w.client,
+  },
+  {
+    label: '/api/places',
+    path: () => '/api/places',
+    keys: ['q', 'limit'],
+    // Public; a token changes nothing.
     caller: (w: World) => w.client,
   },
   {

@@ -7,6 +7,7 @@ import { notifications, providers, users } from '../../src/db/schema';
 import { createVerificationToken } from '../../src/modules/auth/service';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { book, createSlot, type TestSlot } from '../helpers/booking-factories';
+import { createService } from '../helpers/catalogue-factories';
 import { createClient, createProvider, type TestUser } from '../helpers/factories';
 import { multipart, png } from '../helpers/images';
 
@@ -28,6 +29,8 @@ export interface World {
   appointmentId: string;
   /** A free future slot of `provider`. */
   freeSlotId: string;
+  /** A service of `provider` (DESIGN §7 catalogue). */
+  serviceId: string;
   clientNotificationId: string;
   providerNotificationId: string;
   /** The client's profile picture (GET /uploads/:id). */
@@ -40,6 +43,8 @@ export interface World {
   freshToken(user: TestUser): Promise<string>;
   /** A free future slot of a provider (slots are spaced an hour apart, never overlapping). */
   freshSlot(provider?: TestUser): Promise<TestSlot>;
+  /** A new service of a provider (each case that changes or deletes one gets its own). */
+  freshService(provider?: TestUser): Promise<string>;
   /** An active appointment of `client` with `provider`, booked through the API. */
   freshAppointment(client?: TestUser): Promise<string>;
   /** A registered provider that has not completed onboarding yet (POST /auth/register/provider). */
@@ -88,6 +93,9 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   });
   if (cancel.statusCode !== 200) throw new Error(`world: cancel failed ${cancel.body}`);
   const freeSlot = await freshSlot();
+  const freshService = async (owner: TestUser = provider) =>
+    (await createService(app, owner, { name: `Service ${randomUUID().slice(0, 6)}` })).id;
+  const serviceId = await freshService();
   await freshSlot(otherProvider);
 
   const notificationOf = async (userId: string) => {
@@ -136,6 +144,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     otherProvider,
     appointmentId,
     freeSlotId: freeSlot.id,
+    serviceId,
     clientNotificationId: await notificationOf(client.id),
     providerNotificationId: await notificationOf(provider.id),
     imageId,
@@ -150,6 +159,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       return token;
     },
     freshSlot,
+    freshService,
     async freshAppointment(owner = client) {
       return book(app, owner, (await freshSlot()).id);
     },

@@ -83,7 +83,6 @@ function build(): Index {
     built.byId.set(Number(city.cityId), at);
   });
   // The package's own array (~55 MB of objects) is not needed any more.
-  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
   delete require.cache[modulePath];
   return built;
 }
