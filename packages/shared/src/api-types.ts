@@ -41,7 +41,8 @@ export interface Profile {
   profile_image_url: string | null;
   providerId: string | null;
   /** The catalogue fields are always sent by the server; optional here so older callers still type-check. */
-  providerDetails: ({ specialty: string | null; bio: string } & Partial<ProviderCatalogueDetails>) | null;
+  providerDetails:
+    ({ specialty: string | null; bio: string } & Partial<ProviderCatalogueDetails>) | null;
   updatedAt: string;
 }
 

@@ -1,8 +1,7 @@
 import type { CategorySlug, ServiceMode } from '@slotwise/shared/catalogue-schemas';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { appointments, providers, services, timeslots } from '../db/schema';
-import { findPlace } from '../modules/catalogue/gazetteer';
 
 /**
  * The catalogue part of the demo (docs/decisions/006-catalogue.md): every demo provider gets a
@@ -12,17 +11,30 @@ import { findPlace } from '../modules/catalogue/gazetteer';
  * Called once from `insertDemo` (seed-demo.ts), inside the seeding transaction.
  */
 
-/** GeoNames ids of the demo cities (all in the gazetteer shipped with the product). */
-const CITIES = [
-  5128581, // New York City
-  5110302, // Brooklyn
-  5099836, // Jersey City
-  5101798, // Newark
-  5145215, // Yonkers
-  4843564, // Stamford
-  4560349, // Philadelphia
-  4930956, // Boston
-];
+interface DemoCity {
+  /** GeoNames id, as in the gazetteer shipped with the product (a test checks they agree). */
+  placeId: number;
+  name: string;
+  region: string;
+  country: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The demo cities, copied from the gazetteer so that seeding does not have to load it: a few
+ * around New York (5–50 km apart), plus Philadelphia and Boston farther away.
+ */
+export const DEMO_CITIES: DemoCity[] = [
+  { placeId: 5128581, name: 'New York City', region: 'New York', lat: 40.71427, lng: -74.00597 },
+  { placeId: 5110302, name: 'Brooklyn', region: 'New York', lat: 40.6501, lng: -73.94958 },
+  { placeId: 5099836, name: 'Jersey City', region: 'New Jersey', lat: 40.72816, lng: -74.07764 },
+  { placeId: 5101798, name: 'Newark', region: 'New Jersey', lat: 40.73566, lng: -74.17237 },
+  { placeId: 5145215, name: 'Yonkers', region: 'New York', lat: 40.93121, lng: -73.89875 },
+  { placeId: 4843564, name: 'Stamford', region: 'Connecticut', lat: 41.05343, lng: -73.53873 },
+  { placeId: 4560349, name: 'Philadelphia', region: 'Pennsylvania', lat: 39.95233, lng: -75.16379 },
+  { placeId: 4930956, name: 'Boston', region: 'Massachusetts', lat: 42.35843, lng: -71.05977 },
+].map((city) => ({ ...city, country: 'US' }));
 
 interface DemoService {
   name: string;
@@ -118,47 +130,44 @@ export async function seedMarketplace(tx: Tx): Promise<MarketplaceSeedResult> {
     .from(providers)
     .orderBy(asc(providers.createdAt), asc(providers.id));
   const perCategory = new Map<string, number>();
-  let serviceCount = 0;
+  const locations: SQL[] = [];
+  const serviceRows: (typeof services.$inferInsert)[] = [];
   for (const [index, row] of rows.entries()) {
     const category = (row.specialty ?? '').toLowerCase() as CategorySlug;
     const offer = OFFERS[category];
     if (!offer) continue;
     const nth = perCategory.get(category) ?? 0;
     perCategory.set(category, nth + 1);
-    const place = findPlace(CITIES[index % CITIES.length]!);
-    if (!place) throw new Error('demo city missing from the gazetteer');
-    await tx
-      .update(providers)
-      .set({
-        category,
-        placeId: Number(place.id),
-        placeName: place.name,
-        placeRegion: place.region,
-        placeCountry: place.country,
-        lat: place.lat,
-        lng: place.lng,
-        address: offer.mode === 'at_provider' ? `${100 + index * 7} Main Street` : null,
-        serviceMode: offer.mode,
-        radiusKm: offer.radiusKm ?? null,
-      })
-      .where(eq(providers.id, row.id));
+    const city = DEMO_CITIES[index % DEMO_CITIES.length]!;
+    const address = offer.mode === 'at_provider' ? `${100 + index * 7} Main Street` : null;
+    locations.push(
+      sql`(${row.id}::uuid, ${category}, ${city.placeId}::int, ${city.name}, ${city.region},
+           ${city.country}, ${city.lat}::float8, ${city.lng}::float8, ${address}::text,
+           ${offer.mode}, ${offer.radiusKm ?? null}::int)`,
+    );
     // Prices differ a little between providers of a category (so "price from" sorts them).
     const factor = [1, 0.9, 1.15][nth % 3]!;
-    const inserted = await tx
-      .insert(services)
-      .values(
-        offer.services.map((s) => ({
-          providerId: row.id,
-          name: s.name,
-          durationMinutes: s.minutes,
-          priceCents: Math.round((s.price * factor) / 100) * 100,
-          currency: 'USD',
-          description: s.description,
-        })),
-      )
-      .returning({ id: services.id });
-    serviceCount += inserted.length;
+    for (const s of offer.services) {
+      serviceRows.push({
+        providerId: row.id,
+        name: s.name,
+        durationMinutes: s.minutes,
+        priceCents: Math.round((s.price * factor) / 100) * 100,
+        currency: 'USD',
+        description: s.description,
+      });
+    }
   }
+  if (locations.length === 0) return { services: 0 };
+  await tx.execute(sql`
+    update ${providers} p
+    set category = v.category, place_id = v.place_id, place_name = v.place_name,
+        place_region = v.place_region, place_country = v.place_country, lat = v.lat,
+        lng = v.lng, address = v.address, service_mode = v.service_mode, radius_km = v.radius_km
+    from (values ${sql.join(locations, sql`, `)}) as v(id, category, place_id, place_name,
+          place_region, place_country, lat, lng, address, service_mode, radius_km)
+    where p.id = v.id`);
+  await tx.insert(services).values(serviceRows);
   // Each slot is bound to its provider's service of the same name (the type it already has).
   await tx.execute(sql`
     update ${timeslots} t set service_id = s.id
@@ -171,5 +180,5 @@ export async function seedMarketplace(tx: Tx): Promise<MarketplaceSeedResult> {
         currency = s.currency
     from ${timeslots} t join ${services} s on s.id = t.service_id
     where a.timeslot_id = t.id`);
-  return { services: serviceCount };
+  return { services: serviceRows.length };
 }

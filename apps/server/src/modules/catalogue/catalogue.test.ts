@@ -59,7 +59,8 @@ describe('catalogue: categories and places', () => {
     const found = res.json().places as PlaceBody[];
     expect(found.length).toBeGreaterThan(1);
     expect(found.length).toBeLessThanOrEqual(10);
-    for (const place of found) expect(normalizePlaceName(place.name).startsWith('spring')).toBe(true);
+    for (const place of found)
+      expect(normalizePlaceName(place.name).startsWith('spring')).toBe(true);
     const populations = found.map((p) => p.population);
     expect(populations).toEqual([...populations].sort((a, b) => b - a));
     const springfield = found.find((p) => p.name === 'Springfield' && p.country === 'US');
@@ -67,7 +68,17 @@ describe('catalogue: categories and places', () => {
     expect(springfield!.timezone).toMatch(/^America\//);
     expect(springfield!.region).toEqual(expect.any(String));
     expect(Object.keys(springfield!).sort()).toEqual(
-      ['country', 'country_name', 'id', 'lat', 'lng', 'name', 'population', 'region', 'timezone'].sort(),
+      [
+        'country',
+        'country_name',
+        'id',
+        'lat',
+        'lng',
+        'name',
+        'population',
+        'region',
+        'timezone',
+      ].sort(),
     );
   });
 
@@ -232,7 +243,12 @@ describe('catalogue: a provider’s category, place and service mode', () => {
 
   it('PATCH /api/profile/update changes category, place and mode (multipart and JSON), keeps the rest', async () => {
     const provider = await createProvider(t.app, { firstName: 'Ana', lastName: 'Lima' });
-    const names = { firstName: 'Ana', lastName: 'Lima', email: provider.email, specialty: 'Barber' };
+    const names = {
+      firstName: 'Ana',
+      lastName: 'Lima',
+      email: provider.email,
+      specialty: 'Barber',
+    };
     const first = await t.app.inject({
       method: 'PATCH',
       url: '/api/profile/update',

@@ -43,12 +43,7 @@ const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 /** Lower case without diacritics: 'São Paulo' → 'sao paulo', 'Zürich' → 'zurich'. */
 export function normalizePlaceName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 function build(): Index {

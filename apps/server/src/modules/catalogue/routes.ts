@@ -13,11 +13,9 @@ import { searchPlaces } from './gazetteer';
  * before the provider has signed in, and public discovery filters by them.
  */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/categories',
-    { schema: { response: { 200: categoriesResponseSchema } } },
-    async () => ({ categories: CATEGORIES.map(({ slug, name }) => ({ slug, name })) }),
-  );
+  app.get('/categories', { schema: { response: { 200: categoriesResponseSchema } } }, async () => ({
+    categories: CATEGORIES.map(({ slug, name }) => ({ slug, name })),
+  }));
 
   app.get(
     '/places',

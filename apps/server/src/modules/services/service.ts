@@ -40,11 +40,7 @@ export async function listServices(db: DbOrTx, providerId: string): Promise<Serv
 }
 
 /** One of the provider's services, or 404. */
-export async function getOwnService(
-  db: DbOrTx,
-  providerId: string,
-  id: string,
-): Promise<Service> {
+export async function getOwnService(db: DbOrTx, providerId: string, id: string): Promise<Service> {
   const [row] = await db
     .select(serviceColumns)
     .from(services)

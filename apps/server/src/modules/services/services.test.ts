@@ -277,7 +277,13 @@ describe('slots for a service, and the price an appointment keeps', () => {
       method: 'POST',
       url: '/api/timeslots/create',
       headers: provider.headers,
-      payload: { day, startTime: '09:00', endTime: '09:30', type: 'ignored', serviceId: service.id },
+      payload: {
+        day,
+        startTime: '09:00',
+        endTime: '09:30',
+        type: 'ignored',
+        serviceId: service.id,
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().slot).toEqual({

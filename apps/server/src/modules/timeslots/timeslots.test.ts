@@ -369,18 +369,20 @@ describe('GET /api/timeslots/view', () => {
       `${d1} 13:00:00`,
       `${d2} 08:00:00`,
     ]);
-    expect(Object.keys(slots[0]!).sort()).toEqual([
-      'day',
-      'end_time',
-      'id',
-      'is_booked',
-      'start_time',
-      'type',
-      // DESIGN §7 (catalogue): the slot's service and its price, null without a service.
-      'service_id',
-      'price_cents',
-      'currency',
-    ].sort());
+    expect(Object.keys(slots[0]!).sort()).toEqual(
+      [
+        'day',
+        'end_time',
+        'id',
+        'is_booked',
+        'start_time',
+        'type',
+        // DESIGN §7 (catalogue): the slot's service and its price, null without a service.
+        'service_id',
+        'price_cents',
+        'currency',
+      ].sort(),
+    );
 
     const all = await viewSlots(provider, '?include=past');
     expect(all.json().slots.map((s: { day: string }) => s.day)).toEqual([yesterday, d1, d1, d2]);
