@@ -138,10 +138,29 @@ function lowerBound(keys: string[], prefix: string): number {
   return lo;
 }
 
+/**
+ * Answers of one- and two-letter prefixes (the only ones that scan thousands of names), kept
+ * once computed; bounded, so odd input cannot grow it without limit.
+ */
+const shortPrefixCache = new Map<string, Place[]>();
+const SHORT_PREFIX = 2;
+const SHORT_PREFIX_CACHE_MAX = 20_000;
+
 /** Places whose name starts with `query` (case and accents ignored), best-populated first. */
 export function searchPlaces(query: string, limit: number): Place[] {
   const prefix = normalizePlaceName(query);
   if (!prefix) return [];
+  if (prefix.length > SHORT_PREFIX) return scan(prefix, limit);
+  const key = `${limit}:${prefix}`;
+  let found = shortPrefixCache.get(key);
+  if (!found) {
+    found = scan(prefix, limit);
+    if (shortPrefixCache.size < SHORT_PREFIX_CACHE_MAX) shortPrefixCache.set(key, found);
+  }
+  return found.map((place) => ({ ...place }));
+}
+
+function scan(prefix: string, limit: number): Place[] {
   const idx = loadGazetteer();
   // The best `limit` positions so far, most populated first (limit ≤ 20: insertion is cheap).
   const best: number[] = [];
