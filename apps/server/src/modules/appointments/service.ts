@@ -472,8 +472,8 @@ async function claimAndBook(
         insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
                                      start_time, end_time, starts_at, ends_at, service_type,
                                      service_id, service_name, price_cents, currency)
-        select ${appointmentId}::uuid, claimed.id, claimed.provider_id, ${clientUserId}::uuid, 'booked',
-               day, start_time, end_time, starts_at, ends_at, type,
+        select ${appointmentId}::uuid, claimed.id, claimed.provider_id, ${clientUserId}::uuid,
+               'booked', day, start_time, end_time, starts_at, ends_at, type,
                s.id, s.name, s.price_cents, s.currency
         from claimed left join ${services} s on s.id = claimed.service_id
         returning id
