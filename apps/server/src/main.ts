@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { gazetteerSize } from './modules/catalogue/gazetteer';
 
 /** The built SPA beside this package, from the sources or the bundle. */
 function defaultWebDist(): string | undefined {
@@ -31,6 +32,9 @@ async function main() {
   config.webDistDir ??= defaultWebDist();
 
   const app = await buildApp(config);
+  // The gazetteer (GET /api/places) loads once, before the first request rather than in it.
+  const gazetteerStarted = Date.now();
+  app.log.info({ places: gazetteerSize(), ms: Date.now() - gazetteerStarted }, 'gazetteer loaded');
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,5 @@
 import type { UserRole } from './enums';
+import type { ProviderCatalogueDetails } from './catalogue-schemas';
 
 /** Response shapes of the HTTP contract (DESIGN §5), shared by the server and the web client. */
 
@@ -39,7 +40,9 @@ export interface Profile {
   profileImageUrl: string | null;
   profile_image_url: string | null;
   providerId: string | null;
-  providerDetails: { specialty: string | null; bio: string } | null;
+  /** The catalogue fields are always sent by the server; optional here so older callers still type-check. */
+  providerDetails:
+    ({ specialty: string | null; bio: string } & Partial<ProviderCatalogueDetails>) | null;
   updatedAt: string;
 }
 

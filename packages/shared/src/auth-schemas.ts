@@ -1,6 +1,7 @@
 import { requiredText, z } from './zod';
 import { MESSAGES } from './messages';
 import { USER_ROLES, type UserRole } from './enums';
+import { providerCatalogueFields } from './catalogue-schemas';
 
 /** SPEC §5 rules, written once: the forms and the server parse with these. */
 
@@ -89,8 +90,13 @@ export const providerProfileFormSchema = z.object({
 });
 export type ProviderProfileFormValues = z.input<typeof providerProfileFormSchema>;
 
+/**
+ * POST /auth/register/provider: SPEC's `{userId, specialty, bio}` plus the optional catalogue
+ * fields (category, placeId, address, serviceMode, radiusKm — docs/decisions/006-catalogue.md).
+ */
 export const providerProfileBodySchema = providerProfileFormSchema.extend({
   userId: z.uuid('Invalid user id'),
+  ...providerCatalogueFields,
 });
 
 export const verifyEmailBodySchema = z.object({
@@ -113,6 +119,8 @@ export function profileUpdateSchema(role: UserRole) {
         .refine((v) => !v || v.length >= 6, MESSAGES.profilePasswordMin),
       specialty: z.string().trim().max(80, 'Specialty must be at most 80 characters').optional(),
       bio: bioField.optional(),
+      // Providers only (ignored for clients): docs/decisions/006-catalogue.md.
+      ...providerCatalogueFields,
     })
     .superRefine((v, ctx) => {
       if (role === 'provider' && !v.specialty) {

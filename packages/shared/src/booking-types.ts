@@ -166,6 +166,10 @@ const appointmentBaseSchema = z.object({
   service_type: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),
+  /** The service and price as booked (null when the slot named no service; docs/product.md §11). */
+  service_name: z.string().nullable().optional(),
+  price_cents: z.number().nullable().optional(),
+  currency: z.string().nullable().optional(),
 });
 
 /**

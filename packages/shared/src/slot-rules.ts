@@ -1,4 +1,4 @@
-import { isIsoDate, isTime, secondsOf, type SlotClock } from './calendar';
+import { isIsoDate, isTime, secondsOf, type SlotClock, timeOf } from './calendar';
 import { MESSAGES } from './messages';
 import { MIN_SLOT_MINUTES, TIMESLOT_MESSAGES } from './timeslot-messages';
 import { requiredText, z } from './zod';
@@ -66,6 +66,15 @@ export const startTimeField = timeField(
   TIMESLOT_MESSAGES.invalidStartTime,
 );
 export const endTimeField = timeField(MESSAGES.endTimeRequired, TIMESLOT_MESSAGES.invalidEndTime);
+
+export const slotServiceIdField = z.uuid('Invalid service id');
+
+/** A service's default slot end: start + its duration, or null past midnight (forms prefill it). */
+export function endTimeForDuration(startTime: string, durationMinutes: number): string | null {
+  if (!isTime(startTime)) return null;
+  const end = secondsOf(startTime) + durationMinutes * 60;
+  return end < 24 * 3600 ? timeOf(end) : null;
+}
 
 export const slotTypeField = z
   .string()

@@ -13,6 +13,7 @@ import {
   emptyOr,
   endTimeField,
   slotDateField,
+  slotServiceIdField,
   slotTypeField,
   startTimeField,
 } from './slot-rules';
@@ -121,6 +122,7 @@ export const bulkCreateTimeslotsBodySchema = z
     slotMinutes: slotMinutesField,
     breakMinutes: breakMinutesField.optional().default(0),
     type: slotTypeField.optional(),
+    serviceId: slotServiceIdField.optional(),
   })
   .superRefine((values, ctx) => addIssues(ctx, runIssues(values)));
 export type BulkCreateTimeslotsBody = z.input<typeof bulkCreateTimeslotsBodySchema>;

@@ -5,6 +5,7 @@ import {
   endTimeField,
   slotCrossFieldIssues,
   slotDateField,
+  slotServiceIdField,
   slotTypeField,
   startTimeField,
 } from './slot-rules';
@@ -39,6 +40,8 @@ export const createTimeslotBodySchema = z
     startTime: startTimeField,
     endTime: endTimeField,
     type: slotTypeField.optional(),
+    /** The provider's service this slot is for: its name becomes the type (DESIGN §7). */
+    serviceId: slotServiceIdField.optional(),
   })
   .superRefine((values, ctx) => addIssues(ctx, slotCrossFieldIssues(values)));
 export type CreateTimeslotBody = z.input<typeof createTimeslotBodySchema>;
@@ -76,6 +79,10 @@ export const timeslotResponseSchema = z.object({
   end_time: z.string(),
   type: z.string(),
   is_booked: z.boolean(),
+  /** DESIGN §7: the slot's service and its current price (null when the slot names none). */
+  service_id: z.string().nullable().optional(),
+  price_cents: z.number().nullable().optional(),
+  currency: z.string().nullable().optional(),
 });
 export type Timeslot = z.infer<typeof timeslotResponseSchema>;
 

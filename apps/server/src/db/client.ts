@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -35,7 +37,7 @@ export interface Database {
   pool?: pg.Pool;
 }
 
-export const pgliteExtensions = { pg_trgm, btree_gist };
+export const pgliteExtensions = { pg_trgm, btree_gist, cube, earthdistance };
 
 export interface DatabaseOptions {
   databaseUrl: string | undefined;

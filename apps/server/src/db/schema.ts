@@ -11,6 +11,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -87,12 +88,29 @@ export const providers = pgTable(
     /** Sum and number of review ratings, kept current by a trigger on `reviews` (0007). */
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** One of the eight category slugs; null: unlisted until the provider chooses. */
+    category: text('category'),
+    /** The gazetteer place (GeoNames id) and a copy of its name and coordinates. */
+    placeId: integer('place_id'),
+    placeName: text('place_name'),
+    placeRegion: text('place_region'),
+    placeCountry: text('place_country'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    address: text('address'),
+    serviceMode: text('service_mode', { enum: ['at_provider', 'at_client', 'online'] })
+      .notNull()
+      .default('at_provider'),
+    radiusKm: integer('radius_km'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('providers_user_id_key').on(t.userId),
     index('providers_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('providers_category_idx').on(t.category),
+    // Also in 0004_catalogue: a GiST index on ll_to_earth(lat, lng) for distance queries
+    // (earthdistance), and the category / service mode / radius / place checks.
   ],
 );
 
@@ -155,6 +173,10 @@ export const timeslots = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     type: text('type').notNull(),
+    /** The service this slot is for (its type is then the service's name). */
+    serviceId: uuid('service_id').references((): AnyPgColumn => services.id, {
+      onDelete: 'set null',
+    }),
     isBooked: boolean('is_booked').notNull().default(false),
     /** 'weekly': generated from the provider's weekly hours (replaced when they change). */
     source: text('source', { enum: SLOT_SOURCES }).notNull().default('manual'),
@@ -191,6 +213,13 @@ export const appointments = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     serviceType: text('service_type').notNull(),
+    /** The service and its price as they were when booked: later edits do not rewrite history. */
+    serviceId: uuid('service_id').references((): AnyPgColumn => services.id, {
+      onDelete: 'set null',
+    }),
+    serviceName: text('service_name'),
+    priceCents: integer('price_cents'),
+    currency: text('currency'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     canceledBy: text('canceled_by', { enum: USER_ROLES }),
     createdAt: createdAt(),
@@ -524,4 +553,31 @@ export const mailCooldowns = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ name: 'mail_cooldowns_pkey', columns: [t.purpose, t.email] })],
+);
+
+/** What a provider offers: named services with a duration and a price (minor units). */
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull().default(''),
+    /** False once archived (a service with bookings is never deleted). */
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('services_provider_idx').on(t.providerId, t.active),
+    check('services_duration_check', sql`${t.durationMinutes} between 15 and 480`),
+    check('services_price_check', sql`${t.priceCents} between 0 and 10000000`),
+    check('services_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('services_name_check', sql`char_length(${t.name}) between 1 and 80`),
+  ],
 );

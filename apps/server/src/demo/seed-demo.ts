@@ -16,6 +16,7 @@ import { planAppointments, planSlots, random, wallClock } from './demo-plan';
 import { seedDemoWeeklyHours } from './weekly-hours-demo';
 import { seedDemoReviews } from './seed-reviews';
 import { seedDemoMessages } from './demo-messages';
+import { seedMarketplace } from './seed-marketplace';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -285,6 +286,8 @@ async function insertDemo(
   await tx.execute(sql`
     update ${timeslots} set is_booked = true
     where id in (select timeslot_id from ${appointments} where status = 'booked')`);
+  // Categories, cities, priced services and slots bound to them (seed-marketplace.ts).
+  await seedMarketplace(tx);
   // The demo provider's weekly hours fill the weeks after the seeded ones.
   const weekly = await seedDemoWeeklyHours(tx, { providerId: providerIds[0]!, now });
 

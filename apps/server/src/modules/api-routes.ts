@@ -4,6 +4,7 @@ import { availabilityRoutes } from './availability/routes';
 import { authRoutes } from './auth/routes';
 import { calendarRoutes } from './calendar/routes';
 import { emailPreferenceRoutes } from './email/routes';
+import { catalogueRoutes } from './catalogue/routes';
 import { healthRoutes } from './health/routes';
 import { messageRoutes } from './messages/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -11,6 +12,7 @@ import { profileRoutes } from './profile/routes';
 import { reviewRoutes } from './reviews/routes';
 import { statsRoutes } from './stats/routes';
 import { searchRoutes } from './search/routes';
+import { serviceRoutes } from './services/routes';
 import { timeslotRoutes } from './timeslots/routes';
 
 /** Every module's routes, mounted under /api (DESIGN §5). */
@@ -28,4 +30,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(messageRoutes);
   await api.register(emailPreferenceRoutes);
   await api.register(calendarRoutes);
+  await api.register(catalogueRoutes);
+  await api.register(serviceRoutes);
 };

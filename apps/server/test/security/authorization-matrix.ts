@@ -251,6 +251,22 @@ export const HTTP_MATRIX: MatrixRow[] = [
     expect: everyone(200),
   },
 
+  // ---- public: the catalogue (the provider onboarding screen needs it before signing in) --------
+  {
+    method: 'GET',
+    route: '/api/categories',
+    owner: 'client',
+    request: () => ({ url: '/api/categories' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/places',
+    owner: 'client',
+    request: () => ({ url: '/api/places?q=spring' }),
+    expect: everyone(200),
+  },
+
   // ---- any signed-in user, on their own account -------------------------------------------------
   {
     method: 'POST',
@@ -380,6 +396,40 @@ export const HTTP_MATRIX: MatrixRow[] = [
     route: '/api/timeslots/delete/:id',
     owner: 'provider',
     request: async (w) => ({ url: `/api/timeslots/delete/${(await w.freshSlot()).id}` }),
+    expect: providersOwn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/services',
+    owner: 'provider',
+    request: () => ({ url: '/api/services' }),
+    expect: providersOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/services',
+    owner: 'provider',
+    request: () => ({
+      url: '/api/services',
+      payload: { name: 'Matrix cut', duration_minutes: 30, price_cents: 2500, currency: 'USD' },
+    }),
+    expect: providersOnly(201),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/services/:id',
+    owner: 'provider',
+    request: async (w) => ({
+      url: `/api/services/${await w.freshService()}`,
+      payload: { price_cents: 2600 },
+    }),
+    expect: providersOwn(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/services/:id',
+    owner: 'provider',
+    request: async (w) => ({ url: `/api/services/${await w.freshService()}` }),
     expect: providersOwn(200),
   },
   {

@@ -24,6 +24,10 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import {
+  createServiceBodySchema,
+  updateServiceBodySchema,
+} from '@slotwise/shared/catalogue-schemas';
 import { isValidTimeZone } from '../../src/modules/auth/service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { TestUser } from '../helpers/factories';
@@ -240,6 +244,22 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     accepts: (body) => passes(timeOffBodySchema, body),
   },
   {
+    name: 'POST /api/services',
+    method: 'POST',
+    url: () => '/api/services',
+    caller: (w) => w.provider,
+    valid: () => ({ name: 'Cut', duration_minutes: 30, price_cents: 2500, currency: 'USD' }),
+    accepts: (body) => passes(createServiceBodySchema, body),
+  },
+  {
+    name: 'PATCH /api/services/:id',
+    method: 'PATCH',
+    url: (w) => `/api/services/${w.serviceId}`,
+    caller: (w) => w.provider,
+    valid: () => ({ name: 'Cut', price_cents: 2600, currency: 'EUR', description: 'Short' }),
+    accepts: (body) => passes(updateServiceBodySchema, body),
+  },
+  {
     name: 'POST /api/appointment/booking',
     method: 'POST',
     url: () => '/api/appointment/booking',
@@ -350,6 +370,19 @@ const ID_ENDPOINTS: IdEndpoint[] = [
     caller: (w) => w.provider,
   },
   {
+    name: 'PATCH /api/services/:id',
+    method: 'PATCH',
+    url: (id) => `/api/services/${id}`,
+    caller: (w) => w.provider,
+    payload: { price_cents: 100 },
+  },
+  {
+    name: 'DELETE /api/services/:id',
+    method: 'DELETE',
+    url: (id) => `/api/services/${id}`,
+    caller: (w) => w.provider,
+  },
+  {
     name: 'PATCH /api/notifications/:id/read',
     method: 'PATCH',
     url: (id) => `/api/notifications/${id}/read`,
@@ -445,6 +478,13 @@ const QUERY_ENDPOINTS = [
     path: (w: World) => `/api/conversations/${w.conversationId}/messages`,
     keys: ['cursor', 'limit'],
     caller: (w: World) => w.provider,
+  },
+  {
+    label: '/api/places',
+    path: () => '/api/places',
+    keys: ['q', 'limit'],
+    // Public; a token changes nothing.
+    caller: (w: World) => w.client,
   },
   {
     label: '/api/timeslots/view',

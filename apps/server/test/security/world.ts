@@ -7,6 +7,7 @@ import { notifications, providers, users } from '../../src/db/schema';
 import { createVerificationToken } from '../../src/modules/auth/service';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { book, createSlot, type TestSlot } from '../helpers/booking-factories';
+import { createService } from '../helpers/catalogue-factories';
 import { createClient, createProvider, type TestUser } from '../helpers/factories';
 import { multipart, png } from '../helpers/images';
 import { openConversationWithMessages } from './messages-world';
@@ -29,6 +30,8 @@ export interface World {
   appointmentId: string;
   /** A free future slot of `provider`. */
   freeSlotId: string;
+  /** A service of `provider` (DESIGN §7 catalogue). */
+  serviceId: string;
   clientNotificationId: string;
   providerNotificationId: string;
   /** The conversation of `client` and `provider` (messages), with one message from each. */
@@ -43,6 +46,8 @@ export interface World {
   freshToken(user: TestUser): Promise<string>;
   /** A free future slot of a provider (slots are spaced an hour apart, never overlapping). */
   freshSlot(provider?: TestUser): Promise<TestSlot>;
+  /** A new service of a provider (each case that changes or deletes one gets its own). */
+  freshService(provider?: TestUser): Promise<string>;
   /** An active appointment of `client` with `provider`, booked through the API. */
   freshAppointment(client?: TestUser): Promise<string>;
   /** A registered provider that has not completed onboarding yet (POST /auth/register/provider). */
@@ -91,6 +96,9 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   });
   if (cancel.statusCode !== 200) throw new Error(`world: cancel failed ${cancel.body}`);
   const freeSlot = await freshSlot();
+  const freshService = async (owner: TestUser = provider) =>
+    (await createService(app, owner, { name: `Service ${randomUUID().slice(0, 6)}` })).id;
+  const serviceId = await freshService();
   await freshSlot(otherProvider);
 
   const notificationOf = async (userId: string) => {
@@ -141,6 +149,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     otherProvider,
     appointmentId,
     freeSlotId: freeSlot.id,
+    serviceId,
     clientNotificationId: await notificationOf(client.id),
     providerNotificationId: await notificationOf(provider.id),
     imageId,
@@ -156,6 +165,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       return token;
     },
     freshSlot,
+    freshService,
     async freshAppointment(owner = client) {
       return book(app, owner, (await freshSlot()).id);
     },

@@ -31,6 +31,10 @@ const CLIENT_VIEW_FIELDS = [
   'service_type',
   'starts_at',
   'ends_at',
+  // DESIGN §7 (catalogue): the service and price as booked, null without a service.
+  'service_name',
+  'price_cents',
+  'currency',
 ].sort();
 
 const PROVIDER_VIEW_FIELDS = [
@@ -46,6 +50,10 @@ const PROVIDER_VIEW_FIELDS = [
   'service_type',
   'starts_at',
   'ends_at',
+  // DESIGN §7 (catalogue): the service and price as booked, null without a service.
+  'service_name',
+  'price_cents',
+  'currency',
 ].sort();
 
 describe('appointments', () => {
@@ -228,6 +236,9 @@ describe('appointments', () => {
         service_type: slot.type,
         starts_at: slot.startsAt.toISOString(),
         ends_at: slot.endsAt.toISOString(),
+        service_name: null,
+        price_cents: null,
+        currency: null,
       });
       expect(await slotState(slot.id)).toEqual({ isBooked: true, active: [body.appointment.id] });
       const events = await eventsOf(body.appointment.id);
@@ -616,6 +627,9 @@ describe('appointments', () => {
         service_type: slots[0]!.type,
         starts_at: slots[0]!.startsAt.toISOString(),
         ends_at: slots[0]!.endsAt.toISOString(),
+        service_name: null,
+        price_cents: null,
+        currency: null,
       });
       expect(res.body).not.toContain(client.email);
       expect(res.body).not.toContain(client.id);

@@ -8,6 +8,7 @@ import {
   jobs,
   notifications,
   providers,
+  services,
   timeslots,
 } from '../../db/schema';
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
@@ -18,6 +19,7 @@ import type { AppointmentChange, AppointmentTime } from './change';
 import { AppointmentChanges } from './change-fanout';
 import { claimedSlotColumns, slotHasStarted, slotIsClaimable } from './claimable-slot';
 import { changeOf } from './notice';
+import { slotServiceColumns, snapshotOf } from '../services/appointment-snapshot';
 import { MAX_ATTEMPTS, slotTakenByIndex } from './transaction';
 import { clientUser, providerUser, toClientView, toProviderView } from './views';
 
@@ -50,8 +52,10 @@ async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: stri
       providerImageId: providerUser.profileImageId,
       clientFirstName: clientUser.firstName,
       clientLastName: clientUser.lastName,
+      ...slotServiceColumns,
     })
     .from(timeslots)
+    .leftJoin(services, eq(services.id, timeslots.serviceId))
     .innerJoin(providers, eq(providers.id, timeslots.providerId))
     .innerJoin(providerUser, eq(providerUser.id, providers.userId))
     .leftJoin(clientUser, eq(clientUser.id, clientUserId))
@@ -82,6 +86,7 @@ function bookedChange(
       ...common,
       providerId: seen.providerId,
       serviceType: seen.type,
+      ...snapshotOf(seen),
       providerFirstName: seen.providerFirstName,
       providerLastName: seen.providerLastName,
       providerSpecialty: seen.providerSpecialty,
@@ -90,6 +95,7 @@ function bookedChange(
     providerView: toProviderView({
       ...common,
       serviceType: seen.type,
+      ...snapshotOf(seen),
       clientFirstName: seen.clientFirstName,
       clientLastName: seen.clientLastName,
     }),
@@ -139,14 +145,16 @@ async function claimAndBook(
         where id = ${seen.id} and ${slotIsClaimable}
           and provider_id = ${seen.providerId} and day = ${seen.day}::date
           and start_time = ${seen.startTime}::time and end_time = ${seen.endTime}::time
-          and type = ${seen.type}
-        returning id, provider_id, day, start_time, end_time, starts_at, ends_at, type
+          and type = ${seen.type} and service_id is not distinct from ${seen.serviceId}::uuid
+        returning id, provider_id, day, start_time, end_time, starts_at, ends_at, type, service_id
       ), created as (
         insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
-                                     start_time, end_time, starts_at, ends_at, service_type)
-        select ${appointmentId}::uuid, id, provider_id, ${clientUserId}::uuid, 'booked', day,
-               start_time, end_time, starts_at, ends_at, type
-        from claimed
+                                     start_time, end_time, starts_at, ends_at, service_type,
+                                     service_id, service_name, price_cents, currency)
+        select ${appointmentId}::uuid, claimed.id, claimed.provider_id, ${clientUserId}::uuid,
+               'booked', day, start_time, end_time, starts_at, ends_at, type,
+               s.id, s.name, s.price_cents, s.currency
+        from claimed left join ${services} s on s.id = claimed.service_id
         returning id
       ), event as (
         insert into ${appointmentEvents} (appointment_id, provider_id, client_id, type, actor_role,

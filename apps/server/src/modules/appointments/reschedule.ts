@@ -6,6 +6,7 @@ import { ValidationError } from '../../errors';
 import type { AppointmentChange, AppointmentTime } from './change';
 import type { AppointmentChanges } from './change-fanout';
 import { claimSlot, freeSlot, unclaimableSlotError } from './claimable-slot';
+import { resnapshotServiceOnReschedule } from '../services/appointment-snapshot';
 import { loadChange } from './load-change';
 import { inTransaction, notChangeableError } from './transaction';
 import { isUpcoming, timeColumns } from './views';
@@ -55,6 +56,7 @@ export async function rescheduleAppointment(
         updatedAt: sql`now()`,
       })
       .where(eq(appointments.id, appointmentId));
+    await resnapshotServiceOnReschedule(tx, appointmentId, slot.id);
     await tx.insert(appointmentEvents).values({
       appointmentId,
       providerId: current.providerId,

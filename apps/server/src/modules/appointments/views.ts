@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { appointments, users } from '../../db/schema';
 import { imageUrl } from '../../images/image-store';
+import { serviceSnapshotColumns, serviceSnapshotView } from '../services/appointment-snapshot';
 import { providers } from '../../db/schema';
 
 /** How an appointment reads: the columns and shapes of the client's and the provider's view. */
@@ -42,6 +43,7 @@ export const clientViewColumns = {
   providerId: appointments.providerId,
   status: shownStatus,
   serviceType: appointments.serviceType,
+  ...serviceSnapshotColumns,
   ...timeColumns,
   providerFirstName: providerUser.firstName,
   providerLastName: providerUser.lastName,
@@ -54,6 +56,7 @@ export const providerViewColumns = {
   timeslotId: appointments.timeslotId,
   status: shownStatus,
   serviceType: appointments.serviceType,
+  ...serviceSnapshotColumns,
   ...timeColumns,
   // What a provider sees of a client: the name, nothing else (no email, no id).
   clientFirstName: clientUser.firstName,
@@ -74,6 +77,7 @@ function commonView(row: ClientViewRow | ProviderViewRow) {
     end_time: row.endTime,
     status: row.status,
     service_type: row.serviceType,
+    ...serviceSnapshotView(row),
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
   };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '@slotwise/shared/api-types';
 import { registerBodySchema } from '@slotwise/shared/auth-schemas';
 import type { UserRole } from '@slotwise/shared/enums';
+import type { CatalogueFieldValues } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { MAIL_COOLDOWN_SECONDS } from '@slotwise/shared/email-schemas';
 import { takeMailCooldown } from './mail-cooldown';
@@ -22,6 +23,7 @@ import { imageUrl, saveImage } from '../../images/image-store';
 import { processProfileImage } from '../../images/process-image';
 import type { UploadedFile } from '../../lib/multipart';
 import { parseWith } from '../../lib/validation';
+import { catalogueValues } from '../catalogue/provider-location';
 import { providerSearchText } from '../search/search-text';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -108,8 +110,11 @@ export async function registerUser(
 /** Onboarding step 2: only for a provider whose profile has not been completed yet. */
 export async function completeProviderProfile(
   db: Db,
-  input: { userId: string; specialty: string; bio: string },
+  input: { userId: string; specialty: string; bio: string } & CatalogueFieldValues,
 ): Promise<void> {
+  // Category, place and service mode: optional here (docs/decisions/006-catalogue.md), and an
+  // unknown place is bad input (400) before any lookup of the account.
+  const catalogue = catalogueValues(input, { serviceMode: 'at_provider', radiusKm: null });
   const [owner] = await db
     .select({ firstName: users.firstName, lastName: users.lastName, role: users.role })
     .from(users)
@@ -119,6 +124,7 @@ export async function completeProviderProfile(
   const updated = await db
     .update(providers)
     .set({
+      ...catalogue,
       specialty: input.specialty,
       bio: input.bio,
       searchText: providerSearchText(owner.firstName, owner.lastName, input.specialty),

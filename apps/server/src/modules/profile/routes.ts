@@ -1,4 +1,5 @@
 import { USER_ROLES } from '@slotwise/shared/enums';
+import { providerCatalogueDetailsSchema } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +19,10 @@ export const profileSchema = z.object({
   profileImageUrl: z.string().nullable(),
   profile_image_url: z.string().nullable(),
   providerId: z.string().nullable(),
-  providerDetails: z.object({ specialty: z.string().nullable(), bio: z.string() }).nullable(),
+  providerDetails: z
+    .object({ specialty: z.string().nullable(), bio: z.string() })
+    .extend(providerCatalogueDetailsSchema.shape)
+    .nullable(),
   updatedAt: z.string(),
 });
 

@@ -1,5 +1,6 @@
 import type { Profile } from '@slotwise/shared/api-types';
 import { profileUpdateSchema } from '@slotwise/shared/auth-schemas';
+import type { ProviderCatalogueDetails } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -10,9 +11,15 @@ import { processProfileImage } from '../../images/process-image';
 import type { UploadedFile } from '../../lib/multipart';
 import { parseWith } from '../../lib/validation';
 import { hashPassword } from '../auth/passwords';
+import { catalogueDetails, catalogueValues } from '../catalogue/provider-location';
 import { providerSearchText } from '../search/search-text';
 
-export async function getProfile(db: DbOrTx, userId: string): Promise<Profile> {
+/** The profile as the server sends it: the catalogue fields are always there for a provider. */
+export type FullProfile = Omit<Profile, 'providerDetails'> & {
+  providerDetails: ({ specialty: string | null; bio: string } & ProviderCatalogueDetails) | null;
+};
+
+export async function getProfile(db: DbOrTx, userId: string): Promise<FullProfile> {
   const [row] = await db
     .select({
       id: users.id,
@@ -26,6 +33,16 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<Profile> {
       providerId: providers.id,
       specialty: providers.specialty,
       bio: providers.bio,
+      category: providers.category,
+      placeId: providers.placeId,
+      placeName: providers.placeName,
+      placeRegion: providers.placeRegion,
+      placeCountry: providers.placeCountry,
+      lat: providers.lat,
+      lng: providers.lng,
+      address: providers.address,
+      serviceMode: providers.serviceMode,
+      radiusKm: providers.radiusKm,
       providerUpdatedAt: providers.updatedAt,
     })
     .from(users)
@@ -51,7 +68,13 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<Profile> {
     profileImageUrl,
     profile_image_url: profileImageUrl,
     providerId: isProvider ? row.providerId : null,
-    providerDetails: isProvider ? { specialty: row.specialty, bio: row.bio ?? '' } : null,
+    providerDetails: isProvider
+      ? {
+          specialty: row.specialty,
+          bio: row.bio ?? '',
+          ...catalogueDetails({ ...row, serviceMode: row.serviceMode ?? 'at_provider' }),
+        }
+      : null,
     updatedAt: updatedAt.toISOString(),
   };
 }
@@ -65,12 +88,18 @@ export async function updateProfile(
   userId: string,
   fields: Record<string, unknown>,
   picture: UploadedFile | null,
-): Promise<Profile> {
+): Promise<FullProfile> {
   const current = await getProfile(db, userId);
   const input = parseWith(profileUpdateSchema(current.role), fields);
   if (input.email.toLowerCase() !== current.email) {
     throw ValidationError.field('email', MESSAGES.emailChangeNotAllowed);
   }
+  const catalogue = current.providerDetails
+    ? catalogueValues(input, {
+        serviceMode: current.providerDetails.serviceMode,
+        radiusKm: current.providerDetails.radiusKm,
+      })
+    : {};
   const image = picture ? await processProfileImage(picture.buffer) : null;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   let oldImageId: string | null = null;
@@ -97,6 +126,7 @@ export async function updateProfile(
       await tx
         .update(providers)
         .set({
+          ...catalogue,
           specialty,
           bio: input.bio ?? current.providerDetails.bio,
           searchText: providerSearchText(input.firstName, input.lastName, specialty),

@@ -18,6 +18,8 @@ import { PG_CHECK_VIOLATION, PG_EXCLUSION_VIOLATION, pgErrorOf } from '../../db/
 import { appointments, providers, timeslots, users } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { parseWith } from '../../lib/validation';
+import { serviceForSlot } from '../services/service';
+import { withServicePrices } from '../services/slot-prices';
 
 /**
  * Time slots (SPEC §2, §5; DESIGN §5). Day and times are the provider's wall clock; the instants
@@ -37,6 +39,7 @@ const slotColumns = {
   end_time: timeslots.endTime,
   type: timeslots.type,
   is_booked: timeslots.isBooked,
+  service_id: timeslots.serviceId,
 };
 
 interface ProviderContext {
@@ -81,8 +84,15 @@ function instant(day: string, time: string, timezone: string): SQL {
   return sql`((${day}::date + ${time}::time) at time zone ${timezone})`;
 }
 
-function slotValues(providerId: string, timezone: string, slot: PlannedSlot, type: string) {
+function slotValues(
+  providerId: string,
+  timezone: string,
+  slot: PlannedSlot,
+  type: string,
+  serviceId?: string | null,
+) {
   return {
+    ...(serviceId === undefined ? {} : { serviceId }),
     providerId,
     day: slot.day,
     startTime: slot.startTime,
@@ -191,7 +201,7 @@ export async function listTimeslots(
 ): Promise<Timeslot[]> {
   const now = options.now ?? new Date();
   const ownSlots = eq(timeslots.providerId, providerId);
-  return db
+  const rows = await db
     .select(slotColumns)
     .from(timeslots)
     .innerJoin(providers, eq(providers.id, timeslots.providerId))
@@ -202,6 +212,7 @@ export async function listTimeslots(
         : and(ownSlots, sql`${timeslots.day} >= ${localNow(now)}::date`),
     )
     .orderBy(asc(timeslots.day), asc(timeslots.startTime));
+  return withServicePrices(db, rows);
 }
 
 /** POST /timeslots/create. */
@@ -218,16 +229,19 @@ export async function createTimeslot(
     endTime: normalizeTime(input.endTime),
   };
   enforceSlotRules(slot, context.clock);
-  const type = input.type ?? context.specialty ?? DEFAULT_SLOT_TYPE;
+  const service = input.serviceId ? await serviceForSlot(db, providerId, input.serviceId) : null;
+  const type = service?.name ?? input.type ?? context.specialty ?? DEFAULT_SLOT_TYPE;
   try {
     // A transaction (a savepoint inside a caller's one), so a broken rule leaves `db` usable.
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
         .insert(timeslots)
-        .values(slotValues(providerId, context.timezone, slot, type))
+        .values(slotValues(providerId, context.timezone, slot, type, service?.id ?? null))
         .returning(slotColumns);
-      return row!;
+      return inserted!;
     });
+    const [priced] = await withServicePrices(db, [row]);
+    return priced!;
   } catch (error) {
     throw await translateWriteError(db, error, providerId, context.timezone, [slot]);
   }
@@ -297,7 +311,8 @@ export async function updateTimeslot(
         })
         .where(eq(timeslots.id, id))
         .returning(slotColumns);
-      return row!;
+      const [priced] = await withServicePrices(tx, [row!]);
+      return priced!;
     });
   } catch (error) {
     throw await translateWriteError(
@@ -348,14 +363,19 @@ export async function bulkCreateTimeslots(
   if (firstToday && secondsOf(firstToday.startTime) < secondsOf(time)) {
     throw ValidationError.field('startTime', bulkStartInPastMessage(today, time));
   }
-  const type = input.type ?? context.specialty ?? DEFAULT_SLOT_TYPE;
+  const service = input.serviceId ? await serviceForSlot(db, providerId, input.serviceId) : null;
+  const type = service?.name ?? input.type ?? context.specialty ?? DEFAULT_SLOT_TYPE;
+  const serviceId = service?.id ?? null;
   try {
-    const rows = await db.transaction((tx) =>
+    const inserted = await db.transaction((tx) =>
       tx
         .insert(timeslots)
-        .values(planned.map((slot) => slotValues(providerId, context.timezone, slot, type)))
+        .values(
+          planned.map((slot) => slotValues(providerId, context.timezone, slot, type, serviceId)),
+        )
         .returning(slotColumns),
     );
+    const rows = await withServicePrices(db, inserted);
     return rows.sort((a, b) =>
       a.day === b.day ? a.start_time.localeCompare(b.start_time) : a.day.localeCompare(b.day),
     );

@@ -153,7 +153,7 @@ describe('who may call the time slot endpoints', () => {
 });
 
 describe('POST /api/timeslots/create', () => {
-  it('creates a slot: 201, SPEC message, SPEC §3 fields only, times as HH:MM:SS', async () => {
+  it('creates a slot: 201, SPEC message, SPEC §3 fields + DESIGN §7 service fields only, times as HH:MM:SS', async () => {
     const provider = await createProvider(t.app, { specialty: 'Barber' });
     const day = dayIn(provider, 3);
     const res = await createSlot(provider, { day, startTime: '09:00', endTime: '09:30:00' });
@@ -168,6 +168,9 @@ describe('POST /api/timeslots/create', () => {
         end_time: '09:30:00',
         type: 'Barber',
         is_booked: false,
+        service_id: null,
+        price_cents: null,
+        currency: null,
       },
     });
   });
@@ -362,14 +365,20 @@ describe('GET /api/timeslots/view', () => {
       `${d1} 13:00:00`,
       `${d2} 08:00:00`,
     ]);
-    expect(Object.keys(slots[0]!).sort()).toEqual([
-      'day',
-      'end_time',
-      'id',
-      'is_booked',
-      'start_time',
-      'type',
-    ]);
+    expect(Object.keys(slots[0]!).sort()).toEqual(
+      [
+        'day',
+        'end_time',
+        'id',
+        'is_booked',
+        'start_time',
+        'type',
+        // DESIGN §7 (catalogue): the slot's service and its price, null without a service.
+        'service_id',
+        'price_cents',
+        'currency',
+      ].sort(),
+    );
 
     const all = await viewSlots(provider, '?include=past');
     expect(all.json().slots.map((s: { day: string }) => s.day)).toEqual([yesterday, d1, d1, d2]);
@@ -408,6 +417,9 @@ describe('PATCH /api/timeslots/update/:id', () => {
         end_time: '10:30:00',
         type: 'Mechanic',
         is_booked: false,
+        service_id: null,
+        price_cents: null,
+        currency: null,
       },
     });
 

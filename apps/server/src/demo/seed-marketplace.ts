@@ -1,0 +1,184 @@
+import type { CategorySlug, ServiceMode } from '@slotwise/shared/catalogue-schemas';
+import { asc, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { appointments, providers, services, timeslots } from '../db/schema';
+
+/**
+ * The catalogue part of the demo (docs/decisions/006-catalogue.md): every demo provider gets a
+ * category, a real city — a few around New York plus Philadelphia and Boston, so distance
+ * matters — a service mode, 2–4 priced services, and its slots bound to the service whose name
+ * they already carry; demo appointments keep the service and price of their slot.
+ * Called once from `insertDemo` (seed-demo.ts), inside the seeding transaction.
+ */
+
+interface DemoCity {
+  /** GeoNames id, as in the gazetteer shipped with the product (a test checks they agree). */
+  placeId: number;
+  name: string;
+  region: string;
+  country: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The demo cities, copied from the gazetteer so that seeding does not have to load it: a few
+ * around New York (5–50 km apart), plus Philadelphia and Boston farther away.
+ */
+export const DEMO_CITIES: DemoCity[] = [
+  { placeId: 5128581, name: 'New York City', region: 'New York', lat: 40.71427, lng: -74.00597 },
+  { placeId: 5110302, name: 'Brooklyn', region: 'New York', lat: 40.6501, lng: -73.94958 },
+  { placeId: 5099836, name: 'Jersey City', region: 'New Jersey', lat: 40.72816, lng: -74.07764 },
+  { placeId: 5101798, name: 'Newark', region: 'New Jersey', lat: 40.73566, lng: -74.17237 },
+  { placeId: 5145215, name: 'Yonkers', region: 'New York', lat: 40.93121, lng: -73.89875 },
+  { placeId: 4843564, name: 'Stamford', region: 'Connecticut', lat: 41.05343, lng: -73.53873 },
+  { placeId: 4560349, name: 'Philadelphia', region: 'Pennsylvania', lat: 39.95233, lng: -75.16379 },
+  { placeId: 4930956, name: 'Boston', region: 'Massachusetts', lat: 42.35843, lng: -71.05977 },
+].map((city) => ({ ...city, country: 'US' }));
+
+interface DemoService {
+  name: string;
+  minutes: number;
+  /** US cents. */
+  price: number;
+  description: string;
+}
+
+/** Per category: its mode, and services whose first names match the demo slots' types. */
+const OFFERS: Record<
+  CategorySlug,
+  { mode: ServiceMode; radiusKm?: number; services: DemoService[] }
+> = {
+  barber: {
+    mode: 'at_provider',
+    services: [
+      { name: 'Haircut', minutes: 30, price: 3500, description: 'Wash, cut and style.' },
+      { name: 'Beard trim', minutes: 30, price: 2000, description: 'Shape-up with hot towel.' },
+      { name: 'Haircut & beard', minutes: 30, price: 5000, description: 'The full works.' },
+      { name: 'Kids’ cut', minutes: 30, price: 2500, description: 'Under 12s.' },
+    ],
+  },
+  driver: {
+    mode: 'at_client',
+    radiusKm: 40,
+    services: [
+      { name: 'City ride', minutes: 60, price: 4500, description: 'Up to an hour in town.' },
+      { name: 'Airport transfer', minutes: 60, price: 8500, description: 'Luggage included.' },
+    ],
+  },
+  tutor: {
+    mode: 'online',
+    services: [
+      { name: 'Math tutoring', minutes: 60, price: 6000, description: 'Algebra to calculus.' },
+      { name: 'Essay coaching', minutes: 60, price: 5500, description: 'Structure and style.' },
+      { name: 'Exam prep', minutes: 60, price: 7000, description: 'SAT, ACT and finals.' },
+    ],
+  },
+  photographer: {
+    mode: 'at_client',
+    radiusKm: 60,
+    services: [
+      { name: 'Portrait session', minutes: 60, price: 15000, description: '20 edited photos.' },
+      { name: 'Headshots', minutes: 60, price: 12000, description: 'Studio-quality, on site.' },
+      { name: 'Family photos', minutes: 60, price: 18000, description: 'Outdoors or at home.' },
+    ],
+  },
+  mechanic: {
+    mode: 'at_provider',
+    services: [
+      { name: 'Oil change', minutes: 60, price: 7500, description: 'Synthetic oil and filter.' },
+      { name: 'Brake inspection', minutes: 60, price: 6000, description: 'Pads, discs, fluid.' },
+      { name: 'Diagnostics', minutes: 60, price: 9500, description: 'Full OBD scan and report.' },
+    ],
+  },
+  plumber: {
+    mode: 'at_client',
+    radiusKm: 25,
+    services: [
+      { name: 'Leak repair', minutes: 60, price: 12000, description: 'Parts extra.' },
+      { name: 'Drain cleaning', minutes: 60, price: 15000, description: 'Kitchen or bathroom.' },
+      { name: 'Fixture install', minutes: 60, price: 18000, description: 'Taps, sinks, toilets.' },
+    ],
+  },
+  electrician: {
+    mode: 'at_client',
+    radiusKm: 30,
+    services: [
+      { name: 'Outlet install', minutes: 60, price: 9000, description: 'Per outlet, up to 3.' },
+      { name: 'Lighting repair', minutes: 60, price: 11000, description: 'Fixtures and dimmers.' },
+      { name: 'Safety check', minutes: 60, price: 13000, description: 'Whole-home inspection.' },
+    ],
+  },
+  cleaner: {
+    mode: 'at_client',
+    radiusKm: 20,
+    services: [
+      { name: 'Standard cleaning', minutes: 60, price: 8000, description: 'Up to 2 bedrooms.' },
+      { name: 'Deep cleaning', minutes: 60, price: 14000, description: 'Inside appliances too.' },
+      { name: 'Move-out cleaning', minutes: 60, price: 18000, description: 'Deposit-ready.' },
+    ],
+  },
+};
+
+export interface MarketplaceSeedResult {
+  services: number;
+}
+
+export async function seedMarketplace(tx: Tx): Promise<MarketplaceSeedResult> {
+  const rows = await tx
+    .select({ id: providers.id, specialty: providers.specialty })
+    .from(providers)
+    .orderBy(asc(providers.createdAt), asc(providers.id));
+  const perCategory = new Map<string, number>();
+  const locations: SQL[] = [];
+  const serviceRows: (typeof services.$inferInsert)[] = [];
+  for (const [index, row] of rows.entries()) {
+    const category = (row.specialty ?? '').toLowerCase() as CategorySlug;
+    const offer = OFFERS[category];
+    if (!offer) continue;
+    const nth = perCategory.get(category) ?? 0;
+    perCategory.set(category, nth + 1);
+    const city = DEMO_CITIES[index % DEMO_CITIES.length]!;
+    const address = offer.mode === 'at_provider' ? `${100 + index * 7} Main Street` : null;
+    locations.push(
+      sql`(${row.id}::uuid, ${category}, ${city.placeId}::int, ${city.name}, ${city.region},
+           ${city.country}, ${city.lat}::float8, ${city.lng}::float8, ${address}::text,
+           ${offer.mode}, ${offer.radiusKm ?? null}::int)`,
+    );
+    // Prices differ a little between providers of a category (so "price from" sorts them).
+    const factor = [1, 0.9, 1.15][nth % 3]!;
+    for (const s of offer.services) {
+      serviceRows.push({
+        providerId: row.id,
+        name: s.name,
+        durationMinutes: s.minutes,
+        priceCents: Math.round((s.price * factor) / 100) * 100,
+        currency: 'USD',
+        description: s.description,
+      });
+    }
+  }
+  if (locations.length === 0) return { services: 0 };
+  await tx.execute(sql`
+    update ${providers} p
+    set category = v.category, place_id = v.place_id, place_name = v.place_name,
+        place_region = v.place_region, place_country = v.place_country, lat = v.lat,
+        lng = v.lng, address = v.address, service_mode = v.service_mode, radius_km = v.radius_km
+    from (values ${sql.join(locations, sql`, `)}) as v(id, category, place_id, place_name,
+          place_region, place_country, lat, lng, address, service_mode, radius_km)
+    where p.id = v.id`);
+  await tx.insert(services).values(serviceRows);
+  // Each slot is bound to its provider's service of the same name (the type it already has).
+  await tx.execute(sql`
+    update ${timeslots} t set service_id = s.id
+    from ${services} s
+    where s.provider_id = t.provider_id and s.name = t.type`);
+  // Demo appointments keep the service and price of their slot, as a booking would have.
+  await tx.execute(sql`
+    update ${appointments} a
+    set service_id = s.id, service_name = s.name, price_cents = s.price_cents,
+        currency = s.currency
+    from ${timeslots} t join ${services} s on s.id = t.service_id
+    where a.timeslot_id = t.id`);
+  return { services: serviceRows.length };
+}

@@ -1,0 +1,10 @@
+import { ERROR_CODES } from '@slotwise/shared/api-error';
+import { z } from 'zod';
+
+/** The DESIGN §5 error body, as a response schema. */
+export const errorBody = z.object({
+  message: z.string(),
+  error: z.string(),
+  code: z.enum(ERROR_CODES),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});

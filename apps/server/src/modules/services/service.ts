@@ -1,0 +1,169 @@
+import {
+  CATALOGUE_MESSAGES,
+  type CreateServiceBody,
+  createServiceBodySchema,
+  MAX_SERVICES_PER_PROVIDER,
+  type Service,
+  type UpdateServiceBody,
+  updateServiceBodySchema,
+} from '@slotwise/shared/catalogue-schemas';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appointments, services } from '../../db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { parseWith } from '../../lib/validation';
+
+/**
+ * A provider's services (DESIGN §7): own only — another provider's service is "not found".
+ * A service that has ever been booked is archived (active = false) instead of deleted, so its
+ * appointments keep pointing at it; their name and price were copied at booking time anyway.
+ */
+
+/** The DESIGN §7 fields, and nothing else. */
+export const serviceColumns = {
+  id: services.id,
+  name: services.name,
+  duration_minutes: services.durationMinutes,
+  price_cents: services.priceCents,
+  currency: services.currency,
+  description: services.description,
+  active: services.active,
+};
+
+/** GET /services: the provider's services, active first, then by name. */
+export async function listServices(db: DbOrTx, providerId: string): Promise<Service[]> {
+  return db
+    .select(serviceColumns)
+    .from(services)
+    .where(eq(services.providerId, providerId))
+    .orderBy(desc(services.active), asc(services.name), asc(services.id));
+}
+
+/** One of the provider's services, or 404. */
+export async function getOwnService(db: DbOrTx, providerId: string, id: string): Promise<Service> {
+  const [row] = await db
+    .select(serviceColumns)
+    .from(services)
+    .where(and(eq(services.id, id), eq(services.providerId, providerId)))
+    .limit(1);
+  if (!row) throw new NotFoundError(CATALOGUE_MESSAGES.serviceNotFound);
+  return row;
+}
+
+/** POST /services. */
+export async function createService(
+  db: DbOrTx,
+  providerId: string,
+  body: CreateServiceBody,
+): Promise<Service> {
+  const input = parseWith(createServiceBodySchema, body);
+  return db.transaction(async (tx) => {
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(services)
+      .where(eq(services.providerId, providerId));
+    if ((count?.n ?? 0) >= MAX_SERVICES_PER_PROVIDER) {
+      throw new ConflictError(
+        'INVALID_STATE',
+        `A provider can offer at most ${MAX_SERVICES_PER_PROVIDER} services`,
+      );
+    }
+    const [row] = await tx
+      .insert(services)
+      .values({
+        providerId,
+        name: input.name,
+        durationMinutes: input.duration_minutes,
+        priceCents: input.price_cents,
+        currency: input.currency,
+        description: input.description,
+        active: input.active,
+      })
+      .returning(serviceColumns);
+    return row!;
+  });
+}
+
+/** PATCH /services/:id: only the sent fields change. Booked appointments keep their copy. */
+export async function updateService(
+  db: DbOrTx,
+  providerId: string,
+  id: string,
+  body: UpdateServiceBody,
+): Promise<Service> {
+  const input = parseWith(updateServiceBodySchema, body);
+  const values: Partial<typeof services.$inferInsert> = { updatedAt: new Date() };
+  if (input.name !== undefined) values.name = input.name;
+  if (input.duration_minutes !== undefined) values.durationMinutes = input.duration_minutes;
+  if (input.price_cents !== undefined) values.priceCents = input.price_cents;
+  if (input.currency !== undefined) values.currency = input.currency;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.active !== undefined) values.active = input.active;
+  const [row] = await db
+    .update(services)
+    .set(values)
+    .where(and(eq(services.id, id), eq(services.providerId, providerId)))
+    .returning(serviceColumns);
+  if (!row) throw new NotFoundError(CATALOGUE_MESSAGES.serviceNotFound);
+  return row;
+}
+
+/**
+ * DELETE /services/:id: deleted when it was never booked (its free slots keep their type and
+ * lose the link), archived when any appointment names it.
+ */
+export async function deleteService(
+  db: DbOrTx,
+  providerId: string,
+  id: string,
+): Promise<{ archived: boolean; service: Service | null }> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: services.id })
+      .from(services)
+      .where(and(eq(services.id, id), eq(services.providerId, providerId)))
+      .limit(1)
+      .for('update');
+    if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.serviceNotFound);
+    const [booked] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.serviceId, id))
+      .limit(1);
+    if (booked) {
+      const [row] = await tx
+        .update(services)
+        .set({ active: false, updatedAt: new Date() })
+        .where(eq(services.id, id))
+        .returning(serviceColumns);
+      return { archived: true, service: row! };
+    }
+    await tx.delete(services).where(eq(services.id, id));
+    return { archived: false, service: null };
+  });
+}
+
+/**
+ * The service a new slot names: the provider's own and active one (400 otherwise — the slot
+ * form sent an id it should not have; another provider's id is indistinguishable from an
+ * unknown one).
+ */
+export async function serviceForSlot(
+  db: DbOrTx,
+  providerId: string,
+  serviceId: string,
+): Promise<{ id: string; name: string; durationMinutes: number }> {
+  const [row] = await db
+    .select({
+      id: services.id,
+      name: services.name,
+      durationMinutes: services.durationMinutes,
+      active: services.active,
+    })
+    .from(services)
+    .where(and(eq(services.id, serviceId), eq(services.providerId, providerId)))
+    .limit(1);
+  if (!row) throw ValidationError.field('serviceId', CATALOGUE_MESSAGES.serviceNotFound);
+  if (!row.active) throw ValidationError.field('serviceId', CATALOGUE_MESSAGES.serviceInactive);
+  return row;
+}

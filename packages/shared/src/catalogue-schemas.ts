@@ -1,0 +1,342 @@
+import { z } from './zod';
+
+/**
+ * The marketplace catalogue (docs/decisions/006-catalogue.md): categories, places, a provider's
+ * location and service mode, and priced services. The rules are written once here and used by
+ * the server's route schemas and services and by the web forms.
+ */
+
+export const CATALOGUE_MESSAGES = {
+  categoryRequired: 'Choose a category',
+  categoryUnknown: 'Choose one of the listed categories',
+  placeRequired: 'Choose your city from the list',
+  placeUnknown: 'Unknown place: choose your city from the list',
+  addressTooLong: 'Address must be at most 200 characters',
+  serviceModeUnknown: 'Choose where you provide your services',
+  radiusRequired: 'Say how far you travel (in km)',
+  radiusInvalid: 'Travel radius must be a whole number between 1 and 500 km',
+  radiusOnlyAtClient: 'A travel radius only applies when you go to your clients',
+  placesQueryRequired: 'Type the first letters of a city',
+  placesQueryTooLong: 'Search text must be at most 100 characters',
+  placesLimitInvalid: 'limit must be a whole number between 1 and 20',
+  serviceNameRequired: 'Service name is required',
+  serviceNameTooLong: 'Service name must be at most 80 characters',
+  descriptionTooLong: 'Description must be at most 1000 characters',
+  durationInvalid: 'Duration must be a whole number of minutes between 15 and 480',
+  priceInvalid: 'Price must be a whole number of cents between 0 and 10,000,000',
+  currencyUnknown: 'Choose one of the listed currencies',
+  activeInvalid: 'active must be true or false',
+  nothingToUpdate: 'Nothing to update: send at least one field',
+  invalidServiceId: 'Invalid service id',
+  serviceNotFound: 'Service not found',
+  serviceInactive: 'This service is archived: reactivate it before creating slots for it',
+  serviceCreated: 'Service created successfully!',
+  serviceUpdated: 'Service updated successfully!',
+  serviceDeleted: 'Service deleted successfully!',
+  serviceArchived: 'This service has bookings, so it was archived instead of deleted',
+} as const;
+
+// ---- Categories ------------------------------------------------------------------------------
+
+/** The eight categories of the landing page; slugs are fixed (API, URLs, database check). */
+export const CATEGORIES = [
+  { slug: 'barber', name: 'Barber' },
+  { slug: 'driver', name: 'Driver' },
+  { slug: 'tutor', name: 'Tutor' },
+  { slug: 'photographer', name: 'Photographer' },
+  { slug: 'mechanic', name: 'Mechanic' },
+  { slug: 'plumber', name: 'Plumber' },
+  { slug: 'electrician', name: 'Electrician' },
+  { slug: 'cleaner', name: 'Cleaner' },
+] as const;
+export const CATEGORY_SLUGS = CATEGORIES.map((c) => c.slug) as [
+  (typeof CATEGORIES)[number]['slug'],
+  ...(typeof CATEGORIES)[number]['slug'][],
+];
+export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
+
+export const categoryField = z.enum(CATEGORY_SLUGS, { error: CATALOGUE_MESSAGES.categoryUnknown });
+
+export const categoryResponseSchema = z.object({ slug: z.string(), name: z.string() });
+export const categoriesResponseSchema = z.object({ categories: z.array(categoryResponseSchema) });
+export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
+
+// ---- Places ----------------------------------------------------------------------------------
+
+export const MAX_PLACES = 20;
+
+export const placesQuerySchema = z.object({
+  q: z
+    .string({ error: CATALOGUE_MESSAGES.placesQueryRequired })
+    .trim()
+    .min(1, CATALOGUE_MESSAGES.placesQueryRequired)
+    .max(100, CATALOGUE_MESSAGES.placesQueryTooLong),
+  limit: z.coerce
+    .number({ error: CATALOGUE_MESSAGES.placesLimitInvalid })
+    .int(CATALOGUE_MESSAGES.placesLimitInvalid)
+    .min(1, CATALOGUE_MESSAGES.placesLimitInvalid)
+    .max(MAX_PLACES, CATALOGUE_MESSAGES.placesLimitInvalid)
+    .optional()
+    .default(10),
+});
+
+export const placeResponseSchema = z.object({
+  /** The GeoNames id, as a string. */
+  id: z.string(),
+  name: z.string(),
+  region: z.string().nullable(),
+  /** ISO 3166-1 alpha-2 code. */
+  country: z.string(),
+  country_name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  /** IANA zone proposed for a provider who picks this place. */
+  timezone: z.string(),
+  population: z.number(),
+});
+export type Place = z.infer<typeof placeResponseSchema>;
+export const placesResponseSchema = z.object({ places: z.array(placeResponseSchema) });
+export type PlacesResponse = z.infer<typeof placesResponseSchema>;
+
+/** A GeoNames id: digits only (sent as a string or a number). */
+export const placeIdField = z
+  .union([z.string(), z.number()], { error: CATALOGUE_MESSAGES.placeUnknown })
+  .transform((value) => String(value).trim())
+  .refine((value) => /^[1-9]\d{0,9}$/.test(value), CATALOGUE_MESSAGES.placeUnknown);
+
+// ---- Provider location and service mode -------------------------------------------------------
+
+export const SERVICE_MODES = ['at_provider', 'at_client', 'online'] as const;
+export type ServiceMode = (typeof SERVICE_MODES)[number];
+export const MAX_RADIUS_KM = 500;
+
+export const serviceModeField = z.enum(SERVICE_MODES, {
+  error: CATALOGUE_MESSAGES.serviceModeUnknown,
+});
+export const addressField = z.string().trim().max(200, CATALOGUE_MESSAGES.addressTooLong);
+/** Multipart forms send numbers as text: accepted as digits too. */
+export const radiusKmField = z
+  .union([z.number(), z.string()], { error: CATALOGUE_MESSAGES.radiusInvalid })
+  .transform((value) => (typeof value === 'string' ? Number(value.trim() || Number.NaN) : value))
+  .refine(
+    (value) => Number.isInteger(value) && value >= 1 && value <= MAX_RADIUS_KM,
+    CATALOGUE_MESSAGES.radiusInvalid,
+  );
+
+/**
+ * The catalogue fields of provider completion and of the profile update, all optional on the
+ * wire (SPEC's own calls send none of them); `null` or '' clears the address and radius.
+ */
+export const providerCatalogueFields = {
+  category: categoryField.optional(),
+  placeId: placeIdField.optional(),
+  address: addressField.nullable().optional(),
+  serviceMode: serviceModeField.optional(),
+  radiusKm: z.union([radiusKmField, z.literal(''), z.null()]).optional(),
+};
+
+export interface CatalogueFieldValues {
+  category?: CategorySlug | undefined;
+  placeId?: string | undefined;
+  address?: string | null | undefined;
+  serviceMode?: ServiceMode | undefined;
+  radiusKm?: number | '' | null | undefined;
+}
+
+/** The cross-field rule: a radius goes with `at_client` (required there, refused elsewhere). */
+export function radiusIssue(
+  mode: ServiceMode | null | undefined,
+  radiusKm: number | null | undefined,
+): string | null {
+  if (mode === 'at_client' && (radiusKm === null || radiusKm === undefined)) {
+    return CATALOGUE_MESSAGES.radiusRequired;
+  }
+  if (mode && mode !== 'at_client' && radiusKm !== null && radiusKm !== undefined) {
+    return CATALOGUE_MESSAGES.radiusOnlyAtClient;
+  }
+  return null;
+}
+
+/** The onboarding / Settings form: category and place are required there (the web enforces it). */
+export const providerCatalogueFormSchema = z
+  .object({
+    category: z
+      .string({ error: CATALOGUE_MESSAGES.categoryRequired })
+      .min(1, CATALOGUE_MESSAGES.categoryRequired)
+      .pipe(categoryField),
+    placeId: z
+      .string({ error: CATALOGUE_MESSAGES.placeRequired })
+      .trim()
+      .min(1, CATALOGUE_MESSAGES.placeRequired)
+      .regex(/^[1-9]\d{0,9}$/, CATALOGUE_MESSAGES.placeUnknown),
+    address: addressField.optional().default(''),
+    serviceMode: serviceModeField,
+    radiusKm: z.union([radiusKmField, z.literal('')]).optional(),
+  })
+  .superRefine((values, ctx) => {
+    const radius = typeof values.radiusKm === 'number' ? values.radiusKm : null;
+    const issue = radiusIssue(values.serviceMode, radius);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: issue });
+  });
+export type ProviderCatalogueFormValues = z.input<typeof providerCatalogueFormSchema>;
+
+export const providerLocationResponseSchema = z.object({
+  placeId: z.string(),
+  name: z.string(),
+  region: z.string().nullable(),
+  country: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  address: z.string().nullable(),
+});
+export type ProviderLocation = z.infer<typeof providerLocationResponseSchema>;
+
+/** What the profile answer's `providerDetails` carries besides SPEC's specialty and bio. */
+export const providerCatalogueDetailsSchema = z.object({
+  category: z.enum(CATEGORY_SLUGS).nullable(),
+  placeId: z.string().nullable(),
+  address: z.string().nullable(),
+  serviceMode: z.enum(SERVICE_MODES),
+  radiusKm: z.number().nullable(),
+  location: providerLocationResponseSchema.nullable(),
+});
+export type ProviderCatalogueDetails = z.infer<typeof providerCatalogueDetailsSchema>;
+
+// ---- Services --------------------------------------------------------------------------------
+
+export const MIN_SERVICE_MINUTES = 15;
+export const MAX_SERVICE_MINUTES = 480;
+/** Minor units (cents); 10,000,000 = 100,000.00 in a two-decimal currency. */
+export const MAX_PRICE_CENTS = 10_000_000;
+export const MAX_SERVICES_PER_PROVIDER = 50;
+
+/** ISO 4217 codes offered for prices: the currencies in current use across most markets. */
+export const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'NZD',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'RON',
+  'TRY',
+  'BRL',
+  'MXN',
+  'ARS',
+  'CLP',
+  'COP',
+  'PEN',
+  'JPY',
+  'CNY',
+  'HKD',
+  'SGD',
+  'KRW',
+  'INR',
+  'IDR',
+  'MYR',
+  'PHP',
+  'THB',
+  'VND',
+  'ILS',
+  'AED',
+  'SAR',
+  'ZAR',
+  'NGN',
+  'KES',
+  'EGP',
+  'MAD',
+] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const currencyField = z
+  .string({ error: CATALOGUE_MESSAGES.currencyUnknown })
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(CURRENCIES, { error: CATALOGUE_MESSAGES.currencyUnknown }));
+
+export const serviceNameField = z
+  .string({ error: CATALOGUE_MESSAGES.serviceNameRequired })
+  .trim()
+  .min(1, CATALOGUE_MESSAGES.serviceNameRequired)
+  .max(80, CATALOGUE_MESSAGES.serviceNameTooLong);
+export const serviceDescriptionField = z
+  .string({ error: CATALOGUE_MESSAGES.descriptionTooLong })
+  .trim()
+  .max(1000, CATALOGUE_MESSAGES.descriptionTooLong);
+export const durationMinutesField = z
+  .number({ error: CATALOGUE_MESSAGES.durationInvalid })
+  .int(CATALOGUE_MESSAGES.durationInvalid)
+  .min(MIN_SERVICE_MINUTES, CATALOGUE_MESSAGES.durationInvalid)
+  .max(MAX_SERVICE_MINUTES, CATALOGUE_MESSAGES.durationInvalid);
+export const priceCentsField = z
+  .number({ error: CATALOGUE_MESSAGES.priceInvalid })
+  .int(CATALOGUE_MESSAGES.priceInvalid)
+  .min(0, CATALOGUE_MESSAGES.priceInvalid)
+  .max(MAX_PRICE_CENTS, CATALOGUE_MESSAGES.priceInvalid);
+const activeField = z.boolean({ error: CATALOGUE_MESSAGES.activeInvalid });
+
+/** POST /services (and the Add service form). */
+export const createServiceBodySchema = z.object({
+  name: serviceNameField,
+  duration_minutes: durationMinutesField,
+  price_cents: priceCentsField,
+  currency: currencyField,
+  description: serviceDescriptionField.optional().default(''),
+  active: activeField.optional().default(true),
+});
+export type CreateServiceBody = z.input<typeof createServiceBodySchema>;
+
+/** PATCH /services/:id: only the sent fields change. */
+export const updateServiceBodySchema = z
+  .object({
+    name: serviceNameField.optional(),
+    duration_minutes: durationMinutesField.optional(),
+    price_cents: priceCentsField.optional(),
+    currency: currencyField.optional(),
+    description: serviceDescriptionField.optional(),
+    active: activeField.optional(),
+  })
+  .superRefine((values, ctx) => {
+    if (Object.values(values).every((value) => value === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: CATALOGUE_MESSAGES.nothingToUpdate });
+    }
+  });
+export type UpdateServiceBody = z.input<typeof updateServiceBodySchema>;
+
+export const serviceResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  duration_minutes: z.number(),
+  price_cents: z.number(),
+  currency: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+});
+export type Service = z.infer<typeof serviceResponseSchema>;
+
+export const servicesResponseSchema = z.object({ services: z.array(serviceResponseSchema) });
+export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
+export const serviceMessageResponseSchema = z.object({
+  message: z.string(),
+  service: serviceResponseSchema,
+});
+export const serviceDeleteResponseSchema = z.object({
+  message: z.string(),
+  /** True when the service had bookings and was archived rather than deleted. */
+  archived: z.boolean(),
+  service: serviceResponseSchema.nullable(),
+});
+
+/** Money for display: `Intl.NumberFormat` in the service's currency and its minor units. */
+export function formatPrice(priceCents: number, currency: string, locale?: string): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(priceCents / 10 ** digits);
+}
