@@ -92,7 +92,7 @@ export type ProviderProfileFormValues = z.input<typeof providerProfileFormSchema
 
 /**
  * POST /auth/register/provider: SPEC's `{userId, specialty, bio}` plus the optional catalogue
- * fields (category, placeId, address, serviceMode, radiusKm — docs/decisions/006-catalogue.md).
+ * fields (category, placeId, address, serviceMode, radiusKm — docs/decisions/041-catalogue.md).
  */
 export const providerProfileBodySchema = providerProfileFormSchema.extend({
   userId: z.uuid('Invalid user id'),
@@ -119,7 +119,7 @@ export function profileUpdateSchema(role: UserRole) {
         .refine((v) => !v || v.length >= 6, MESSAGES.profilePasswordMin),
       specialty: z.string().trim().max(80, 'Specialty must be at most 80 characters').optional(),
       bio: bioField.optional(),
-      // Providers only (ignored for clients): docs/decisions/006-catalogue.md.
+      // Providers only (ignored for clients): docs/decisions/041-catalogue.md.
       ...providerCatalogueFields,
     })
     .superRefine((v, ctx) => {

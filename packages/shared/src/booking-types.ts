@@ -82,7 +82,7 @@ export const providerSearchQuerySchema = z.object({
   limit: positiveInt(BOOKING_MESSAGES.invalidLimit, SEARCH_MAX_LIMIT)
     .optional()
     .default(SEARCH_DEFAULT_LIMIT),
-  /** `rating`: best first by the Bayesian average (docs/decisions/017-reviews-and-ratings.md). */
+  /** `rating`: best first by the Bayesian average (docs/decisions/045-reviews-and-ratings.md). */
   sort: z.enum(['relevance', 'rating']).optional(),
 });
 export type ProviderSearchQuery = z.input<typeof providerSearchQuerySchema>;

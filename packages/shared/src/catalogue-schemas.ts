@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * The marketplace catalogue (docs/decisions/006-catalogue.md): categories, places, a provider's
+ * The marketplace catalogue (docs/decisions/041-catalogue.md): categories, places, a provider's
  * location and service mode, and priced services. The rules are written once here and used by
  * the server's route schemas and services and by the web forms.
  */

@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * Messages between a client and a provider (docs/decisions/006-messages.md): request schemas
+ * Messages between a client and a provider (docs/decisions/043-messages.md): request schemas
  * used by the server's routes and the web composer, and the response shapes both sides use.
  */
 

@@ -4,7 +4,7 @@ import { MESSAGES } from './messages';
 
 /**
  * Email and calendars: request bodies, answers and user-facing texts, used by the server's
- * routes and the web screens alike (docs/decisions/006-job-queue.md, 007-email-and-calendars.md).
+ * routes and the web screens alike (docs/decisions/042-job-queue.md, 044-email-and-calendars.md).
  */
 
 export const EMAIL_MESSAGES = {

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { APPOINTMENT_STATUSES } from './enums';
 
 /**
- * Trust (docs/decisions/017-reviews-and-ratings.md): verified reviews, provider replies, the
+ * Trust (docs/decisions/045-reviews-and-ratings.md): verified reviews, provider replies, the
  * `no_show` outcome and ratings. Request schemas used by the server's routes and the web forms,
  * the answers both sides rely on, the star labels and every user-facing text of the feature.
  */

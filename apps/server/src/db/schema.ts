@@ -355,7 +355,7 @@ export const scheduleRuns = pgTable('schedule_runs', {
   created: integer('created').notNull().default(0),
 });
 /**
- * Verified reviews (docs/decisions/017-reviews-and-ratings.md): one per appointment, written by
+ * Verified reviews (docs/decisions/045-reviews-and-ratings.md): one per appointment, written by
  * its client after it completed. A trigger keeps `providers.rating_sum/rating_count` current.
  */
 export const reviews = pgTable(
@@ -396,7 +396,7 @@ export const reviews = pgTable(
   ],
 );
 
-/** One conversation per client–provider pair (docs/decisions/006-messages.md). */
+/** One conversation per client–provider pair (docs/decisions/043-messages.md). */
 export const conversations = pgTable(
   'conversations',
   {
@@ -457,7 +457,7 @@ export const messages = pgTable(
   ],
 );
 
-// ---- Email and calendars (docs/decisions/006-job-queue.md) ------------------------------------
+// ---- Email and calendars (docs/decisions/042-job-queue.md) ------------------------------------
 
 export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'canceled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -4,7 +4,7 @@ import type { Tx } from '../db/client';
 import { appointments, providers, services, timeslots } from '../db/schema';
 
 /**
- * The catalogue part of the demo (docs/decisions/006-catalogue.md): every demo provider gets a
+ * The catalogue part of the demo (docs/decisions/041-catalogue.md): every demo provider gets a
  * category, a real city — a few around New York plus Philadelphia and Boston, so distance
  * matters — a service mode, 2–4 priced services, and its slots bound to the service whose name
  * they already carry; demo appointments keep the service and price of their slot.

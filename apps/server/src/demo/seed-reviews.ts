@@ -4,7 +4,7 @@ import { type Tx, queryRows } from '../db/client';
 import { appointmentEvents, appointments, reviews } from '../db/schema';
 
 /**
- * Demo trust data (docs/decisions/017-reviews-and-ratings.md), inside the demo seed's
+ * Demo trust data (docs/decisions/045-reviews-and-ratings.md), inside the demo seed's
  * transaction: every provider gets a history of completed appointments over the last seven
  * weeks, most of them reviewed — so ratings, counts and the top-rated carousel look real — and
  * the recent completed appointments of the two other demo clients are reviewed too. The demo

@@ -4,7 +4,7 @@ import { type Db, type DbOrTx, queryRows } from '../db/client';
 import { jobs } from '../db/schema';
 
 /**
- * The durable job queue (docs/decisions/006-job-queue.md): one PostgreSQL table, claimed with
+ * The durable job queue (docs/decisions/042-job-queue.md): one PostgreSQL table, claimed with
  * `FOR UPDATE SKIP LOCKED`, so it runs the same on the embedded PGlite (one in-process
  * connection) and on PostgreSQL shared by several instances.
  *

@@ -1,4 +1,4 @@
--- Marketplace catalogue (docs/decisions/006-catalogue.md): a category and a location per
+-- Marketplace catalogue (docs/decisions/041-catalogue.md): a category and a location per
 -- provider, priced services, slots bound to a service and appointments that keep the service
 -- and price they were booked at. Coordinates are plain lat/lng read through cube +
 -- earthdistance (both in PGlite and in PostgreSQL; PostGIS is in neither).

@@ -1,4 +1,4 @@
--- Trust (docs/decisions/017-reviews-and-ratings.md): the stored `no_show` outcome, verified
+-- Trust (docs/decisions/045-reviews-and-ratings.md): the stored `no_show` outcome, verified
 -- reviews (one per appointment, enforced here), and each provider's rating sum and count kept
 -- current by a trigger, so no page ever recounts reviews.
 ALTER TABLE "appointments" DROP CONSTRAINT "appointments_status_check";

@@ -7,7 +7,7 @@ import { appointments, reviews, users } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 
 /**
- * PATCH /appointment/provider/no-show/:id (docs/decisions/017-reviews-and-ratings.md): the
+ * PATCH /appointment/provider/no-show/:id (docs/decisions/045-reviews-and-ratings.md): the
  * provider records that the client did not come. Only their own appointment (another's → 404),
  * only while it is `booked`, once its start has passed and within NO_SHOW_WINDOW_HOURS of it
  * (409 otherwise). `no_show` is stored — unlike 'completed', which is derived from the end — so

@@ -112,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await sendVerification(app, resend.send.email, resend.send.firstName, resend.send.token);
       }
       // The same answer whether or not the address has an account; within the cooldown it
-      // says so honestly (docs/decisions/007-email-and-calendars.md).
+      // says so honestly (docs/decisions/044-email-and-calendars.md).
       if (resend.retryAfterSeconds > 0) {
         return {
           message: EMAIL_MESSAGES.resendCoolingDown,

@@ -112,7 +112,7 @@ export async function completeProviderProfile(
   db: Db,
   input: { userId: string; specialty: string; bio: string } & CatalogueFieldValues,
 ): Promise<void> {
-  // Category, place and service mode: optional here (docs/decisions/006-catalogue.md), and an
+  // Category, place and service mode: optional here (docs/decisions/041-catalogue.md), and an
   // unknown place is bad input (400) before any lookup of the account.
   const catalogue = catalogueValues(input, { serviceMode: 'at_provider', radiusKm: null });
   const [owner] = await db

@@ -6,7 +6,7 @@ import { appointmentEvents, appointments, calendarFeeds, providers, users } from
 import type { IcsEvent } from '../email/ics';
 
 /**
- * Secret calendar feeds (docs/decisions/007-email-and-calendars.md). A secret is the user's id
+ * Secret calendar feeds (docs/decisions/044-email-and-calendars.md). A secret is the user's id
  * (16 bytes) and an HMAC of (user id : nonce) under the server's key (16 bytes), base64url:
  * showing the URL needs no write (the first nonce is implicit), a reset stores a new random
  * nonce and the SHA-256 of the new secret, and the database never holds a secret itself.

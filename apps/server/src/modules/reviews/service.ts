@@ -14,7 +14,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { toRating } from './rating';
 
 /**
- * Verified reviews (docs/decisions/017-reviews-and-ratings.md).
+ * Verified reviews (docs/decisions/045-reviews-and-ratings.md).
  *
  * - Only the client of an appointment reviews it (anyone else: 404), only once it completed (a
  *   booked appointment whose end has passed — not canceled, not a no-show: 409 NOT_REVIEWABLE),

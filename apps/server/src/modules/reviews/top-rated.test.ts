@@ -7,7 +7,7 @@ import { bayesianAverage } from './rating';
 
 /**
  * 'Meet our top specialists' (GET /api/search/providers?sort=rating): ordered by the Bayesian
- * average of docs/decisions/017-reviews-and-ratings.md, checked on crafted ratings.
+ * average of docs/decisions/045-reviews-and-ratings.md, checked on crafted ratings.
  */
 
 const times = (n: number, rating: number) => Array<number>(n).fill(rating);

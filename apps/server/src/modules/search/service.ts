@@ -43,7 +43,7 @@ export interface ProviderSearchParams {
   specialty?: string;
   page: number;
   limit: number;
-  /** `rating`: best first by the Bayesian average (docs/decisions/017-reviews-and-ratings.md). */
+  /** `rating`: best first by the Bayesian average (docs/decisions/045-reviews-and-ratings.md). */
   sort?: 'relevance' | 'rating';
 }
 

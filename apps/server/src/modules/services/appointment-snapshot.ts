@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { appointments, services, timeslots } from '../../db/schema';
 
 /**
- * Appointments keep the service and price they were booked at (docs/decisions/006-catalogue.md):
+ * Appointments keep the service and price they were booked at (docs/decisions/041-catalogue.md):
  * the booking statement copies the slot's service name, price and currency into the
  * appointment; later edits of the service do not rewrite it. Kept here, apart from the booking
  * code, so the appointments module only carries the few lines that call it.

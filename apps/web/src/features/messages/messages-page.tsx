@@ -23,7 +23,7 @@ function usePhone(): boolean {
 
 /**
  * /messages and /messages/:conversationId, for clients and providers: the conversation list
- * beside the open thread on wider screens (docs/decisions/006-messages.md).
+ * beside the open thread on wider screens (docs/decisions/043-messages.md).
  */
 export function MessagesPage() {
   const { conversationId } = useParams();
