@@ -286,8 +286,6 @@ async function insertDemo(
   await tx.execute(sql`
     update ${timeslots} set is_booked = true
     where id in (select timeslot_id from ${appointments} where status = 'booked')`);
-  // Categories, cities, priced services and slots bound to them (seed-marketplace.ts).
-  await seedMarketplace(tx);
   // The demo provider's weekly hours fill the weeks after the seeded ones.
   const weekly = await seedDemoWeeklyHours(tx, { providerId: providerIds[0]!, now });
 
@@ -299,6 +297,10 @@ async function insertDemo(
     providerEmail: DEMO_PROVIDER_EMAIL,
     now,
   });
+
+  // Categories, cities, priced services, and every slot (the generated ones too) bound to one:
+  // last, so the appointments seeded above keep the price they were booked at.
+  await seedMarketplace(tx);
 
   return {
     providers: providerIds.length,

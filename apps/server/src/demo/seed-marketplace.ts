@@ -173,6 +173,13 @@ export async function seedMarketplace(tx: Tx): Promise<MarketplaceSeedResult> {
     update ${timeslots} t set service_id = s.id
     from ${services} s
     where s.provider_id = t.provider_id and s.name = t.type`);
+  // Hand-made slots of another type offer the provider's first service (slots generated from
+  // weekly hours follow their rules, which name no service in the demo).
+  await tx.execute(sql`
+    update ${timeslots} t set service_id = f.id, type = f.name
+    from (select distinct on (provider_id) provider_id, id, name from ${services}
+          order by provider_id, price_cents, name) f
+    where t.service_id is null and t.source = 'manual' and f.provider_id = t.provider_id`);
   // Demo appointments keep the service and price of their slot, as a booking would have.
   await tx.execute(sql`
     update ${appointments} a

@@ -99,12 +99,23 @@ describe('GET /api/timeslots/view?from&to', () => {
     expect(res.json()).toEqual({ slots: [] });
   });
 
-  it('without from/to the answer is the product list, fields unchanged', async () => {
+  it('without from/to the answer is the product list: its fields plus the catalogue ones', async () => {
     const res = await view(provider, '');
     const slots = res.json().slots as Record<string, unknown>[];
     expect(slots).toHaveLength(5);
     expect(Object.keys(slots[0]!).sort()).toEqual(
-      ['day', 'end_time', 'id', 'is_booked', 'start_time', 'type'].sort(),
+      // The list's fields plus the catalogue's additive service and price (docs/product.md §11).
+      [
+        'currency',
+        'day',
+        'end_time',
+        'id',
+        'is_booked',
+        'price_cents',
+        'service_id',
+        'start_time',
+        'type',
+      ].sort(),
     );
   });
 
