@@ -21,7 +21,7 @@ const STATS: ProviderStats = {
   rescheduledThisWeek: 0,
 };
 
-function appointment(status: string, start: string): ProviderAppointment {
+function appointment(status: ProviderAppointment['status'], start: string): ProviderAppointment {
   const id = crypto.randomUUID();
   const day = localToday();
   return {
@@ -57,7 +57,9 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function todayCard() {
-  return screen.getByRole('heading', { level: 3, name: "Today's Appointments" }).closest('article')!;
+  return screen
+    .getByRole('heading', { level: 3, name: "Today's Appointments" })
+    .closest('article')!;
 }
 
 describe("dashboard: today's count and list", () => {
