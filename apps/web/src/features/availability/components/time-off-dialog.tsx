@@ -126,7 +126,7 @@ export function TimeOffDialog({ onClose }: { onClose: () => void }) {
           onClick={onClose}
           className={`${button} border-slate-300 text-slate-700 hover:bg-slate-50`}
         >
-          Close
+          Done
         </button>
       </div>
     </Modal>

@@ -258,7 +258,7 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
           onClick={onClose}
           className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
         >
-          Close
+          Done
         </button>
         <button
           type="submit"
