@@ -140,8 +140,14 @@ export interface BookingBackend {
   answerNext: (route: string, answer: (call: ApiCall) => Response | Promise<Response>) => void;
 }
 
+/** More routes answered after the booking ones (test/schedule-api.ts adds the provider's week). */
+export type ExtraRoutes = (
+  call: ApiCall,
+  route: string,
+) => Response | undefined | Promise<Response | undefined>;
+
 /** Stubs fetch with the in-memory booking API (undo with vi.unstubAllGlobals()). */
-export function mockBookingApi(): BookingBackend {
+export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
   const overrides = new Map<string, (call: ApiCall) => Response | Promise<Response>>();
   const backend: BookingBackend = {
     providers: [],
@@ -285,7 +291,7 @@ export function mockBookingApi(): BookingBackend {
         });
       }
     }
-    return undefined;
+    return extra?.(call, route);
   });
   backend.calls = calls;
   return backend;

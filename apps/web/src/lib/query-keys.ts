@@ -30,6 +30,12 @@ export const queryKeys = {
 
   /** The provider's own slots (GET /timeslots/view; see features/availability/api). */
   timeslots: ['timeslots'] as const,
+  /** GET /timeslots/view?from&to → `{slots}` (a calendar window; under the slot prefix). */
+  timeslotWindow: (from: string, to: string) => ['timeslots', 'window', from, to] as const,
+  /** GET /availability/weekly → `{rules, horizonWeeks, timezone}`. */
+  weeklyHours: ['availability', 'weekly'] as const,
+  /** GET /availability/time-off → `{timeOff}`. */
+  timeOff: ['availability', 'time-off'] as const,
   /** Every provider's free slots as clients see them. */
   availableSlots: ['available-slots'] as const,
   /** GET /search/providers/:id/available-slots → `{availableSlots}`. */

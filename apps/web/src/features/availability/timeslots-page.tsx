@@ -1,6 +1,9 @@
 import type { Timeslot } from '@slotwise/shared/timeslot-schemas';
 import { useState } from 'react';
 import { useTimeslots } from './api/get-timeslots';
+import { CalendarView } from './calendar/calendar-view';
+import { ScheduleButtons, ViewSwitch } from './components/schedule-controls';
+import { useTimeslotsView } from './use-timeslots-view';
 import { CreateSlotModal } from './components/create-slot-modal';
 import { DeleteSlotDialog } from './components/delete-slot-dialog';
 import { formatDay, formatTimeRange, sortSlots } from './slot-format';
@@ -10,7 +13,8 @@ import { LoadFailed } from '../../components/load-failed';
 /** SPEC §2 Time Slots Management (/dashboard/timeslots). */
 export function TimeslotsPage() {
   const [includePast, setIncludePast] = useState(false);
-  const slots = useTimeslots({ includePast });
+  const [view, setView] = useTimeslotsView();
+  const slots = useTimeslots({ includePast, enabled: view === 'list' });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Timeslot | null>(null);
   const [deleting, setDeleting] = useState<Timeslot | null>(null);
@@ -22,32 +26,45 @@ export function TimeslotsPage() {
         <h1 id="timeslots-title" className="text-2xl font-bold text-slate-900">
           Time Slots
         </h1>
-        <button
-          type="button"
-          onClick={() => setCreating(true)}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
-        >
-          + Create Slot
-        </button>
+        <div className="flex flex-wrap items-center gap-2">
+          <ScheduleButtons />
+          <button
+            type="button"
+            onClick={() => setCreating(true)}
+            className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
+          >
+            + Create Slot
+          </button>
+        </div>
       </div>
 
-      <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-        <input
-          id="timeslots-include-past"
-          type="checkbox"
-          checked={includePast}
-          onChange={(event) => setIncludePast(event.target.checked)}
-        />
-        <label htmlFor="timeslots-include-past">Show past slots</label>
-      </div>
+      <ViewSwitch view={view} onChange={setView} />
 
-      <div className="mt-6">
-        <SlotList
-          query={slots}
-          onUpdate={(slot) => setEditing(slot)}
-          onDelete={(slot) => setDeleting(slot)}
-        />
-      </div>
+      {view === 'week' ? (
+        <div className="mt-6">
+          <CalendarView />
+        </div>
+      ) : (
+        <>
+          <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+            <input
+              id="timeslots-include-past"
+              type="checkbox"
+              checked={includePast}
+              onChange={(event) => setIncludePast(event.target.checked)}
+            />
+            <label htmlFor="timeslots-include-past">Show past slots</label>
+          </div>
+
+          <div className="mt-6">
+            <SlotList
+              query={slots}
+              onUpdate={(slot) => setEditing(slot)}
+              onDelete={(slot) => setDeleting(slot)}
+            />
+          </div>
+        </>
+      )}
 
       {creating ? <CreateSlotModal onClose={() => setCreating(false)} /> : null}
       {editing ? <UpdateSlotModal slot={editing} onClose={() => setEditing(null)} /> : null}

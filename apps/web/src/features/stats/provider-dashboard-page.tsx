@@ -4,6 +4,7 @@ import { useUnreadMessageCount } from '../messages/api/get-unread-message-count'
 import { useProviderAppointments } from '../appointments/api/get-provider-appointments';
 import { useProviderStats } from './api/get-stats';
 import { todaysAppointments } from './local-date';
+import { completedToday, TODAY_COUNT_CAPTION, todayEmptyNote } from './today-count';
 import { StatCard } from './components/stat-card';
 import { TodaysAppointments } from './components/todays-appointments';
 import { WeeklySummary } from './components/weekly-summary';
@@ -44,6 +45,11 @@ export function ProviderDashboardPage() {
 
   const stats = statsQuery.data?.stats ?? ZERO_STATS;
   const today = todaysAppointments(appointmentsQuery.data?.appointments ?? []);
+  const emptyNote = todayEmptyNote(
+    stats.todayCount,
+    today.length,
+    completedToday(appointmentsQuery.data?.appointments ?? []),
+  );
 
   return (
     <section aria-labelledby="dashboard-title" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
@@ -75,6 +81,7 @@ export function ProviderDashboardPage() {
                 label="Today's Appointments"
                 value={String(stats.todayCount)}
                 change={stats.todayChange}
+                caption={TODAY_COUNT_CAPTION}
               />
               <StatCard
                 label="Average Duration"
@@ -90,7 +97,7 @@ export function ProviderDashboardPage() {
           </section>
 
           <div className="grid gap-6 lg:grid-cols-2">
-            <TodaysAppointments appointments={today} />
+            <TodaysAppointments appointments={today} emptyNote={emptyNote} />
 
             <section
               aria-labelledby="weekly-summary-title"

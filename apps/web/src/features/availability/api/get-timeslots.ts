@@ -16,8 +16,12 @@ export function fetchTimeslots(
   return apiGet<TimeslotListResponse>(`/timeslots/view${query}`, { signal: options.signal });
 }
 
-export function useTimeslots({ includePast = false }: { includePast?: boolean } = {}) {
+export function useTimeslots({
+  includePast = false,
+  enabled = true,
+}: { includePast?: boolean; enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: [...timeslotsQueryKey, includePast ? 'all' : 'upcoming'],
     queryFn: ({ signal }) => fetchTimeslots({ includePast, signal }),
     select: (data) => data.slots,

@@ -1,3 +1,4 @@
+import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
 import { useId, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { BulkSlotsForm } from './bulk-slots-form';
@@ -10,8 +11,17 @@ const MODES: { value: Mode; label: string }[] = [
   { value: 'several', label: 'Several slots' },
 ];
 
-/** SPEC §2 Create Time Slot modal, with a switch to publish a run of slots at once. */
-export function CreateSlotModal({ onClose }: { onClose: () => void }) {
+/**
+ * SPEC §2 Create Time Slot modal, with a switch to publish a run of slots at once. `initial`
+ * prefills the single slot (the week calendar passes the day and time that was clicked).
+ */
+export function CreateSlotModal({
+  onClose,
+  initial,
+}: {
+  onClose: () => void;
+  initial?: TimeslotFormValues;
+}) {
   const [mode, setMode] = useState<Mode>('single');
   const name = useId();
   return (
@@ -41,7 +51,11 @@ export function CreateSlotModal({ onClose }: { onClose: () => void }) {
           ))}
         </div>
       </fieldset>
-      {mode === 'single' ? <SingleSlotForm onDone={onClose} /> : <BulkSlotsForm onDone={onClose} />}
+      {mode === 'single' ? (
+        <SingleSlotForm onDone={onClose} initial={initial} />
+      ) : (
+        <BulkSlotsForm onDone={onClose} />
+      )}
     </Modal>
   );
 }

@@ -12,8 +12,14 @@ import { useSlotForm } from '../use-slot-form';
 const FIELDS = ['day', 'startTime', 'endTime'] as const;
 
 /** One slot: SPEC §5 create rules, live; times sent as HH:MM:00 (SPEC §7). */
-export function SingleSlotForm({ onDone }: { onDone: () => void }) {
-  const { form, today } = useSlotForm();
+export function SingleSlotForm({
+  onDone,
+  initial,
+}: {
+  onDone: () => void;
+  initial?: TimeslotFormValues;
+}) {
+  const { form, today } = useSlotForm(initial);
   const create = useCreateTimeslot();
   const {
     handleSubmit,

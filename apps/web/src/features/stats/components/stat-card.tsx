@@ -6,15 +6,18 @@ interface StatCardProps {
   value: string;
   /** Change against yesterday in percent; nothing is shown when it is 0 (SPEC §2). */
   change: number;
+  /** What the figure counts, in a line under it. */
+  caption?: string;
 }
 
 /** One of the dashboard's three stat cards. */
-export function StatCard({ label, value, change }: StatCardProps) {
+export function StatCard({ label, value, change, caption }: StatCardProps) {
   const up = change > 0;
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h3 className="text-sm font-medium text-slate-600">{label}</h3>
       <p className="mt-1 text-3xl font-bold text-slate-900">{value}</p>
+      {caption ? <p className="mt-1 text-xs text-slate-600">{caption}</p> : null}
       {change !== 0 ? (
         <p
           className={`mt-2 flex items-center gap-1 text-sm font-medium ${

@@ -5,7 +5,14 @@ import { fullName } from '../../../lib/full-name';
 import { shortTime } from '../local-date';
 
 /** SPEC §2 Today's Appointments: count badge, one card per appointment, or the empty state. */
-export function TodaysAppointments({ appointments }: { appointments: ProviderAppointment[] }) {
+export function TodaysAppointments({
+  appointments,
+  emptyNote,
+}: {
+  appointments: ProviderAppointment[];
+  /** Why the list is empty while the stat card counts some (e.g. '5 completed earlier today'). */
+  emptyNote?: string;
+}) {
   return (
     <section
       aria-labelledby="today-appointments-title"
@@ -27,6 +34,7 @@ export function TodaysAppointments({ appointments }: { appointments: ProviderApp
       {appointments.length === 0 ? (
         <div className="mt-4 flex flex-col items-start gap-3">
           <p className="text-slate-600">No appointments scheduled for today</p>
+          {emptyNote ? <p className="text-sm text-slate-600">{emptyNote}</p> : null}
           <Link
             to="/dashboard/timeslots"
             className="rounded-md border border-indigo-600 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"

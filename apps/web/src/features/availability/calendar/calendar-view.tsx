@@ -1,0 +1,130 @@
+import { addDays, timeOf, secondsOf } from '@slotwise/shared/calendar';
+import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
+import { useId, useMemo, useState } from 'react';
+import { LoadFailed } from '../../../components/load-failed';
+import { useLocalToday } from '../../../lib/use-local-today';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useTimeslotWindow, type WindowSlot } from '../api/get-timeslot-window';
+import { CreateSlotModal } from '../components/create-slot-modal';
+import { DeleteSlotDialog } from '../components/delete-slot-dialog';
+import { UpdateSlotModal } from '../components/update-slot-modal';
+import { formatDay } from '../slot-format';
+import { SlotActionsDialog } from './slot-actions-dialog';
+import { WeekCalendar } from './week-calendar';
+import { visibleDays } from './week-layout';
+
+/** Phones get one day at a time (issue 19: ≤ 640 px). */
+export const PHONE_QUERY = '(max-width: 640px)';
+
+const navButton =
+  'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50';
+
+/**
+ * The week calendar screen part: the window's toolbar (previous/next, today, a date jump), the
+ * grid of the visible days (a single day on phones) fetched for those days only, and the SPEC
+ * modals it opens.
+ */
+export function CalendarView() {
+  const today = useLocalToday();
+  const phone = useMediaQuery(PHONE_QUERY, false);
+  const mode = phone ? 'day' : 'week';
+  const [anchor, setAnchor] = useState(today);
+  const days = useMemo(() => visibleDays(anchor, mode), [anchor, mode]);
+  const from = days[0]!;
+  const to = days.at(-1)!;
+  const slotsQuery = useTimeslotWindow(from, to);
+  const jumpId = useId();
+
+  const [creating, setCreating] = useState<TimeslotFormValues | null>(null);
+  const [chosen, setChosen] = useState<WindowSlot | null>(null);
+  const [editing, setEditing] = useState<WindowSlot | null>(null);
+  const [deleting, setDeleting] = useState<WindowSlot | null>(null);
+
+  const step = mode === 'week' ? 7 : 1;
+  const title = mode === 'week' ? `Week of ${formatDay(from)} – ${formatDay(to)}` : formatDay(from);
+
+  const onCreate = (day: string, startTime: string) => {
+    const end = Math.min(secondsOf(startTime) + 30 * 60, 23 * 3600 + 59 * 60);
+    setCreating({ day, startTime, endTime: timeOf(end).slice(0, 5) });
+  };
+
+  return (
+    <section aria-labelledby="calendar-title" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="calendar-title" aria-live="polite" className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className={navButton}
+            onClick={() => setAnchor(addDays(anchor, -step))}
+            aria-label={mode === 'week' ? 'Previous week' : 'Previous day'}
+          >
+            ‹ Previous
+          </button>
+          <button type="button" className={navButton} onClick={() => setAnchor(today)}>
+            Today
+          </button>
+          <button
+            type="button"
+            className={navButton}
+            onClick={() => setAnchor(addDays(anchor, step))}
+            aria-label={mode === 'week' ? 'Next week' : 'Next day'}
+          >
+            Next ›
+          </button>
+          <label htmlFor={jumpId} className="text-sm font-medium text-slate-700">
+            Go to date
+          </label>
+          <input
+            id={jumpId}
+            type="date"
+            value={anchor}
+            onChange={(event) => {
+              if (event.target.value) setAnchor(event.target.value);
+            }}
+            className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+          />
+        </div>
+      </div>
+
+      {slotsQuery.isPending ? (
+        <p role="status" className="text-sm text-slate-600">
+          Loading time slots...
+        </p>
+      ) : slotsQuery.isError ? (
+        <LoadFailed onRetry={() => void slotsQuery.refetch()}>
+          Failed to load time slots: {slotsQuery.error.message}
+        </LoadFailed>
+      ) : (
+        <WeekCalendar
+          days={days}
+          slots={slotsQuery.data}
+          today={today}
+          label={title}
+          onCreate={onCreate}
+          onOpen={setChosen}
+        />
+      )}
+
+      {creating ? <CreateSlotModal initial={creating} onClose={() => setCreating(null)} /> : null}
+      {chosen ? (
+        <SlotActionsDialog
+          slot={chosen}
+          onClose={() => setChosen(null)}
+          onUpdate={(slot) => {
+            setChosen(null);
+            setEditing(slot);
+          }}
+          onDelete={(slot) => {
+            setChosen(null);
+            setDeleting(slot);
+          }}
+        />
+      ) : null}
+      {editing ? <UpdateSlotModal slot={editing} onClose={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteSlotDialog slot={deleting} onClose={() => setDeleting(null)} /> : null}
+    </section>
+  );
+}

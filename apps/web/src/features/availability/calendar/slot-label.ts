@@ -1,0 +1,19 @@
+import type { WindowSlot } from '../api/get-timeslot-window';
+import { formatDay, formatTimeRange } from '../slot-format';
+
+/** The name of the performance measure around a week's render (read by the browser test). */
+export const WEEK_RENDER_MEASURE = 'calendar-week-render';
+/** The mark its measure starts from: set when a week's layout is computed. */
+export const WEEK_RENDER_START = 'calendar-week-render-start';
+
+export function clientName(slot: WindowSlot): string {
+  return [slot.client_first_name, slot.client_last_name].filter(Boolean).join(' ');
+}
+
+/** What a screen reader says for a block: state, who, what, when. */
+export function slotLabel(slot: WindowSlot): string {
+  const when = `${formatDay(slot.day)}, ${formatTimeRange(slot)}`;
+  if (!slot.is_booked) return `Available, ${slot.type}, ${when}`;
+  const name = clientName(slot);
+  return `Booked${name ? ` by ${name}` : ''}, ${slot.type}, ${when}`;
+}

@@ -1,0 +1,263 @@
+import { hhmm, secondsOf } from '@slotwise/shared/calendar';
+import {
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import type { WindowSlot } from '../api/get-timeslot-window';
+import { formatDay } from '../slot-format';
+import { clientName, slotLabel, WEEK_RENDER_MEASURE, WEEK_RENDER_START } from './slot-label';
+import { endSeconds, layoutWeek, nextTarget, slotKey, type HourCell } from './week-layout';
+
+/** Height of one hour row in rem (the blocks are sized from it). */
+const HOUR_REM = 4;
+
+const KEYS: Record<string, 'up' | 'down' | 'left' | 'right' | 'home' | 'end'> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  Home: 'home',
+  End: 'end',
+};
+
+const headerFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+function dayHeader(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return headerFormat.format(new Date(Date.UTC(year, month - 1, date)));
+}
+
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+interface WeekCalendarProps {
+  /** The visible days, `YYYY-MM-DD` (seven, or one in the day view). */
+  days: string[];
+  slots: readonly WindowSlot[];
+  today: string;
+  /** An accessible name for the grid ("Week of …"). */
+  label: string;
+  onCreate: (day: string, startTime: string) => void;
+  onOpen: (slot: WindowSlot) => void;
+}
+
+/**
+ * The provider's week as an ARIA grid (docs/decisions/046-week-calendar-component.md): days as
+ * columns, hours as rows, slots as blocks placed in the hour they start. One element of the grid
+ * takes Tab (roving tabindex); the arrow keys walk free times and blocks, Home/End jump to the
+ * top and bottom of a day, Enter opens (create on a free time, update/delete on a block).
+ */
+export function WeekCalendar({ days, slots, today, label, onCreate, onOpen }: WeekCalendarProps) {
+  // The render of a new week is timed from its layout to the commit (issue 19 asks for marks).
+  const layout = useMemo(() => {
+    if (typeof performance.mark === 'function') performance.mark(WEEK_RENDER_START);
+    return layoutWeek(days, slots);
+  }, [days, slots]);
+  const slotsByKey = useMemo(
+    () => new Map(slots.map((slot) => [slotKey(slot), slot] as const)),
+    [slots],
+  );
+  const elements = useRef(new Map<string, HTMLElement>());
+  const [active, setActive] = useState<string | null>(null);
+  const helpId = useId();
+
+  const allTargets = layout.columns.flat();
+  const todayColumn = layout.days.indexOf(today);
+  const fallback =
+    (todayColumn >= 0 ? layout.columns[todayColumn]![0] : undefined) ?? allTargets[0] ?? null;
+  const current = active && allTargets.includes(active) ? active : fallback;
+
+  useLayoutEffect(() => {
+    if (typeof performance.measure !== 'function') return;
+    try {
+      performance.measure(WEEK_RENDER_MEASURE, {
+        start: WEEK_RENDER_START,
+        detail: { days: layout.days.length, slots: slots.length },
+      });
+    } catch {
+      // A browser without User Timing Level 3 simply records nothing.
+    }
+  }, [layout, slots.length]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = (event.target as HTMLElement).closest<HTMLElement>('[data-target]');
+    const key = target?.dataset.target;
+    if (!key) return;
+    const direction = KEYS[event.key];
+    if (direction) {
+      event.preventDefault();
+      const next = nextTarget(layout, slotsByKey, key, direction);
+      if (next) {
+        setActive(next);
+        elements.current.get(next)?.focus();
+      }
+      return;
+    }
+    if ((event.key === 'Enter' || event.key === ' ') && key.startsWith('cell:')) {
+      event.preventDefault();
+      const cell = layout.cells.flat().find((candidate) => candidate.key === key);
+      if (cell?.freeStart) onCreate(cell.day, cell.freeStart);
+    }
+  };
+
+  const register = (key: string) => (element: HTMLElement | null) => {
+    if (element) elements.current.set(key, element);
+    else elements.current.delete(key);
+  };
+
+  const onCellClick = (cell: HourCell) => (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest('button')) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const quarter = box.height > 0 ? Math.floor(((event.clientY - box.top) / box.height) * 4) : 0;
+    const wanted = `${hourLabel(cell.hour).slice(0, 3)}${String(Math.max(0, quarter) * 15).padStart(2, '0')}`;
+    const start = cell.freeQuarters.includes(wanted) ? wanted : cell.freeStart;
+    if (!start) return;
+    setActive(cell.key);
+    onCreate(cell.day, start);
+  };
+
+  return (
+    <div className="overflow-x-auto">
+      <p id={helpId} className="sr-only">
+        Arrow keys move between free times and slots; Enter creates a slot at a free time or opens a
+        slot.
+      </p>
+      <div
+        role="grid"
+        aria-label={label}
+        aria-describedby={helpId}
+        aria-rowcount={layout.hours.length + 1}
+        aria-colcount={layout.days.length + 1}
+        onKeyDown={onKeyDown}
+        className="grid min-w-full rounded-lg border border-slate-200 bg-white"
+        style={{
+          gridTemplateColumns: `3.5rem repeat(${layout.days.length}, minmax(${
+            layout.days.length > 1 ? '6.5rem' : '0'
+          }, 1fr))`,
+        }}
+      >
+        <div role="row" aria-rowindex={1} className="col-span-full grid grid-cols-subgrid">
+          <div role="columnheader" aria-colindex={1} className="p-2 text-xs text-slate-500">
+            <span className="sr-only">Time</span>
+          </div>
+          {layout.days.map((day, index) => (
+            <div
+              key={day}
+              role="columnheader"
+              aria-colindex={index + 2}
+              aria-current={day === today ? 'date' : undefined}
+              className={`border-l border-slate-200 p-2 text-center text-sm font-semibold ${
+                day === today ? 'bg-indigo-50 text-indigo-800' : 'text-slate-800'
+              }`}
+            >
+              <time dateTime={day}>{dayHeader(day)}</time>
+              {day === today ? (
+                <span className="ml-1 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs text-white">
+                  Today
+                </span>
+              ) : null}
+            </div>
+          ))}
+        </div>
+        {layout.cells.map((row, rowIndex) => (
+          <div
+            key={layout.hours[rowIndex]}
+            role="row"
+            aria-rowindex={rowIndex + 2}
+            className="col-span-full grid grid-cols-subgrid"
+          >
+            <div
+              role="rowheader"
+              aria-colindex={1}
+              className="border-t border-slate-200 px-2 pt-1 text-right text-xs text-slate-600"
+              style={{ height: `${HOUR_REM}rem` }}
+            >
+              {hourLabel(layout.hours[rowIndex]!)}
+            </div>
+            {row.map((cell, dayIndex) => {
+              const free = cell.freeStart !== null;
+              return (
+                <div
+                  key={cell.key}
+                  ref={free ? register(cell.key) : undefined}
+                  role="gridcell"
+                  aria-colindex={dayIndex + 2}
+                  data-target={free ? cell.key : undefined}
+                  tabIndex={free ? (current === cell.key ? 0 : -1) : undefined}
+                  aria-label={
+                    free ? `Free, ${formatDay(cell.day)}, from ${cell.freeStart}` : undefined
+                  }
+                  onClick={onCellClick(cell)}
+                  className={`relative border-l border-t border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-600 ${
+                    cell.day === today ? 'bg-indigo-50/40' : ''
+                  } ${free ? 'cursor-pointer hover:bg-slate-50' : ''}`}
+                >
+                  {cell.starting.map((slot) => (
+                    <SlotBlock
+                      key={slot.id}
+                      slot={slot}
+                      tabbable={current === slotKey(slot)}
+                      ref={register(slotKey(slot))}
+                      onOpen={() => {
+                        setActive(slotKey(slot));
+                        onOpen(slot);
+                      }}
+                    />
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+interface SlotBlockProps {
+  slot: WindowSlot;
+  tabbable: boolean;
+  ref: (element: HTMLElement | null) => void;
+  onOpen: () => void;
+}
+
+function SlotBlock({ slot, tabbable, ref, onOpen }: SlotBlockProps) {
+  const start = secondsOf(slot.start_time);
+  const minutes = Math.max(15, (endSeconds(slot.end_time) - start) / 60);
+  const offset = (start % 3600) / 60;
+  const name = clientName(slot);
+  return (
+    <button
+      type="button"
+      ref={ref}
+      data-target={slotKey(slot)}
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={slotLabel(slot)}
+      onClick={onOpen}
+      className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
+        slot.is_booked
+          ? 'border-amber-300 bg-amber-100 text-amber-900'
+          : 'border-emerald-300 bg-emerald-50 text-emerald-900'
+      }`}
+      style={{
+        top: `${(offset / 60) * HOUR_REM}rem`,
+        height: `calc(${(minutes / 60) * HOUR_REM}rem - 2px)`,
+      }}
+    >
+      <span className="block font-semibold">
+        {hhmm(slot.start_time)}–{hhmm(slot.end_time)} {slot.is_booked ? 'Booked' : 'Available'}
+      </span>
+      {slot.is_booked && name ? <span className="block truncate">{name}</span> : null}
+      <span className="block truncate">{slot.type}</span>
+    </button>
+  );
+}

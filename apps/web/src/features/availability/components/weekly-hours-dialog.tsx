@@ -1,0 +1,273 @@
+import {
+  DEFAULT_HORIZON_WEEKS,
+  WEEKDAY_NAMES,
+  weeklyHoursBodySchema,
+  type GenerationReport,
+  type WeeklyHoursResponse,
+} from '@slotwise/shared/availability-schemas';
+import { hhmm, normalizeTime } from '@slotwise/shared/calendar';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { FormError, TextField } from '../../../components/form-field';
+import { Modal } from '../../../components/modal';
+import { failureMessage } from '../../../lib/failure-message';
+import { useWeeklyHours } from '../api/get-weekly-hours';
+import { useSaveWeeklyHours } from '../api/save-weekly-hours';
+
+interface RangeDraft {
+  key: string;
+  weekday: number;
+  start: string;
+  end: string;
+  slotMinutes: string;
+  breakMinutes: string;
+  serviceId: string | null;
+}
+
+const SAVE_FAILED = 'Failed to save weekly hours';
+
+function draftsOf(data: WeeklyHoursResponse): RangeDraft[] {
+  return data.rules.map((rule) => ({
+    key: crypto.randomUUID(),
+    weekday: rule.weekday,
+    start: hhmm(rule.start),
+    end: hhmm(rule.end),
+    slotMinutes: String(rule.slotMinutes),
+    breakMinutes: String(rule.breakMinutes),
+    serviceId: rule.serviceId,
+  }));
+}
+
+/** "Created 40 slots, kept 0, removed 0; skipped 1 clashing, …" as the provider reads it. */
+function generationSummary(report: GenerationReport): string {
+  const skipped = [
+    report.skippedClashes ? `${report.skippedClashes} clashing with other slots` : null,
+    report.skippedTimeOff ? `${report.skippedTimeOff} in time off` : null,
+    report.skippedNonexistent
+      ? `${report.skippedNonexistent} not on the clock (daylight saving)`
+      : null,
+  ].filter(Boolean);
+  const slots = (count: number) => `${count} slot${count === 1 ? '' : 's'}`;
+  return `Created ${slots(report.created)}, kept ${report.kept}, removed ${report.removed}${
+    skipped.length ? `; skipped ${skipped.join(', ')}` : ''
+  }.`;
+}
+
+/**
+ * Weekly hours (docs/decisions/040-weekly-hours-and-time-off.md): ranges per weekday with a
+ * slot length and a break, and a horizon in weeks. Saving generates the slots and says what
+ * was created, kept, removed and skipped.
+ */
+export function WeeklyHoursDialog({ onClose }: { onClose: () => void }) {
+  const weekly = useWeeklyHours();
+  return (
+    <Modal open onClose={onClose} title="Weekly hours" size="lg">
+      {weekly.isPending ? (
+        <p role="status" className="text-sm text-slate-600">
+          Loading weekly hours...
+        </p>
+      ) : weekly.isError ? (
+        <FormError>{failureMessage(weekly.error, 'Failed to load weekly hours')}</FormError>
+      ) : (
+        <WeeklyHoursForm data={weekly.data} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose: () => void }) {
+  const [ranges, setRanges] = useState<RangeDraft[]>(() => draftsOf(data));
+  const [horizon, setHorizon] = useState(String(data.horizonWeeks || DEFAULT_HORIZON_WEEKS));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [report, setReport] = useState<GenerationReport | null>(null);
+  const save = useSaveWeeklyHours();
+
+  const change = (key: string, patch: Partial<RangeDraft>) =>
+    setRanges((current) =>
+      current.map((range) => (range.key === key ? { ...range, ...patch } : range)),
+    );
+
+  const add = (weekday: number) => {
+    const previous = ranges.filter((range) => range.weekday === weekday).at(-1);
+    setRanges((current) => [
+      ...current,
+      {
+        key: crypto.randomUUID(),
+        weekday,
+        start: previous ? previous.end : '09:00',
+        end: previous ? '' : '17:00',
+        slotMinutes: previous?.slotMinutes ?? '30',
+        breakMinutes: previous?.breakMinutes ?? '0',
+        serviceId: null,
+      },
+    ]);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setReport(null);
+    const body = {
+      rules: ranges.map((range) => ({
+        weekday: range.weekday,
+        start: range.start ? normalizeTime(range.start) : '',
+        end: range.end ? normalizeTime(range.end) : '',
+        slotMinutes: Number(range.slotMinutes),
+        breakMinutes: Number(range.breakMinutes || 0),
+        ...(range.serviceId ? { serviceId: range.serviceId } : {}),
+      })),
+      horizonWeeks: Number(horizon),
+    };
+    const parsed = weeklyHoursBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const [first, index, field] = issue.path;
+        const key =
+          first === 'rules' && typeof index === 'number'
+            ? `${ranges[index]?.key}.${String(field)}`
+            : String(first);
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync(body);
+      toast.success(saved.message);
+      setReport(saved.generation);
+    } catch (error) {
+      const message = failureMessage(error, SAVE_FAILED);
+      setFailure(message);
+      toast.error(message);
+    }
+  };
+
+  return (
+    <form noValidate aria-label="Weekly hours" onSubmit={(event) => void onSubmit(event)}>
+      <p className="mb-4 text-sm text-slate-600">
+        Slots are generated from these hours up to the horizon, in your time zone ({data.timezone}
+        ). Booked slots are never touched.
+      </p>
+      <div className="space-y-4">
+        {WEEKDAY_NAMES.map((dayName, dayIndex) => {
+          const weekday = dayIndex + 1;
+          const dayRanges = ranges.filter((range) => range.weekday === weekday);
+          return (
+            <fieldset key={dayName} className="rounded-md border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-semibold text-slate-800">{dayName}</legend>
+              {dayRanges.length === 0 ? <p className="text-sm text-slate-500">No hours</p> : null}
+              {dayRanges.map((range, index) => {
+                const prefix = `${dayName} range ${index + 1} `;
+                const field = (name: string) => errors[`${range.key}.${name}`];
+                return (
+                  <div
+                    key={range.key}
+                    className="mb-2 grid grid-cols-2 items-start gap-2 sm:grid-cols-5"
+                  >
+                    <TextField
+                      label={
+                        <>
+                          <span className="sr-only">{prefix}</span>Start
+                        </>
+                      }
+                      type="time"
+                      value={range.start}
+                      error={field('start')}
+                      onChange={(event) => change(range.key, { start: event.target.value })}
+                    />
+                    <TextField
+                      label={
+                        <>
+                          <span className="sr-only">{prefix}</span>End
+                        </>
+                      }
+                      type="time"
+                      value={range.end}
+                      error={field('end')}
+                      onChange={(event) => change(range.key, { end: event.target.value })}
+                    />
+                    <TextField
+                      label={
+                        <>
+                          <span className="sr-only">{prefix}</span>Slot (min)
+                        </>
+                      }
+                      type="number"
+                      min={15}
+                      value={range.slotMinutes}
+                      error={field('slotMinutes')}
+                      onChange={(event) => change(range.key, { slotMinutes: event.target.value })}
+                    />
+                    <TextField
+                      label={
+                        <>
+                          <span className="sr-only">{prefix}</span>Break (min)
+                        </>
+                      }
+                      type="number"
+                      min={0}
+                      value={range.breakMinutes}
+                      error={field('breakMinutes')}
+                      onChange={(event) => change(range.key, { breakMinutes: event.target.value })}
+                    />
+                    <button
+                      type="button"
+                      onClick={() =>
+                        setRanges((current) => current.filter((other) => other.key !== range.key))
+                      }
+                      className="mt-6 rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
+                    >
+                      Remove<span className="sr-only"> {prefix.trim()}</span>
+                    </button>
+                  </div>
+                );
+              })}
+              <button
+                type="button"
+                onClick={() => add(weekday)}
+                className="mt-1 text-sm font-medium text-indigo-700 underline hover:text-indigo-900"
+              >
+                Add hours on {dayName}
+              </button>
+            </fieldset>
+          );
+        })}
+      </div>
+      <TextField
+        className="mt-4 max-w-48"
+        label="Horizon (weeks)"
+        type="number"
+        min={1}
+        max={26}
+        value={horizon}
+        error={errors.horizonWeeks}
+        onChange={(event) => setHorizon(event.target.value)}
+      />
+      <div className="mt-4 space-y-2">
+        <FormError>{failure}</FormError>
+        <p role="status" className="text-sm font-medium text-emerald-800">
+          {report ? `Weekly hours saved. ${generationSummary(report)}` : null}
+        </p>
+      </div>
+      <div className="mt-4 flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
+          Done
+        </button>
+        <button
+          type="submit"
+          disabled={save.isPending}
+          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50"
+        >
+          {save.isPending ? 'Saving...' : 'Save weekly hours'}
+        </button>
+      </div>
+    </form>
+  );
+}
