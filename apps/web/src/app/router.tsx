@@ -4,6 +4,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
 import { LandingPage } from '../features/site/landing-page';
 import { BareLayout } from './bare-layout';
+import { NotificationPreferencesRedirect } from './notification-preferences-redirect';
 import { OwnAreaLayout } from './own-area-layout';
 import { PublicLayout } from './public-layout';
 import { RequireSession } from './route-guards';
@@ -31,6 +32,18 @@ const EmailVerificationPage = lazyNamed(
   'EmailVerificationPage',
 );
 const LoginPage = lazyNamed(() => import('../features/accounts/login-page'), 'LoginPage');
+const ForgotPasswordPage = lazyNamed(
+  () => import('../features/accounts/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('../features/accounts/reset-password-page'),
+  'ResetPasswordPage',
+);
+const ClientAccountPage = lazyNamed(
+  () => import('../features/accounts/client-account-page'),
+  'ClientAccountPage',
+);
 
 const ProviderDashboardPage = lazyNamed(
   () => import('../features/stats/provider-dashboard-page'),
@@ -92,6 +105,8 @@ export const routes: RouteObject[] = [
           { path: 'register-provider', element: <RegisterProviderPage /> },
           { path: 'email-verification', element: <EmailVerificationPage /> },
           { path: 'login', element: <LoginPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
         ],
       },
       // Provider area: providers only.
@@ -123,6 +138,7 @@ export const routes: RouteObject[] = [
               { path: 'provider/:id', element: <ProviderDetailPage /> },
               { path: 'appointments', element: <ClientAppointmentsPage /> },
               { path: 'reschedule/:id', element: <ReschedulePage /> },
+              { path: 'account', element: <ClientAccountPage /> },
             ],
           },
         ],
@@ -148,6 +164,8 @@ export const routes: RouteObject[] = [
             ),
             children: [{ index: true, element: <NotificationsPage /> }],
           },
+          // The mails' preference link: the user's own profile screen.
+          { path: 'notification-preferences', element: <NotificationPreferencesRedirect /> },
         ],
       },
       // 'View Full Analytics' (SPEC quick action) points to /stats: the provider's analytics.

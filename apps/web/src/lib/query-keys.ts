@@ -51,4 +51,8 @@ export const queryKeys = {
 
   /** GET /profile: holds the profile itself, unwrapped (features/accounts/api). */
   profile: ['profile'] as const,
+  /** GET /profile/notification-preferences → `{preferences}`. */
+  notificationPreferences: ['profile', 'notification-preferences'] as const,
+  /** GET /calendar/feed-url → `{url}`. */
+  calendarFeedUrl: ['calendar', 'feed-url'] as const,
 };

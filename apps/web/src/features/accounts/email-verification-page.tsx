@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailFormSchema } from '@slotwise/shared/auth-schemas';
+import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +11,7 @@ import { ApiError } from '../../lib/api-client';
 import { useResendVerification } from './api/resend-verification';
 import { useVerifyEmail } from './api/verify-email';
 import { bindFields } from '../../lib/bind-fields';
+import { useCountdown } from './use-countdown';
 
 /** The address /register or /register-provider passed in navigation state, if any. */
 function readEmail(state: unknown): string | null {
@@ -144,14 +146,23 @@ function TokenConfirmation({ token, email }: { token: string; email: string | nu
   );
 }
 
-type ResendStatus = { kind: 'success' | 'error'; text: string } | null;
+type ResendStatus = { kind: 'sent' | 'waiting' | 'error'; text: string } | null;
+
+const STATUS_CLASS = {
+  sent: 'text-emerald-700',
+  waiting: 'text-slate-700',
+  error: 'text-red-700',
+} as const;
 
 /**
  * "Didn't receive it? Resend Email" (SPEC §2, §4: idle → loading → success or error message).
- * Without a known address it asks for one (SPEC §5 email-only form).
+ * Shows the server's answer as it is — a mail was sent, or one went out less than a minute ago —
+ * and counts the server's `retryAfterSeconds` down on the disabled button. Without a known
+ * address it asks for one (SPEC §5 email-only form).
  */
 function ResendForm({ email }: { email: string | null }) {
   const resend = useResendVerification();
+  const countdown = useCountdown();
   const [status, setStatus] = useState<ResendStatus>(null);
   const {
     register,
@@ -167,25 +178,25 @@ function ResendForm({ email }: { email: string | null }) {
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);
     try {
-      await resend.mutateAsync(values.email);
-      setStatus({ kind: 'success', text: MESSAGES.resendSucceeded });
+      const answer = await resend.mutateAsync(values.email);
+      const sent = answer.message === EMAIL_MESSAGES.resendSent;
+      setStatus({ kind: sent ? 'sent' : 'waiting', text: answer.message });
+      countdown.start(answer.retryAfterSeconds);
     } catch {
       setStatus({ kind: 'error', text: MESSAGES.resendFailed });
     }
   });
 
+  const waiting = countdown.remaining > 0;
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
       {email && !errors.email ? null : (
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       )}
-      <SubmitButton busy={resend.isPending} busyText="Resending...">
-        Didn&apos;t receive it? Resend Email
+      <SubmitButton busy={resend.isPending} busyText="Resending..." disabled={waiting}>
+        {waiting ? `Resend in ${countdown.remaining} s` : "Didn't receive it? Resend Email"}
       </SubmitButton>
-      <p
-        role="status"
-        className={`text-sm ${status?.kind === 'error' ? 'text-red-700' : 'text-emerald-700'}`}
-      >
+      <p role="status" className={`text-sm ${status ? STATUS_CLASS[status.kind] : ''}`}>
         {status?.text}
       </p>
     </form>

@@ -16,6 +16,7 @@ import { HOME_PATH, saveSession, type Role } from '../../lib/session';
 import { useLogin } from './api/login';
 import { useResendVerification } from './api/resend-verification';
 import { bindFields } from '../../lib/bind-fields';
+import { useCountdown } from './use-countdown';
 
 /** Routes any signed-in user may open (SPEC §2 quick actions). */
 const SHARED_PATHS = ['/messages', '/stats'];
@@ -111,6 +112,11 @@ export function LoginPage() {
             autoComplete="current-password"
             {...field('password')}
           />
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-semibold text-indigo-700 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
 
           {failure ? <FormError>{failure.message}</FormError> : null}
           {failure?.unverifiedEmail ? <ResendVerification email={failure.unverifiedEmail} /> : null}
@@ -134,34 +140,40 @@ export function LoginPage() {
 /** Offered when the login was refused because the email is not verified yet. */
 function ResendVerification({ email }: { email: string }) {
   const resend = useResendVerification();
-  const [result, setResult] = useState<'success' | 'error' | null>(null);
+  const countdown = useCountdown();
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const onClick = async () => {
     setResult(null);
     try {
-      await resend.mutateAsync(email);
-      setResult('success');
+      const answer = await resend.mutateAsync(email);
+      setResult({ ok: true, text: answer.message });
+      countdown.start(answer.retryAfterSeconds);
     } catch {
-      setResult('error');
+      setResult({ ok: false, text: MESSAGES.resendFailed });
     }
   };
 
+  const waiting = countdown.remaining > 0;
   return (
     <div className="rounded-md border border-amber-200 bg-amber-50 px-3 py-3 text-sm text-amber-900">
       <button
         type="button"
         onClick={() => void onClick()}
-        disabled={resend.isPending}
+        disabled={resend.isPending || waiting}
         className="font-semibold text-indigo-700 underline disabled:opacity-50"
       >
-        {resend.isPending ? 'Resending...' : 'Resend verification email'}
+        {resend.isPending
+          ? 'Resending...'
+          : waiting
+            ? `Resend in ${countdown.remaining} s`
+            : 'Resend verification email'}
       </button>
       <p
         role="status"
-        className={result === 'error' ? 'mt-1 text-red-700' : 'mt-1 text-emerald-800'}
+        className={result?.ok === false ? 'mt-1 text-red-700' : 'mt-1 text-emerald-800'}
       >
-        {result === 'success' ? MESSAGES.resendSucceeded : null}
-        {result === 'error' ? MESSAGES.resendFailed : null}
+        {result?.text}
       </p>
     </div>
   );

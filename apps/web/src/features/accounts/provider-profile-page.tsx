@@ -6,6 +6,7 @@ import { Avatar } from '../../components/avatar';
 import { useProfile } from './api/get-profile';
 import { UpdateProfileModal } from './components/update-profile-modal';
 import { LoadFailed } from '../../components/load-failed';
+import { MailAndCalendarSettings } from './components/mail-and-calendar-settings';
 
 /** SPEC §2 Provider profile (/dashboard/profile, sidebar label Settings). */
 export function ProviderProfilePage() {
@@ -53,6 +54,8 @@ export function ProviderProfilePage() {
           </p>
         )}
       </div>
+
+      <MailAndCalendarSettings />
 
       {editing && data ? (
         <UpdateProfileModal profile={data} onClose={() => setEditing(false)} />

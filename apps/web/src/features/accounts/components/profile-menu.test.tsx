@@ -50,14 +50,9 @@ describe('client profile menu', () => {
     const menu = screen.getByRole('menu', { name: 'Cleo Client' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      'Appointments',
-      'AccountComing soon',
-      'Logout',
-    ]);
+    expect(items.map((item) => item.textContent)).toEqual(['Appointments', 'Account', 'Logout']);
     expect(items[1]).toHaveAccessibleName('Account');
-    expect(items[1]).toHaveAttribute('aria-disabled', 'true');
-    expect(items[1]).toHaveAccessibleDescription('Coming soon');
+    expect(items[1]).toHaveAttribute('href', '/client/account');
     expect(items[0]).toHaveFocus();
   });
 

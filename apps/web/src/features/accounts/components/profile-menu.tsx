@@ -27,7 +27,8 @@ function menuItems(menu: HTMLElement | null): HTMLElement[] {
 
 /**
  * The client header's profile menu (SPEC §2): a button with the user's picture and name opening
- * a menu with 'Appointments' (/client/appointments), 'Account' (not available yet) and 'Logout'.
+ * a menu with 'Appointments' (/client/appointments), 'Account' (/client/account: email and
+ * calendar settings) and 'Logout'.
  *
  * ARIA menu button: aria-haspopup and aria-expanded on the button; opening moves focus to the
  * first item (ArrowUp opens on the last); ArrowDown/ArrowUp/Home/End move between items; Escape
@@ -41,7 +42,6 @@ export function ProfileMenu({ name, imageUrl, renderLogout }: ProfileMenuProps) 
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonId = useId();
   const menuId = useId();
-  const accountHintId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -146,19 +146,9 @@ export function ProfileMenu({ name, imageUrl, renderLogout }: ProfileMenuProps) 
           <Link {...itemProps} to="/client/appointments" onClick={() => closeMenu(false)}>
             Appointments
           </Link>
-          <button
-            {...itemProps}
-            type="button"
-            aria-label="Account"
-            aria-disabled="true"
-            aria-describedby={accountHintId}
-            className={`${ITEM_CLASS} cursor-default text-slate-400 hover:bg-transparent`}
-          >
+          <Link {...itemProps} to="/client/account" onClick={() => closeMenu(false)}>
             Account
-            <span id={accountHintId} className="text-xs text-slate-500">
-              Coming soon
-            </span>
-          </button>
+          </Link>
           {renderLogout(itemProps)}
         </div>
       ) : null}

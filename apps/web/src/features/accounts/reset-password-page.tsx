@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EMAIL_MESSAGES, resetPasswordFormSchema } from '@slotwise/shared/email-schemas';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { FormError } from '../../components/form-field';
+import { PasswordField } from '../../components/password-field';
+import { SubmitButton } from '../../components/submit-button';
+import { ApiError } from '../../lib/api-client';
+import { bindFields } from '../../lib/bind-fields';
+import { failureMessage } from '../../lib/failure-message';
+import { useResetPassword } from './api/reset-password';
+
+const FAILED = 'Failed to change the password. Please try again.';
+
+/**
+ * /reset-password?token=…: the emailed link. A new password under the registration rules
+ * (8–15 characters, confirmed); on success the user signs in again (every earlier session of
+ * the account has been revoked).
+ */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [failure, setFailure] = useState<{ text: string; linkDead: boolean } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const field = bindFields(register, errors);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const answer = await reset.mutateAsync({ token, password: values.password });
+      toast.success(answer.message);
+      void navigate('/login', { replace: true });
+    } catch (error) {
+      // The link is used, expired or forged (or too short to be one).
+      const linkDead =
+        error instanceof ApiError &&
+        (error.code === 'INVALID_TOKEN' || error.fieldErrors.token !== undefined);
+      setFailure({
+        text: linkDead ? EMAIL_MESSAGES.resetLinkInvalid : failureMessage(error, FAILED),
+        linkDead,
+      });
+    }
+  });
+
+  return (
+    <section
+      aria-labelledby="reset-password-title"
+      className="mx-auto w-full max-w-md px-4 pt-4 pb-12 sm:px-6"
+    >
+      <title>Reset Password · Slotwise</title>
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <h1 id="reset-password-title" className="text-2xl font-bold text-slate-900">
+          Reset Password
+        </h1>
+        {token === '' ? (
+          <>
+            <p role="alert" className="mt-4 text-sm text-red-700">
+              {EMAIL_MESSAGES.resetLinkInvalid}
+            </p>
+            <ForgotLink />
+          </>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-slate-600">Choose a new password for your account.</p>
+            <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+              <PasswordField
+                label="New password"
+                hint="8 to 15 characters."
+                autoComplete="new-password"
+                {...field('password')}
+              />
+              <PasswordField
+                label="Confirm password"
+                autoComplete="new-password"
+                {...field('confirmPassword')}
+              />
+              {failure ? <FormError>{failure.text}</FormError> : null}
+              <SubmitButton busy={reset.isPending} busyText="Saving...">
+                Set New Password
+              </SubmitButton>
+            </form>
+            {failure?.linkDead ? <ForgotLink /> : null}
+          </>
+        )}
+        <p className="mt-6 text-center text-sm text-slate-600">
+          <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
+            Back to Login
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function ForgotLink() {
+  return (
+    <p className="mt-4 text-sm">
+      <Link to="/forgot-password" className="font-semibold text-indigo-700 hover:underline">
+        Ask for a new reset link
+      </Link>
+    </p>
+  );
+}
