@@ -1,3 +1,5 @@
+import { ratingText } from '../lib/rating-text';
+
 /** Five stars filled to `rating` (0–5, fractions by width); decorative, the text says it. */
 function Stars({ rating, size }: { rating: number; size: 'sm' | 'md' }) {
   const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
@@ -15,15 +17,11 @@ function Stars({ rating, size }: { rating: number; size: 'sm' | 'md' }) {
   );
 }
 
-/** '4.6 out of 5, 23 reviews' (what a screen reader says of a rating). */
-export function ratingText(rating: number, reviewCount: number): string {
-  return `${rating.toFixed(1)} out of 5, ${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'}`;
-}
-
 interface StarRatingProps {
   /** Mean rating, one decimal; null without reviews. */
   rating: number | null;
-  reviewCount: number;
+  /** null: one review's own rating ('4 out of 5 stars', no count). */
+  reviewCount: number | null;
   size?: 'sm' | 'md';
   /** Text shown without reviews (nothing when omitted). */
   emptyText?: string;
@@ -34,7 +32,14 @@ interface StarRatingProps {
  * '4.6 out of 5, 23 reviews' (role img), so it reads as one phrase.
  */
 export function StarRating({ rating, reviewCount, size = 'sm', emptyText }: StarRatingProps) {
-  if (rating === null || reviewCount === 0) {
+  if (reviewCount === null && rating !== null) {
+    return (
+      <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex">
+        <Stars rating={rating} size={size} />
+      </span>
+    );
+  }
+  if (rating === null || !reviewCount) {
     return emptyText ? <span className="text-sm text-slate-500">{emptyText}</span> : null;
   }
   return (

@@ -17,7 +17,7 @@ import { useReplyToReview } from '../api/reply-to-review';
 const HOUR = 3_600_000;
 
 /** A reply can be edited for 24 hours after it was first posted (the server decides for real). */
-export function replyEditable(reply: PublicReview['reply'], now: number = Date.now()): boolean {
+function replyEditable(reply: PublicReview['reply'], now: number = Date.now()): boolean {
   return reply !== null && now - Date.parse(reply.created_at) < REPLY_EDIT_WINDOW_HOURS * HOUR;
 }
 

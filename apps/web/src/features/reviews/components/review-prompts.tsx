@@ -10,7 +10,7 @@ import { ReviewDialog } from './review-dialog';
 const MAX_PROMPTS = 3;
 
 /** A completed appointment the client has not reviewed yet (the server says `reviewed`). */
-export function awaitsReview(appointment: ClientAppointment): boolean {
+function awaitsReview(appointment: ClientAppointment): boolean {
   return appointment.status === 'completed' && appointment.reviewed === false;
 }
 
@@ -21,7 +21,9 @@ export function awaitsReview(appointment: ClientAppointment): boolean {
 export function ReviewPrompts() {
   const appointments = useClientAppointments();
   const [reviewing, setReviewing] = useState<ClientAppointment | null>(null);
-  const pending = (appointments.data?.appointments ?? []).filter(awaitsReview).slice(0, MAX_PROMPTS);
+  const pending = (appointments.data?.appointments ?? [])
+    .filter(awaitsReview)
+    .slice(0, MAX_PROMPTS);
   if (pending.length === 0 && !reviewing) return null;
 
   return (

@@ -22,7 +22,11 @@ interface ReviewsListProps {
  * ('Show more reviews'). Comments are plain text (React escapes them); names are first name and
  * last initial as the server sends them.
  */
-export function ReviewsList({ providerId, replyable = false, headingLevel = 'h2' }: ReviewsListProps) {
+export function ReviewsList({
+  providerId,
+  replyable = false,
+  headingLevel = 'h2',
+}: ReviewsListProps) {
   const reviews = useProviderReviews(providerId);
   const Heading = headingLevel;
   const first = reviews.data?.pages[0];
@@ -51,7 +55,7 @@ export function ReviewsList({ providerId, replyable = false, headingLevel = 'h2'
             <li key={review.id} className="py-4">
               <article aria-labelledby={`review-${review.id}-by`}>
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <StarRating rating={review.rating} reviewCount={1} />
+                  <StarRating rating={review.rating} reviewCount={null} />
                   <span id={`review-${review.id}-by`} className="font-semibold text-slate-900">
                     {review.client_first_name} {review.client_last_initial}.
                   </span>
