@@ -1,13 +1,12 @@
-import path from 'node:path';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../apps/server/test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../apps/server/test/helpers/factories';
 import { createPastAppointment } from '../apps/server/test/helpers/review-factories';
 import { expectAccessible } from './harness/a11y';
-import { closeChecked, openSignedIn, type Session } from './harness/accounts';
+import { closeChecked, openSignedIn } from './harness/accounts';
 import { describeBrowser, launchBrowser } from './harness/browser';
+import { sessionOf, startInProcessServer, type InProcessServer } from './harness/in-process-server';
 
 /**
  * Trust (docs/decisions/017-reviews-and-ratings.md): a client reviews a completed appointment
@@ -17,44 +16,28 @@ import { describeBrowser, launchBrowser } from './harness/browser';
  * appointment with the server's test factory.
  */
 
-const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
 const COMMENT = 'Fixed the sink in no time. Friendly and tidy.';
 const REPLY = 'Thank you, see you next time!';
 
-function sessionOf(user: TestUser): Session {
-  return {
-    token: user.token,
-    email: user.email,
-    user: {
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      role: user.role,
-      profileImageUrl: null,
-      providerId: user.providerId,
-    },
-  };
-}
-
 describeBrowser('reviews: from the home prompt to the public list', () => {
   let browser: Browser;
-  let t: TestApp;
+  let server: InProcessServer;
   let baseURL: string;
   let provider: TestUser;
   let client: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ WEB_DIST_DIR: WEB_DIST });
-    baseURL = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    provider = await createProvider(t.app, { firstName: 'Rosa', lastName: 'Plumb' });
-    client = await createClient(t.app, { firstName: 'Carl', lastName: 'Reviewer' });
-    await createPastAppointment(t.app, provider, client, { serviceType: 'Sink repair' });
+    server = await startInProcessServer();
+    const { app } = server;
+    baseURL = server.baseURL;
+    provider = await createProvider(app, { firstName: 'Rosa', lastName: 'Plumb' });
+    client = await createClient(app, { firstName: 'Carl', lastName: 'Reviewer' });
+    await createPastAppointment(app, provider, client, { serviceType: 'Sink repair' });
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    await t?.close();
+    await server?.close();
   });
 
   it('the client reviews, the provider is notified live and replies, a visitor reads both', async (ctx) => {
