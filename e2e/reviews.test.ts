@@ -81,7 +81,16 @@ describeBrowser('reviews: from the home prompt to the public list', () => {
 
       // The provider: the live toast and the bell's 'New Review', then the reply.
       const p = providerPage.page;
-      await p.getByText(REVIEW_MESSAGES.titleNewReview).first().waitFor({ timeout: 20_000 });
+      // Live (no reload): the bell counts it at once and lists 'New Review' on top.
+      const bell = p.getByRole('button', { name: 'Notifications (1 unread)' });
+      await bell.waitFor({ timeout: 20_000 });
+      await bell.click();
+      await p
+        .getByRole('listitem')
+        .filter({ hasText: REVIEW_MESSAGES.titleNewReview })
+        .first()
+        .waitFor();
+      await p.keyboard.press('Escape');
       const reviews = p.getByRole('region', { name: /^Reviews/ });
       await reviews.getByText(COMMENT).waitFor({ timeout: 20_000 });
       await expectAccessible(p, 'dashboard reviews', {
