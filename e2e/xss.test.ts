@@ -4,6 +4,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeBrowser, launchBrowser, newPage, screenshot } from './harness/browser';
 import { waitForVerificationLink } from './harness/mail';
+import { openSignedIn } from './harness/accounts';
+import { sessionOf, startInProcessServer, type InProcessServer } from './harness/in-process-server';
+import { createClient, createProvider, type TestUser } from '../apps/server/test/helpers/factories';
+import { createPastAppointment, postReview } from '../apps/server/test/helpers/review-factories';
 
 /**
  * Stored XSS: a provider and a client whose names, specialty and bio are HTML and script sign up
@@ -337,6 +341,86 @@ describeBrowser('stored XSS: names and bios render as text on every screen', () 
           `${screen.name}: ${asText.length}/${screen.shows.length} payloads shown as text`,
         );
       }
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
+/**
+ * Review comments and provider replies (trust) are plain text: a payload in either renders as
+ * text on the provider page, the dashboard's reviews and the bell. Reviews need a completed
+ * appointment, which the API cannot create, so this suite writes one with the server's test
+ * factory on an in-process server (e2e/harness/in-process-server.ts).
+ */
+describeBrowser('stored XSS: review comments and replies render as text', () => {
+  const COMMENT_PAYLOAD = `<img src=x onerror=alert(21)><script>alert(22)</script>Review${tag}`;
+  const REPLY_PAYLOAD = `"><svg onload=alert(23)><iframe src="javascript:alert(24)"></iframe>Reply${tag}`;
+  let browser: Browser;
+  let server: InProcessServer;
+  let provider: TestUser;
+  let client: TestUser;
+
+  beforeAll(async () => {
+    server = await startInProcessServer();
+    const { app } = server;
+    provider = await createProvider(app, { firstName: 'Xena', lastName: 'Reply' });
+    client = await createClient(app, { firstName: 'Rex', lastName: 'Review' });
+    const appointmentId = await createPastAppointment(app, provider, client);
+    const review = await postReview(app, client, {
+      appointmentId,
+      rating: 5,
+      comment: COMMENT_PAYLOAD,
+    });
+    expect(review.statusCode).toBe(201);
+    const reply = await app.inject({
+      method: 'POST',
+      url: `/api/reviews/${review.json().review.id}/reply`,
+      headers: provider.headers,
+      payload: { comment: REPLY_PAYLOAD },
+    });
+    expect(reply.statusCode).toBe(201);
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const views = [
+    {
+      name: 'provider page reviews',
+      as: 'client',
+      path: () => `/client/provider/${provider.providerId}`,
+    },
+    { name: 'dashboard reviews', as: 'provider', path: () => '/dashboard' },
+  ] as const;
+
+  it.each(views)('$name', async (view) => {
+    const user = view.as === 'client' ? client : provider;
+    const opened = await openSignedIn(browser, sessionOf(user), { baseURL: server.baseURL });
+    const { page, problems } = opened;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    try {
+      await page.goto(view.path());
+      const reviews = page.getByRole('region', { name: /^Reviews/ });
+      await reviews.getByText(COMMENT_PAYLOAD).waitFor({ timeout: 20_000 });
+      await reviews.getByText(REPLY_PAYLOAD).waitFor();
+      if (view.as === 'provider') {
+        // The bell: the stored 'New Review' notification, whose message names the client.
+        await page
+          .getByRole('button', { name: /^Notifications \(/ })
+          .first()
+          .click();
+        await page.getByText('New Review').first().waitFor();
+      }
+      expect(dialogs, 'dialogs opened by a payload').toEqual([]);
+      expect(await injectedElements(page), 'elements created by a payload').toEqual([]);
+      expect(problems.pageErrors, 'page errors').toEqual([]);
     } finally {
       await opened.close();
     }

@@ -13,6 +13,14 @@ import {
   type ProviderListing,
 } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
+import {
+  createReviewBodySchema,
+  providerReviewsResponseSchema,
+  REVIEW_MESSAGES,
+  reviewResponseSchema,
+  type PublicReview,
+  type Review,
+} from '@slotwise/shared/trust-types';
 import { epochSeconds, makeToken } from './make-token';
 import { contractError, contractJson } from './contract';
 import { json, mockApi, type ApiCall } from './mock-api';
@@ -131,8 +139,34 @@ export function routeOf(call: Pick<ApiCall, 'method' | 'path'>): string {
   return `${call.method} ${call.path.replace(UUID, ':id')}`;
 }
 
+/** A stored review (trust): the public fields plus whose appointment and provider it is. */
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  return {
+    id: crypto.randomUUID(),
+    appointment_id: crypto.randomUUID(),
+    provider_id: PROVIDER_ID,
+    rating: 5,
+    comment: 'Great work',
+    client_first_name: 'Cleo',
+    client_last_initial: 'C',
+    created_at: '2030-06-14T12:00:00.000Z',
+    reply: null,
+    ...overrides,
+  };
+}
+
+/** The public shape of a stored review (what GET /providers/:id/reviews lists). */
+function publicOf({ appointment_id: _a, provider_id: _p, ...review }: Review): PublicReview {
+  return review;
+}
+
+/** Reviews per page of the fake GET /providers/:id/reviews (small, to exercise 'load more'). */
+export const FAKE_REVIEWS_PAGE = 2;
+
 export interface BookingBackend {
   providers: ProviderRecord[];
+  /** Every review, newest first (trust). */
+  reviews: Review[];
   clientAppointments: ClientAppointment[];
   providerAppointments: ProviderAppointment[];
   calls: ApiCall[];
@@ -151,6 +185,7 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
   const overrides = new Map<string, (call: ApiCall) => Response | Promise<Response>>();
   const backend: BookingBackend = {
     providers: [],
+    reviews: [],
     clientAppointments: [],
     providerAppointments: [],
     calls: [],
@@ -276,10 +311,79 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
         });
       }
 
-      case 'GET /api/appointment/provider/view':
+      case 'GET /api/appointment/provider/view': {
+        const status = url.searchParams.get('status');
         return contractJson(route, providerAppointmentsResponseSchema, 200, {
-          appointments: backend.providerAppointments,
+          appointments: backend.providerAppointments.filter((a) => !status || a.status === status),
         });
+      }
+
+      case 'PATCH /api/appointment/provider/no-show/:id': {
+        const appointment = backend.providerAppointments.find((a) => a.appointment_id === id);
+        if (!appointment) return notFound(route, REVIEW_MESSAGES.appointmentNotFound);
+        appointment.status = 'no_show';
+        return contractJson(route, providerAppointmentMessageResponseSchema, 200, {
+          message: REVIEW_MESSAGES.noShowMarked,
+          appointment,
+        });
+      }
+
+      case 'POST /api/reviews': {
+        const body = createReviewBodySchema.parse(call.body);
+        const appointment = backend.clientAppointments.find(
+          (a) => a.appointment_id === body.appointmentId,
+        );
+        if (!appointment) return notFound(route, REVIEW_MESSAGES.appointmentNotFound);
+        if (appointment.reviewed) {
+          const message = REVIEW_MESSAGES.alreadyReviewed;
+          return contractError(route, 409, { message, error: message, code: 'ALREADY_REVIEWED' });
+        }
+        appointment.reviewed = true;
+        const review = makeReview({
+          appointment_id: appointment.appointment_id,
+          provider_id: appointment.provider_id,
+          rating: body.rating,
+          comment: body.comment,
+          created_at: new Date().toISOString(),
+        });
+        backend.reviews.unshift(review);
+        return contractJson(route, reviewResponseSchema, 201, {
+          message: REVIEW_MESSAGES.reviewSubmitted,
+          review,
+        });
+      }
+
+      case 'GET /api/providers/:id/reviews': {
+        const mine = backend.reviews.filter((review) => review.provider_id === id);
+        const start = Number(url.searchParams.get('cursor') ?? 0);
+        const page = mine.slice(start, start + FAKE_REVIEWS_PAGE);
+        const next = start + FAKE_REVIEWS_PAGE;
+        const sum = mine.reduce((total, review) => total + review.rating, 0);
+        return contractJson(route, providerReviewsResponseSchema, 200, {
+          reviews: page.map(publicOf),
+          nextCursor: next < mine.length ? String(next) : null,
+          rating: mine.length ? Math.round((sum / mine.length) * 10) / 10 : null,
+          reviewCount: mine.length,
+        });
+      }
+
+      case 'POST /api/reviews/:id/reply':
+      case 'PATCH /api/reviews/:id/reply': {
+        const review = backend.reviews.find((r) => r.id === id);
+        if (!review) return notFound(route, REVIEW_MESSAGES.reviewNotFound);
+        const { comment } = call.body as { comment: string };
+        const now = new Date().toISOString();
+        review.reply = {
+          comment: comment.trim(),
+          created_at: review.reply?.created_at ?? now,
+          updated_at: now,
+        };
+        return contractJson(route, reviewResponseSchema, call.method === 'POST' ? 201 : 200, {
+          message:
+            call.method === 'POST' ? REVIEW_MESSAGES.replyPosted : REVIEW_MESSAGES.replyUpdated,
+          review,
+        });
+      }
 
       case 'PATCH /api/appointment/provider/cancel/:id': {
         const appointment = backend.providerAppointments.find((a) => a.appointment_id === id);

@@ -182,6 +182,8 @@ export const clientAppointmentSchema = appointmentBaseSchema.extend({
   provider_last_name: z.string(),
   provider_specialty: z.string().nullable(),
   provider_profile_image_url: z.string().nullable(),
+  /** The client has reviewed this appointment (docs/decisions/017-reviews-and-ratings.md). */
+  reviewed: z.boolean().optional(),
 });
 export type ClientAppointment = z.infer<typeof clientAppointmentSchema>;
 

@@ -95,6 +95,16 @@ export function RealtimeProvider({ children = null }: { children?: ReactNode }) 
     socket.on('appointment_rescheduled', (payload) =>
       onLiveEvent({ name: 'appointment_rescheduled', payload }),
     );
+    // Trust (features/reviews): the bell, the reviews lists and the dashboard's rating.
+    socket.on('new_review', (payload) => {
+      const event: LiveEvent = { name: 'new_review', payload };
+      const notification = liveNotificationFrom(event);
+      insertLiveNotification(queryClient, notification);
+      for (const queryKey of [queryKeys.notifications, queryKeys.reviews, queryKeys.stats]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+      showLiveToast(event, notification.title);
+    });
     // Messages (features/messages): the open thread, the list and the unread badges.
     socket.on('new_message', (event) => applyNewMessage(queryClient, event));
 

@@ -45,9 +45,10 @@ const ClientAccountPage = lazyNamed(
   'ClientAccountPage',
 );
 
+// Trust (features/reviews) composed into the dashboard, the provider page and the client's list.
 const ProviderDashboardPage = lazyNamed(
-  () => import('../features/stats/provider-dashboard-page'),
-  'ProviderDashboardPage',
+  () => import('./trust/trust-screens'),
+  'ProviderDashboardWithReviews',
 );
 const TimeslotsPage = lazyNamed(
   () => import('../features/availability/timeslots-page'),
@@ -65,12 +66,12 @@ const ProviderProfilePage = lazyNamed(
 
 const ClientHomePage = lazyNamed(() => import('./client-home/client-home-page'), 'ClientHomePage');
 const ProviderDetailPage = lazyNamed(
-  () => import('../features/providers/provider-detail-page'),
-  'ProviderDetailPage',
+  () => import('./trust/trust-screens'),
+  'ProviderPageWithReviews',
 );
 const ClientAppointmentsPage = lazyNamed(
-  () => import('../features/appointments/client-appointments-page'),
-  'ClientAppointmentsPage',
+  () => import('./trust/trust-screens'),
+  'ClientAppointmentsWithReviews',
 );
 // The reschedule route is the appointments screen with its reschedule modal open.
 const ReschedulePage = lazyNamed(

@@ -4,7 +4,11 @@ const STYLES: Record<string, string> = {
   completed: 'bg-emerald-100 text-emerald-800',
   canceled: 'bg-red-100 text-red-800',
   cancelled: 'bg-red-100 text-red-800',
+  no_show: 'bg-amber-100 text-amber-900',
 };
+
+/** Statuses whose stored spelling is not how they read. */
+const LABELS: Record<string, string> = { no_show: 'no-show' };
 
 /** An appointment's status (SPEC §4 values, both spellings of canceled) as a coloured badge. */
 export function AppointmentStatusBadge({ status }: { status: string }) {
@@ -15,7 +19,7 @@ export function AppointmentStatusBadge({ status }: { status: string }) {
       }`}
     >
       <span className="sr-only">Status: </span>
-      {status}
+      {LABELS[status] ?? status}
     </span>
   );
 }

@@ -20,6 +20,9 @@ export const queryKeys = {
   appointments: ['appointments'] as const,
   /** GET /appointment/provider/view → `{appointments}`. */
   providerAppointments: ['appointments', 'provider'] as const,
+  /** GET /appointment/provider/view?status= → `{appointments}` (one status, or all when null). */
+  providerAppointmentsByStatus: (status: string | null) =>
+    ['appointments', 'provider', { status }] as const,
   /** GET /appointment/view → `{appointments}`. */
   clientAppointments: ['appointments', 'client'] as const,
 
@@ -48,6 +51,11 @@ export const queryKeys = {
     ['providers', 'search', params] as const,
   /** GET /profile/providers/:id → `{provider}`. */
   providerDetail: (providerId: string) => ['providers', 'detail', providerId] as const,
+
+  /** Every provider's reviews (features/reviews). */
+  reviews: ['reviews'] as const,
+  /** GET /providers/:id/reviews?cursor= → pages of `{reviews, nextCursor, rating, reviewCount}`. */
+  providerReviews: (providerId: string) => ['reviews', providerId] as const,
 
   /** GET /profile: holds the profile itself, unwrapped (features/accounts/api). */
   profile: ['profile'] as const,

@@ -35,6 +35,8 @@ const CLIENT_VIEW_FIELDS = [
   'service_name',
   'price_cents',
   'currency',
+  // Trust (docs/decisions/017-reviews-and-ratings.md): the client has reviewed it.
+  'reviewed',
 ].sort();
 
 const PROVIDER_VIEW_FIELDS = [
@@ -239,6 +241,7 @@ describe('appointments', () => {
         service_name: null,
         price_cents: null,
         currency: null,
+        reviewed: false,
       });
       expect(await slotState(slot.id)).toEqual({ isBooked: true, active: [body.appointment.id] });
       const events = await eventsOf(body.appointment.id);

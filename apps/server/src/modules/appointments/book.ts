@@ -91,6 +91,8 @@ function bookedChange(
       providerLastName: seen.providerLastName,
       providerSpecialty: seen.providerSpecialty,
       providerImageId: seen.providerImageId,
+      // A new booking has no review yet.
+      reviewed: false,
     }),
     providerView: toProviderView({
       ...common,

@@ -3,7 +3,7 @@ import type { AppointmentStatus } from '@slotwise/shared/enums';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import { appointments, users } from '../../db/schema';
+import { appointments, reviews, users } from '../../db/schema';
 import { imageUrl } from '../../images/image-store';
 import { serviceSnapshotColumns, serviceSnapshotView } from '../services/appointment-snapshot';
 import { providers } from '../../db/schema';
@@ -49,6 +49,8 @@ export const clientViewColumns = {
   providerLastName: providerUser.lastName,
   providerSpecialty: providers.specialty,
   providerImageId: providerUser.profileImageId,
+  /** The client has reviewed it (one review per appointment: an index lookup). */
+  reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.appointmentId} = ${appointments.id})`,
 };
 
 export const providerViewColumns = {
@@ -91,6 +93,7 @@ export function toClientView(row: ClientViewRow): ClientAppointment {
     provider_last_name: row.providerLastName,
     provider_specialty: row.providerSpecialty,
     provider_profile_image_url: imageUrl(row.providerImageId),
+    reviewed: row.reviewed,
   };
 }
 

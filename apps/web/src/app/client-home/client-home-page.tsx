@@ -1,5 +1,6 @@
 import { useSession } from '../../lib/session';
 import { SpecialistsCarousel } from '../../features/providers/components/specialists-carousel';
+import { ReviewPrompts } from '../../features/reviews/components/review-prompts';
 import { TodaysAppointments } from '../../features/appointments/components/todays-appointments';
 
 /** SPEC §2 client home (/client): today's appointments and the specialists carousel. */
@@ -11,6 +12,7 @@ export function ClientHomePage() {
       <h1 className="text-2xl font-bold break-words text-slate-900">
         {user?.firstName ? `Welcome, ${user.firstName}` : 'Welcome'}
       </h1>
+      <ReviewPrompts />
       <TodaysAppointments />
       <SpecialistsCarousel />
     </div>

@@ -1,6 +1,6 @@
 import { BOOKING_MESSAGES, type ClientAppointment } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Modal } from '../../components/modal';
 import { useClientAppointments } from './api/get-client-appointments';
@@ -42,7 +42,13 @@ function NotReschedulable({ message, onClose }: { message: string; onClose: () =
  * /client/reschedule/:id with the reschedule modal of that appointment open; closing it lands on
  * /client/appointments.
  */
-export function ClientAppointmentsPage() {
+export function ClientAppointmentsPage({
+  reviewDialog,
+}: {
+  /** The review dialog (features/reviews), composed in by app/: enables 'Leave a review'. */
+  reviewDialog?: (appointment: ClientAppointment, onClose: () => void) => ReactNode;
+}) {
+  const [reviewing, setReviewing] = useState<ClientAppointment | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const { id: routeId } = useParams();
@@ -89,6 +95,7 @@ export function ClientAppointmentsPage() {
               onCancel={() => setCanceling(appointment)}
               onReschedule={() => setRescheduling(appointment)}
               onMessage={() => message.mutate({ appointmentId: appointment.appointment_id })}
+              onReview={reviewDialog ? () => setReviewing(appointment) : undefined}
             />
           </li>
         ))}
@@ -132,6 +139,7 @@ export function ClientAppointmentsPage() {
         <RescheduleModal appointment={rescheduling} onClose={() => setRescheduling(null)} />
       ) : null}
       {routeModal}
+      {reviewing && reviewDialog ? reviewDialog(reviewing, () => setReviewing(null)) : null}
     </div>
   );
 }

@@ -1,20 +1,42 @@
 import type { ProviderAppointment } from '@slotwise/shared/booking-types';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@slotwise/shared/enums';
 import { MESSAGES } from '@slotwise/shared/messages';
+import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { useState } from 'react';
 import { useOpenConversation } from '../messages/api/open-conversation';
-import { useProviderAppointments } from './api/get-provider-appointments';
+import {
+  useProviderAppointments,
+  useProviderAppointmentsByStatus,
+} from './api/get-provider-appointments';
+import { canMarkNoShow } from './api/mark-no-show';
 import { AppointmentCard } from './components/appointment-card';
 import { CancelProviderAppointmentDialog } from './components/cancel-appointment-dialog';
+import { NoShowDialog } from './components/no-show-dialog';
+
+const STATUS_LABELS: Record<AppointmentStatus, string> = {
+  booked: 'Booked',
+  canceled: 'Canceled',
+  completed: 'Completed',
+  no_show: 'No-show',
+};
 
 /**
  * SPEC §2 provider appointments (/dashboard/appointments): the booked appointments (soonest
  * first, as the server orders them) with Cancel and its confirmation, or 'No Appointments
- * booked.'; past and canceled ones follow in a collapsed section.
+ * booked.'; past and canceled ones follow in a collapsed section. 'Filter by status' asks the
+ * server for one status (?status=) and lists just those; 'Mark as no-show' is offered on the
+ * appointments that qualify (started, within 72 hours).
  */
 export function ProviderAppointmentsPage() {
-  const appointments = useProviderAppointments();
+  const [status, setStatus] = useState<AppointmentStatus | null>(null);
+  const all = useProviderAppointments();
+  const filtered = useProviderAppointmentsByStatus(status);
+  const appointments = status === null ? all : filtered;
   const [canceling, setCanceling] = useState<ProviderAppointment | null>(null);
+  const [noShow, setNoShow] = useState<ProviderAppointment | null>(null);
   const message = useOpenConversation();
+  const noShowAction = (appointment: ProviderAppointment) =>
+    canMarkNoShow(appointment) ? () => setNoShow(appointment) : undefined;
 
   const list = appointments.data?.appointments ?? [];
   const booked = list.filter((appointment) => appointment.status === 'booked');
@@ -33,6 +55,23 @@ export function ProviderAppointmentsPage() {
         {MESSAGES.loadAppointmentsFailed}
       </p>
     );
+  } else if (status !== null) {
+    content =
+      list.length === 0 ? (
+        <p className="text-slate-600">No {STATUS_LABELS[status].toLowerCase()} appointments.</p>
+      ) : (
+        <ul aria-label={`${STATUS_LABELS[status]} appointments`} className="space-y-3">
+          {list.map((appointment) => (
+            <li key={appointment.appointment_id}>
+              <AppointmentCard
+                variant="provider"
+                appointment={appointment}
+                onNoShow={noShowAction(appointment)}
+              />
+            </li>
+          ))}
+        </ul>
+      );
   } else {
     content = (
       <>
@@ -51,6 +90,7 @@ export function ProviderAppointmentsPage() {
                     appointment={appointment}
                     onCancel={() => setCanceling(appointment)}
                     onMessage={() => message.mutate({ appointmentId: appointment.appointment_id })}
+                    onNoShow={noShowAction(appointment)}
                   />
                 </li>
               ))}
@@ -65,7 +105,11 @@ export function ProviderAppointmentsPage() {
             <ul aria-label="Past and canceled appointments" className="mt-3 space-y-3">
               {others.map((appointment) => (
                 <li key={appointment.appointment_id}>
-                  <AppointmentCard variant="provider" appointment={appointment} />
+                  <AppointmentCard
+                    variant="provider"
+                    appointment={appointment}
+                    onNoShow={noShowAction(appointment)}
+                  />
                 </li>
               ))}
             </ul>
@@ -78,7 +122,26 @@ export function ProviderAppointmentsPage() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <title>Appointments · Slotwise</title>
-      <h1 className="mb-6 text-2xl font-bold text-slate-900">Appointments</h1>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Appointments</h1>
+        <label className="text-sm font-medium text-slate-700">
+          {REVIEW_MESSAGES.filterByStatus}
+          <select
+            value={status ?? ''}
+            onChange={(event) =>
+              setStatus(event.target.value ? (event.target.value as AppointmentStatus) : null)
+            }
+            className="mt-1 block rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-900"
+          >
+            <option value="">All</option>
+            {APPOINTMENT_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {content}
       {canceling ? (
         <CancelProviderAppointmentDialog
@@ -86,6 +149,7 @@ export function ProviderAppointmentsPage() {
           onClose={() => setCanceling(null)}
         />
       ) : null}
+      {noShow ? <NoShowDialog appointment={noShow} onClose={() => setNoShow(null)} /> : null}
     </div>
   );
 }

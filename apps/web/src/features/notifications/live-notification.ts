@@ -2,14 +2,17 @@ import type {
   AppointmentCanceledEvent,
   AppointmentRescheduledEvent,
   NewAppointmentEvent,
+  NewReviewEvent,
   NotificationItem,
 } from '@slotwise/shared/realtime';
 import { MESSAGES } from '@slotwise/shared/messages';
+import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 
 export type LiveEvent =
   | { name: 'new_appointment'; payload: NewAppointmentEvent }
   | { name: 'appointment_canceled'; payload: AppointmentCanceledEvent }
-  | { name: 'appointment_rescheduled'; payload: AppointmentRescheduledEvent };
+  | { name: 'appointment_rescheduled'; payload: AppointmentRescheduledEvent }
+  | { name: 'new_review'; payload: NewReviewEvent };
 
 export type LiveNotification = Pick<
   NotificationItem,
@@ -32,6 +35,8 @@ export function liveNotificationFrom(event: LiveEvent): LiveNotification {
         message,
         appointmentId,
       };
+    case 'new_review':
+      return { type: 'review', title: REVIEW_MESSAGES.titleNewReview, message, appointmentId };
     case 'appointment_rescheduled':
       return {
         type: 'rescheduled',

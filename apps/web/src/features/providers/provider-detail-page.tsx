@@ -3,6 +3,9 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useSlotAvailability } from '../../lib/realtime-context';
+import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import type { ReactNode } from 'react';
+import { StarRating } from '../../components/star-rating';
 import { Avatar } from '../../components/avatar';
 import { ApiError } from '../../lib/api-client';
 import {
@@ -125,9 +128,10 @@ function AvailableTimeSlots({ providerId }: { providerId: string }) {
 /**
  * SPEC §2 provider detail (/client/provider/:id, the provider_id): picture, name, email,
  * specialty, bio and the free time slots with 'Book Now'. The slot list follows bookings by
- * others live (the provider's availability room, see lib/realtime-context.ts).
+ * others live (the provider's availability room, see lib/realtime-context.ts). `reviews`: the
+ * reviews list, composed in by app/ (features/reviews).
  */
-export function ProviderDetailPage() {
+export function ProviderDetailPage({ reviews = null }: { reviews?: ReactNode }) {
   const { id = '' } = useParams();
   const provider = useProvider(id);
   // Started together with the details (one round trip, not two); shown once they arrive.
@@ -184,6 +188,12 @@ export function ProviderDetailPage() {
             {name}
           </h1>
           <p className="font-medium text-indigo-700">{details.specialty}</p>
+          <StarRating
+            rating={details.rating}
+            reviewCount={details.reviewCount}
+            size="md"
+            emptyText={REVIEW_MESSAGES.noReviewsYet}
+          />
           <p className="mt-1 text-sm break-all text-slate-600">
             <span className="sr-only">Email: </span>
             <a href={`mailto:${details.email}`} className="hover:text-indigo-700 hover:underline">
@@ -205,6 +215,7 @@ export function ProviderDetailPage() {
         </div>
       </section>
       <AvailableTimeSlots providerId={id} />
+      {reviews}
     </div>
   );
 }

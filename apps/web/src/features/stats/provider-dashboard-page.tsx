@@ -1,12 +1,15 @@
 import type { ProviderStats } from '@slotwise/shared/stats-types';
+import type { ProviderAppointment } from '@slotwise/shared/booking-types';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useUnreadMessageCount } from '../messages/api/get-unread-message-count';
 import { useProviderAppointments } from '../appointments/api/get-provider-appointments';
-import { useProviderStats } from './api/get-stats';
+import { useProviderStats, type ProviderStatsResponse } from './api/get-stats';
 import { todaysAppointments } from './local-date';
 import { completedToday, TODAY_COUNT_CAPTION, todayEmptyNote } from './today-count';
 import { StatCard } from './components/stat-card';
 import { TodaysAppointments } from './components/todays-appointments';
+import { TrustFigures } from './components/trust-figures';
 import { WeeklySummary } from './components/weekly-summary';
 import { weeklySlices } from './weekly-summary-data';
 
@@ -36,14 +39,23 @@ const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
  * SPEC §2 Provider dashboard (/dashboard). Appointments and stats are fetched together (two
  * parallel queries); a failure of either is logged only (by the query cache) and the page shows
  * zero values for it (SPEC §8). Live events refresh both through query invalidation
- * (app/realtime-provider.tsx).
+ * (app/realtime-provider.tsx). `reviews`: the provider's reviews with replies, composed in by
+ * app/ (features/reviews).
  */
-export function ProviderDashboardPage() {
+export function ProviderDashboardPage({
+  reviews = null,
+  noShowDialog,
+}: {
+  reviews?: ReactNode;
+  /** The 'Mark as no-show' confirmation (features/appointments), composed in by app/. */
+  noShowDialog?: (appointment: ProviderAppointment, onClose: () => void) => ReactNode;
+}) {
+  const [noShow, setNoShow] = useState<ProviderAppointment | null>(null);
   const appointmentsQuery = useProviderAppointments();
   const statsQuery = useProviderStats();
   const loading = appointmentsQuery.isPending || statsQuery.isPending;
 
-  const stats = statsQuery.data?.stats ?? ZERO_STATS;
+  const stats: ProviderStatsResponse['stats'] = statsQuery.data?.stats ?? ZERO_STATS;
   const today = todaysAppointments(appointmentsQuery.data?.appointments ?? []);
   const emptyNote = todayEmptyNote(
     stats.todayCount,
@@ -96,8 +108,18 @@ export function ProviderDashboardPage() {
             </div>
           </section>
 
+          <TrustFigures
+            rating={stats.rating ?? null}
+            reviewCount={stats.reviewCount ?? 0}
+            noShowRate={stats.noShowRate ?? 0}
+          />
+
           <div className="grid gap-6 lg:grid-cols-2">
-            <TodaysAppointments appointments={today} emptyNote={emptyNote} />
+            <TodaysAppointments
+              appointments={today}
+              emptyNote={emptyNote}
+              onNoShow={noShowDialog ? setNoShow : undefined}
+            />
 
             <section
               aria-labelledby="weekly-summary-title"
@@ -131,8 +153,10 @@ export function ProviderDashboardPage() {
               ))}
             </ul>
           </section>
+          {reviews}
         </div>
       )}
+      {noShow && noShowDialog ? noShowDialog(noShow, () => setNoShow(null)) : null}
     </section>
   );
 }

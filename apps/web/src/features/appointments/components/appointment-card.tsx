@@ -1,4 +1,5 @@
 import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/booking-types';
+import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { formatSlotDate, formatSlotTimeRange } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';
@@ -18,6 +19,8 @@ type AppointmentCardProps =
       onReschedule: () => void;
       /** Opens the conversation with the provider (shown while booked). */
       onMessage?: () => void;
+      /** 'Leave a review': shown for a completed appointment not reviewed yet. */
+      onReview?: () => void;
     }
   | {
       /** The provider's list: the client, the service, and Cancel when `onCancel` is given. */
@@ -26,6 +29,8 @@ type AppointmentCardProps =
       onCancel?: () => void;
       /** Opens the conversation with the client (shown with Cancel, i.e. upcoming). */
       onMessage?: () => void;
+      /** 'Mark as no-show': given by the list when the appointment qualifies. */
+      onNoShow?: () => void;
     };
 
 /**
@@ -77,6 +82,29 @@ export function AppointmentCard(props: AppointmentCardProps) {
           className="self-start rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:ml-auto sm:self-center"
         >
           Message
+        </button>
+      ) : null}
+      {client &&
+      props.onReview &&
+      appointment.status === 'completed' &&
+      props.appointment.reviewed === false ? (
+        <button
+          type="button"
+          onClick={props.onReview}
+          aria-describedby={describedBy}
+          className="self-start rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 sm:self-center"
+        >
+          {REVIEW_MESSAGES.leaveReview}
+        </button>
+      ) : null}
+      {!client && props.onNoShow ? (
+        <button
+          type="button"
+          onClick={props.onNoShow}
+          aria-describedby={describedBy}
+          className="self-start rounded-md border border-amber-400 px-3 py-1.5 text-sm font-medium text-amber-800 hover:bg-amber-50 sm:self-center"
+        >
+          {REVIEW_MESSAGES.markNoShow}
         </button>
       ) : null}
       {client ? (

@@ -2,6 +2,7 @@ import { SEARCH_MAX_QUERY_LENGTH, SEARCH_MIN_QUERY_LENGTH } from '@slotwise/shar
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useEffect, useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { StarRating } from '../../../components/star-rating';
 import { Avatar } from '../../../components/avatar';
 import { fullName } from '../../../lib/full-name';
 import { useProviderSearch } from '../api/search-providers';
@@ -189,6 +190,7 @@ export function ClientSearchBox() {
                       <span className="block truncate text-xs text-slate-600">
                         {provider.specialty}
                       </span>
+                      <StarRating rating={provider.rating} reviewCount={provider.review_count} />
                     </span>
                   </li>
                 );

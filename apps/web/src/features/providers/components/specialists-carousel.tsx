@@ -2,6 +2,8 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import { StarRating } from '../../../components/star-rating';
 import { Avatar } from '../../../components/avatar';
 import { fullName } from '../../../lib/full-name';
 import { useTopProviders } from '../api/get-top-providers';
@@ -92,6 +94,11 @@ export function SpecialistsCarousel() {
                     </Link>
                   </h3>
                   <p className="text-sm font-medium text-indigo-700">{provider.specialty}</p>
+                  <StarRating
+                    rating={provider.rating}
+                    reviewCount={provider.review_count}
+                    emptyText={REVIEW_MESSAGES.noReviewsYet}
+                  />
                   {provider.bio ? (
                     <p className="mt-2 line-clamp-3 max-w-full text-sm break-words text-slate-600">
                       {provider.bio}

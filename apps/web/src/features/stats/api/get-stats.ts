@@ -1,10 +1,11 @@
-import type { ProviderStats } from '@slotwise/shared/stats-types';
+import type { ProviderStats, ProviderTrustFigures } from '@slotwise/shared/stats-types';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface ProviderStatsResponse {
-  stats: ProviderStats;
+  /** With the trust figures (optional here: an older server answers without them). */
+  stats: ProviderStats & Partial<ProviderTrustFigures>;
 }
 
 /** GET /stats/ (SPEC §7): the dashboard figures, defined in the README "Provider statistics". */

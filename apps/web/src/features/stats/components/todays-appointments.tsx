@@ -1,17 +1,22 @@
 import type { ProviderAppointment } from '@slotwise/shared/booking-types';
+import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { Link } from 'react-router';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { fullName } from '../../../lib/full-name';
+import { canMarkNoShow } from '../../appointments/api/mark-no-show';
 import { shortTime } from '../local-date';
 
 /** SPEC §2 Today's Appointments: count badge, one card per appointment, or the empty state. */
 export function TodaysAppointments({
   appointments,
   emptyNote,
+  onNoShow,
 }: {
   appointments: ProviderAppointment[];
   /** Why the list is empty while the stat card counts some (e.g. '5 completed earlier today'). */
   emptyNote?: string;
+  /** 'Mark as no-show' on the appointments that qualify (started, within 72 hours). */
+  onNoShow?: (appointment: ProviderAppointment) => void;
 }) {
   return (
     <section
@@ -45,10 +50,10 @@ export function TodaysAppointments({
       ) : (
         <ul aria-labelledby="today-appointments-title" className="mt-4 space-y-3">
           {appointments.map((appointment) => (
-            <li key={appointment.appointment_id}>
+            <li key={appointment.appointment_id} className="flex items-stretch gap-2">
               <Link
                 to="/dashboard/appointments"
-                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border border-slate-200 px-4 py-3 hover:border-indigo-300 hover:bg-indigo-50/40"
+                className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border border-slate-200 px-4 py-3 hover:border-indigo-300 hover:bg-indigo-50/40"
               >
                 <span className="min-w-0">
                   <span className="block font-semibold text-slate-900">
@@ -61,6 +66,16 @@ export function TodaysAppointments({
                 </span>
                 <AppointmentStatusBadge status={appointment.status} />
               </Link>
+              {onNoShow && canMarkNoShow(appointment) ? (
+                <button
+                  type="button"
+                  onClick={() => onNoShow(appointment)}
+                  aria-label={`${REVIEW_MESSAGES.markNoShow}: ${fullName(appointment.client_first_name, appointment.client_last_name)}, ${shortTime(appointment.start_time)}`}
+                  className="shrink-0 self-center rounded-md border border-amber-400 px-3 py-1.5 text-sm font-medium text-amber-800 hover:bg-amber-50"
+                >
+                  {REVIEW_MESSAGES.markNoShow}
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>

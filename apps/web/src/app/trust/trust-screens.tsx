@@ -1,0 +1,49 @@
+import { useParams } from 'react-router';
+import { fullName } from '../../lib/full-name';
+import { useSession } from '../../lib/session';
+import { ClientAppointmentsPage } from '../../features/appointments/client-appointments-page';
+import { NoShowDialog } from '../../features/appointments/components/no-show-dialog';
+import { ProviderDetailPage } from '../../features/providers/provider-detail-page';
+import { ReviewDialog } from '../../features/reviews/components/review-dialog';
+import { ReviewsList } from '../../features/reviews/components/reviews-list';
+import { ProviderDashboardPage } from '../../features/stats/provider-dashboard-page';
+
+/**
+ * Screens that put trust (features/reviews) into other domains' screens: the import rule lets
+ * only app/ compose UI of two features (apps/web/src/README.md).
+ */
+
+/** The provider page (/client/provider/:id) with the provider's reviews and replies. */
+export function ProviderPageWithReviews() {
+  const { id = '' } = useParams();
+  return <ProviderDetailPage reviews={id ? <ReviewsList providerId={id} /> : null} />;
+}
+
+/** The client's appointments with 'Leave a review' on completed, unreviewed ones. */
+export function ClientAppointmentsWithReviews() {
+  return (
+    <ClientAppointmentsPage
+      reviewDialog={(appointment, onClose) => (
+        <ReviewDialog
+          appointmentId={appointment.appointment_id}
+          providerName={fullName(appointment.provider_first_name, appointment.provider_last_name)}
+          onClose={onClose}
+        />
+      )}
+    />
+  );
+}
+
+/** The provider dashboard with 'Mark as no-show' in today's list and the reviews to answer. */
+export function ProviderDashboardWithReviews() {
+  const { session } = useSession();
+  const providerId = session?.providerId ?? null;
+  return (
+    <ProviderDashboardPage
+      reviews={providerId ? <ReviewsList providerId={providerId} replyable /> : null}
+      noShowDialog={(appointment, onClose) => (
+        <NoShowDialog appointment={appointment} onClose={onClose} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import type { ProviderAppointmentMessageResponse } from '@slotwise/shared/booking-types';
+import { NO_SHOW_WINDOW_HOURS } from '@slotwise/shared/trust-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPatch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+const HOUR = 3_600_000;
+
+/**
+ * Whether 'Mark as no-show' is offered (the server decides for real): booked or completed as
+ * shown, started, and not more than 72 hours ago.
+ */
+export function canMarkNoShow(
+  appointment: { status: string; starts_at: string },
+  now: number = Date.now(),
+): boolean {
+  if (appointment.status !== 'booked' && appointment.status !== 'completed') return false;
+  const start = Date.parse(appointment.starts_at);
+  return start <= now && now - start <= NO_SHOW_WINDOW_HOURS * HOUR;
+}
+
+/** PATCH /appointment/provider/no-show/:id: the client did not come. */
+export function markNoShow(appointmentId: string): Promise<ProviderAppointmentMessageResponse> {
+  return apiPatch<ProviderAppointmentMessageResponse>(
+    `/appointment/provider/no-show/${encodeURIComponent(appointmentId)}`,
+  );
+}
+
+/** Refreshes the appointment lists and the stats (the no-show rate), either way. */
+export function useMarkNoShow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNoShow,
+    onSettled: () =>
+      Promise.all(
+        [queryKeys.appointments, queryKeys.stats, queryKeys.analytics].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -1,0 +1,53 @@
+import type { ProviderAppointment } from '@slotwise/shared/booking-types';
+import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import { useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { failureMessage } from '../../../lib/failure-message';
+import { formatSlotDate, formatSlotTimeRange } from '../../../lib/format-slot';
+import { fullName } from '../../../lib/full-name';
+import { useMarkNoShow } from '../api/mark-no-show';
+
+/** Confirms 'Mark as no-show' for one appointment, then marks it (features/appointments/api). */
+export function NoShowDialog({
+  appointment,
+  onClose,
+}: {
+  appointment: ProviderAppointment;
+  onClose: () => void;
+}) {
+  const mark = useMarkNoShow();
+  const [error, setError] = useState<string>();
+  const onConfirm = async () => {
+    try {
+      const { message } = await mark.mutateAsync(appointment.appointment_id);
+      toast.success(message);
+      onClose();
+    } catch (failure) {
+      setError(failureMessage(failure, REVIEW_MESSAGES.noShowFailed));
+    }
+  };
+  return (
+    <ConfirmDialog
+      title={REVIEW_MESSAGES.markNoShow}
+      question={REVIEW_MESSAGES.confirmNoShow}
+      keepLabel="Keep as is"
+      confirmLabel={REVIEW_MESSAGES.markNoShow}
+      busyLabel="Marking..."
+      busy={mark.isPending}
+      onConfirm={() => void onConfirm()}
+      onClose={onClose}
+    >
+      <p className="text-sm text-slate-800">
+        {fullName(appointment.client_first_name, appointment.client_last_name)} ·{' '}
+        {formatSlotDate(appointment.day)},{' '}
+        {formatSlotTimeRange(appointment.start_time, appointment.end_time)}
+      </p>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </ConfirmDialog>
+  );
+}

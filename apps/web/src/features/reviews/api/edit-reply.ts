@@ -1,0 +1,18 @@
+import type { ReviewResponse } from '@slotwise/shared/trust-types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPatch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { ReplyVariables } from './reply-to-review';
+
+/** PATCH /reviews/:id/reply: the provider edits their reply (within 24 hours of posting it). */
+export function editReply({ reviewId, comment }: ReplyVariables): Promise<ReviewResponse> {
+  return apiPatch<ReviewResponse>(`/reviews/${encodeURIComponent(reviewId)}/reply`, { comment });
+}
+
+export function useEditReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editReply,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
+  });
+}

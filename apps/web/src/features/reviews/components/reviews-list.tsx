@@ -1,0 +1,112 @@
+import { REVIEW_MESSAGES, type PublicReview } from '@slotwise/shared/trust-types';
+import { StarRating } from '../../../components/star-rating';
+import { useProviderReviews } from '../api/get-provider-reviews';
+import { ReplyForm } from './reply-form';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+interface ReviewsListProps {
+  providerId: string;
+  /** The provider's own list: each review gets a reply form (or its reply's edit form). */
+  replyable?: boolean;
+  /** Heading level: h2 on a page, h3 inside a dashboard section. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+/**
+ * A provider's reviews, newest first, with their replies: the mean and count, one page at a time
+ * ('Show more reviews'). Comments are plain text (React escapes them); names are first name and
+ * last initial as the server sends them.
+ */
+export function ReviewsList({
+  providerId,
+  replyable = false,
+  headingLevel = 'h2',
+}: ReviewsListProps) {
+  const reviews = useProviderReviews(providerId);
+  const Heading = headingLevel;
+  const first = reviews.data?.pages[0];
+  const items: PublicReview[] = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
+
+  let content;
+  if (reviews.isPending) {
+    content = (
+      <p role="status" className="text-slate-600">
+        Loading reviews...
+      </p>
+    );
+  } else if (reviews.isError) {
+    content = (
+      <p role="alert" className="text-red-700">
+        {REVIEW_MESSAGES.loadReviewsFailed}
+      </p>
+    );
+  } else if (items.length === 0) {
+    content = <p className="text-slate-600">{REVIEW_MESSAGES.noReviewsYet}</p>;
+  } else {
+    content = (
+      <>
+        <ul aria-labelledby="reviews-title" className="divide-y divide-slate-200">
+          {items.map((review) => (
+            <li key={review.id} className="py-4">
+              <article aria-labelledby={`review-${review.id}-by`}>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <StarRating rating={review.rating} reviewCount={null} />
+                  <span id={`review-${review.id}-by`} className="font-semibold text-slate-900">
+                    {review.client_first_name} {review.client_last_initial}.
+                  </span>
+                  <span className="text-sm text-slate-500">{formatDate(review.created_at)}</span>
+                </div>
+                {review.comment ? (
+                  <p className="mt-2 break-words whitespace-pre-line text-slate-800">
+                    {review.comment}
+                  </p>
+                ) : null}
+                {review.reply ? (
+                  <div className="mt-3 rounded-md border-l-4 border-indigo-300 bg-indigo-50/60 px-3 py-2">
+                    <p className="text-sm font-semibold text-indigo-900">
+                      {REVIEW_MESSAGES.providerReplyLabel}
+                    </p>
+                    <p className="mt-1 break-words whitespace-pre-line text-sm text-slate-800">
+                      {review.reply.comment}
+                    </p>
+                  </div>
+                ) : null}
+                {replyable ? <ReplyForm review={review} /> : null}
+              </article>
+            </li>
+          ))}
+        </ul>
+        {reviews.hasNextPage ? (
+          <button
+            type="button"
+            onClick={() => void reviews.fetchNextPage()}
+            disabled={reviews.isFetchingNextPage}
+            className="mt-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+          >
+            {REVIEW_MESSAGES.loadMoreReviews}
+          </button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="reviews-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <Heading id="reviews-title" className="text-lg font-semibold text-slate-900">
+          {REVIEW_MESSAGES.reviewsHeading}
+        </Heading>
+        {first ? <StarRating rating={first.rating} reviewCount={first.reviewCount} /> : null}
+      </div>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ProviderTrustFigures } from '@slotwise/shared/stats-types';
+import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import { StarRating } from '../../../components/star-rating';
+
+const percent = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+/** Trust figures (docs/decisions/017-reviews-and-ratings.md): mean rating, reviews, no-shows. */
+export function TrustFigures({ rating, reviewCount, noShowRate }: ProviderTrustFigures) {
+  return (
+    <section
+      aria-labelledby="trust-figures-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="trust-figures-title" className="text-lg font-semibold text-slate-900">
+        Ratings and reliability
+      </h2>
+      <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-slate-600">Mean rating</dt>
+          <dd className="mt-1 text-2xl font-bold text-slate-900">
+            {rating === null ? (
+              <span className="text-base font-normal text-slate-600">
+                {REVIEW_MESSAGES.noReviewsYet}
+              </span>
+            ) : (
+              <>
+                {rating.toFixed(1)}
+                <span className="ml-2 align-middle">
+                  <StarRating rating={rating} reviewCount={null} />
+                </span>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">Reviews</dt>
+          <dd className="mt-1 text-2xl font-bold text-slate-900">{reviewCount}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">No-show rate (30 days)</dt>
+          <dd className="mt-1 text-2xl font-bold text-slate-900">{percent.format(noShowRate)}%</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
