@@ -36,6 +36,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],
           css: false,
+          // Lazy routes and chart chunks are transformed on first use: slow on a loaded 2-core box.
+          testTimeout: 15_000,
         },
       },
       {

@@ -5,7 +5,7 @@ import { takeContractViolations } from './contract';
 
 // Screens are lazy routes: the first test of a file waits for the module to be transformed,
 // which takes longer than Testing Library's 1 s default on a busy 2-core CI machine.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does not implement scrolling; React Router's ScrollRestoration calls these.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
