@@ -45,4 +45,11 @@ export const queryKeys = {
 
   /** GET /profile: holds the profile itself, unwrapped (features/accounts/api). */
   profile: ['profile'] as const,
+
+  /** GET /categories → `{categories}` (features/catalogue/api). */
+  categories: ['categories'] as const,
+  /** GET /places?q&limit → `{places}`. */
+  places: (q: string, limit: number) => ['places', q, limit] as const,
+  /** GET /services → `{services}`: the provider's own services (slots show their prices). */
+  services: ['services'] as const,
 };
