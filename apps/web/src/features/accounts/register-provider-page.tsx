@@ -12,11 +12,8 @@ import { SubmitButton } from '../../components/submit-button';
 import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
 import { useRegisterProvider } from './api/register-provider';
 import { bindFields } from '../../lib/bind-fields';
-import {
-  CATALOGUE_FIELDS,
-  CatalogueFields,
-  type CatalogueFormShape,
-} from './components/catalogue-fields';
+import { CATALOGUE_FIELDS, type CatalogueFormShape } from './catalogue-form';
+import { CatalogueFields } from './components/catalogue-fields';
 
 /** SPEC's specialty and bio, plus category, city and service mode (docs/product.md §11.1). */
 const onboardingSchema = z.intersection(providerProfileFormSchema, providerCatalogueFormSchema);

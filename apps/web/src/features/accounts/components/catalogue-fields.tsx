@@ -4,30 +4,14 @@ import { get, type UseFormReturn } from 'react-hook-form';
 import { controlClass } from '../../../components/control-class';
 import { Field, FieldError, TextField } from '../../../components/form-field';
 import { useCategories } from '../../catalogue/api/get-categories';
-import { PlaceCombobox, type ChosenPlace } from './place-combobox';
+import type { CatalogueFormShape, ChosenPlace } from '../catalogue-form';
+import { PlaceCombobox } from './place-combobox';
 
-/** The catalogue part of the onboarding and Settings forms (docs/product.md §11.1). */
-export interface CatalogueFormShape {
-  category: string;
-  placeId: string;
-  address: string;
-  serviceMode: ServiceMode;
-  radiusKm: string;
-}
-
-export const SERVICE_MODE_OPTIONS: { value: ServiceMode; label: string }[] = [
+const SERVICE_MODE_OPTIONS: { value: ServiceMode; label: string }[] = [
   { value: 'at_provider', label: 'Clients come to me' },
   { value: 'at_client', label: 'I go to my clients' },
   { value: 'online', label: 'Online' },
 ];
-
-export const CATALOGUE_FIELDS = [
-  'category',
-  'placeId',
-  'address',
-  'serviceMode',
-  'radiusKm',
-] as const;
 
 interface CatalogueFieldsProps {
   /** The parent form, whose values include CatalogueFormShape. */
@@ -65,7 +49,11 @@ export function CatalogueFields({
     <>
       <Field label="Category" error={errorOf(form, 'category')}>
         {(control) => (
-          <select {...control} {...register('category')} className={controlClass(errorOf(form, 'category'))}>
+          <select
+            {...control}
+            {...register('category')}
+            className={controlClass(errorOf(form, 'category'))}
+          >
             {allowNoCategory ? <option value="">Choose a category</option> : null}
             {categories.data.map((category) => (
               <option key={category.slug} value={category.slug}>

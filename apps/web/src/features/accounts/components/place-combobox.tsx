@@ -4,27 +4,13 @@ import { controlClass } from '../../../components/control-class';
 import { FieldError } from '../../../components/form-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePlaceSearch } from '../../catalogue/api/search-places';
+import { placeLabel, type ChosenPlace } from '../catalogue-form';
 
 /** Typing pauses this long before the gazetteer is asked. */
 export const PLACE_DEBOUNCE_MS = 250;
 /** Suggestions start at this many characters. */
 const MIN_CHARS = 2;
 const RESULT_LIMIT = 8;
-
-/** What the form keeps of the chosen place (the profile's `location`, or a picked `Place`). */
-export interface ChosenPlace {
-  id: string;
-  name: string;
-  region: string | null;
-  /** Country name or code, as known. */
-  country: string;
-  /** The place's own IANA zone, when known (a picked place). */
-  timezone?: string;
-}
-
-export function placeLabel(place: ChosenPlace): string {
-  return [place.name, place.region, place.country].filter(Boolean).join(', ');
-}
 
 function fromPlace(place: Place): ChosenPlace {
   return {

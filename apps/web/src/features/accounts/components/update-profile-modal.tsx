@@ -21,12 +21,8 @@ import { getStoredUser, updateStoredUser } from '../../../lib/session';
 import { useProfilePicture } from '../../../lib/use-profile-picture';
 import { useUpdateProfile } from '../api/update-profile';
 import { bindFields } from '../../../lib/bind-fields';
-import {
-  CATALOGUE_FIELDS,
-  CatalogueFields,
-  type CatalogueFormShape,
-} from './catalogue-fields';
-import type { ChosenPlace } from './place-combobox';
+import { CATALOGUE_FIELDS, type CatalogueFormShape, type ChosenPlace } from '../catalogue-form';
+import { CatalogueFields } from './catalogue-fields';
 
 const FORM_FIELDS = ['firstName', 'lastName', 'password', 'specialty', 'bio'] as const;
 
@@ -50,10 +46,18 @@ function settingsSchema(profile: Profile) {
   return z.preprocess(blankToUndefined, profileUpdateSchema(profile.role)).superRefine((v, ctx) => {
     if (profile.role !== 'provider') return;
     if (hadCategory && !v.category) {
-      ctx.addIssue({ code: 'custom', path: ['category'], message: CATALOGUE_MESSAGES.categoryRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['category'],
+        message: CATALOGUE_MESSAGES.categoryRequired,
+      });
     }
     if (hadPlace && !v.placeId) {
-      ctx.addIssue({ code: 'custom', path: ['placeId'], message: CATALOGUE_MESSAGES.placeRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['placeId'],
+        message: CATALOGUE_MESSAGES.placeRequired,
+      });
     }
     const radius = typeof v.radiusKm === 'number' ? v.radiusKm : null;
     const issue = radiusIssue(v.serviceMode ?? null, radius);

@@ -58,11 +58,7 @@ export function SingleSlotForm({ onDone }: { onDone: () => void }) {
       aria-label="Create a single slot"
       onSubmit={handleSubmit(onValid, () => toast.error(MESSAGES.fixValidationErrors))}
     >
-      <ServiceSelect
-        value={service?.id ?? ''}
-        onChange={setService}
-        idPrefix="create-slot"
-      />
+      <ServiceSelect value={service?.id ?? ''} onChange={setService} idPrefix="create-slot" />
       <SlotFields form={form} today={today} idPrefix="create-slot" />
       <FormActions
         onCancel={onDone}

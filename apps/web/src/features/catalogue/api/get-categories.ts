@@ -1,7 +1,4 @@
-import {
-  CATEGORIES,
-  type CategoriesResponse,
-} from '@slotwise/shared/catalogue-schemas';
+import { CATEGORIES, type CategoriesResponse } from '@slotwise/shared/catalogue-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

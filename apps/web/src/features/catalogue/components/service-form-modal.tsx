@@ -38,7 +38,11 @@ const serviceFormSchema = z
       values.duration === '' ? Number.NaN : Number(values.duration),
     );
     if (!duration.success) {
-      ctx.addIssue({ code: 'custom', path: ['duration'], message: CATALOGUE_MESSAGES.durationInvalid });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['duration'],
+        message: CATALOGUE_MESSAGES.durationInvalid,
+      });
     }
     const cents = parsePriceText(values.price, values.currency);
     if (cents === null) {
@@ -162,7 +166,11 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
           <TextField label="Price" type="text" inputMode="decimal" {...field('price')} />
           <Field label="Currency" error={errors.currency?.message}>
             {(control) => (
-              <select {...control} {...register('currency')} className={controlClass(errors.currency?.message)}>
+              <select
+                {...control}
+                {...register('currency')}
+                className={controlClass(errors.currency?.message)}
+              >
                 {CURRENCIES.map((code) => (
                   <option key={code} value={code}>
                     {code}
