@@ -14,6 +14,7 @@ import {
 } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { epochSeconds, makeToken } from './make-token';
+import { emptyCatalogue, handleCatalogue, type CatalogueState } from './catalogue-api';
 import { contractError, contractJson } from './contract';
 import { json, mockApi, type ApiCall } from './mock-api';
 import { saveSession, type Role } from '../src/lib/session';
@@ -136,6 +137,8 @@ export interface BookingBackend {
   clientAppointments: ClientAppointment[];
   providerAppointments: ProviderAppointment[];
   calls: ApiCall[];
+  /** Categories, places, the provider's services and own slots (test/catalogue-api.ts). */
+  catalogue: CatalogueState;
   /** The next call to `route` (e.g. 'POST /api/appointment/booking') gets `answer` instead. */
   answerNext: (route: string, answer: (call: ApiCall) => Response | Promise<Response>) => void;
 }
@@ -148,6 +151,7 @@ export function mockBookingApi(): BookingBackend {
     clientAppointments: [],
     providerAppointments: [],
     calls: [],
+    catalogue: emptyCatalogue(),
     answerNext: (route, answer) => overrides.set(route, answer),
   };
   const findProvider = (id: string) =>
@@ -227,7 +231,17 @@ export function mockBookingApi(): BookingBackend {
           day: slot.day,
           start_time: slot.start_time,
           end_time: slot.end_time,
+          // The service and price as booked (docs/product.md §11.1).
+          ...(slot.service_id
+            ? {
+                service_type: slot.type,
+                service_name: slot.type,
+                price_cents: slot.price_cents ?? null,
+                currency: slot.currency ?? null,
+              }
+            : {}),
         });
+        if (slot.service_id) backend.catalogue.bookedServiceIds.add(slot.service_id);
         backend.clientAppointments.push(appointment);
         return contractJson(route, clientAppointmentMessageResponseSchema, 201, {
           message: MESSAGES.appointmentBooked,
@@ -285,7 +299,7 @@ export function mockBookingApi(): BookingBackend {
         });
       }
     }
-    return undefined;
+    return handleCatalogue(backend.catalogue, route, call, id);
   });
   backend.calls = calls;
   return backend;
