@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '@slotwise/shared/calendar';
-import { afterAll, afterEach, beforeAll, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import {
   closeChecked,
   openSignedIn,
@@ -130,7 +130,8 @@ describeBrowser('catalogue: categories, places and priced services', () => {
     await dialog.getByLabel('Service').selectOption({ label: 'Haircut (45 min, $35.00)' });
     await dialog.getByLabel('Date').fill(day);
     await dialog.getByLabel('Start time').fill('10:00');
-    await dialog.getByLabel('End time').and(page.locator('[value="10:45"]')).waitFor();
+    // The end time follows the service's 45 minutes.
+    await expect.poll(() => dialog.getByLabel('End time').inputValue()).toBe('10:45');
     await expectAccessible(page, 'the Create Time Slot modal with a service');
     await dialog.getByRole('button', { name: 'Create Slot' }).click();
     await toast(page, 'Time slot created successfully!');

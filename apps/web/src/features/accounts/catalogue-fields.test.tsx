@@ -71,7 +71,7 @@ describe('provider onboarding: category, city and service mode', () => {
     await waitFor(() => expectFieldError(category, CATALOGUE_MESSAGES.categoryRequired));
     expectFieldError(city(), CATALOGUE_MESSAGES.placeRequired);
     expect(api.calls).toEqual([]);
-  });
+  }, 15_000);
 
   it('finds a city by keyboard (accents ignored), proposes its zone, and sends it with the travel radius', async () => {
     api.answerNext('POST /api/auth/register/provider', () =>
@@ -112,7 +112,7 @@ describe('provider onboarding: category, city and service mode', () => {
       serviceMode: 'at_client',
       radiusKm: 25,
     });
-  });
+  }, 15_000);
 
   it('Escape closes the list, and typing again drops the picked city', async () => {
     const { user } = await openOnboarding();
@@ -125,7 +125,7 @@ describe('provider onboarding: category, city and service mode', () => {
     expect(city()).toHaveValue('Springfield, Illinois, United States');
     await user.type(city(), 'x');
     expect(screen.queryByText(/Suggested time zone/)).toBeNull();
-  });
+  }, 15_000);
 });
 
 describe('Settings: the same fields in the Update Profile modal', () => {
@@ -196,7 +196,7 @@ describe('Settings: the same fields in the Update Profile modal', () => {
     expect(form.get('address')).toBe('');
     expect(form.get('serviceMode')).toBe('online');
     expect(form.get('radiusKm')).toBe('');
-  });
+  }, 15_000);
 
   it('refuses to blank a city already chosen', async () => {
     api.catalogue.profile = profile;
@@ -220,5 +220,5 @@ describe('Settings: the same fields in the Update Profile modal', () => {
       ),
     );
     expect(callsTo(api.calls, 'PATCH', '/api/profile/update')).toEqual([]);
-  });
+  }, 15_000);
 });

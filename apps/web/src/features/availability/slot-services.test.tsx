@@ -72,7 +72,8 @@ describe('slots for a service (docs/product.md §11.1)', () => {
     });
     const card = await screen.findByRole('article', { name: 'Haircut' });
     expect(card).toHaveTextContent('$35.00');
-  });
+    // Many steps on a lazily loaded screen: more than the default 5 s on a loaded machine.
+  }, 20_000);
 
   it('shows no service select when the provider has no active service', async () => {
     signInAs('provider');

@@ -65,12 +65,12 @@ describe('services on the Settings page', () => {
     expect(old).toHaveTextContent('Archived');
     expect(within(old).getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
     expect(within(haircut).queryByText('Archived')).toBeNull();
-  });
+  }, 15_000);
 
   it('says so when there are none', async () => {
     const { services } = await openSettings();
     expect(await services.findByText(/No services yet/)).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('adds a service: the price typed in units is sent in cents; bad input is explained', async () => {
     const { user, services } = await openSettings();
@@ -108,7 +108,7 @@ describe('services on the Settings page', () => {
     expect(await services.findByRole('article', { name: 'Beard trim' })).toHaveTextContent(
       '20 min · $12.50',
     );
-  });
+  }, 15_000);
 
   it('edits a service (prefilled) and shows the new price', async () => {
     const haircut = makeService({ name: 'Haircut', price_cents: 3500 });
@@ -129,7 +129,7 @@ describe('services on the Settings page', () => {
     await waitFor(() =>
       expect(services.getByRole('article', { name: 'Haircut' })).toHaveTextContent('$40.00'),
     );
-  });
+  }, 15_000);
 
   it('removes a never-booked service, and archives a booked one (shown as archived)', async () => {
     const fresh = makeService({ name: 'Fresh' });
@@ -160,5 +160,5 @@ describe('services on the Settings page', () => {
       expect(services.getByRole('article', { name: 'Booked one' })).toHaveTextContent('Archived'),
     );
     expect(callsTo(api.calls, 'DELETE', `/api/services/${booked.id}`)).toHaveLength(1);
-  });
+  }, 15_000);
 });
