@@ -236,10 +236,12 @@ export async function listAvailableSlots(
     )
     .orderBy(asc(timeslots.startsAt), asc(timeslots.id))
     .limit(MAX_AVAILABLE_SLOTS);
-  // The slot's service and its current price (docs/product.md §11.1), as the provider's list has.
+  // The slot's service and its current price (docs/product.md §11.1), as the provider's list has;
+  // a slot that names no service keeps SPEC §3's fields only.
   const priced = await withServicePrices(db, rows);
-  return priced.map(({ startsAt, endsAt, ...slot }) => ({
+  return priced.map(({ startsAt, endsAt, service_id, price_cents, currency, ...slot }) => ({
     ...slot,
+    ...(service_id ? { service_id, price_cents, currency } : {}),
     starts_at: startsAt.toISOString(),
     ends_at: endsAt.toISOString(),
   }));
