@@ -190,6 +190,13 @@ describeBrowser('accounts', () => {
     await toast(page, 'Account created succcesfully');
     await page.getByLabel('Specialty').fill('Barber');
     await page.getByLabel('Bio (optional)').fill('Sharp cuts since 2010.');
+    // Category and city are required since the catalogue (docs/product.md §11.1).
+    await page.getByLabel('Category').selectOption('barber');
+    await page.getByRole('combobox', { name: 'City' }).fill('Brooklyn');
+    await page
+      .getByRole('option', { name: /^Brooklyn/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Complete Profile' }).click();
 
     await page.waitForURL('**/email-verification');

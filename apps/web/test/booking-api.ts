@@ -22,6 +22,7 @@ import {
   type Review,
 } from '@slotwise/shared/trust-types';
 import { epochSeconds, makeToken } from './make-token';
+import { emptyCatalogue, handleCatalogue, type CatalogueState } from './catalogue-api';
 import { contractError, contractJson } from './contract';
 import { json, mockApi, type ApiCall } from './mock-api';
 import { saveSession, type Role } from '../src/lib/session';
@@ -170,6 +171,8 @@ export interface BookingBackend {
   clientAppointments: ClientAppointment[];
   providerAppointments: ProviderAppointment[];
   calls: ApiCall[];
+  /** Categories, places, the provider's services and own slots (test/catalogue-api.ts). */
+  catalogue: CatalogueState;
   /** The next call to `route` (e.g. 'POST /api/appointment/booking') gets `answer` instead. */
   answerNext: (route: string, answer: (call: ApiCall) => Response | Promise<Response>) => void;
 }
@@ -189,6 +192,7 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
     clientAppointments: [],
     providerAppointments: [],
     calls: [],
+    catalogue: emptyCatalogue(),
     answerNext: (route, answer) => overrides.set(route, answer),
   };
   const findProvider = (id: string) =>
@@ -268,7 +272,17 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
           day: slot.day,
           start_time: slot.start_time,
           end_time: slot.end_time,
+          // The service and price as booked (docs/product.md §11.1).
+          ...(slot.service_id
+            ? {
+                service_type: slot.type,
+                service_name: slot.type,
+                price_cents: slot.price_cents ?? null,
+                currency: slot.currency ?? null,
+              }
+            : {}),
         });
+        if (slot.service_id) backend.catalogue.bookedServiceIds.add(slot.service_id);
         backend.clientAppointments.push(appointment);
         return contractJson(route, clientAppointmentMessageResponseSchema, 201, {
           message: MESSAGES.appointmentBooked,
@@ -395,7 +409,7 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
         });
       }
     }
-    return extra?.(call, route);
+    return handleCatalogue(backend.catalogue, route, call, id) ?? extra?.(call, route);
   });
   backend.calls = calls;
   return backend;

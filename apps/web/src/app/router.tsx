@@ -59,9 +59,10 @@ const ProviderAppointmentsPage = lazyNamed(
   'ProviderAppointmentsPage',
 );
 const AnalyticsPage = lazyNamed(() => import('../features/stats/analytics-page'), 'AnalyticsPage');
-const ProviderProfilePage = lazyNamed(
-  () => import('../features/accounts/provider-profile-page'),
-  'ProviderProfilePage',
+// SPEC's profile screen with the provider's services under it (features/catalogue).
+const ProviderSettingsPage = lazyNamed(
+  () => import('./provider-settings-page'),
+  'ProviderSettingsPage',
 );
 
 const ClientHomePage = lazyNamed(() => import('./client-home/client-home-page'), 'ClientHomePage');
@@ -122,7 +123,7 @@ export const routes: RouteObject[] = [
               { path: 'timeslots', element: <TimeslotsPage /> },
               { path: 'appointments', element: <ProviderAppointmentsPage /> },
               { path: 'analytics', element: <AnalyticsPage /> },
-              { path: 'profile', element: <ProviderProfilePage /> },
+              { path: 'profile', element: <ProviderSettingsPage /> },
             ],
           },
         ],

@@ -63,4 +63,11 @@ export const queryKeys = {
   notificationPreferences: ['profile', 'notification-preferences'] as const,
   /** GET /calendar/feed-url → `{url}`. */
   calendarFeedUrl: ['calendar', 'feed-url'] as const,
+
+  /** GET /categories → `{categories}` (features/catalogue/api). */
+  categories: ['categories'] as const,
+  /** GET /places?q&limit → `{places}`. */
+  places: (q: string, limit: number) => ['places', q, limit] as const,
+  /** GET /services → `{services}`: the provider's own services (slots show their prices). */
+  services: ['services'] as const,
 };

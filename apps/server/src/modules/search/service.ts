@@ -10,6 +10,7 @@ import { providers, timeslots, users } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
 import { slotIsClaimable } from '../appointments/claimable-slot';
+import { withServicePrices } from '../services/slot-prices';
 import { bayesianScore, providerRating, providerReviewCount, toRating } from '../reviews/rating';
 
 /**
@@ -220,6 +221,7 @@ export async function listAvailableSlots(
       start_time: timeslots.startTime,
       end_time: timeslots.endTime,
       type: timeslots.type,
+      service_id: timeslots.serviceId,
       startsAt: timeslots.startsAt,
       endsAt: timeslots.endsAt,
     })
@@ -234,8 +236,12 @@ export async function listAvailableSlots(
     )
     .orderBy(asc(timeslots.startsAt), asc(timeslots.id))
     .limit(MAX_AVAILABLE_SLOTS);
-  return rows.map(({ startsAt, endsAt, ...slot }) => ({
+  // The slot's service and its current price (docs/product.md §11.1), as the provider's list has;
+  // a slot that names no service keeps SPEC §3's fields only.
+  const priced = await withServicePrices(db, rows);
+  return priced.map(({ startsAt, endsAt, service_id, price_cents, currency, ...slot }) => ({
     ...slot,
+    ...(service_id ? { service_id, price_cents, currency } : {}),
     starts_at: startsAt.toISOString(),
     ends_at: endsAt.toISOString(),
   }));

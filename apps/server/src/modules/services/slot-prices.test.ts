@@ -66,6 +66,43 @@ describe('slots for a service, and the price an appointment keeps', () => {
     expect(list.json().slots[0]).toMatchObject({ service_id: service.id, price_cents: 3500 });
   });
 
+  it("a client's available slots carry the service and its current price", async () => {
+    const provider = await createProvider(t.app, { specialty: 'Barber' });
+    const client = await createClient(t.app);
+    const service = await createService(t.app, provider, {
+      name: 'Beard trim',
+      price_cents: 1550,
+      currency: 'EUR',
+    });
+    const day = dayAhead(provider, 3);
+    const create = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/timeslots/create',
+        headers: provider.headers,
+        payload: { day, ...payload },
+      });
+    const priced = (
+      await create({ startTime: '09:00', endTime: '09:30', serviceId: service.id })
+    ).json().slot.id as string;
+    const plain = (await create({ startTime: '10:00', endTime: '10:30' })).json().slot.id as string;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/search/providers/${provider.providerId}/available-slots`,
+      headers: client.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const slots = res.json().availableSlots as { id: string }[];
+    expect(slots.find((slot) => slot.id === priced)).toMatchObject({
+      type: 'Beard trim',
+      service_id: service.id,
+      price_cents: 1550,
+      currency: 'EUR',
+    });
+    // A slot without a service keeps SPEC §3's fields only.
+    expect(Object.keys(slots.find((slot) => slot.id === plain)!)).not.toContain('price_cents');
+  });
+
   it('bulk create with serviceId binds every slot of the run', async () => {
     const provider = await createProvider(t.app);
     const service = await createService(t.app, provider, { name: 'Lesson', duration_minutes: 60 });

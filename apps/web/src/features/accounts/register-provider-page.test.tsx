@@ -1,9 +1,11 @@
+import { placesResponseSchema } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectFieldError } from '../../../test/field-error';
+import { contractJson } from '../../../test/contract';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { AppProviders } from '../../app/providers';
 import { routes } from '../../app/router';
@@ -15,12 +17,36 @@ const USER_ID = '7d3a5c7e-2a0b-4a43-9a3c-3f2f4b7f2e11';
 let api: { calls: ApiCall[] };
 let answer: () => Response | Promise<Response>;
 
+/** One gazetteer answer (GET /api/places), checked against the shared schema. */
+const SPRINGFIELD = {
+  id: '4250542',
+  name: 'Springfield',
+  region: 'Illinois',
+  country: 'US',
+  country_name: 'United States',
+  lat: 39.80172,
+  lng: -89.64371,
+  timezone: 'America/Chicago',
+  population: 116565,
+};
+
 beforeEach(() => {
   answer = () => json(200, { message: MESSAGES.providerProfileCompleted });
-  api = mockApi((call) =>
-    call.method === 'POST' && call.path === '/api/auth/register/provider' ? answer() : undefined,
-  );
+  api = mockApi((call) => {
+    if (call.method === 'POST' && call.path === '/api/auth/register/provider') return answer();
+    if (call.method === 'GET' && call.path === '/api/places') {
+      return contractJson('GET /api/places', placesResponseSchema, 200, { places: [SPRINGFIELD] });
+    }
+    return undefined;
+  });
 });
+
+/** The catalogue fields the form requires besides SPEC's specialty (docs/product.md §11.1). */
+async function chooseCategoryAndCity(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(screen.getByLabelText('Category'), 'barber');
+  await user.type(screen.getByRole('combobox', { name: 'City' }), 'spring');
+  await user.click(await screen.findByRole('option', { name: /Springfield/ }));
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -72,6 +98,7 @@ describe('provider profile completion', () => {
     const { user, router } = await openPage();
     await user.type(specialty(), 'Barber');
     await user.type(bio(), 'Sharp cuts since 2010.');
+    await chooseCategoryAndCity(user);
     await user.click(screen.getByRole('button', { name: 'Complete Profile' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     held.resolve(json(200, { message: MESSAGES.providerProfileCompleted }));
@@ -83,6 +110,9 @@ describe('provider profile completion', () => {
       userId: USER_ID,
       specialty: 'Barber',
       bio: 'Sharp cuts since 2010.',
+      category: 'barber',
+      placeId: SPRINGFIELD.id,
+      serviceMode: 'at_provider',
     });
   });
 
@@ -95,6 +125,7 @@ describe('provider profile completion', () => {
       });
     const { user, router } = await openPage();
     await user.type(specialty(), 'Barber');
+    await chooseCategoryAndCity(user);
     await user.click(screen.getByRole('button', { name: 'Complete Profile' }));
     expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.providerProfileNotAllowed)).toBeInTheDocument();

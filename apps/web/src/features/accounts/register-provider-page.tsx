@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { providerProfileFormSchema } from '@slotwise/shared/auth-schemas';
+import { providerCatalogueFormSchema } from '@slotwise/shared/catalogue-schemas';
+import { z } from '@slotwise/shared/zod';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextAreaField, TextField } from '../../components/form-field';
@@ -10,6 +12,11 @@ import { SubmitButton } from '../../components/submit-button';
 import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
 import { useRegisterProvider } from './api/register-provider';
 import { bindFields } from '../../lib/bind-fields';
+import { CATALOGUE_FIELDS, type CatalogueFormShape } from './catalogue-form';
+import { CatalogueFields } from './components/catalogue-fields';
+
+/** SPEC's specialty and bio, plus category, city and service mode (docs/product.md §11.1). */
+const onboardingSchema = z.intersection(providerProfileFormSchema, providerCatalogueFormSchema);
 
 interface OnboardingState {
   userId: string | null;
@@ -61,22 +68,42 @@ function ProviderProfileForm({ userId, email }: { userId: string; email: string 
   const navigate = useNavigate();
   const completion = useRegisterProvider();
   const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(onboardingSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      specialty: '',
+      bio: '',
+      category: '',
+      placeId: '',
+      address: '',
+      serviceMode: 'at_provider',
+      radiusKm: '',
+    },
+  });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(providerProfileFormSchema),
-    mode: 'onTouched',
-    defaultValues: { specialty: '', bio: '' },
-  });
+  } = form;
   const field = bindFields(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     setGeneralError(null);
     try {
-      await completion.mutateAsync({ userId, specialty: values.specialty, bio: values.bio });
+      await completion.mutateAsync({
+        userId,
+        specialty: values.specialty,
+        bio: values.bio,
+        category: values.category,
+        placeId: values.placeId,
+        ...(values.address ? { address: values.address } : {}),
+        serviceMode: values.serviceMode,
+        ...(values.serviceMode === 'at_client' && typeof values.radiusKm === 'number'
+          ? { radiusKm: values.radiusKm }
+          : {}),
+      });
       toast.success(MESSAGES.providerProfileCompleted);
       void navigate('/email-verification', { state: { email } });
     } catch (error) {
@@ -87,6 +114,10 @@ function ProviderProfileForm({ userId, email }: { userId: string; email: string 
         setError('specialty', { type: 'server', message: fieldErrors.specialty });
       }
       if (fieldErrors.bio) setError('bio', { type: 'server', message: fieldErrors.bio });
+      for (const name of CATALOGUE_FIELDS) {
+        const message = fieldErrors[name];
+        if (message) setError(name, { type: 'server', message });
+      }
     }
   });
 
@@ -105,6 +136,11 @@ function ProviderProfileForm({ userId, email }: { userId: string; email: string 
           {...field('specialty')}
         />
         <TextAreaField label="Bio (optional)" rows={4} {...field('bio')} />
+        <CatalogueFields
+          form={form as unknown as UseFormReturn<CatalogueFormShape>}
+          initialPlace={null}
+          allowNoCategory
+        />
         <FormError>{generalError}</FormError>
         <SubmitButton busy={busy} busyText="Saving...">
           Complete Profile

@@ -1,3 +1,4 @@
+import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { hhmm } from '@slotwise/shared/calendar';
 import type { Timeslot } from '@slotwise/shared/timeslot-schemas';
 
@@ -25,4 +26,24 @@ export function sortSlots(slots: readonly Timeslot[]): Timeslot[] {
   return [...slots].sort((a, b) =>
     a.day === b.day ? a.start_time.localeCompare(b.start_time) : a.day.localeCompare(b.day),
   );
+}
+
+/** 'Haircut (45 min, $35.00)': a service as the slot form offers it. */
+export function serviceOptionLabel(service: {
+  name: string;
+  duration_minutes: number;
+  price_cents: number;
+  currency: string;
+}): string {
+  return `${service.name} (${service.duration_minutes} min, ${formatPrice(service.price_cents, service.currency)})`;
+}
+
+/** A slot's price in its service's currency, or null when it names no service. */
+export function slotPrice(slot: {
+  price_cents?: number | null;
+  currency?: string | null;
+}): string | null {
+  return slot.price_cents != null && slot.currency
+    ? formatPrice(slot.price_cents, slot.currency)
+    : null;
 }

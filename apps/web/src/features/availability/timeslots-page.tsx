@@ -6,7 +6,7 @@ import { ScheduleButtons, ViewSwitch } from './components/schedule-controls';
 import { useTimeslotsView } from './use-timeslots-view';
 import { CreateSlotModal } from './components/create-slot-modal';
 import { DeleteSlotDialog } from './components/delete-slot-dialog';
-import { formatDay, formatTimeRange, sortSlots } from './slot-format';
+import { formatDay, formatTimeRange, slotPrice, sortSlots } from './slot-format';
 import { UpdateSlotModal } from './components/update-slot-modal';
 import { LoadFailed } from '../../components/load-failed';
 
@@ -118,6 +118,8 @@ function SlotCard({ slot, onUpdate, onDelete }: SlotCardProps) {
   const titleId = `slot-${slot.id}-title`;
   const when = `${formatDay(slot.day)}, ${formatTimeRange(slot)}`;
   const bookedNoteId = `slot-${slot.id}-booked`;
+  // The slot's service is its title (type = the service's name); its current price below.
+  const price = slotPrice(slot);
   return (
     <article
       aria-labelledby={titleId}
@@ -139,6 +141,12 @@ function SlotCard({ slot, onUpdate, onDelete }: SlotCardProps) {
         <time dateTime={slot.day}>{formatDay(slot.day)}</time>
       </p>
       <p className="text-sm text-slate-700">{formatTimeRange(slot)}</p>
+      {price ? (
+        <p className="mt-1 text-sm font-medium text-slate-900">
+          <span className="sr-only">Price: </span>
+          {price}
+        </p>
+      ) : null}
       {slot.is_booked ? (
         <p id={bookedNoteId} className="mt-2 text-xs text-slate-500">
           Booked slots cannot be changed. Cancel the appointment first.

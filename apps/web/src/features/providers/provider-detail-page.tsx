@@ -1,4 +1,5 @@
 import { BOOKING_MESSAGES, type AvailableSlot } from '@slotwise/shared/booking-types';
+import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
@@ -90,6 +91,12 @@ function AvailableTimeSlots({ providerId }: { providerId: string }) {
                         </span>
                         {slot.type ? (
                           <span className="block text-xs text-slate-500">{slot.type}</span>
+                        ) : null}
+                        {slot.price_cents != null && slot.currency ? (
+                          <span className="block text-xs font-medium text-slate-800">
+                            <span className="sr-only">Price: </span>
+                            {formatPrice(slot.price_cents, slot.currency)}
+                          </span>
                         ) : null}
                       </span>
                       <button

@@ -1,3 +1,4 @@
+import type { ServiceMode } from '@slotwise/shared/catalogue-schemas';
 import type { Profile } from '@slotwise/shared/api-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
@@ -12,6 +13,17 @@ export interface UpdateProfileInput {
   specialty?: string;
   bio?: string;
   profilePic?: File | null;
+  /**
+   * The provider's catalogue fields (docs/product.md §11.1), sent when given: `address` ''
+   * clears it, `radiusKm` null sends '' (no radius).
+   */
+  catalogue?: {
+    category?: string;
+    placeId?: string;
+    address: string;
+    serviceMode: ServiceMode;
+    radiusKm: number | null;
+  };
 }
 
 export interface UpdateProfileResponse {
@@ -21,7 +33,8 @@ export interface UpdateProfileResponse {
 
 /**
  * PATCH /profile/update, multipart (SPEC §7): firstName, lastName, email; password, specialty and
- * bio only when filled; profilePic only when chosen.
+ * bio only when filled; profilePic only when chosen; a provider's catalogue fields
+ * (docs/product.md §11.1) when the form has them.
  */
 export function updateProfile(input: UpdateProfileInput): Promise<UpdateProfileResponse> {
   const form = new FormData();
@@ -32,6 +45,14 @@ export function updateProfile(input: UpdateProfileInput): Promise<UpdateProfileR
   if (input.specialty) form.set('specialty', input.specialty);
   if (input.bio) form.set('bio', input.bio);
   if (input.profilePic) form.set('profilePic', input.profilePic, input.profilePic.name);
+  const catalogue = input.catalogue;
+  if (catalogue) {
+    if (catalogue.category) form.set('category', catalogue.category);
+    if (catalogue.placeId) form.set('placeId', catalogue.placeId);
+    form.set('address', catalogue.address);
+    form.set('serviceMode', catalogue.serviceMode);
+    form.set('radiusKm', catalogue.radiusKm === null ? '' : String(catalogue.radiusKm));
+  }
   return apiPatch<UpdateProfileResponse>('/profile/update', form);
 }
 

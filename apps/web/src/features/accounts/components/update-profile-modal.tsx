@@ -1,9 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@slotwise/shared/api-types';
 import { profileUpdateSchema } from '@slotwise/shared/auth-schemas';
+import {
+  CATALOGUE_MESSAGES,
+  radiusIssue,
+  type ServiceMode,
+} from '@slotwise/shared/catalogue-schemas';
+import { z } from '@slotwise/shared/zod';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextAreaField, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
@@ -15,8 +21,60 @@ import { getStoredUser, updateStoredUser } from '../../../lib/session';
 import { useProfilePicture } from '../../../lib/use-profile-picture';
 import { useUpdateProfile } from '../api/update-profile';
 import { bindFields } from '../../../lib/bind-fields';
+import { CATALOGUE_FIELDS, type CatalogueFormShape, type ChosenPlace } from '../catalogue-form';
+import { CatalogueFields } from './catalogue-fields';
 
 const FORM_FIELDS = ['firstName', 'lastName', 'password', 'specialty', 'bio'] as const;
+
+/**
+ * SPEC §5's profile rules plus the provider's catalogue fields (docs/product.md §11.1): a blank
+ * category or city is left out (a provider without one stays unlisted until choosing), but one
+ * already chosen cannot be blanked; the travel radius goes with "I go to my clients" only.
+ */
+function settingsSchema(profile: Profile) {
+  const details = profile.providerDetails;
+  const hadCategory = Boolean(details?.category);
+  const hadPlace = Boolean(details?.placeId);
+  const blankToUndefined = (values: unknown) => {
+    const record = { ...(values as Record<string, unknown>) };
+    for (const name of ['category', 'placeId'] as const) {
+      if (record[name] === '') record[name] = undefined;
+    }
+    if (record.serviceMode !== 'at_client') record.radiusKm = '';
+    return record;
+  };
+  return z.preprocess(blankToUndefined, profileUpdateSchema(profile.role)).superRefine((v, ctx) => {
+    if (profile.role !== 'provider') return;
+    if (hadCategory && !v.category) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['category'],
+        message: CATALOGUE_MESSAGES.categoryRequired,
+      });
+    }
+    if (hadPlace && !v.placeId) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['placeId'],
+        message: CATALOGUE_MESSAGES.placeRequired,
+      });
+    }
+    const radius = typeof v.radiusKm === 'number' ? v.radiusKm : null;
+    const issue = radiusIssue(v.serviceMode ?? null, radius);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: issue });
+  });
+}
+
+function storedPlace(profile: Profile): ChosenPlace | null {
+  const location = profile.providerDetails?.location;
+  if (!location) return null;
+  return {
+    id: location.placeId,
+    name: location.name,
+    region: location.region,
+    country: location.country,
+  };
+}
 
 /** The layouts show the signed-in user's name and picture from the stored session user. */
 function syncStoredUser(profile: Profile) {
@@ -37,6 +95,30 @@ function syncStoredUser(profile: Profile) {
   });
 }
 
+/** The form as typed (catalogue fields as text, see CatalogueFields). */
+type SettingsFormValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  specialty: string;
+  bio: string;
+} & CatalogueFormShape;
+
+interface SettingsOutput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password?: string | undefined;
+  specialty?: string | undefined;
+  bio?: string | undefined;
+  category?: string | undefined;
+  placeId?: string | undefined;
+  address?: string | null | undefined;
+  serviceMode?: ServiceMode | undefined;
+  radiusKm?: number | '' | null | undefined;
+}
+
 interface UpdateProfileModalProps {
   profile: Profile;
   onClose: () => void;
@@ -53,23 +135,31 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
   const picture = useProfilePicture();
   const update = useUpdateProfile();
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const schema = useMemo(() => profileUpdateSchema(profile.role), [profile.role]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(schema),
+  const schema = useMemo(() => settingsSchema(profile), [profile]);
+  const details = profile.providerDetails;
+  const form = useForm<SettingsFormValues, unknown, SettingsOutput>({
+    // The preprocess step takes the form's text values; the resolver types can't see through it.
+    resolver: zodResolver(schema as unknown as z.ZodType<SettingsOutput, SettingsFormValues>),
     defaultValues: {
       firstName: profile.firstName,
       lastName: profile.lastName,
       email: profile.email,
       password: '',
-      specialty: profile.providerDetails?.specialty ?? '',
-      bio: profile.providerDetails?.bio ?? '',
+      specialty: details?.specialty ?? '',
+      bio: details?.bio ?? '',
+      category: details?.category ?? '',
+      placeId: details?.placeId ?? '',
+      address: details?.address ?? '',
+      serviceMode: details?.serviceMode ?? 'at_provider',
+      radiusKm: details?.radiusKm == null ? '' : String(details.radiusKm),
     },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
   const field = bindFields(register, errors);
   const busy = isSubmitting || update.isPending;
   const close = () => {
@@ -87,6 +177,15 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
         specialty: isProvider ? values.specialty : undefined,
         bio: isProvider ? values.bio : undefined,
         profilePic: picture.file,
+        catalogue: isProvider
+          ? {
+              category: values.category,
+              placeId: values.placeId,
+              address: values.address ?? '',
+              serviceMode: values.serviceMode ?? 'at_provider',
+              radiusKm: typeof values.radiusKm === 'number' ? values.radiusKm : null,
+            }
+          : undefined,
       });
       toast.success(MESSAGES.profileUpdated);
       syncStoredUser(updated);
@@ -94,7 +193,7 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
     } catch (error) {
       setGeneralError(failureMessage(error, MESSAGES.updateProfileFailed));
       const fieldErrors = serverFieldErrors(error);
-      for (const field of FORM_FIELDS) {
+      for (const field of [...FORM_FIELDS, ...CATALOGUE_FIELDS]) {
         const message = fieldErrors[field];
         if (message) setError(field, { type: 'server', message });
       }
@@ -164,6 +263,12 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
           <>
             <TextField label="Specialty" type="text" {...field('specialty')} />
             <TextAreaField label="Bio" rows={4} {...field('bio')} />
+            <CatalogueFields
+              form={form as unknown as UseFormReturn<CatalogueFormShape>}
+              initialPlace={storedPlace(profile)}
+              allowNoCategory={!details?.category}
+              currentZone={profile.timezone}
+            />
           </>
         ) : null}
         {/* The email is not an input: a problem with it can only be shown here. */}

@@ -1,4 +1,5 @@
 import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/booking-types';
+import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { formatSlotDate, formatSlotTimeRange } from '../../../lib/format-slot';
@@ -50,6 +51,12 @@ export function AppointmentCard(props: AppointmentCardProps) {
     ? fullName(props.appointment.provider_first_name, props.appointment.provider_last_name)
     : fullName(props.appointment.client_first_name, props.appointment.client_last_name);
   const detail = client ? props.appointment.provider_specialty : props.appointment.service_type;
+  // The service and price as booked (docs/product.md §11.1); later price changes do not show.
+  const price =
+    appointment.price_cents != null && appointment.currency
+      ? formatPrice(appointment.price_cents, appointment.currency)
+      : null;
+  const bookedService = client ? appointment.service_name : null;
   const showMessage =
     props.onMessage !== undefined &&
     (client ? appointment.status === 'booked' : props.onCancel !== undefined);
@@ -67,6 +74,18 @@ export function AppointmentCard(props: AppointmentCardProps) {
           <AppointmentStatusBadge status={appointment.status} />
         </div>
         {detail || !client ? <p className="text-sm text-indigo-700">{detail}</p> : null}
+        {bookedService || price ? (
+          <p className="text-sm text-slate-800">
+            {bookedService ? <span className="font-medium">{bookedService}</span> : null}
+            {bookedService && price ? <span aria-hidden="true"> · </span> : null}
+            {price ? (
+              <span>
+                <span className="sr-only">{bookedService ? ', price: ' : 'Price: '}</span>
+                {price}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
         <p id={whenId} className="mt-1 text-sm text-slate-700">
           <span>{formatSlotDate(appointment.day)}</span>
           <span aria-hidden="true"> · </span>

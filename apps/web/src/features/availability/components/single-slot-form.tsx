@@ -1,11 +1,15 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import { normalizeTime } from '@slotwise/shared/calendar';
+import type { Service } from '@slotwise/shared/catalogue-schemas';
+import { endTimeForDuration } from '@slotwise/shared/slot-rules';
 import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
+import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useCreateTimeslot } from '../api/create-timeslot';
 import { applyServerErrors } from '../apply-server-errors';
 import { failureMessage } from '../../../lib/failure-message';
 import { FormActions } from './form-actions';
+import { ServiceSelect } from './service-select';
 import { SlotFields } from './slot-fields';
 import { useSlotForm } from '../use-slot-form';
 
@@ -24,8 +28,19 @@ export function SingleSlotForm({
   const {
     handleSubmit,
     setError,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
+  // The slot's service (docs/product.md §11.1): its name becomes the type, its duration the
+  // default length (the end time follows the start time while a service is chosen).
+  const [service, setService] = useState<Service | null>(null);
+  const startTime = watch('startTime');
+  useEffect(() => {
+    if (!service || !startTime) return;
+    const end = endTimeForDuration(normalizeTime(startTime), service.duration_minutes);
+    if (end) setValue('endTime', end.slice(0, 5), { shouldValidate: true, shouldDirty: true });
+  }, [service, startTime, setValue]);
 
   const onValid = async (values: TimeslotFormValues) => {
     try {
@@ -33,6 +48,7 @@ export function SingleSlotForm({
         day: values.day,
         startTime: normalizeTime(values.startTime),
         endTime: normalizeTime(values.endTime),
+        ...(service ? { serviceId: service.id, type: service.name } : {}),
       });
       toast.success(MESSAGES.slotCreated);
       onDone();
@@ -48,6 +64,7 @@ export function SingleSlotForm({
       aria-label="Create a single slot"
       onSubmit={handleSubmit(onValid, () => toast.error(MESSAGES.fixValidationErrors))}
     >
+      <ServiceSelect value={service?.id ?? ''} onChange={setService} idPrefix="create-slot" />
       <SlotFields form={form} today={today} idPrefix="create-slot" />
       <FormActions
         onCancel={onDone}

@@ -6,7 +6,7 @@ import { StarRating } from '../../../components/star-rating';
 import { Avatar } from '../../../components/avatar';
 import { fullName } from '../../../lib/full-name';
 import { useProviderSearch } from '../api/search-providers';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** Typing pauses this long before a search goes out. */
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -1,0 +1,188 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CATALOGUE_MESSAGES,
+  CURRENCIES,
+  durationMinutesField,
+  priceCentsField,
+  serviceDescriptionField,
+  serviceNameField,
+  type Service,
+} from '@slotwise/shared/catalogue-schemas';
+import { z } from '@slotwise/shared/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify/unstyled';
+import { controlClass } from '../../../components/control-class';
+import { Field, FormError, TextAreaField, TextField } from '../../../components/form-field';
+import { Modal } from '../../../components/modal';
+import { SubmitButton } from '../../../components/submit-button';
+import { bindFields } from '../../../lib/bind-fields';
+import { failureMessage, serverFieldErrors } from '../../../lib/failure-message';
+import { useCreateService } from '../api/create-service';
+import { useUpdateService } from '../api/update-service';
+import { parsePriceText, priceText } from '../service-price';
+
+/** The price is typed in the currency's units ('35.50'); this explains a malformed one. */
+export const PRICE_FORMAT_MESSAGE = 'Enter a price such as 35 or 35.50';
+
+const serviceFormSchema = z
+  .object({
+    name: serviceNameField,
+    duration: z.string().trim(),
+    price: z.string().trim(),
+    currency: z.enum(CURRENCIES, { error: CATALOGUE_MESSAGES.currencyUnknown }),
+    description: serviceDescriptionField,
+  })
+  .transform((values, ctx) => {
+    const duration = durationMinutesField.safeParse(
+      values.duration === '' ? Number.NaN : Number(values.duration),
+    );
+    if (!duration.success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['duration'],
+        message: CATALOGUE_MESSAGES.durationInvalid,
+      });
+    }
+    const cents = parsePriceText(values.price, values.currency);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: PRICE_FORMAT_MESSAGE });
+    } else if (!priceCentsField.safeParse(cents).success) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: CATALOGUE_MESSAGES.priceInvalid });
+    }
+    if (!duration.success || cents === null) return z.NEVER;
+    return {
+      name: values.name,
+      duration_minutes: duration.data,
+      price_cents: cents,
+      currency: values.currency,
+      description: values.description,
+    };
+  });
+type ServiceFormValues = z.input<typeof serviceFormSchema>;
+
+/** Server field names → the form's. */
+const SERVER_FIELDS = {
+  name: 'name',
+  duration_minutes: 'duration',
+  price_cents: 'price',
+  currency: 'currency',
+  description: 'description',
+} as const;
+
+interface ServiceFormModalProps {
+  /** The service to edit; none to add one. */
+  service?: Service;
+  /** The currency a new service starts with (the provider's others use it). */
+  defaultCurrency: string;
+  onClose: () => void;
+}
+
+/** Add or edit a service: name, duration in minutes, price in its currency, description. */
+export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceFormModalProps) {
+  const formId = useId();
+  const create = useCreateService();
+  const update = useUpdateService();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const currency = service?.currency ?? defaultCurrency;
+  const form = useForm<ServiceFormValues, unknown, z.output<typeof serviceFormSchema>>({
+    resolver: zodResolver(serviceFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: service?.name ?? '',
+      duration: service ? String(service.duration_minutes) : '30',
+      price: service ? priceText(service.price_cents, service.currency) : '',
+      currency: (CURRENCIES as readonly string[]).includes(currency)
+        ? (currency as ServiceFormValues['currency'])
+        : 'USD',
+      description: service?.description ?? '',
+    },
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const field = bindFields(register, errors);
+  const busy = isSubmitting || create.isPending || update.isPending;
+  const close = () => {
+    if (!busy) onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      const { message } = service
+        ? await update.mutateAsync({ id: service.id, body: values })
+        : await create.mutateAsync(values);
+      toast.success(message);
+      onClose();
+    } catch (error) {
+      setGeneralError(failureMessage(error, 'Failed to save the service'));
+      const fieldErrors = serverFieldErrors(error);
+      for (const [serverName, formName] of Object.entries(SERVER_FIELDS)) {
+        const message = fieldErrors[serverName];
+        if (message) setError(formName, { type: 'server', message });
+      }
+    }
+  });
+
+  const title = service ? 'Edit service' : 'Add service';
+  return (
+    <Modal
+      open
+      onClose={close}
+      title={title}
+      closeOnBackdrop={!busy}
+      footer={
+        <>
+          <button
+            type="button"
+            onClick={close}
+            disabled={busy}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            Cancel
+          </button>
+          <SubmitButton form={formId} busy={busy} busyText="Saving..." look="inline" announceBusy>
+            {service ? 'Save service' : 'Add service'}
+          </SubmitButton>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField label="Service name" type="text" maxLength={80} {...field('name')} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label="Duration (minutes)"
+            type="number"
+            inputMode="numeric"
+            min={15}
+            max={480}
+            step={5}
+            {...field('duration')}
+          />
+          <TextField label="Price" type="text" inputMode="decimal" {...field('price')} />
+          <Field label="Currency" error={errors.currency?.message}>
+            {(control) => (
+              <select
+                {...control}
+                {...register('currency')}
+                className={controlClass(errors.currency?.message)}
+              >
+                {CURRENCIES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <TextAreaField label="Description (optional)" rows={3} {...field('description')} />
+        <FormError>{generalError}</FormError>
+      </form>
+    </Modal>
+  );
+}
