@@ -182,6 +182,8 @@ export const clientAppointmentSchema = appointmentBaseSchema.extend({
   provider_last_name: z.string(),
   provider_specialty: z.string().nullable(),
   provider_profile_image_url: z.string().nullable(),
+  /** Last instant the client may cancel or reschedule (booking policy cut-off); null: no cut-off. */
+  cancellable_until: z.string().nullable().optional(),
 });
 export type ClientAppointment = z.infer<typeof clientAppointmentSchema>;
 
