@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { bookingPolicySchema } from './policy-schemas';
 import { isIsoDate } from './calendar';
 import { APPOINTMENT_STATUSES } from './enums';
 import { MESSAGES } from './messages';
@@ -135,6 +136,8 @@ export const providerDetailSchema = z.object({
   /** Mean rating, one decimal; null without reviews. */
   rating: z.number().nullable(),
   reviewCount: z.number(),
+  /** The provider's booking policy, stated on the provider page (docs/product.md §11.4). */
+  bookingPolicy: bookingPolicySchema.optional(),
 });
 export type ProviderDetail = z.infer<typeof providerDetailSchema>;
 

@@ -35,6 +35,8 @@ const CLIENT_VIEW_FIELDS = [
   'service_name',
   'price_cents',
   'currency',
+  // docs/product.md §11.4 (booking policies): the end of free cancellation, null without a cut-off.
+  'cancellable_until',
 ].sort();
 
 const PROVIDER_VIEW_FIELDS = [

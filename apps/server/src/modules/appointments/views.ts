@@ -7,6 +7,7 @@ import { appointments, users } from '../../db/schema';
 import { imageUrl } from '../../images/image-store';
 import { serviceSnapshotColumns, serviceSnapshotView } from '../services/appointment-snapshot';
 import { providers } from '../../db/schema';
+import { cancellableUntil } from '../policies/policy-rules';
 
 /** How an appointment reads: the columns and shapes of the client's and the provider's view. */
 
@@ -49,6 +50,7 @@ export const clientViewColumns = {
   providerLastName: providerUser.lastName,
   providerSpecialty: providers.specialty,
   providerImageId: providerUser.profileImageId,
+  cancelCutoffMinutes: appointments.cancelCutoffMinutes,
 };
 
 export const providerViewColumns = {
@@ -91,6 +93,7 @@ export function toClientView(row: ClientViewRow): ClientAppointment {
     provider_last_name: row.providerLastName,
     provider_specialty: row.providerSpecialty,
     provider_profile_image_url: imageUrl(row.providerImageId),
+    cancellable_until: cancellableUntil(row.startsAt, row.cancelCutoffMinutes),
   };
 }
 
