@@ -95,10 +95,18 @@ const wholeNumber = (min: number, max: number, message: string) =>
 
 export const bookingPolicySchema = z.object({
   minNoticeMinutes: wholeNumber(0, MAX_MIN_NOTICE_MINUTES, POLICY_MESSAGES.minNoticeInvalid),
-  maxAdvanceDays: wholeNumber(MIN_ADVANCE_DAYS, MAX_ADVANCE_DAYS, POLICY_MESSAGES.maxAdvanceInvalid),
+  maxAdvanceDays: wholeNumber(
+    MIN_ADVANCE_DAYS,
+    MAX_ADVANCE_DAYS,
+    POLICY_MESSAGES.maxAdvanceInvalid,
+  ),
   bufferMinutes: wholeNumber(0, MAX_BUFFER_MINUTES, POLICY_MESSAGES.bufferInvalid),
   maxPerDay: wholeNumber(1, MAX_PER_DAY, POLICY_MESSAGES.maxPerDayInvalid).nullable(),
-  cancelCutoffMinutes: wholeNumber(0, MAX_CANCEL_CUTOFF_MINUTES, POLICY_MESSAGES.cancelCutoffInvalid),
+  cancelCutoffMinutes: wholeNumber(
+    0,
+    MAX_CANCEL_CUTOFF_MINUTES,
+    POLICY_MESSAGES.cancelCutoffInvalid,
+  ),
 }) satisfies z.ZodType<BookingPolicy>;
 
 export const bookingPolicyResponseSchema = z.object({ policy: bookingPolicySchema });

@@ -79,7 +79,11 @@ describe('booking policies', () => {
 
   for (const zone of ['America/New_York', 'Pacific/Auckland']) {
     /** Two providers with one policy: one slot a minute inside the rule, one a minute outside. */
-    const pair = async (policy: Parameters<typeof setPolicy>[2], inside: number, outside: number) => {
+    const pair = async (
+      policy: Parameters<typeof setPolicy>[2],
+      inside: number,
+      outside: number,
+    ) => {
       const [pIn, pOut] = [
         await createProvider(t.app, { timezone: zone }),
         await createProvider(t.app, { timezone: zone }),
@@ -179,12 +183,7 @@ describe('booking policies', () => {
     const provider = await createProvider(t.app);
     const day = addDays(todayIn('America/New_York'), 3);
     const slot = (time: string) =>
-      createSlotAt(
-        t.app,
-        provider.providerId!,
-        zonedInstant('America/New_York', day, time),
-        30,
-      );
+      createSlotAt(t.app, provider.providerId!, zonedInstant('America/New_York', day, time), 30);
     const [a, b] = [await slot('09:00:00'), await slot('10:00:00')];
     const soon = await slotIn(provider, 60);
     const client = await createClient(t.app);

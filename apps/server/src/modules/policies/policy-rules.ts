@@ -68,7 +68,9 @@ export const policyNeedsLock = sql<boolean>`coalesce((select bp.max_per_day is n
  * before the lock was granted (docs/decisions/041-booking-policies.md).
  */
 export async function lockProviderForPolicy(tx: DbOrTx, providerId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('booking-policy:' || ${providerId}::text))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('booking-policy:' || ${providerId}::text))`,
+  );
 }
 
 /** Selectable columns on `timeslots`: each rule's verdict and the values its message needs. */
