@@ -5,6 +5,7 @@ import { toast } from 'react-toastify/unstyled';
 import { Avatar } from '../../components/avatar';
 import { useProfile } from './api/get-profile';
 import { UpdateProfileModal } from './components/update-profile-modal';
+import { BookingPolicySection } from './components/booking-policy-section';
 import { LoadFailed } from '../../components/load-failed';
 
 /** SPEC §2 Provider profile (/dashboard/profile, sidebar label Settings). */
@@ -53,6 +54,8 @@ export function ProviderProfilePage() {
           </p>
         )}
       </div>
+
+      {data?.role === 'provider' ? <BookingPolicySection /> : null}
 
       {editing && data ? (
         <UpdateProfileModal profile={data} onClose={() => setEditing(false)} />
