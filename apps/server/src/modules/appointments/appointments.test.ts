@@ -241,6 +241,7 @@ describe('appointments', () => {
         service_name: null,
         price_cents: null,
         currency: null,
+        cancellable_until: null,
       });
       expect(await slotState(slot.id)).toEqual({ isBooked: true, active: [body.appointment.id] });
       const events = await eventsOf(body.appointment.id);
