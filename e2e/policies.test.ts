@@ -71,7 +71,7 @@ describeBrowser('booking policies', () => {
     await p.getByRole('heading', { name: 'Booking policy' }).waitFor();
     await p.getByLabel('Minimum notice (minutes)').fill('120');
     await p.getByLabel('Cancellation cut-off (minutes)').fill('1440');
-    await p.getByText("Clients can't book less than 2 hours ahead").waitFor();
+    await p.getByText("Clients can't book less than 2 hours ahead", { exact: true }).waitFor();
     await p.getByRole('button', { name: 'Save policy' }).click();
     await p.getByText('Booking policy saved').waitFor();
 
@@ -82,8 +82,10 @@ describeBrowser('booking policies', () => {
     await c.goto(`/client/provider/${String(provider.user.providerId)}`);
     await c.getByText(later.range).first().waitFor();
     expect(await c.getByText(near.range).count()).toBe(0);
-    await c.getByText("Clients can't book less than 2 hours ahead").waitFor();
-    await c.getByText('Free cancellation until 1 day before the appointment').waitFor();
+    await c.getByText("Clients can't book less than 2 hours ahead", { exact: true }).waitFor();
+    await c
+      .getByText('Free cancellation until 1 day before the appointment', { exact: true })
+      .waitFor();
 
     // Booked 23 h ahead: inside the 24 h cut-off from the start.
     const appointmentId = await book(client, dayAhead.id);
