@@ -27,9 +27,11 @@ function recorder(name: string) {
 describe('appointment change fan-out', () => {
   const t = useTestApp();
 
-  it('builds the registry once, with the stored notification, socket and metrics consumers', () => {
+  it('builds the registry once, with the stored notification, email, socket and metrics consumers', () => {
+    // The email consumer joined with the email merge (issue 20).
     expect(t.app.appointmentChanges.names).toEqual([
       'stored-notification',
+      'email',
       'socket-events',
       'metrics',
     ]);
