@@ -9,7 +9,7 @@ import { describeBrowser, launchBrowser } from './harness/browser';
 import { sessionOf, startInProcessServer, type InProcessServer } from './harness/in-process-server';
 
 /**
- * Trust (docs/decisions/017-reviews-and-ratings.md): a client reviews a completed appointment
+ * Trust (docs/decisions/045-reviews-and-ratings.md): a client reviews a completed appointment
  * from the home prompt; the provider gets the live 'New Review' and replies; a signed-out visitor
  * reads both. Booking refuses the past, so this suite runs its own server in-process (the
  * server's test app on its own database, serving the built SPA) and writes the completed

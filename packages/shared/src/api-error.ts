@@ -23,6 +23,11 @@ export const ERROR_CODES = [
   'ALREADY_REVIEWED',
   'ALREADY_REPLIED',
   'REPLY_LOCKED',
+  'TOO_SOON',
+  'TOO_FAR_AHEAD',
+  'DAILY_LIMIT_REACHED',
+  'BUFFER_CONFLICT',
+  'CANCEL_WINDOW_PASSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

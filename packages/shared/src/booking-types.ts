@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { bookingPolicySchema } from './policy-schemas';
 import { isIsoDate } from './calendar';
 import { APPOINTMENT_STATUSES } from './enums';
 import { MESSAGES } from './messages';
@@ -135,6 +136,8 @@ export const providerDetailSchema = z.object({
   /** Mean rating, one decimal; null without reviews. */
   rating: z.number().nullable(),
   reviewCount: z.number(),
+  /** The provider's booking policy, stated on the provider page (docs/product.md §11.4). */
+  bookingPolicy: bookingPolicySchema.optional(),
 });
 export type ProviderDetail = z.infer<typeof providerDetailSchema>;
 
@@ -182,8 +185,10 @@ export const clientAppointmentSchema = appointmentBaseSchema.extend({
   provider_last_name: z.string(),
   provider_specialty: z.string().nullable(),
   provider_profile_image_url: z.string().nullable(),
-  /** The client has reviewed this appointment (docs/decisions/017-reviews-and-ratings.md). */
+  /** The client has reviewed this appointment (docs/decisions/045-reviews-and-ratings.md). */
   reviewed: z.boolean().optional(),
+  /** Last instant the client may cancel or reschedule (booking policy cut-off); null: no cut-off. */
+  cancellable_until: z.string().nullable().optional(),
 });
 export type ClientAppointment = z.infer<typeof clientAppointmentSchema>;
 

@@ -220,6 +220,8 @@ export const appointments = pgTable(
     serviceName: text('service_name'),
     priceCents: integer('price_cents'),
     currency: text('currency'),
+    /** The provider's cancellation cut-off when this was booked (docs/decisions/047-booking-policies.md). */
+    cancelCutoffMinutes: integer('cancel_cutoff_minutes').notNull().default(0),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     canceledBy: text('canceled_by', { enum: USER_ROLES }),
     createdAt: createdAt(),
@@ -579,5 +581,31 @@ export const services = pgTable(
     check('services_price_check', sql`${t.priceCents} between 0 and 10000000`),
     check('services_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('services_name_check', sql`char_length(${t.name}) between 1 and 80`),
+  ],
+);
+
+/** A provider's booking policy (docs/decisions/047-booking-policies.md); no row: the defaults. */
+export const bookingPolicies = pgTable(
+  'booking_policies',
+  {
+    providerId: uuid('provider_id')
+      .primaryKey()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
+    maxAdvanceDays: integer('max_advance_days').notNull().default(90),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    maxPerDay: integer('max_per_day'),
+    cancelCutoffMinutes: integer('cancel_cutoff_minutes').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('booking_policies_min_notice_check', sql`${t.minNoticeMinutes} between 0 and 43200`),
+    check('booking_policies_max_advance_check', sql`${t.maxAdvanceDays} between 1 and 730`),
+    check('booking_policies_buffer_check', sql`${t.bufferMinutes} between 0 and 240`),
+    check(
+      'booking_policies_max_per_day_check',
+      sql`${t.maxPerDay} is null or ${t.maxPerDay} between 1 and 100`,
+    ),
+    check('booking_policies_cancel_cutoff_check', sql`${t.cancelCutoffMinutes} between 0 and 20160`),
   ],
 );

@@ -14,6 +14,7 @@ import {
 } from './demo-catalogue';
 import { planAppointments, planSlots, random, wallClock } from './demo-plan';
 import { seedDemoWeeklyHours } from './weekly-hours-demo';
+import { seedDemoPolicies } from './demo-policies';
 import { seedDemoReviews } from './seed-reviews';
 import { seedDemoMessages } from './demo-messages';
 import { seedMarketplace } from './seed-marketplace';
@@ -288,6 +289,8 @@ async function insertDemo(
     where id in (select timeslot_id from ${appointments} where status = 'booked')`);
   // The demo provider's weekly hours fill the weeks after the seeded ones.
   const weekly = await seedDemoWeeklyHours(tx, { providerId: providerIds[0]!, now });
+  // A booking policy on the second demo provider (demo-policies.ts).
+  if (providerIds[1]) await seedDemoPolicies(tx, providerIds[1]);
 
   // Trust: completed history with reviews and replies (seed-reviews.ts).
   const trust = await seedDemoReviews(tx, { providerIds, clientIds, timezone, now });

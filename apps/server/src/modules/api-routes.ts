@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { healthRoutes } from './health/routes';
 import { messageRoutes } from './messages/routes';
 import { notificationRoutes } from './notifications/routes';
+import { policyRoutes } from './policies/routes';
 import { profileRoutes } from './profile/routes';
 import { reviewRoutes } from './reviews/routes';
 import { statsRoutes } from './stats/routes';
@@ -32,4 +33,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(calendarRoutes);
   await api.register(catalogueRoutes);
   await api.register(serviceRoutes);
+  await api.register(policyRoutes);
 };

@@ -449,6 +449,32 @@ export const HTTP_MATRIX: MatrixRow[] = [
     expect: providersOwn(200),
   },
 
+  // Booking policies: providers only, each their own. The saved policy is the default one, so
+  // the world's bookings are not refused by it.
+  {
+    method: 'GET',
+    route: '/api/provider/policy',
+    owner: 'provider',
+    request: () => ({ url: '/api/provider/policy' }),
+    expect: providersOnly(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/provider/policy',
+    owner: 'provider',
+    request: () => ({
+      url: '/api/provider/policy',
+      payload: {
+        minNoticeMinutes: 0,
+        maxAdvanceDays: 730,
+        bufferMinutes: 0,
+        maxPerDay: null,
+        cancelCutoffMinutes: 0,
+      },
+    }),
+    expect: providersOnly(200),
+  },
+
   // Weekly hours and time off: providers only, each on their own schedule. The saved week is
   // empty, so no slot is generated that could meet the world's other slots.
   {

@@ -1,3 +1,4 @@
+import { bookingPolicySchema } from '@slotwise/shared/policy-schemas';
 import {
   emailFormSchema,
   profileUpdateSchema,
@@ -222,6 +223,21 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     caller: (w) => w.provider,
     valid: (w) => ({ day: w.futureDay(402), startTime: '11:00', endTime: '11:30', type: 'Cut' }),
     accepts: (body) => passes(updateTimeslotBodySchema, body),
+  },
+  // The other provider's policy: the world books the provider's slots, never the other's.
+  {
+    name: 'PUT /api/provider/policy',
+    method: 'PUT',
+    url: () => '/api/provider/policy',
+    caller: (w) => w.otherProvider,
+    valid: () => ({
+      minNoticeMinutes: 0,
+      maxAdvanceDays: 730,
+      bufferMinutes: 0,
+      maxPerDay: null,
+      cancelCutoffMinutes: 0,
+    }),
+    accepts: (body) => passes(bookingPolicySchema, body),
   },
   // The other provider: generated slots and time off never meet the world's fresh slots.
   {

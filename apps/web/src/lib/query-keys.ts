@@ -26,6 +26,9 @@ export const queryKeys = {
   /** GET /appointment/view → `{appointments}`. */
   clientAppointments: ['appointments', 'client'] as const,
 
+  /** GET /provider/policy → `{policy}` (the signed-in provider's booking policy). */
+  bookingPolicy: ['booking-policy'] as const,
+
   /** GET /stats/ → `{stats}`. */
   stats: ['stats'] as const,
   /** GET /stats/analytics → `{analytics}`. */

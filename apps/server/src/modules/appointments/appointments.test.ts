@@ -35,8 +35,10 @@ const CLIENT_VIEW_FIELDS = [
   'service_name',
   'price_cents',
   'currency',
-  // Trust (docs/decisions/017-reviews-and-ratings.md): the client has reviewed it.
+  // Trust (docs/decisions/045-reviews-and-ratings.md): the client has reviewed it.
   'reviewed',
+  // docs/product.md §11.4 (booking policies): the end of free cancellation, null without a cut-off.
+  'cancellable_until',
 ].sort();
 
 const PROVIDER_VIEW_FIELDS = [
@@ -242,6 +244,7 @@ describe('appointments', () => {
         price_cents: null,
         currency: null,
         reviewed: false,
+        cancellable_until: null,
       });
       expect(await slotState(slot.id)).toEqual({ isBooked: true, active: [body.appointment.id] });
       const events = await eventsOf(body.appointment.id);

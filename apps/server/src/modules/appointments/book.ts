@@ -19,6 +19,14 @@ import type { AppointmentChange, AppointmentTime } from './change';
 import { AppointmentChanges } from './change-fanout';
 import { claimedSlotColumns, slotHasStarted, slotIsClaimable } from './claimable-slot';
 import { changeOf } from './notice';
+import {
+  lockProviderForPolicy,
+  policyCancelCutoff,
+  policyNeedsLock,
+  policyVerdictColumns,
+  refusalOf,
+  slotObeysPolicy,
+} from '../policies/policy-rules';
 import { slotServiceColumns, snapshotOf } from '../services/appointment-snapshot';
 import { MAX_ATTEMPTS, slotTakenByIndex } from './transaction';
 import { clientUser, providerUser, toClientView, toProviderView } from './views';
@@ -53,6 +61,9 @@ async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: stri
       clientFirstName: clientUser.firstName,
       clientLastName: clientUser.lastName,
       ...slotServiceColumns,
+      ...policyVerdictColumns(),
+      needsLock: policyNeedsLock,
+      cancelCutoffMinutes: sql<number>`${policyCancelCutoff}`,
     })
     .from(timeslots)
     .leftJoin(services, eq(services.id, timeslots.serviceId))
@@ -93,6 +104,7 @@ function bookedChange(
       providerImageId: seen.providerImageId,
       // A new booking has no review yet.
       reviewed: false,
+      cancelCutoffMinutes: Number(seen.cancelCutoffMinutes),
     }),
     providerView: toProviderView({
       ...common,
@@ -128,13 +140,21 @@ function bookedChange(
  * still claimable and as it was read, then insert the appointment, its event and the provider's
  * notification (`change.told`). The slot's row lock lasts for this statement only — never
  * across round trips — which keeps a storm of bookings on few slots from queueing behind each
- * other. False when the slot was not claimed (taken meanwhile, started, or changed since read).
+ * other. False when the slot was not claimed (taken meanwhile, started, refused by the booking
+ * policy, or changed since read).
+ *
+ * The booking policy (docs/decisions/047-booking-policies.md) is part of the claim's WHERE, so
+ * nothing books around it. Its daily cap and buffer count other appointments, which is only
+ * exact when claims of that provider's slots are serialised: `locked` says the caller took the
+ * provider's lock in this transaction; without it the claim refuses any provider whose policy
+ * (as it is now, not as read) has a cap or a buffer, and the next read takes the locked path.
  */
 async function claimAndBook(
   db: DbOrTx,
   seen: BookingContext,
   clientUserId: string,
   change: AppointmentChange,
+  locked: boolean,
 ): Promise<boolean> {
   const appointmentId = change.notice.appointmentId;
   const notification = change.told;
@@ -148,14 +168,16 @@ async function claimAndBook(
           and provider_id = ${seen.providerId} and day = ${seen.day}::date
           and start_time = ${seen.startTime}::time and end_time = ${seen.endTime}::time
           and type = ${seen.type} and service_id is not distinct from ${seen.serviceId}::uuid
+          and ${slotObeysPolicy()} and (${locked}::boolean or not ${policyNeedsLock})
         returning id, provider_id, day, start_time, end_time, starts_at, ends_at, type, service_id
       ), created as (
         insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
                                      start_time, end_time, starts_at, ends_at, service_type,
-                                     service_id, service_name, price_cents, currency)
+                                     service_id, service_name, price_cents, currency,
+                                     cancel_cutoff_minutes)
         select ${appointmentId}::uuid, claimed.id, claimed.provider_id, ${clientUserId}::uuid,
                'booked', day, start_time, end_time, starts_at, ends_at, type,
-               s.id, s.name, s.price_cents, s.currency
+               s.id, s.name, s.price_cents, s.currency, ${Number(seen.cancelCutoffMinutes)}::int
         from claimed left join ${services} s on s.id = claimed.service_id
         returning id
       ), event as (
@@ -204,6 +226,8 @@ export async function bookAppointment(
     if (!seen) throw new NotFoundError(BOOKING_MESSAGES.timeslotNotFound);
     if (seen.started) throw new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
     if (seen.isBooked) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+    const refused = refusalOf(seen);
+    if (refused) throw refused;
     const { clientFirstName, clientLastName } = seen;
     if (clientFirstName === null || clientLastName === null) throw new UnauthenticatedError();
     const change = bookedChange(randomUUID(), clientUserId, {
@@ -211,7 +235,13 @@ export async function bookAppointment(
       clientFirstName,
       clientLastName,
     });
-    if (await claimAndBook(db, seen, clientUserId, change)) {
+    const claimed = seen.needsLock
+      ? await db.transaction(async (tx) => {
+          await lockProviderForPolicy(tx, seen.providerId);
+          return claimAndBook(tx, seen, clientUserId, change, true);
+        })
+      : await claimAndBook(db, seen, clientUserId, change, false);
+    if (claimed) {
       if (changes.hasTransactionalWork(WRITTEN_BY_BOOKING_STATEMENT)) {
         await db.transaction((tx) =>
           changes.inTransaction(tx, change, WRITTEN_BY_BOOKING_STATEMENT),
@@ -220,8 +250,9 @@ export async function bookAppointment(
       changes.afterCommit(change);
       return change;
     }
-    // Not claimed: the next read tells why (taken, started, gone); a slot that was only
-    // edited since the read is tried again.
+    // Not claimed: the next read tells why (taken, started, gone, refused by the policy); a
+    // slot that was only edited since the read (or whose provider now needs the lock) is tried
+    // again.
     if (attempt >= MAX_ATTEMPTS) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointmentEvents, appointments } from '../../db/schema';
 import type { AppointmentChange, ChangeActor, ProviderActor } from './change';
@@ -7,7 +7,30 @@ import { freeSlot } from './claimable-slot';
 import { loadChange } from './load-change';
 import { inTransaction, notChangeableError } from './transaction';
 import { isUpcoming } from './views';
+import { cancelWindowPassedError, withinCancelWindow } from '../policies/policy-rules';
 
+/** Why a cancel found nothing: past the client's cut-off (409), else not booked-and-upcoming. */
+async function notCancelableError(
+  tx: DbOrTx,
+  actor: ChangeActor,
+  appointmentId: string,
+  owner: SQL | undefined,
+) {
+  if (actor.role === 'client') {
+    const [late] = await tx
+      .select({ cutoff: appointments.cancelCutoffMinutes })
+      .from(appointments)
+      .where(and(eq(appointments.id, appointmentId), owner, isUpcoming, not(withinCancelWindow)))
+      .limit(1);
+    if (late) return cancelWindowPassedError(late.cutoff);
+  }
+  return notChangeableError(tx, appointmentId, owner);
+}
+
+/**
+ * A client cancels only until the appointment's cut-off (docs/decisions/047-booking-policies.md);
+ * the provider until it is over (the client is told by the change's notification).
+ */
 async function cancelAppointment(
   db: DbOrTx,
   changes: AppointmentChanges,
@@ -25,7 +48,14 @@ async function cancelAppointment(
         canceledBy: actor.role,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(appointments.id, appointmentId), owner, isUpcoming))
+      .where(
+        and(
+          eq(appointments.id, appointmentId),
+          owner,
+          isUpcoming,
+          actor.role === 'client' ? withinCancelWindow : undefined,
+        ),
+      )
       .returning({
         timeslotId: appointments.timeslotId,
         providerId: appointments.providerId,
@@ -33,7 +63,7 @@ async function cancelAppointment(
         startsAt: appointments.startsAt,
         endsAt: appointments.endsAt,
       });
-    if (!canceled) throw await notChangeableError(tx, appointmentId, owner);
+    if (!canceled) throw await notCancelableError(tx, actor, appointmentId, owner);
     await freeSlot(tx, canceled.timeslotId);
     await tx.insert(appointmentEvents).values({
       appointmentId,

@@ -28,6 +28,7 @@ describe('appointment change fan-out', () => {
   const t = useTestApp();
 
   it('builds the registry once, with the stored notification, email, socket and metrics consumers', () => {
+    // The email consumer joined with the email merge (issue 20).
     expect(t.app.appointmentChanges.names).toEqual([
       'stored-notification',
       'email',

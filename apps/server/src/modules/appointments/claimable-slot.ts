@@ -3,6 +3,7 @@ import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import type { DbOrTx } from '../../db/client';
 import { timeslots } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { policyRefusalError, slotObeysPolicy } from '../policies/policy-rules';
 
 /**
  * THE definition of a slot a client can take: free, and not started. Every place that asks
@@ -29,10 +30,17 @@ export const claimedSlotColumns = {
 };
 
 /**
- * Marks a claimable slot booked. Returns null when the slot is missing, taken, started, or
- * (with `providerId`) someone else's.
+ * Marks a claimable slot booked if its provider's booking policy allows it (ignoring the
+ * appointment `except` that is being moved). Returns null when the slot is missing, taken,
+ * started, refused by the policy, or (with `providerId`) someone else's. A provider with a daily
+ * cap or a buffer must be locked first (lockProviderForPolicy) in the same transaction.
  */
-export async function claimSlot(tx: DbOrTx, timeslotId: string, providerId?: string) {
+export async function claimSlot(
+  tx: DbOrTx,
+  timeslotId: string,
+  providerId?: string,
+  except: string | null = null,
+) {
   const [slot] = await tx
     .update(timeslots)
     .set({ isBooked: true, updatedAt: sql`now()` })
@@ -41,6 +49,7 @@ export async function claimSlot(tx: DbOrTx, timeslotId: string, providerId?: str
         eq(timeslots.id, timeslotId),
         providerId ? eq(timeslots.providerId, providerId) : undefined,
         slotIsClaimable,
+        slotObeysPolicy(except),
       ),
     )
     .returning(claimedSlotColumns);
@@ -48,9 +57,18 @@ export async function claimSlot(tx: DbOrTx, timeslotId: string, providerId?: str
 }
 
 /** Why a claim failed, as the error to answer (404 → 400 → 409, docs/product.md error order). */
-export async function unclaimableSlotError(tx: DbOrTx, timeslotId: string, providerId?: string) {
+export async function unclaimableSlotError(
+  tx: DbOrTx,
+  timeslotId: string,
+  providerId?: string,
+  except: string | null = null,
+) {
   const [slot] = await tx
-    .select({ providerId: timeslots.providerId, started: slotHasStarted })
+    .select({
+      providerId: timeslots.providerId,
+      started: slotHasStarted,
+      isBooked: timeslots.isBooked,
+    })
     .from(timeslots)
     .where(eq(timeslots.id, timeslotId))
     .limit(1);
@@ -59,6 +77,8 @@ export async function unclaimableSlotError(tx: DbOrTx, timeslotId: string, provi
     return ValidationError.field('newTimeslotId', BOOKING_MESSAGES.otherProvider);
   }
   if (slot.started) return new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
+  const refused = slot.isBooked ? null : await policyRefusalError(tx, timeslotId, except);
+  if (refused) return refused;
   return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
 }
 

@@ -10,10 +10,18 @@ import { resnapshotServiceOnReschedule } from '../services/appointment-snapshot'
 import { loadChange } from './load-change';
 import { inTransaction, notChangeableError } from './transaction';
 import { isUpcoming, timeColumns } from './views';
+import {
+  cancelWindowPassedError,
+  lockProviderForPolicy,
+  withinCancelWindow,
+} from '../policies/policy-rules';
 
 /**
  * PATCH /appointment/reschedule/:id: moves the client's booked appointment to another claimable
- * slot of the same provider, in one transaction that also frees the old slot.
+ * slot of the same provider, in one transaction that also frees the old slot. Only before the
+ * appointment's cancellation cut-off (409 CANCEL_WINDOW_PASSED), and into a slot the provider's
+ * booking policy allows as if it were a new booking — except that the appointment being moved
+ * does not count against the daily cap or the buffer (docs/decisions/047-booking-policies.md).
  */
 export async function rescheduleAppointment(
   db: DbOrTx,
@@ -30,6 +38,8 @@ export async function rescheduleAppointment(
         timeslotId: appointments.timeslotId,
         providerId: appointments.providerId,
         upcoming: sql<boolean>`${isUpcoming}`,
+        withinCancelWindow,
+        cancelCutoffMinutes: appointments.cancelCutoffMinutes,
         ...timeColumns,
       })
       .from(appointments)
@@ -40,8 +50,13 @@ export async function rescheduleAppointment(
     if (current.timeslotId === newTimeslotId) {
       throw ValidationError.field('newTimeslotId', BOOKING_MESSAGES.sameSlot);
     }
-    const slot = await claimSlot(tx, newTimeslotId, current.providerId);
-    if (!slot) throw await unclaimableSlotError(tx, newTimeslotId, current.providerId);
+    if (!current.withinCancelWindow) throw cancelWindowPassedError(current.cancelCutoffMinutes);
+    // Serialise with the provider's other claims, so the daily cap and the buffer count exactly.
+    await lockProviderForPolicy(tx, current.providerId);
+    const slot = await claimSlot(tx, newTimeslotId, current.providerId, appointmentId);
+    if (!slot) {
+      throw await unclaimableSlotError(tx, newTimeslotId, current.providerId, appointmentId);
+    }
     await freeSlot(tx, current.timeslotId);
     await tx
       .update(appointments)

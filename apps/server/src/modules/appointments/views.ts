@@ -7,6 +7,7 @@ import { appointments, reviews, users } from '../../db/schema';
 import { imageUrl } from '../../images/image-store';
 import { serviceSnapshotColumns, serviceSnapshotView } from '../services/appointment-snapshot';
 import { providers } from '../../db/schema';
+import { cancellableUntil } from '../policies/policy-rules';
 
 /** How an appointment reads: the columns and shapes of the client's and the provider's view. */
 
@@ -51,6 +52,7 @@ export const clientViewColumns = {
   providerImageId: providerUser.profileImageId,
   /** The client has reviewed it (one review per appointment: an index lookup). */
   reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.appointmentId} = ${appointments.id})`,
+  cancelCutoffMinutes: appointments.cancelCutoffMinutes,
 };
 
 export const providerViewColumns = {
@@ -94,6 +96,7 @@ export function toClientView(row: ClientViewRow): ClientAppointment {
     provider_specialty: row.providerSpecialty,
     provider_profile_image_url: imageUrl(row.providerImageId),
     reviewed: row.reviewed,
+    cancellable_until: cancellableUntil(row.startsAt, row.cancelCutoffMinutes),
   };
 }
 

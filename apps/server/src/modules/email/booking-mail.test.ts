@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
 import { createSlotAt } from '../../../test/helpers/exact-slots';
+import { setPolicy } from '../../../test/helpers/policy-helpers';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { startSmtpSink } from '../../../test/helpers/mail';
 import { mailsTo, readMail } from '../../../test/helpers/mail-reader';
@@ -194,6 +195,8 @@ describe('booking mail: both parties, .ics, once each', () => {
       timezone: 'America/New_York',
     });
     const startsAt = new Date('2027-03-14T16:00:00Z');
+    // More than the default 90-day booking horizon away (docs/product.md §11.4): open it.
+    await setPolicy(t.app, provider, { maxAdvanceDays: 730 });
     const slot = await createSlotAt(t.app, provider.providerId!, startsAt, 60, 'Tutoring');
     const id = await book(t.app, client, slot.id);
     await t.app.jobs.runDue(new Date());

@@ -1,3 +1,4 @@
+import { DEFAULT_BOOKING_POLICY } from '@slotwise/shared/policy-schemas';
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { sql } from 'drizzle-orm';
@@ -165,6 +166,8 @@ describe('search and provider detail', () => {
         profileImageUrl: null,
         rating: null,
         reviewCount: 0,
+        // docs/product.md §11.4: the provider's booking policy (never saved: the defaults).
+        bookingPolicy: DEFAULT_BOOKING_POLICY,
       },
     });
   });

@@ -11,6 +11,8 @@ import { NotFoundError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
 import { slotIsClaimable } from '../appointments/claimable-slot';
 import { withServicePrices } from '../services/slot-prices';
+import { slotObeysPolicy } from '../policies/policy-rules';
+import { getBookingPolicy } from '../policies/service';
 import { bayesianScore, providerRating, providerReviewCount, toRating } from '../reviews/rating';
 
 /**
@@ -190,6 +192,7 @@ export async function getProviderDetail(db: DbOrTx, providerId: string): Promise
     profileImageUrl: imageUrl(row.profileImageId),
     rating: toRating(row.rating),
     reviewCount: row.reviewCount,
+    bookingPolicy: await getBookingPolicy(db, row.provider_id),
   };
 }
 
@@ -205,7 +208,7 @@ export interface AvailableSlotsRange {
 
 /**
  * GET /search/providers/:id/available-slots: the listed provider's free slots that have not
- * started yet, earliest first, optionally within days `from`..`to` (the slot's own day, which
+ * started yet and that their booking policy would accept now, earliest first, optionally within days `from`..`to` (the slot's own day, which
  * is the provider's wall-clock date).
  */
 export async function listAvailableSlots(
@@ -230,6 +233,7 @@ export async function listAvailableSlots(
       and(
         eq(timeslots.providerId, providerId),
         slotIsClaimable,
+        slotObeysPolicy(),
         range.from ? sql`${timeslots.day} >= ${range.from}::date` : undefined,
         range.to ? sql`${timeslots.day} <= ${range.to}::date` : undefined,
       ),

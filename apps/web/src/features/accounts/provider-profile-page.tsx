@@ -5,6 +5,7 @@ import { toast } from 'react-toastify/unstyled';
 import { Avatar } from '../../components/avatar';
 import { useProfile } from './api/get-profile';
 import { UpdateProfileModal } from './components/update-profile-modal';
+import { BookingPolicySection } from './components/booking-policy-section';
 import { LoadFailed } from '../../components/load-failed';
 import { MailAndCalendarSettings } from './components/mail-and-calendar-settings';
 
@@ -56,6 +57,7 @@ export function ProviderProfilePage() {
       </div>
 
       <MailAndCalendarSettings />
+      {data?.role === 'provider' ? <BookingPolicySection /> : null}
 
       {editing && data ? (
         <UpdateProfileModal profile={data} onClose={() => setEditing(false)} />

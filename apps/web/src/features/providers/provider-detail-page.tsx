@@ -1,3 +1,4 @@
+import { policySentences } from '@slotwise/shared/policy-schemas';
 import { BOOKING_MESSAGES, type AvailableSlot } from '@slotwise/shared/booking-types';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
@@ -209,6 +210,16 @@ export function ProviderDetailPage({ reviews = null }: { reviews?: ReactNode }) 
           </p>
           {details.bio ? (
             <p className="mt-3 break-words whitespace-pre-line text-slate-700">{details.bio}</p>
+          ) : null}
+          {details.bookingPolicy ? (
+            <div className="mt-3">
+              <h2 className="text-sm font-semibold text-slate-800">Booking policy</h2>
+              <ul className="text-sm text-slate-700">
+                {policySentences(details.bookingPolicy).map((sentence) => (
+                  <li key={sentence}>{sentence}</li>
+                ))}
+              </ul>
+            </div>
           ) : null}
           {/* Messages (features/messages): ask before booking. */}
           <button

@@ -4,6 +4,7 @@ import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { formatSlotDate, formatSlotTimeRange } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';
+import { cancellationState } from '../cancellation';
 
 /** SPEC §4 status spellings. */
 const CANCELED = new Set(['canceled', 'cancelled']);
@@ -129,6 +130,7 @@ export function AppointmentCard(props: AppointmentCardProps) {
       {client ? (
         <ClientActions
           status={appointment.status}
+          cancellableUntil={props.appointment.cancellable_until}
           describedBy={describedBy}
           onCancel={props.onCancel}
           onReschedule={props.onReschedule}
@@ -149,23 +151,43 @@ export function AppointmentCard(props: AppointmentCardProps) {
 
 interface ClientActionsProps {
   status: string;
+  /** Booking policy cut-off (docs/product.md §11.4): after it, both actions are disabled. */
+  cancellableUntil?: string | null;
   describedBy: string;
   onCancel: () => void;
   onReschedule: () => void;
 }
 
-function ClientActions({ status, describedBy, onCancel, onReschedule }: ClientActionsProps) {
+function ClientActions({
+  status,
+  cancellableUntil,
+  describedBy,
+  onCancel,
+  onReschedule,
+}: ClientActionsProps) {
   const booked = status === 'booked';
   const showReschedule = !CANCELED.has(status);
   if (!booked && !showReschedule) return null;
+  const cutoff = booked ? cancellationState(cancellableUntil) : { passed: false, text: null };
+  const reasonId = `${describedBy.split(' ')[0]}-cutoff`;
+  const described = cutoff.text ? `${describedBy} ${reasonId}` : describedBy;
   return (
-    <div className="flex shrink-0 flex-wrap gap-2">
+    <div className="flex shrink-0 flex-wrap items-center gap-2">
+      {cutoff.text ? (
+        <p
+          id={reasonId}
+          className={`w-full text-sm ${cutoff.passed ? 'text-amber-800' : 'text-emerald-700'}`}
+        >
+          {cutoff.text}
+        </p>
+      ) : null}
       {booked ? (
         <button
           type="button"
           onClick={onCancel}
-          aria-describedby={describedBy}
-          className={cancelButtonClass}
+          disabled={cutoff.passed}
+          aria-describedby={described}
+          className={`${cancelButtonClass} disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent`}
         >
           Cancel
         </button>
@@ -174,8 +196,8 @@ function ClientActions({ status, describedBy, onCancel, onReschedule }: ClientAc
         <button
           type="button"
           onClick={onReschedule}
-          disabled={!booked}
-          aria-describedby={describedBy}
+          disabled={!booked || cutoff.passed}
+          aria-describedby={described}
           className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
         >
           Reschedule

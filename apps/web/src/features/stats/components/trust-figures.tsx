@@ -4,7 +4,7 @@ import { StarRating } from '../../../components/star-rating';
 
 const percent = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
-/** Trust figures (docs/decisions/017-reviews-and-ratings.md): mean rating, reviews, no-shows. */
+/** Trust figures (docs/decisions/045-reviews-and-ratings.md): mean rating, reviews, no-shows. */
 export function TrustFigures({ rating, reviewCount, noShowRate }: ProviderTrustFigures) {
   return (
     <section

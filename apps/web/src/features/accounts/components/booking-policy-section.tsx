@@ -1,0 +1,164 @@
+import {
+  type BookingPolicy,
+  bookingPolicySchema,
+  policySentences,
+} from '@slotwise/shared/policy-schemas';
+import { useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { useBookingPolicy } from '../../policies/api/get-policy';
+import { useSaveBookingPolicy } from '../../policies/api/save-policy';
+
+interface Field {
+  key: keyof BookingPolicy;
+  label: string;
+  unit: string;
+  help: string;
+}
+
+const FIELDS: Field[] = [
+  {
+    key: 'minNoticeMinutes',
+    label: 'Minimum notice',
+    unit: 'minutes',
+    help: "How long before a start clients must book (120: clients can't book less than 2 hours ahead).",
+  },
+  {
+    key: 'maxAdvanceDays',
+    label: 'Booking horizon',
+    unit: 'days',
+    help: 'How far ahead clients may book.',
+  },
+  {
+    key: 'bufferMinutes',
+    label: 'Buffer between appointments',
+    unit: 'minutes',
+    help: 'Time kept free before and after each appointment.',
+  },
+  {
+    key: 'maxPerDay',
+    label: 'Daily limit',
+    unit: 'appointments, empty for no limit',
+    help: 'The most appointments on one day (your own time zone).',
+  },
+  {
+    key: 'cancelCutoffMinutes',
+    label: 'Cancellation cut-off',
+    unit: 'minutes',
+    help: 'Clients can cancel or reschedule until this long before the start (1440: 24 hours). You can always cancel.',
+  },
+];
+
+type Draft = Record<keyof BookingPolicy, string>;
+
+const toDraft = (policy: BookingPolicy): Draft => ({
+  minNoticeMinutes: String(policy.minNoticeMinutes),
+  maxAdvanceDays: String(policy.maxAdvanceDays),
+  bufferMinutes: String(policy.bufferMinutes),
+  maxPerDay: policy.maxPerDay === null ? '' : String(policy.maxPerDay),
+  cancelCutoffMinutes: String(policy.cancelCutoffMinutes),
+});
+
+const fromDraft = (draft: Draft) => ({
+  minNoticeMinutes: Number(draft.minNoticeMinutes),
+  maxAdvanceDays: Number(draft.maxAdvanceDays),
+  bufferMinutes: Number(draft.bufferMinutes),
+  maxPerDay: draft.maxPerDay.trim() === '' ? null : Number(draft.maxPerDay),
+  cancelCutoffMinutes: Number(draft.cancelCutoffMinutes),
+});
+
+/** Settings: the provider's booking policy, with its rules in plain language. */
+export function BookingPolicySection() {
+  const policy = useBookingPolicy();
+  return (
+    <section aria-labelledby="booking-policy-title" className="mt-8">
+      <h2 id="booking-policy-title" className="text-xl font-bold text-slate-900">
+        Booking policy
+      </h2>
+      {policy.data ? (
+        <BookingPolicyForm policy={policy.data} />
+      ) : (
+        <p role="status" className="mt-2 text-sm text-slate-600">
+          {policy.isError ? 'Failed to load the booking policy' : 'Loading booking policy...'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(policy));
+  const [errors, setErrors] = useState<Partial<Record<keyof BookingPolicy, string>>>({});
+  const save = useSaveBookingPolicy();
+  const parsed = bookingPolicySchema.safeParse(fromDraft(draft));
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!parsed.success) {
+      const next: Partial<Record<keyof BookingPolicy, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof BookingPolicy;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: ({ message }) => toast.success(message),
+      onError: (error) => toast.error(error.message),
+    });
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-3 space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      {FIELDS.map((field) => {
+        const id = `policy-${field.key}`;
+        return (
+          <div key={field.key}>
+            <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+              {field.label} ({field.unit})
+            </label>
+            <input
+              id={id}
+              inputMode="numeric"
+              value={draft[field.key]}
+              onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })}
+              aria-describedby={`${id}-help${errors[field.key] ? ` ${id}-error` : ''}`}
+              aria-invalid={errors[field.key] ? true : undefined}
+              className="mt-1 w-40 rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+            />
+            <p id={`${id}-help`} className="mt-1 text-xs text-slate-600">
+              {field.help}
+            </p>
+            {errors[field.key] ? (
+              <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-700">
+                {errors[field.key]}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      {parsed.success ? (
+        <div aria-live="polite">
+          <p className="text-sm font-medium text-slate-800">What clients will see:</p>
+          <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
+            {policySentences(parsed.data).map((sentence) => (
+              <li key={sentence}>{sentence}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <button
+        type="submit"
+        disabled={save.isPending}
+        className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50"
+      >
+        {save.isPending ? 'Saving...' : 'Save policy'}
+      </button>
+    </form>
+  );
+}
