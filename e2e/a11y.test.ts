@@ -16,7 +16,7 @@ import {
 import { describeBrowser, launchBrowser, screenshot, type OpenedPage } from './harness/browser';
 
 /**
- * axe-core on every SPEC §2 route — signed out, as a client and as a provider — and with every
+ * axe-core on every docs/product.md §2 route — signed out, as a client and as a provider — and with every
  * modal, dropdown and menu open, at desktop size (the phone size is checked screen by screen in
  * responsive.test.ts). Zero violations of WCAG 2.0/2.1/2.2 A and AA (plus the landmark and
  * heading rules listed in harness/a11y.ts). Also: a descriptive page title on every route,
@@ -170,7 +170,7 @@ describeBrowser('accessibility: axe on every screen', () => {
   }
 
   describe('signed out', () => {
-    // The failed login and the bad verification link are logged (SPEC §8).
+    // The failed login and the bad verification link are logged (docs/product.md §8).
     const { page: current, check } = pageFor('visitor', [
       /status of 40[01]/,
       /status of 500/,

@@ -108,7 +108,7 @@ async function profilePicture(page: Page) {
 describeBrowser('accounts', () => {
   let browser: Browser;
   let opened: OpenedPage | undefined;
-  /** Console errors a step expects (a refused request is logged, SPEC §8). */
+  /** Console errors a step expects (a refused request is logged, docs/product.md §8). */
   let expectedErrors: RegExp[] = [];
 
   beforeAll(async () => {
@@ -264,7 +264,7 @@ describeBrowser('accounts', () => {
     await page.waitForURL('**/login');
     await expect(page.evaluate(() => window.localStorage.getItem('token'))).resolves.toBeNull();
 
-    // The old password no longer works (a refused login is logged, SPEC §8).
+    // The old password no longer works (a refused login is logged, docs/product.md §8).
     expectedErrors = [/status of 401/, /\[api\] Invalid email or password/];
     await logIn(page, email, PASSWORD);
     await page.getByText('Invalid email or password').waitFor();
@@ -289,7 +289,7 @@ describeBrowser('accounts', () => {
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
     expect(token).toBeTruthy();
 
-    // Logout lives in the profile menu (SPEC §2), whose button is named after the user.
+    // Logout lives in the profile menu (docs/product.md §2), whose button is named after the user.
     await page.getByRole('button', { name: 'Lee Leaver' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');

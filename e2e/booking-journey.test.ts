@@ -64,7 +64,7 @@ async function signUp(
   return { token: login.token as string, user: login.user as Record<string, unknown> };
 }
 
-/** Signed in as the login screen leaves it (SPEC §3): token in localStorage, user in sessionStorage. */
+/** Signed in as the login screen leaves it (docs/product.md §3): token in localStorage, user in sessionStorage. */
 async function openSignedIn(browser: Browser, session: Session): Promise<OpenedPage> {
   const opened = await newPage(browser, { timezoneId: ZONE });
   await opened.context.addInitScript((s: Session) => {

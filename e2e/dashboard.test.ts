@@ -24,7 +24,7 @@ const ZONE = zoneWithRoomToday();
 const hh = (hour: number) => String(hour).padStart(2, '0');
 
 async function signIn(opened: OpenedPage, session: Session) {
-  // Signed in as the login screen leaves it (SPEC §3): token in localStorage, user in sessionStorage.
+  // Signed in as the login screen leaves it (docs/product.md §3): token in localStorage, user in sessionStorage.
   await opened.context.addInitScript((s: Session) => {
     window.localStorage.setItem('token', s.token);
     window.sessionStorage.setItem('user', JSON.stringify(s.user));

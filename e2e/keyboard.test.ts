@@ -388,7 +388,7 @@ describeBrowser('keyboard only', () => {
     await panel.waitFor({ state: 'hidden' });
     expect(await hasFocus(page.getByRole('button', { name: /^Notifications/ }))).toBe(true);
     expect(await expanded(page.getByRole('button', { name: /^Notifications/ }))).toBe('false');
-    // Closed by the provider: read (SPEC §4).
+    // Closed by the provider: read (docs/product.md §4).
     await page.getByRole('button', { name: 'Notifications (0 unread)' }).waitFor();
 
     // On a phone the sidebar is a drawer behind a disclosure button.

@@ -60,7 +60,7 @@ async function toast(page: Page, text: string) {
 describeBrowser('time slots screen', () => {
   let browser: Browser;
   let opened: OpenedPage | undefined;
-  /** Console errors a step expects (an API failure is logged, SPEC §8). */
+  /** Console errors a step expects (an API failure is logged, docs/product.md §8). */
   let expectedErrors: RegExp[] = [];
 
   beforeAll(async () => {
@@ -94,7 +94,7 @@ describeBrowser('time slots screen', () => {
     const session = await signUpProvider();
     opened = await newPage(browser, { timezoneId: ZONE });
     const { page, context } = opened;
-    // Signed in as the login screen leaves it (SPEC §3): token in localStorage, user in sessionStorage.
+    // Signed in as the login screen leaves it (docs/product.md §3): token in localStorage, user in sessionStorage.
     await context.addInitScript((s: Session) => {
       window.localStorage.setItem('token', s.token);
       window.sessionStorage.setItem('user', JSON.stringify(s.user));

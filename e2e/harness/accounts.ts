@@ -135,7 +135,7 @@ export async function book(client: Session, timeslotId: string): Promise<string>
   return (appointment as { appointment_id: string }).appointment_id;
 }
 
-/** Signed in as the login screen leaves it (SPEC §3): token in localStorage, user in sessionStorage. */
+/** Signed in as the login screen leaves it (docs/product.md §3): token in localStorage, user in sessionStorage. */
 export async function openSignedIn(
   browser: Browser,
   session: Session | null,

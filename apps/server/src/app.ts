@@ -80,7 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     forceCloseConnections: 'idle',
     // Our own onRequest hook answers while closing, with Retry-After and the error body.
     return503OnClosing: false,
-    // Undecodable URLs and over-long path parameters get the DESIGN §5 error body too.
+    // Undecodable URLs and over-long path parameters get the docs/product.md §10.2 error body too.
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 

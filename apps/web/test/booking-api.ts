@@ -28,7 +28,7 @@ import { json, mockApi, type ApiCall } from './mock-api';
 import { saveSession, type Role } from '../src/lib/session';
 
 /**
- * An in-memory stand-in for the discovery and booking endpoints (DESIGN §5 shapes), for
+ * An in-memory stand-in for the discovery and booking endpoints (docs/product.md §10.1 shapes), for
  * component tests: providers, their free slots and the appointments, changed by the calls the
  * screens make. `answerNext` replaces the next answer to one route (a failure, a held response).
  * Every answer it builds is checked against the server's response schemas in packages/shared

@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@slotwise/shared/api-error';
 import { z } from '@slotwise/shared/zod';
 import { json } from './mock-api';
 
-/** The error body every failed request gets (DESIGN §5: message, error, code, fieldErrors?). */
+/** The error body every failed request gets (docs/product.md §10: message, error, code, fieldErrors?). */
 export const errorBodySchema = z.object({
   message: z.string(),
   error: z.string(),
@@ -45,7 +45,7 @@ export function contractJson(route: string, schema: z.ZodType, status: number, b
   return json(status, body);
 }
 
-/** An error answer, checked against the DESIGN §5 error body. */
+/** An error answer, checked against the docs/product.md §10.2 error body. */
 export function contractError(route: string, status: number, body: unknown) {
   return contractJson(route, errorBodySchema, status, body);
 }

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Stable machine codes of the DESIGN §5 error body. */
+/** Stable machine codes of the docs/product.md §10.2 error body. */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'BAD_REQUEST',

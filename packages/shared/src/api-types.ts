@@ -1,7 +1,7 @@
 import type { UserRole } from './enums';
 import type { ProviderCatalogueDetails } from './catalogue-schemas';
 
-/** Response shapes of the HTTP contract (DESIGN §5), shared by the server and the web client. */
+/** Response shapes of the HTTP contract (docs/product.md §10), shared by the server and the web client. */
 
 export interface SessionUser {
   id: string;

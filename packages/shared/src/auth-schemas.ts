@@ -3,7 +3,7 @@ import { MESSAGES } from './messages';
 import { USER_ROLES, type UserRole } from './enums';
 import { providerCatalogueFields } from './catalogue-schemas';
 
-/** SPEC §5 rules, written once: the forms and the server parse with these. */
+/** docs/product.md §5 rules, written once: the forms and the server parse with these. */
 
 export const emailField = requiredText(MESSAGES.emailRequired)
   .max(254, MESSAGES.emailInvalid)
@@ -19,7 +19,7 @@ export const roleField = z.enum(USER_ROLES, { error: MESSAGES.roleRequired });
 
 const nameMax = (label: string) => `${label} must be at most 50 characters`;
 
-/** The registration form (SPEC §3 registration form values). */
+/** The registration form (docs/product.md §3 registration form values). */
 export const registerFormSchema = z
   .object({
     fullName: requiredText(MESSAGES.fullNameRequired).max(101, nameMax('Full name')),
@@ -47,7 +47,7 @@ export const registerFormSchema = z
   });
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
 
-/** SPEC §3: split at the first space; the rest is the last name, or '-' when none. */
+/** docs/product.md §3: split at the first space; the rest is the last name, or '-' when none. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const trimmed = fullName.trim().replace(/\s+/g, ' ');
   const space = trimmed.indexOf(' ');
@@ -103,7 +103,7 @@ export const verifyEmailBodySchema = z.object({
   token: z.string().trim().min(1, MESSAGES.verificationLinkInvalid).max(200),
 });
 
-/** SPEC §5 profile update (the modal). Specialty is required only for providers: see refine. */
+/** docs/product.md §5 profile update (the modal). Specialty is required only for providers: see refine. */
 export function profileUpdateSchema(role: UserRole) {
   return z
     .object({
@@ -130,7 +130,7 @@ export function profileUpdateSchema(role: UserRole) {
 }
 export type ProfileUpdateValues = z.input<ReturnType<typeof profileUpdateSchema>>;
 
-/** Profile pictures: SPEC §5 types; recognised by content on the server. */
+/** Profile pictures: docs/product.md §5 types; recognised by content on the server. */
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/jpg'] as const;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_PX = 500;

@@ -6,12 +6,12 @@ import { MESSAGES } from './messages';
 import { timeslotResponseSchema } from './timeslot-schemas';
 
 /**
- * Discovery and booking (SPEC §2, §3, §7; DESIGN §5): request schemas used by the server's routes
- * and the web forms, and the response shapes both sides rely on. Field names follow SPEC §3
- * (snake_case where SPEC shows it). Decisions: docs/decisions/005-booking.md.
+ * Discovery and booking (docs/product.md §2, §3, §7, §10): request schemas used by the server's routes
+ * and the web forms, and the response shapes both sides rely on. Field names follow docs/product.md §3
+ * (snake_case where SPEC shows it). Decisions: docs/decisions/029-no-double-booking.md.
  */
 
-/** Our own texts where SPEC has none ('Provider not found' is SPEC §2's provider-detail text). */
+/** Our own texts where SPEC has none ('Provider not found' is docs/product.md §2's provider-detail text). */
 export const BOOKING_MESSAGES = {
   providerNotFound: 'Provider not found',
   timeslotNotFound: 'Time slot not found',
@@ -36,12 +36,12 @@ export const SEARCH_MAX_LIMIT = 50;
 /** Deep pages cost an OFFSET scan each; nobody pages this far through a local marketplace. */
 export const SEARCH_MAX_PAGE = 1000;
 export const SEARCH_MAX_QUERY_LENGTH = 100;
-/** SPEC §9: the client's search box searches from this many characters on. */
+/** docs/product.md §9: the client's search box searches from this many characters on. */
 export const SEARCH_MIN_QUERY_LENGTH = 2;
 
 // ---- Requests ----------------------------------------------------------------------------------
 
-/** A required time-slot id: missing → 'Please select a time slot' (SPEC §5), malformed → 400. */
+/** A required time-slot id: missing → 'Please select a time slot' (docs/product.md §5), malformed → 400. */
 function timeslotIdField() {
   return z
     .string({ error: MESSAGES.selectTimeSlot })
@@ -50,14 +50,14 @@ function timeslotIdField() {
     .pipe(z.uuid(BOOKING_MESSAGES.invalidTimeslotId));
 }
 
-/** POST /appointment/booking (SPEC §7). */
+/** POST /appointment/booking (docs/product.md §7). */
 export const bookingBodySchema = z.object(
   { timeslotId: timeslotIdField() },
   { error: MESSAGES.selectTimeSlot },
 );
 export type BookingBody = z.input<typeof bookingBodySchema>;
 
-/** PATCH /appointment/reschedule/:id (SPEC §7); also the reschedule modal's form. */
+/** PATCH /appointment/reschedule/:id (docs/product.md §7); also the reschedule modal's form. */
 export const rescheduleBodySchema = z.object(
   { newTimeslotId: timeslotIdField() },
   { error: MESSAGES.selectTimeSlot },
@@ -101,7 +101,7 @@ export type AvailableSlotsQuery = z.input<typeof availableSlotsQuerySchema>;
 
 // ---- Responses ---------------------------------------------------------------------------------
 
-/** SPEC §3 provider (listing/search). */
+/** docs/product.md §3 provider (listing/search). */
 export const providerListingSchema = z.object({
   provider_id: z.string(),
   first_name: z.string(),
@@ -124,7 +124,7 @@ export const providerSearchResponseSchema = z.object({
 });
 export type ProviderSearchResponse = z.infer<typeof providerSearchResponseSchema>;
 
-/** SPEC §3 provider detail, plus its provider_id. */
+/** docs/product.md §3 provider detail, plus its provider_id. */
 export const providerDetailSchema = z.object({
   provider_id: z.string(),
   firstName: z.string(),
@@ -144,7 +144,7 @@ export type ProviderDetail = z.infer<typeof providerDetailSchema>;
 export const providerDetailResponseSchema = z.object({ provider: providerDetailSchema });
 export type ProviderDetailResponse = z.infer<typeof providerDetailResponseSchema>;
 
-/** SPEC §3 time slot as a client sees it (always free): day and times in the provider's zone. */
+/** docs/product.md §3 time slot as a client sees it (always free): day and times in the provider's zone. */
 export const availableSlotSchema = timeslotResponseSchema.omit({ is_booked: true }).extend({
   /** The same start and end as ISO instants, for showing them in the viewer's own zone. */
   starts_at: z.string(),
@@ -176,7 +176,7 @@ const appointmentBaseSchema = z.object({
 });
 
 /**
- * SPEC §3 appointment (client view). `status` is 'completed' for a booked appointment whose end
+ * docs/product.md §3 appointment (client view). `status` is 'completed' for a booked appointment whose end
  * has passed. `timeslot_id` is null only if the provider later deleted the freed slot.
  */
 export const clientAppointmentSchema = appointmentBaseSchema.extend({
@@ -192,7 +192,7 @@ export const clientAppointmentSchema = appointmentBaseSchema.extend({
 });
 export type ClientAppointment = z.infer<typeof clientAppointmentSchema>;
 
-/** SPEC §3 appointment (provider list). Of the client, only the first and last name. */
+/** docs/product.md §3 appointment (provider list). Of the client, only the first and last name. */
 export const providerAppointmentSchema = appointmentBaseSchema.extend({
   client_first_name: z.string(),
   client_last_name: z.string(),

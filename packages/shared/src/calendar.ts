@@ -6,7 +6,7 @@
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
-/** An ISO date-time whose date part is the day (SPEC §7 PATCH sends `day` like this). */
+/** An ISO date-time whose date part is the day (docs/product.md §7 PATCH sends `day` like this). */
 const DATE_TIME_RE =
   /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/;
 
@@ -37,7 +37,7 @@ export function timeOf(seconds: number): string {
   return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
 }
 
-/** `HH:MM:SS` of a valid `HH:MM[:SS]`: what the API stores and SPEC §7 sends. */
+/** `HH:MM:SS` of a valid `HH:MM[:SS]`: what the API stores and docs/product.md §7 sends. */
 export function normalizeTime(time: string): string {
   return timeOf(secondsOf(time));
 }

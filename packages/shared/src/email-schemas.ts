@@ -8,7 +8,7 @@ import { MESSAGES } from './messages';
  */
 
 export const EMAIL_MESSAGES = {
-  // Honest resend: POST /api/verify-email. The first is SPEC's text (§8) for an actual send.
+  // Honest resend: POST /api/verify-email. The first is SPEC's text (docs/product.md §8) for an actual send.
   resendSent: MESSAGES.resendSucceeded,
   resendCoolingDown:
     'A verification email was sent less than a minute ago. Please wait before asking again.',

@@ -3,7 +3,7 @@
  * Forms, toasts and the server all read them from here.
  */
 export const MESSAGES = {
-  // §5 registration
+  // docs/product.md §5 registration
   fullNameRequired: 'Full name is required',
   emailInvalid: 'Invalid email',
   emailRequired: 'Email is required',
@@ -16,9 +16,9 @@ export const MESSAGES = {
   termsRequired: 'You must accept the terms',
   imageTypeNotAllowed: 'Only JPEG, PNG, JPG or GIF allowed',
   imageCompressionFailed: 'Failed to compress image. Try another one.',
-  // §5 provider profile
+  // docs/product.md §5 provider profile
   specialtyRequired: 'Specialty is required',
-  // §5 slots
+  // docs/product.md §5 slots
   dateRequired: 'Date is required',
   dateInPast: 'Date cannot be in the past',
   startTimeRequired: 'Start time is required',
@@ -26,14 +26,14 @@ export const MESSAGES = {
   endAfterStart: 'End time must be after start time',
   minSlotDuration: 'Minimum slot duration is 15 minutes',
   fixValidationErrors: 'Please fix validation errors',
-  // §5 reschedule
+  // docs/product.md §5 reschedule
   selectTimeSlot: 'Please select a time slot',
-  // §5 profile update
+  // docs/product.md §5 profile update
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   emailInvalidFormat: 'Invalid email format',
   profilePasswordMin: 'Password must be at least 6 characters',
-  // §8 errors
+  // docs/product.md §8 errors
   requestFailed: 'Request failed',
   registrationFailed: 'Registration failed',
   resendFailed: 'Failed to resend email.',
@@ -49,7 +49,7 @@ export const MESSAGES = {
   fetchProfileFailed: 'Failed to fetch profile details',
   updateProfileFailed: 'Failed to update profile',
   loadProfileFailed: 'Failed to load profile data',
-  // §8 success toasts
+  // docs/product.md §8 success toasts
   loginSuccessful: 'Login successful',
   providerProfileCompleted: 'Provider profile completed!',
   accountCreated: 'Account created succcesfully',
@@ -61,7 +61,7 @@ export const MESSAGES = {
   appointmentRescheduled: 'Appointment rescheduled successfully',
   profileUpdated: 'Profile updated successfully',
   profileFetched: 'Profile data succesfully fetched',
-  // §8 live notification titles
+  // docs/product.md §8 live notification titles
   titleNewAppointment: 'New Appointment',
   titleCanceledByProvider: 'Appointment Canceled',
   titleCanceledByClient: 'Appointment Canceled by Client',
@@ -89,7 +89,7 @@ export const MESSAGES = {
   registrationDetailsMissing:
     'We could not find your registration details. Please start your registration again.',
   loadingProfile: 'Loading profile...',
-  // §2 discovery and booking screens (SPEC texts, verbatim)
+  // docs/product.md §2 discovery and booking screens (SPEC texts, verbatim)
   searchProvidersPlaceholder: 'Search Providers by name, specialty...',
   noAppointmentsForToday: 'No appointments for today',
   loadingProviderDetails: 'Loading provider details...',
@@ -100,7 +100,7 @@ export const MESSAGES = {
   confirmCancelAppointment: 'Are you sure you want to cancel this appointment?',
   noAvailableSlotsFound: 'No available slots found',
   noProviderAppointments: 'No Appointments booked.',
-  // §8 errors with the failure's message in place of {message} (see withMessage)
+  // docs/product.md §8 errors with the failure's message in place of {message} (see withMessage)
   cancelAppointmentFailedWithMessage: 'Failed to cancel appointment: {message}',
   loadAvailableSlotsFailed: 'Failed to load available slots: {message}',
   rescheduleFailed: 'Failed to reschedule appointment: {message}',
@@ -122,7 +122,7 @@ export const MESSAGES = {
   loadAppointmentsFailed: 'Failed to load appointments',
 } as const;
 
-/** Fills the `{message}` placeholder of a SPEC §8 text: 'Failed to …: {message}'. */
+/** Fills the `{message}` placeholder of a docs/product.md §8 text: 'Failed to …: {message}'. */
 export function withMessage(template: string, message: string): string {
   return template.replace('{message}', message);
 }

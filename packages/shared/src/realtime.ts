@@ -1,4 +1,4 @@
-/** socket.io contract (DESIGN §5 real time), shared by the server and the web client. */
+/** socket.io contract (docs/product.md §10.7 real time), shared by the server and the web client. */
 
 import type { NotificationType } from './enums';
 
@@ -74,6 +74,6 @@ export interface NotificationItem {
   read: boolean;
   is_read: boolean;
   created_at: string;
-  /** Same instant as created_at (SPEC §3 lists both `time` and `created_at`). */
+  /** Same instant as created_at (docs/product.md §3 lists both `time` and `created_at`). */
   time: string;
 }

@@ -1,4 +1,4 @@
-/** GET /stats/ (SPEC §3 Provider stats). Definitions: README "Provider statistics". */
+/** GET /stats/ (docs/product.md §3 Provider stats). Definitions: README "Provider statistics". */
 export interface ProviderStats {
   todayCount: number;
   todayChange: number;

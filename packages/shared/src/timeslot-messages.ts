@@ -1,7 +1,7 @@
 import { hhmm } from './calendar';
 import { MESSAGES } from './messages';
 
-/** Time slots: our own texts, limits and composed messages (docs/decisions/004-timeslots.md). */
+/** Time slots: our own texts, limits and composed messages (docs/decisions/026-slot-conflicts.md). */
 
 /** Our own texts where docs/product.md has none. */
 export const TIMESLOT_MESSAGES = {

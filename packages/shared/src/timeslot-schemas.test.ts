@@ -35,7 +35,7 @@ describe('dates and times', () => {
     expect(normalizeTime('09:05')).toBe('09:05:00');
   });
 
-  it('reads the day of an ISO date-time by its date part (SPEC §7 PATCH)', () => {
+  it('reads the day of an ISO date-time by its date part (docs/product.md §7 PATCH)', () => {
     expect(dayOf('2030-06-14')).toBe('2030-06-14');
     expect(dayOf('2030-06-14T00:00:00.000Z')).toBe('2030-06-14');
     expect(dayOf('2030-06-14T23:30:00-04:00')).toBe('2030-06-14');
@@ -57,7 +57,7 @@ describe('dates and times', () => {
   });
 });
 
-describe('the SPEC §5 slot rules', () => {
+describe('the docs/product.md §5 slot rules', () => {
   const clock = { today: '2030-06-14', time: '22:00:00' };
   const schema = timeslotFormSchema(clock);
 

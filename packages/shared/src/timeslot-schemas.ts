@@ -33,14 +33,14 @@ export function timeslotFormSchema(clock?: SlotClock) {
 }
 export type TimeslotFormValues = z.input<ReturnType<typeof timeslotFormSchema>>;
 
-/** POST /timeslots/create: `{day, startTime, endTime, type?}` (SPEC §7). */
+/** POST /timeslots/create: `{day, startTime, endTime, type?}` (docs/product.md §7). */
 export const createTimeslotBodySchema = z
   .object({
     day: slotDateField,
     startTime: startTimeField,
     endTime: endTimeField,
     type: slotTypeField.optional(),
-    /** The provider's service this slot is for: its name becomes the type (DESIGN §7). */
+    /** The provider's service this slot is for: its name becomes the type (docs/product.md §11). */
     serviceId: slotServiceIdField.optional(),
   })
   .superRefine((values, ctx) => addIssues(ctx, slotCrossFieldIssues(values)));
@@ -48,7 +48,7 @@ export type CreateTimeslotBody = z.input<typeof createTimeslotBodySchema>;
 
 /**
  * PATCH /timeslots/update/:id: every field optional, only the sent ones change; `day` may be an
- * ISO date-time (SPEC §7) whose date part is the day. The server re-checks the merged slot
+ * ISO date-time (docs/product.md §7) whose date part is the day. The server re-checks the merged slot
  * with `timeslotFormSchema`.
  */
 export const updateTimeslotBodySchema = z
@@ -71,7 +71,7 @@ export type UpdateTimeslotBody = z.input<typeof updateTimeslotBodySchema>;
 
 // ---- Responses -------------------------------------------------------------------------------
 
-/** SPEC §3 time slot, as the API answers it. */
+/** docs/product.md §3 time slot, as the API answers it. */
 export const timeslotResponseSchema = z.object({
   id: z.string(),
   day: z.string(),
@@ -79,7 +79,7 @@ export const timeslotResponseSchema = z.object({
   end_time: z.string(),
   type: z.string(),
   is_booked: z.boolean(),
-  /** DESIGN §7: the slot's service and its current price (null when the slot names none). */
+  /** docs/product.md §11: the slot's service and its current price (null when the slot names none). */
   service_id: z.string().nullable().optional(),
   price_cents: z.number().nullable().optional(),
   currency: z.string().nullable().optional(),

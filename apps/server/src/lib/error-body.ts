@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@slotwise/shared/api-error';
 import { z } from 'zod';
 
-/** The DESIGN §5 error body, as a response schema. */
+/** The docs/product.md §10.2 error body, as a response schema. */
 export const errorBody = z.object({
   message: z.string(),
   error: z.string(),

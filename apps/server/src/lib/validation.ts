@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ValidationError } from '../errors';
 
 /**
- * Parses with a shared schema and turns failures into the DESIGN §5 400: the first message
+ * Parses with a shared schema and turns failures into the docs/product.md §10 400: the first message
  * per field in `fieldErrors`, the first overall as `message`. Used where Fastify's schema
  * validation cannot run (multipart bodies).
  */

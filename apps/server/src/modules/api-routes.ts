@@ -16,7 +16,7 @@ import { searchRoutes } from './search/routes';
 import { serviceRoutes } from './services/routes';
 import { timeslotRoutes } from './timeslots/routes';
 
-/** Every module's routes, mounted under /api (DESIGN §5). */
+/** Every module's routes, mounted under /api (docs/product.md §10). */
 export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(healthRoutes);
   await api.register(authRoutes);

@@ -6,7 +6,7 @@ import type { Config } from '../config';
  * Cross-origin access to the API, only when CORS_ORIGINS names the sites allowed to call it
  * (e.g. the SPA served from another host). Unset — the default, where the SPA is served by this
  * server — nothing is registered and browsers keep other sites out (no Access-Control-* headers).
- * Credentials are allowed because the SPA's client sends them (SPEC §7); the app sets no cookie.
+ * Credentials are allowed because the SPA's client sends them (docs/product.md §7); the app sets no cookie.
  */
 export async function registerCors(app: FastifyInstance, config: Config) {
   if (config.corsOrigins.length === 0) return;

@@ -39,7 +39,7 @@ function fieldErrorsOf(issues: { instancePath: string; message?: string }[]) {
 }
 
 /**
- * The one place where errors become HTTP responses (DESIGN §5 body). Domain errors carry
+ * The one place where errors become HTTP responses (docs/product.md §10.2 body). Domain errors carry
  * their status; framework 4xx keep theirs with a readable message; anything else is a 500
  * whose details stay in the log, tagged with the request id.
  */

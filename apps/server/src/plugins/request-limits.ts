@@ -11,7 +11,7 @@ export const MAX_URL_LENGTH = 2048;
 /**
  * Fastify's `frameworkErrors`: a URL the router cannot decode (broken percent-encoding) or a
  * path parameter over `maxParamLength` would otherwise get Fastify's own body, without our
- * headers; this answers with the DESIGN §5 error body instead.
+ * headers; this answers with the docs/product.md §10.2 error body instead.
  */
 export function frameworkErrors(
   error: FastifyError,

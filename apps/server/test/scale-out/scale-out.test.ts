@@ -12,7 +12,7 @@ import {
 import { connectSocket, nextEvent } from '../helpers/sockets';
 
 /**
- * Several real Slotwise processes sharing PostgreSQL and Redis (DESIGN §1). Needs both
+ * Several real Slotwise processes sharing PostgreSQL and Redis (docs/architecture.md §1). Needs both
  * servers: CI sets TEST_DATABASE_URL and TEST_REDIS_URL; elsewhere the suite says it skipped.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;

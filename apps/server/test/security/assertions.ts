@@ -2,11 +2,11 @@ import { ERROR_CODES } from '@slotwise/shared/api-error';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
-/** Internals that must never reach a client (DESIGN §5: no stack trace or SQL). */
+/** Internals that must never reach a client (docs/product.md §10.2: no stack trace or SQL). */
 const INTERNALS =
   /\bat [\w$.<>]+ \(|node_modules|\.[jt]s:\d+|Failed query|from "\w+"|insert into "|update "\w+" set|violates|syntax error at|relation "|duplicate key|invalid input syntax|invalid byte sequence/i;
 
-/** The DESIGN §5 error body: `{message, error, code, fieldErrors?}`, message === error. */
+/** The docs/product.md §10.2 error body: `{message, error, code, fieldErrors?}`, message === error. */
 export function expectErrorBody(res: LightMyRequestResponse, label = ''): void {
   expect(res.headers['content-type'], `${label}: content type`).toMatch(/^application\/json/);
   let body: Record<string, unknown>;

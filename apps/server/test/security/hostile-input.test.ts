@@ -49,7 +49,7 @@ import { buildWorld, type World } from './world';
 
 /**
  * Property-based: whatever a client sends, the answer is never a 5xx; a rejection is a 4xx with
- * the DESIGN §5 body and leaves every table exactly as it was (row counts and an md5 of every
+ * the docs/product.md §10.2 body and leaves every table exactly as it was (row counts and an md5 of every
  * row). Inputs that the shared schema rejects MUST be rejected. HOSTILE_RUNS sets the runs per
  * property (default 40).
  */

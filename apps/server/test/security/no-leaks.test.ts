@@ -11,9 +11,9 @@ import { buildWorld, type World } from './world';
 
 /**
  * No response carries a password hash, a secret, a token other than the caller's own (at login),
- * or another user's private data. Decision (docs/security.md, docs/decisions/005-booking.md):
+ * or another user's private data. Decision (docs/security.md, docs/decisions/033-what-each-party-sees.md):
  * providers see of their clients the first and last name only; a client's email is shown to
- * nobody but that client. A provider's email is public on the provider detail page (SPEC §2).
+ * nobody but that client. A provider's email is public on the provider detail page (docs/product.md §2).
  */
 
 const PRIVATE_KEYS = new Set([

@@ -30,7 +30,7 @@ export interface World {
   appointmentId: string;
   /** A free future slot of `provider`. */
   freeSlotId: string;
-  /** A service of `provider` (DESIGN §7 catalogue). */
+  /** A service of `provider` (docs/product.md §11 catalogue). */
   serviceId: string;
   clientNotificationId: string;
   providerNotificationId: string;

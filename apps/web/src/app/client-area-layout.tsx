@@ -9,7 +9,7 @@ import { RealtimeProvider } from './realtime-provider';
 import { SkipLink } from './skip-link';
 import { useSignedInUser } from './use-signed-in-user';
 
-// SPEC §2 (Client area layout): logo, provider search, notification bell, and the profile menu
+// docs/product.md §2 (Client area layout): logo, provider search, notification bell, and the profile menu
 // (Appointments, Account, Logout).
 export function ClientAreaLayout() {
   const signedIn = useSignedInUser();
@@ -26,17 +26,17 @@ export function ClientAreaLayout() {
             <BrandLogo className="size-8" />
             <span className="sr-only sm:not-sr-only">Slotwise</span>
           </Link>
-          {/* Provider search (SPEC §2): its own row on phones. */}
+          {/* Provider search (docs/product.md §2): its own row on phones. */}
           <div className="order-last w-full sm:order-none sm:w-auto sm:max-w-md sm:flex-1">
             <ClientSearchBox />
           </div>
-          {/* Notifications (SPEC §2): read when the dropdown opens. */}
+          {/* Notifications (docs/product.md §2): read when the dropdown opens. */}
           <div className="ml-auto flex items-center gap-1">
             {/* Messages (features/messages), with the unread count. */}
             <MessagesHeaderLink />
             <NotificationBell markReadOn="open" />
           </div>
-          {/* Profile menu (SPEC §2): Appointments, Account, Logout. */}
+          {/* Profile menu (docs/product.md §2): Appointments, Account, Logout. */}
           <ProfileMenu
             name={signedIn?.fullName ?? null}
             imageUrl={signedIn?.profileImageUrl ?? null}

@@ -10,7 +10,7 @@ import { SkipLink } from './skip-link';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useSignedInUser } from './use-signed-in-user';
 
-// SPEC §2 (Provider area layout): collapsible sidebar with the brand, the user's picture, name
+// docs/product.md §2 (Provider area layout): collapsible sidebar with the brand, the user's picture, name
 // and role and the five links; header 'Dashboard' with the notification bell, the user's
 // avatar (or initials) and full name.
 const LINKS = [

@@ -4,7 +4,7 @@ import { ApiError } from '../lib/api-client';
 const MAX_RETRIES = 2;
 
 function logError(error: unknown) {
-  // SPEC §8: a generic API failure is logged and rethrown (the caller shows it).
+  // docs/product.md §8: a generic API failure is logged and rethrown (the caller shows it).
   console.error('[api]', error instanceof Error ? error.message : error);
 }
 

@@ -9,7 +9,7 @@ import { decodeSession, useSession } from '../lib/session';
 import { createSocket } from '../lib/socket';
 import { setActiveSocket } from '../lib/realtime-context';
 
-/** SPEC §8: the cancellation toast stays 5 s (the others use the container's 4 s). */
+/** docs/product.md §8: the cancellation toast stays 5 s (the others use the container's 4 s). */
 export const CANCELED_TOAST_MS = 5_000;
 /** After the server itself closed the connection (restart, scale-in), try again after this. */
 const SERVER_DISCONNECT_RETRY_MS = 1_000;
@@ -44,13 +44,13 @@ function showLiveToast(event: LiveEvent, title: string): void {
 }
 
 /**
- * One socket per signed-in session (SPEC §7, DESIGN §5), mounted by the provider and client
+ * One socket per signed-in session (docs/product.md §7, §10), mounted by the provider and client
  * area layouts so that socket.io stays out of the landing page. Opened only when a token exists,
  * replaced when the token changes (a new sign-in), closed on sign-out or when the area is left.
  *
  * Live events (new_appointment, appointment_canceled, appointment_rescheduled) put the
  * notification on top of the bell at once, refresh the lists they affect through the same query
- * keys the mutations invalidate, and show a toast with the SPEC §8 title and the event's message.
+ * keys the mutations invalidate, and show a toast with the docs/product.md §8 title and the event's message.
  * It renders nothing of its own: wrap the area in it or place it anywhere inside the area.
  */
 export function RealtimeProvider({ children = null }: { children?: ReactNode }) {

@@ -11,7 +11,7 @@ import { RequireSession } from './route-guards';
 import { RootLayout } from './root-layout';
 
 /**
- * Every route of SPEC §2. Only the landing page and its frame ship in the entry chunk; every
+ * Every route of docs/product.md §2. Only the landing page and its frame ship in the entry chunk; every
  * other screen (and the area layouts) is split out and loaded on first visit.
  */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -145,7 +145,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Quick-action targets (SPEC §2) and every notification: any signed-in user.
+      // Quick-action targets (docs/product.md §2) and every notification: any signed-in user.
       {
         element: <RequireSession />,
         children: [

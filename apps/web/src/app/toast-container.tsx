@@ -6,7 +6,7 @@ import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 
 /**
- * SPEC §2, §9: toasts top-right, closing after 4 seconds — placed just below the 64 px header
+ * docs/product.md §2, §9: toasts top-right, closing after 4 seconds — placed just below the 64 px header
  * so they never cover the notification bell or the profile menu.
  *
  * Announced politely: each toast is a role="status" live region (the library's default,

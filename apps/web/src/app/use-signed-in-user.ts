@@ -7,7 +7,7 @@ import { useSession, type Role } from '../lib/session';
 export interface SignedInUser {
   firstName: string;
   lastName: string;
-  /** First and last name; the '-' placeholder last name (SPEC §9) is left out. */
+  /** First and last name; the '-' placeholder last name (docs/product.md §9) is left out. */
   fullName: string;
   role: Role;
   profileImageUrl: string | null;

@@ -10,7 +10,7 @@ const STYLES: Record<string, string> = {
 /** Statuses whose stored spelling is not how they read. */
 const LABELS: Record<string, string> = { no_show: 'no-show' };
 
-/** An appointment's status (SPEC §4 values, both spellings of canceled) as a coloured badge. */
+/** An appointment's status (docs/product.md §4 values, both spellings of canceled) as a coloured badge. */
 export function AppointmentStatusBadge({ status }: { status: string }) {
   return (
     <span

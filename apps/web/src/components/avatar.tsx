@@ -13,7 +13,7 @@ const SIZES = {
 export type AvatarSize = keyof typeof SIZES;
 
 interface AvatarProps {
-  /** Profile image URL; missing, empty or failing URLs fall back (SPEC §9). */
+  /** Profile image URL; missing, empty or failing URLs fall back (docs/product.md §9). */
   src?: string | null;
   /** The person's full name: used for the alt text and the initials fallback. */
   name?: string | null;

@@ -15,7 +15,7 @@ interface ProfilePictureInputProps {
 }
 
 /**
- * Picture chooser with preview (SPEC §2): image files only (`accept`, plus the type check and
+ * Picture chooser with preview (docs/product.md §2): image files only (`accept`, plus the type check and
  * compression of useProfilePicture).
  */
 export function ProfilePictureInput({

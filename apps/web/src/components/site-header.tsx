@@ -9,7 +9,7 @@ interface NavItem {
   to?: string;
 }
 
-// SPEC §2 (Landing page): Home, How It Works, Categories, About, Contact, Sign Up, Login.
+// docs/product.md §2 (Landing page): Home, How It Works, Categories, About, Contact, Sign Up, Login.
 const PAGE_LINKS: readonly NavItem[] = [
   { label: 'Home', to: '/' },
   { label: 'How It Works', anchor: 'how-it-works' },

@@ -3,7 +3,7 @@ interface SpinnerOverlayProps {
   label?: string;
 }
 
-/** Full-screen loading overlay (SPEC §2: shown e.g. while registering). */
+/** Full-screen loading overlay (docs/product.md §2: shown e.g. while registering). */
 export function SpinnerOverlay({ label = 'Loading...' }: SpinnerOverlayProps) {
   return (
     <div

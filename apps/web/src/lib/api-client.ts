@@ -1,7 +1,7 @@
 import { clearSession, getToken } from './session';
 
 /**
- * HTTP client for the Slotwise API (SPEC §7, DESIGN §5).
+ * HTTP client for the Slotwise API (docs/product.md §7, §10).
  * - base `/api`, cookies sent (`credentials: 'include'`), `Authorization: Bearer <token>` when a
  *   token is stored;
  * - plain objects are sent as JSON, FormData is passed through (the browser sets the multipart

@@ -1,7 +1,7 @@
 import { ApiError, DEFAULT_ERROR_MESSAGE } from './api-client';
 
 /**
- * SPEC §8: the server's message when it sent one, else the screen's own failure text (a network
+ * docs/product.md §8: the server's message when it sent one, else the screen's own failure text (a network
  * failure or an answer without a message gets the fallback).
  */
 export function failureMessage(error: unknown, fallback: string): string {

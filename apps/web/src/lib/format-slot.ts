@@ -1,5 +1,5 @@
 /**
- * Slot and appointment dates and times as the server sends them (DESIGN §5): `day` is a
+ * Slot and appointment dates and times as the server sends them (docs/product.md §10): `day` is a
  * calendar date `YYYY-MM-DD` and `start_time`/`end_time` are `HH:MM:SS`, all on the provider's
  * wall clock. They are shown exactly as sent: never through `Date` in the browser's zone
  * (`new Date('2026-11-24')` is UTC midnight, i.e. the 23rd in New York).
@@ -76,7 +76,7 @@ export function formatSlot(slot: SlotTimes): string {
   return `${formatSlotDate(slot.day)}, ${formatSlotTimeRange(slot.start_time, slot.end_time)}`;
 }
 
-/** Today's date `YYYY-MM-DD` in the browser's own zone (SPEC §9: compared by local date). */
+/** Today's date `YYYY-MM-DD` in the browser's own zone (docs/product.md §9: compared by local date). */
 export function localDateKey(now: Date = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

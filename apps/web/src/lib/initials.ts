@@ -1,4 +1,4 @@
-/** 'Ada Lovelace' → 'AL', 'Cher' → 'C'; the '-' placeholder last name (SPEC §9) is skipped. */
+/** 'Ada Lovelace' → 'AL', 'Cher' → 'C'; the '-' placeholder last name (docs/product.md §9) is skipped. */
 export function getInitials(name: string | null | undefined): string {
   if (!name) return '';
   const words = name

@@ -1,16 +1,16 @@
 import { ALLOWED_IMAGE_TYPES, IMAGE_MAX_MB, IMAGE_MAX_PX } from '@slotwise/shared/auth-schemas';
 
-/** The `accept` list of profile picture inputs (SPEC §5: JPEG, PNG, JPG, GIF). */
+/** The `accept` list of profile picture inputs (docs/product.md §5: JPEG, PNG, JPG, GIF). */
 export const PROFILE_PICTURE_ACCEPT = ALLOWED_IMAGE_TYPES.join(',');
 
-/** SPEC §5: only these declared types are taken (the server checks the content again). */
+/** docs/product.md §5: only these declared types are taken (the server checks the content again). */
 export function isAllowedPictureType(file: File): boolean {
   return (ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type);
 }
 
 /**
- * Shrinks a picture in the browser to at most 0.5 MB and 500 px on its longest side (SPEC §5,
- * §9). The library is loaded on first use, so no screen pays for it until a picture is chosen.
+ * Shrinks a picture in the browser to at most 0.5 MB and 500 px on its longest side (docs/product.md §5,
+ * docs/product.md §9). The library is loaded on first use, so no screen pays for it until a picture is chosen.
  * It runs on the main thread: its web worker would load the library from a CDN, which the
  * Content-Security-Policy (and an offline network) forbid.
  */

@@ -1,5 +1,5 @@
 /**
- * TanStack Query keys shared between features, mutations and socket events (DESIGN §6: socket
+ * TanStack Query keys shared between features, mutations and socket events (docs/architecture.md §6: socket
  * events invalidate the same keys the mutations do). Invalidating a prefix reaches every key
  * under it: `['appointments']` refreshes the provider's and the client's lists.
  *

@@ -34,7 +34,7 @@ describe('decodeSession', () => {
     });
   });
 
-  it('accepts id instead of userId and a missing providerId (SPEC §3)', () => {
+  it('accepts id instead of userId and a missing providerId (docs/product.md §3)', () => {
     const token = makeToken({ id: 'c1', role: 'client', exp: epochSeconds(60) });
     expect(decodeSession(token)).toMatchObject({ userId: 'c1', role: 'client', providerId: null });
   });

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Session storage (SPEC §3, §9): the JWT lives in localStorage under 'token' (survives tabs and
+ * Session storage (docs/product.md §3, §9): the JWT lives in localStorage under 'token' (survives tabs and
  * restarts), the signed-in user's display data in sessionStorage under 'user'.
  * The token is only decoded here, never verified: the server is the authority, and a 401 from
  * it clears the session (see api-client.ts).
@@ -84,7 +84,7 @@ export function decodeSession(token: string, now: number = Date.now()): Session 
     return null;
   }
   if (!isRecord(payload)) return null;
-  // SPEC §3: the token carries userId (or id) and providerId.
+  // docs/product.md §3: the token carries userId (or id) and providerId.
   const userId = payload.userId ?? payload.id;
   if (typeof userId !== 'string' || userId === '') return null;
   if (!isRole(payload.role)) return null;
@@ -220,7 +220,7 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, readSnapshot, () => serverSnapshot);
 }
 
-/** Where each role lands after login and when it opens the other role's area (SPEC §6). */
+/** Where each role lands after login and when it opens the other role's area (docs/product.md §6). */
 export const HOME_PATH: Readonly<Record<Role, string>> = {
   provider: '/dashboard',
   client: '/client',

@@ -5,7 +5,7 @@ import { createSocket } from './socket';
 vi.mock('socket.io-client', () => ({ io: vi.fn(() => ({ fake: true })) }));
 
 describe('createSocket', () => {
-  it('connects as SPEC §7/§9 say: websocket only, credentials, 5 attempts, 1 s / 5 s, 20 s', () => {
+  it('connects as docs/product.md §7/§9 say: websocket only, credentials, 5 attempts, 1 s / 5 s, 20 s', () => {
     createSocket({
       token: 'the.jwt.token',
       userId: 'user-1',

@@ -10,7 +10,7 @@ import type { Session } from './session';
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * SPEC §7, §9 and DESIGN §5: same origin, path /socket.io, websocket transport only (no polling
+ * docs/product.md §7, §9 and docs/product.md §10: same origin, path /socket.io, websocket transport only (no polling
  * fallback), cookies sent, 5 reconnection attempts starting 1 s apart and backing off to at most
  * 5 s, 20 s to connect.
  */
@@ -27,7 +27,7 @@ export const SOCKET_OPTIONS = {
 
 /**
  * Opens a socket for a signed-in session. The handshake carries the token, userId and providerId
- * as SPEC §7 describes; the server trusts only the token (it takes the user from it).
+ * as docs/product.md §7 describes; the server trusts only the token (it takes the user from it).
  */
 export function createSocket(session: Session): AppSocket {
   return io({

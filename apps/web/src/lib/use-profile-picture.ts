@@ -12,13 +12,13 @@ export interface ProfilePictureState {
   processing: boolean;
   /** Changes whenever the file input must be emptied (rejected choice, clear): use as its key. */
   inputKey: number;
-  /** Takes the user's choice: type check, compression, preview. Toasts on failure (SPEC §5). */
+  /** Takes the user's choice: type check, compression, preview. Toasts on failure (docs/product.md §5). */
   select: (file: File | null | undefined) => Promise<void>;
   /** Forgets the chosen picture (e.g. after the form was submitted). */
   clear: () => void;
 }
 
-/** The optional profile picture of a form: SPEC §5 checks, compression and a preview. */
+/** The optional profile picture of a form: docs/product.md §5 checks, compression and a preview. */
 export function useProfilePicture(): ProfilePictureState {
   const [file, setFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);

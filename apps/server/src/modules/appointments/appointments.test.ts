@@ -31,7 +31,7 @@ const CLIENT_VIEW_FIELDS = [
   'service_type',
   'starts_at',
   'ends_at',
-  // DESIGN §7 (catalogue): the service and price as booked, null without a service.
+  // docs/product.md §11 (catalogue): the service and price as booked, null without a service.
   'service_name',
   'price_cents',
   'currency',
@@ -54,7 +54,7 @@ const PROVIDER_VIEW_FIELDS = [
   'service_type',
   'starts_at',
   'ends_at',
-  // DESIGN §7 (catalogue): the service and price as booked, null without a service.
+  // docs/product.md §11 (catalogue): the service and price as booked, null without a service.
   'service_name',
   'price_cents',
   'currency',

@@ -32,7 +32,7 @@ import { MAX_ATTEMPTS, slotTakenByIndex } from './transaction';
 import { clientUser, providerUser, toClientView, toProviderView } from './views';
 
 /**
- * Booking (docs/decisions/005-booking.md). The database decides who gets a slot: the booking
+ * Booking (docs/decisions/029-no-double-booking.md). The database decides who gets a slot: the booking
  * flips `timeslots.is_booked` with a conditional UPDATE (only while the slot is claimable, see
  * claimable-slot.ts), which row-locks the slot, so of N simultaneous attempts exactly one sees
  * the slot free; the others wait for that statement and then find it booked. The unique partial

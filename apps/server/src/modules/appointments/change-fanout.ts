@@ -14,7 +14,7 @@ import type { AppointmentChange } from './change';
  *   throw (a throw is caught and logged, the request still succeeds).
  *
  * The booking is ONE statement (claim the slot, insert the appointment, its event and the stored
- * notification — docs/decisions/005-booking.md): the slot's row lock must not outlive it, so no
+ * notification — docs/decisions/035-change-notifications-and-events.md): the slot's row lock must not outlive it, so no
  * transaction is open around it. The consumers whose rows that statement writes itself are
  * listed in `WRITTEN_BY_BOOKING_STATEMENT` (book.ts); for a booking, every OTHER consumer's
  * `inTransaction` runs in a transaction of its own right after the booking committed.

@@ -19,7 +19,7 @@ import { listClientAppointments, listProviderAppointments } from './lists';
 import { markNoShow } from './no-show';
 import { rescheduleAppointment } from './reschedule';
 
-/** DESIGN §5 order of checks: 401 → 403 → 400 → 404 → 409. */
+/** docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404 → 409. */
 const readErrors = errorResponses(401, 403);
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
@@ -35,7 +35,7 @@ export const BOOKING_RATE_LIMIT = {
     request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`,
 };
 
-/** SPEC §7 appointment calls: clients book and manage their own, providers see and cancel theirs. */
+/** docs/product.md §7 appointment calls: clients book and manage their own, providers see and cancel theirs. */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const clientOnly = authenticated('client');
   const providerOnly = authenticated('provider');

@@ -19,7 +19,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * onRequest hook: who is asking (401), then whether their role may (403) — both before the
- * body is parsed or validated, so the DESIGN §5 order of checks holds on every endpoint.
+ * body is parsed or validated, so the docs/product.md §10.4 order of checks holds on every endpoint.
  */
 export function authenticated(...roles: UserRole[]): onRequestAsyncHookHandler {
   return async function authenticate(request) {

@@ -11,7 +11,7 @@ import { ValidationError } from '../../errors';
 import { findPlace } from './gazetteer';
 
 /**
- * A provider's category, place and service mode (DESIGN §7), as set at provider completion and
+ * A provider's category, place and service mode (docs/product.md §11), as set at provider completion and
  * changed by the profile update. Only the sent fields change; the place is looked up in the
  * gazetteer and copied (name, region, country, coordinates) so that distance queries and
  * listings never need the gazetteer.

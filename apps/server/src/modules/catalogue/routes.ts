@@ -9,7 +9,7 @@ import { errorBody } from '../../lib/error-body';
 import { searchPlaces } from './gazetteer';
 
 /**
- * Categories and places (DESIGN §7 catalogue). Public: the provider onboarding screen uses them
+ * Categories and places (docs/product.md §11 catalogue). Public: the provider onboarding screen uses them
  * before the provider has signed in, and public discovery filters by them.
  */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -107,7 +107,7 @@ export function mailJobsFor(
  * reschedule first cancels the pending reminders and review request of the appointment, so an
  * old reminder never fires (and the job itself re-checks the appointment before sending).
  *
- * The booking itself is one statement (docs/decisions/005-booking.md): there the appointments
+ * The booking itself is one statement (docs/decisions/029-no-double-booking.md): there the appointments
  * module inserts `mailJobsFor(change, 0)` inside that statement instead of calling this.
  */
 export const appointmentMailConsumer: AppointmentChangeConsumer = {

@@ -34,7 +34,7 @@ const errorBody = z.object({
   code: z.enum(ERROR_CODES),
   fieldErrors: z.record(z.string(), z.string()).optional(),
 });
-/** DESIGN §5 order of checks: 401 → 403 → 400 → 404. */
+/** docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404. */
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
 
 /**

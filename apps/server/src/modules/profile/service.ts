@@ -80,8 +80,8 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<FullProfil
 }
 
 /**
- * SPEC §5 profile update. The email is checked and sent by the client but cannot change here:
- * a new address would need its own verification first (docs/decisions/003-accounts.md).
+ * docs/product.md §5 profile update. The email is checked and sent by the client but cannot change here:
+ * a new address would need its own verification first (docs/decisions/013-email-change-refused.md).
  */
 export async function updateProfile(
   db: Db,

@@ -19,7 +19,7 @@ const errorBody = z.object({
   code: z.enum(ERROR_CODES),
   fieldErrors: z.record(z.string(), z.string()).optional(),
 });
-/** DESIGN §5 order of checks: 401 → 403 → 400 → 404 → 409. */
+/** docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404 → 409. */
 const writeErrors = {
   400: errorBody,
   401: errorBody,

@@ -16,7 +16,7 @@ const errors = errorResponses(400, 401, 403, 404);
 /** A provider id in the path: anything that is not one answers 404 'Provider not found'. */
 const providerParams = z.object({ id: z.string() });
 
-/** SPEC §7 discovery calls: any signed-in user (client or provider) may look. */
+/** docs/product.md §7 discovery calls: any signed-in user (client or provider) may look. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = authenticated();
 

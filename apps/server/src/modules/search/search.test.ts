@@ -65,7 +65,7 @@ describe('search and provider detail', () => {
   });
 
   it.each(['ana', 'lop', 'ANA LO', 'Lopez', '  ana   lopez ', 'lopez ana', 'plumb'])(
-    'finds Ana Lopez by %j, with exactly the SPEC §3 listing fields',
+    'finds Ana Lopez by %j, with exactly the docs/product.md §3 listing fields',
     async (q) => {
       const body = await search({ q });
       expect(names(body)).toContain('Ana Lopez');
@@ -77,7 +77,7 @@ describe('search and provider detail', () => {
         specialty: 'Plumber',
         bio: 'Leaks fixed the same day.',
         profile_image_url: null,
-        // DESIGN §7 Trust: no reviews yet.
+        // docs/product.md §11 Trust: no reviews yet.
         rating: null,
         review_count: 0,
       });
@@ -152,7 +152,7 @@ describe('search and provider detail', () => {
     expect(res.json().fieldErrors[field]).toBe(message);
   });
 
-  it('GET /api/profile/providers/:id answers the SPEC §3 provider detail', async () => {
+  it('GET /api/profile/providers/:id answers the docs/product.md §3 provider detail', async () => {
     const res = await get(`/api/profile/providers/${ana.providerId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -225,7 +225,7 @@ describe('search and provider detail', () => {
       }[];
     };
 
-    it('lists only free slots that have not started, soonest first, with SPEC §3 fields', async () => {
+    it('lists only free slots that have not started, soonest first, with docs/product.md §3 fields', async () => {
       const list = await slots();
       expect(list.map((s) => s.id)).toEqual([slotIds.soon, slotIds.later, slotIds.nextWeek]);
       expect(Object.keys(list[0]!).sort()).toEqual(

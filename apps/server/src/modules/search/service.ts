@@ -16,7 +16,7 @@ import { getBookingPolicy } from '../policies/service';
 import { bayesianScore, providerRating, providerReviewCount, toRating } from '../reviews/rating';
 
 /**
- * Provider discovery (SPEC §2 client area, provider detail; DESIGN §5). Only listed providers
+ * Provider discovery (docs/product.md §2 client area, provider detail; docs/product.md §10). Only listed providers
  * are ever visible: a completed profile (specialty set) and a verified email. Every query
  * selects its columns by name, so nothing private (password hash, a user's own email for
  * clients) can leave through here.
@@ -177,7 +177,7 @@ async function findListedProvider(db: DbOrTx, providerId: string) {
 }
 
 /**
- * GET /profile/providers/:id: SPEC §2 provider detail. The provider's email is part of it (a
+ * GET /profile/providers/:id: docs/product.md §2 provider detail. The provider's email is part of it (a
  * business contact shown on the page); a client's email never is.
  */
 export async function getProviderDetail(db: DbOrTx, providerId: string): Promise<ProviderDetail> {
@@ -241,7 +241,7 @@ export async function listAvailableSlots(
     .orderBy(asc(timeslots.startsAt), asc(timeslots.id))
     .limit(MAX_AVAILABLE_SLOTS);
   // The slot's service and its current price (docs/product.md §11.1), as the provider's list has;
-  // a slot that names no service keeps SPEC §3's fields only.
+  // a slot that names no service keeps docs/product.md §3's fields only.
   const priced = await withServicePrices(db, rows);
   return priced.map(({ startsAt, endsAt, service_id, price_cents, currency, ...slot }) => ({
     ...slot,

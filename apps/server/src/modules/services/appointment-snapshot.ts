@@ -34,7 +34,7 @@ export function snapshotOf(row: ServiceSnapshot): ServiceSnapshot {
   return { serviceName: row.serviceName, priceCents: row.priceCents, currency: row.currency };
 }
 
-/** The snake_case fields the appointment answers gain (DESIGN §7, additive). */
+/** The snake_case fields the appointment answers gain (docs/product.md §11, additive). */
 export function serviceSnapshotView(row: ServiceSnapshot) {
   return { service_name: row.serviceName, price_cents: row.priceCents, currency: row.currency };
 }

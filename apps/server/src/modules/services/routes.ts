@@ -15,7 +15,7 @@ import { createService, deleteService, listServices, updateService } from './ser
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody } as const;
 const idParams = z.object({ id: z.uuid(CATALOGUE_MESSAGES.invalidServiceId) });
 
-/** DESIGN §7 services: providers only, each on their own services. */
+/** docs/product.md §11 services: providers only, each on their own services. */
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const providerOnly = authenticated('provider');
 

@@ -14,12 +14,12 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { parseWith } from '../../lib/validation';
 
 /**
- * A provider's services (DESIGN §7): own only — another provider's service is "not found".
+ * A provider's services (docs/product.md §11): own only — another provider's service is "not found".
  * A service that has ever been booked is archived (active = false) instead of deleted, so its
  * appointments keep pointing at it; their name and price were copied at booking time anyway.
  */
 
-/** The DESIGN §7 fields, and nothing else. */
+/** The docs/product.md §11 fields, and nothing else. */
 export const serviceColumns = {
   id: services.id,
   name: services.name,

@@ -45,7 +45,7 @@ describe('services', () => {
   const listOf = async (user: TestUser) =>
     (await call(user, 'GET', '/api/services')).json().services as { id: string; name: string }[];
 
-  it('POST /api/services creates a service with the DESIGN §7 fields only', async () => {
+  it('POST /api/services creates a service with the docs/product.md §11 fields only', async () => {
     const provider = await createProvider(t.app);
     const res = await call(provider, 'POST', '/api/services', {
       name: '  Beard trim ',

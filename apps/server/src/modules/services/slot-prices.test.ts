@@ -99,7 +99,7 @@ describe('slots for a service, and the price an appointment keeps', () => {
       price_cents: 1550,
       currency: 'EUR',
     });
-    // A slot without a service keeps SPEC §3's fields only.
+    // A slot without a service keeps docs/product.md §3's fields only.
     expect(Object.keys(slots.find((slot) => slot.id === plain)!)).not.toContain('price_cents');
   });
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { services } from '../../db/schema';
 
 /**
- * Slot answers carry their service's current price (DESIGN §7): `service_id`, `price_cents` and
+ * Slot answers carry their service's current price (docs/product.md §11): `service_id`, `price_cents` and
  * `currency`, null when the slot names no service. One query for any number of slots.
  */
 export async function withServicePrices<T extends { service_id: string | null }>(

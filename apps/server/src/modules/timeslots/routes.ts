@@ -24,14 +24,14 @@ import {
 } from './service';
 import { listTimeslotWindow } from './window';
 
-/** The error answers every provider-only endpoint can give (DESIGN §5 order of checks). */
+/** The error answers every provider-only endpoint can give (docs/product.md §10.4 order of checks). */
 const errors = errorResponses(400, 401, 403);
 const createErrors = errorResponses(400, 401, 403, 409);
 const slotErrors = errorResponses(400, 401, 403, 404, 409);
 
 const idParams = z.object({ id: z.uuid(TIMESLOT_MESSAGES.invalidId) });
 
-/** SPEC §7 time slot calls, providers only, each on the caller's own slots. */
+/** docs/product.md §7 time slot calls, providers only, each on the caller's own slots. */
 export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
   const providerOnly = authenticated('provider');
 

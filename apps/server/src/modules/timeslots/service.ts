@@ -22,7 +22,7 @@ import { serviceForSlot } from '../services/service';
 import { withServicePrices } from '../services/slot-prices';
 
 /**
- * Time slots (SPEC §2, §5; DESIGN §5). Day and times are the provider's wall clock; the instants
+ * Time slots (docs/product.md §2, §5, §10). Day and times are the provider's wall clock; the instants
  * `starts_at`/`ends_at` are computed by PostgreSQL from them in the provider's zone, so the
  * exclusion constraint `timeslots_no_overlap` compares real instants. "Now" is the app's clock
  * (one `Date` per request, passed in as a parameter); the calendar math in a zone is SQL's.
@@ -31,7 +31,7 @@ import { withServicePrices } from '../services/slot-prices';
 /** A slot's type when none is given and the provider has no specialty yet. */
 export const DEFAULT_SLOT_TYPE = 'Appointment';
 
-/** The SPEC §3 fields, and nothing else, of every slot this module returns. */
+/** The docs/product.md §3 fields, and nothing else, of every slot this module returns. */
 const slotColumns = {
   id: timeslots.id,
   day: timeslots.day,
@@ -103,7 +103,7 @@ function slotValues(
   };
 }
 
-/** The SPEC §5 rules that need the provider's clock (the body schema checked the rest). */
+/** The docs/product.md §5 rules that need the provider's clock (the body schema checked the rest). */
 function enforceSlotRules(slot: PlannedSlot, clock: SlotClock) {
   const issue = slotCrossFieldIssues(slot, clock)[0];
   if (issue) throw ValidationError.field(issue.field, issue.message);
@@ -153,7 +153,7 @@ async function findClashes(
 /**
  * Database rules broken by a write, as domain errors: an overlap becomes 409 SLOT_OVERLAP naming
  * every clashing slot (looked up after the failed write was rolled back); a duration check (a
- * wall-clock slot shortened by a daylight-saving change) becomes the SPEC §5 400.
+ * wall-clock slot shortened by a daylight-saving change) becomes the docs/product.md §5 400.
  */
 async function translateWriteError(
   db: DbOrTx,

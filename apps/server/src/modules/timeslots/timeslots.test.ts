@@ -153,7 +153,7 @@ describe('who may call the time slot endpoints', () => {
 });
 
 describe('POST /api/timeslots/create', () => {
-  it('creates a slot: 201, SPEC message, SPEC §3 fields + DESIGN §7 service fields only, times as HH:MM:SS', async () => {
+  it('creates a slot: 201, SPEC message, docs/product.md §3 fields + docs/product.md §11 service fields only, times as HH:MM:SS', async () => {
     const provider = await createProvider(t.app, { specialty: 'Barber' });
     const day = dayIn(provider, 3);
     const res = await createSlot(provider, { day, startTime: '09:00', endTime: '09:30:00' });
@@ -194,7 +194,7 @@ describe('POST /api/timeslots/create', () => {
     expect(fallback.json().slot.type).toBe('Appointment');
   });
 
-  it('400 with each SPEC §5 message', async () => {
+  it('400 with each docs/product.md §5 message', async () => {
     const provider = await createProvider(t.app);
     const day = dayIn(provider, 5);
     const cases: [SlotBody, string, string][] = [
@@ -373,7 +373,7 @@ describe('GET /api/timeslots/view', () => {
         'is_booked',
         'start_time',
         'type',
-        // DESIGN §7 (catalogue): the slot's service and its price, null without a service.
+        // docs/product.md §11 (catalogue): the slot's service and its price, null without a service.
         'service_id',
         'price_cents',
         'currency',
@@ -432,7 +432,7 @@ describe('PATCH /api/timeslots/update/:id', () => {
     });
   });
 
-  it('takes day as an ISO date-time (SPEC §7) or as YYYY-MM-DD, and moves the instants with it', async () => {
+  it('takes day as an ISO date-time (docs/product.md §7) or as YYYY-MM-DD, and moves the instants with it', async () => {
     const provider = await createProvider(t.app, { timezone: 'Asia/Tokyo' });
     const slot = await createOk(provider, {
       day: dayIn(provider, 2),
@@ -510,7 +510,7 @@ describe('PATCH /api/timeslots/update/:id', () => {
     expect(unknown.json()).toEqual(foreign.json());
     const malformed = await updateSlot(owner, 'abc', { endTime: '11:00:00' });
     expect(malformed.statusCode).toBe(400);
-    // Input is checked before existence (DESIGN §5 order): bad body on someone else's slot is a 400.
+    // Input is checked before existence (docs/product.md §10.4 order): bad body on someone else's slot is a 400.
     expect((await updateSlot(intruder, slot.id, { endTime: '25:00' })).statusCode).toBe(400);
     // The owner's slot is untouched.
     expect((await viewSlots(owner)).json().slots[0].end_time).toBe('10:00:00');

@@ -3,7 +3,7 @@ import { SpecialistsCarousel } from '../../features/providers/components/special
 import { ReviewPrompts } from '../../features/reviews/components/review-prompts';
 import { TodaysAppointments } from '../../features/appointments/components/todays-appointments';
 
-/** SPEC §2 client home (/client): today's appointments and the specialists carousel. */
+/** docs/product.md §2 client home (/client): today's appointments and the specialists carousel. */
 export function ClientHomePage() {
   const { user } = useSession();
   return (

@@ -22,7 +22,7 @@ function readEmail(state: unknown): string | null {
 
 const cardClass = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8';
 /**
- * SPEC §2 Email verification (/email-verification): the "check your inbox" notice with a resend
+ * docs/product.md §2 Email verification (/email-verification): the "check your inbox" notice with a resend
  * button, or — opened from the emailed link with `?token=` — the confirmation itself.
  */
 export function EmailVerificationPage() {
@@ -155,10 +155,10 @@ const STATUS_CLASS = {
 } as const;
 
 /**
- * "Didn't receive it? Resend Email" (SPEC §2, §4: idle → loading → success or error message).
+ * "Didn't receive it? Resend Email" (docs/product.md §2, §4: idle → loading → success or error message).
  * Shows the server's answer as it is — a mail was sent, or one went out less than a minute ago —
  * and counts the server's `retryAfterSeconds` down on the disabled button. Without a known
- * address it asks for one (SPEC §5 email-only form).
+ * address it asks for one (docs/product.md §5 email-only form).
  */
 function ResendForm({ email }: { email: string | null }) {
   const resend = useResendVerification();

@@ -18,7 +18,7 @@ import { useResendVerification } from './api/resend-verification';
 import { bindFields } from '../../lib/bind-fields';
 import { useCountdown } from './use-countdown';
 
-/** Routes any signed-in user may open (SPEC §2 quick actions). */
+/** Routes any signed-in user may open (docs/product.md §2 quick actions). */
 const SHARED_PATHS = ['/messages', '/stats'];
 
 function isWithin(path: string, base: string): boolean {
@@ -26,7 +26,7 @@ function isWithin(path: string, base: string): boolean {
 }
 
 /**
- * Where a user lands after login (SPEC §6): back where the guard stopped them when that page is
+ * Where a user lands after login (docs/product.md §6): back where the guard stopped them when that page is
  * theirs to see, else their role's home (provider /dashboard, client /client).
  */
 function loginDestination(role: Role, from: string | null): string {
@@ -41,7 +41,7 @@ interface LoginFailure {
   unverifiedEmail: string | null;
 }
 
-/** SPEC §2 Login (/login). */
+/** docs/product.md §2 Login (/login). */
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -73,7 +73,7 @@ export function LoginPage() {
       });
       return;
     }
-    // SPEC §4: an answer without a token is invalid.
+    // docs/product.md §4: an answer without a token is invalid.
     if (!data?.token || !data.user) {
       toast.error(MESSAGES.loginFailedToast);
       setFailure({ message: MESSAGES.invalidLoginResponse, unverifiedEmail: null });

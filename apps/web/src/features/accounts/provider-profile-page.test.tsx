@@ -172,7 +172,7 @@ describe('update profile modal', () => {
     await user.clear(dialog.getByLabelText('Last name'));
     await user.type(dialog.getByLabelText('New password'), 'abc');
     await user.clear(dialog.getByLabelText('Specialty'));
-    // Not checked before submit (SPEC §5: checked on submit).
+    // Not checked before submit (docs/product.md §5: checked on submit).
     expect(dialog.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
 

@@ -9,13 +9,13 @@ import { BookingPolicySection } from './components/booking-policy-section';
 import { LoadFailed } from '../../components/load-failed';
 import { MailAndCalendarSettings } from './components/mail-and-calendar-settings';
 
-/** SPEC §2 Provider profile (/dashboard/profile, sidebar label Settings). */
+/** docs/product.md §2 Provider profile (/dashboard/profile, sidebar label Settings). */
 export function ProviderProfilePage() {
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
   const data = profile.data;
 
-  // SPEC §8: toasts for the fetch (ids keep one toast per outcome, e.g. under StrictMode).
+  // docs/product.md §8: toasts for the fetch (ids keep one toast per outcome, e.g. under StrictMode).
   const failed = profile.isError && !data;
   useEffect(() => {
     if (failed) toast.error(MESSAGES.fetchProfileFailed, { toastId: 'profile-fetch-failed' });
@@ -71,7 +71,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
     `${profile.firstName} ${profile.lastName === '-' ? '' : profile.lastName}`.trim();
   const details =
     profile.role === 'provider' ? (profile.providerDetails ?? { specialty: null, bio: '' }) : null;
-  // SPEC §2: the 'Last updated' line shows today's date.
+  // docs/product.md §2: the 'Last updated' line shows today's date.
   const today = new Date().toLocaleDateString(undefined, {
     year: 'numeric',
     month: 'long',

@@ -33,7 +33,7 @@ function browserTimeZone(): string | undefined {
   }
 }
 
-/** SPEC §2 Registration (/register). */
+/** docs/product.md §2 Registration (/register). */
 export function RegisterPage() {
   const navigate = useNavigate();
   const picture = useProfilePicture();

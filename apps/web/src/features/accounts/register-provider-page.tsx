@@ -23,7 +23,7 @@ interface OnboardingState {
   email: string | null;
 }
 
-/** The navigation state /register leaves for a provider: {userId, email} (SPEC §2). */
+/** The navigation state /register leaves for a provider: {userId, email} (docs/product.md §2). */
 function readOnboardingState(state: unknown): OnboardingState {
   const record =
     typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
@@ -31,7 +31,7 @@ function readOnboardingState(state: unknown): OnboardingState {
   return { userId: text(record.userId), email: text(record.email) };
 }
 
-/** SPEC §2 Provider profile completion (/register-provider). */
+/** docs/product.md §2 Provider profile completion (/register-provider). */
 export function RegisterProviderPage() {
   const location = useLocation();
   const { userId, email } = readOnboardingState(location.state);

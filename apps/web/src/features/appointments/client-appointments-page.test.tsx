@@ -155,7 +155,7 @@ describe('client appointments: cancel', () => {
     const success = vi.spyOn(toast, 'success');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
     expect(await screen.findByText(MESSAGES.appointmentCancelledSuccessfully)).toBeInTheDocument();
-    // SPEC §8: this toast stays 5 s.
+    // docs/product.md §8: this toast stays 5 s.
     expect(success).toHaveBeenCalledWith(MESSAGES.appointmentCancelledSuccessfully, {
       autoClose: 5_000,
     });

@@ -37,7 +37,7 @@ function NotReschedulable({ message, onClose }: { message: string; onClose: () =
 }
 
 /**
- * SPEC §2 client appointments (/client/appointments): 'Your Appointments' with '← Back' and one
+ * docs/product.md §2 client appointments (/client/appointments): 'Your Appointments' with '← Back' and one
  * card per appointment (Cancel with confirmation, Reschedule in a modal). The same screen answers
  * /client/reschedule/:id with the reschedule modal of that appointment open; closing it lands on
  * /client/appointments.

@@ -21,7 +21,7 @@ const STATUS_LABELS: Record<AppointmentStatus, string> = {
 };
 
 /**
- * SPEC §2 provider appointments (/dashboard/appointments): the booked appointments (soonest
+ * docs/product.md §2 provider appointments (/dashboard/appointments): the booked appointments (soonest
  * first, as the server orders them) with Cancel and its confirmation, or 'No Appointments
  * booked.'; past and canceled ones follow in a collapsed section. 'Filter by status' asks the
  * server for one status (?status=) and lists just those; 'Mark as no-show' is offered on the

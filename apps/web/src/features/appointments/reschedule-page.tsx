@@ -1,7 +1,7 @@
 import { ClientAppointmentsPage } from './client-appointments-page';
 
 /**
- * /client/reschedule/:id (SPEC §2: the route is declared and the flow is also a modal): the
+ * /client/reschedule/:id (docs/product.md §2: the route is declared and the flow is also a modal): the
  * appointments screen with that appointment's reschedule modal open.
  */
 export function ReschedulePage() {

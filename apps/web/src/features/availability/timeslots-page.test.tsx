@@ -214,7 +214,7 @@ describe('Create Time Slot modal (single slot)', () => {
     expect(await screen.findByRole('heading', { name: 'Barber' })).toBeInTheDocument();
   });
 
-  it('shows the SPEC §5 rules live and keeps submit disabled while any is broken', async () => {
+  it('shows the docs/product.md §5 rules live and keeps submit disabled while any is broken', async () => {
     const user = await openPage();
     const dialog = await openCreate(user);
     const submit = within(dialog).getByRole('button', { name: 'Create Slot' });

@@ -10,7 +10,7 @@ import { formatDay, formatTimeRange, slotPrice, sortSlots } from './slot-format'
 import { UpdateSlotModal } from './components/update-slot-modal';
 import { LoadFailed } from '../../components/load-failed';
 
-/** SPEC §2 Time Slots Management (/dashboard/timeslots). */
+/** docs/product.md §2 Time Slots Management (/dashboard/timeslots). */
 export function TimeslotsPage() {
   const [includePast, setIncludePast] = useState(false);
   const [view, setView] = useTimeslotsView();

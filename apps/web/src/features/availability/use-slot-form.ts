@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 const EMPTY: TimeslotFormValues = { day: '', startTime: '', endTime: '' };
 
 /**
- * The SPEC §5 slot form (Create and Update): the shared rules, checked live on every change,
- * "not in the past" against the browser's clock (SPEC §9: today is the local date). The server
+ * The docs/product.md §5 slot form (Create and Update): the shared rules, checked live on every change,
+ * "not in the past" against the browser's clock (docs/product.md §9: today is the local date). The server
  * judges it again in the provider's zone.
  */
 export function useSlotForm(defaultValues: TimeslotFormValues = EMPTY) {

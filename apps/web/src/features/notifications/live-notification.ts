@@ -19,7 +19,7 @@ export type LiveNotification = Pick<
   'type' | 'title' | 'message' | 'appointmentId'
 >;
 
-/** A socket event as the notification the server stores for it (SPEC §8 live titles). */
+/** A socket event as the notification the server stores for it (docs/product.md §8 live titles). */
 export function liveNotificationFrom(event: LiveEvent): LiveNotification {
   const { message, appointmentId } = event.payload;
   switch (event.name) {

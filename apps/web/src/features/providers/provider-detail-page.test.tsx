@@ -166,7 +166,7 @@ describe('provider detail', () => {
     await waitFor(() => expect(within(section).queryByText('10:00–10:30')).toBeNull());
     expect(within(section).getByText('11:00–11:30')).toBeInTheDocument();
     await waitFor(() => expect(slotCalls()).toBe(before + 1));
-    // SPEC §8: a booking failure is logged only.
+    // docs/product.md §8: a booking failure is logged only.
     expect(consoleError).toHaveBeenCalledWith('[api]', BOOKING_MESSAGES.slotTaken);
     expect(screen.queryByText(BOOKING_MESSAGES.slotTaken)).toBeNull();
     expect(within(section).getByRole('button', { name: 'Book Now' })).toBeEnabled();

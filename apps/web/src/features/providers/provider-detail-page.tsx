@@ -43,7 +43,7 @@ function AvailableTimeSlots({ providerId }: { providerId: string }) {
       const { message } = await book.mutateAsync({ timeslotId: slot.id });
       toast.success(message);
     } catch {
-      // SPEC §8: a booking failure is logged only (by the query client); the list is refetched,
+      // docs/product.md §8: a booking failure is logged only (by the query client); the list is refetched,
       // so a slot someone else took disappears.
     }
   };
@@ -134,7 +134,7 @@ function AvailableTimeSlots({ providerId }: { providerId: string }) {
 }
 
 /**
- * SPEC §2 provider detail (/client/provider/:id, the provider_id): picture, name, email,
+ * docs/product.md §2 provider detail (/client/provider/:id, the provider_id): picture, name, email,
  * specialty, bio and the free time slots with 'Book Now'. The slot list follows bookings by
  * others live (the provider's availability room, see lib/realtime-context.ts). `reviews`: the
  * reviews list, composed in by app/ (features/reviews).

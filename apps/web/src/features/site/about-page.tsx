@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar';
 
-// SPEC §2 (About page): story, milestones, mission and values, team, statistics and a call to
-// action. The statistics are placeholder marketing copy (SPEC §1) and the links placeholders.
+// docs/product.md §2 (About page): story, milestones, mission and values, team, statistics and a call to
+// action. The statistics are placeholder marketing copy (docs/product.md §1) and the links placeholders.
 
 const MILESTONES = [
   {

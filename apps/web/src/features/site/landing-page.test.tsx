@@ -28,7 +28,7 @@ describe('landing page', () => {
     expect(screen.getByRole('link', { name: 'Sign Up Now' })).toHaveAttribute('href', '/register');
   });
 
-  it('has the top navigation of SPEC §2', () => {
+  it('has the top navigation of docs/product.md §2', () => {
     renderRoute('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const href = (name: string) => within(nav).getByRole('link', { name }).getAttribute('href');

@@ -23,7 +23,7 @@ const iconProps = {
   strokeLinejoin: 'round',
 } as const;
 
-// SPEC §2: Search (by category or location), Book (pick a time, confirm instantly),
+// docs/product.md §2: Search (by category or location), Book (pick a time, confirm instantly),
 // Connect (meet the provider).
 const STEPS: readonly Step[] = [
   {

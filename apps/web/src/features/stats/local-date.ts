@@ -1,6 +1,6 @@
 import type { ProviderAppointment } from '@slotwise/shared/booking-types';
 
-/** Today's date `YYYY-MM-DD` in the browser's own zone (SPEC §9: compared by local date). */
+/** Today's date `YYYY-MM-DD` in the browser's own zone (docs/product.md §9: compared by local date). */
 export function localToday(now: Date = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
@@ -12,7 +12,7 @@ export function shortTime(time: string): string {
 }
 
 /**
- * SPEC §4: the dashboard lists the appointments with status booked whose day is today by the
+ * docs/product.md §4: the dashboard lists the appointments with status booked whose day is today by the
  * browser's local date, earliest first.
  */
 export function todaysAppointments(

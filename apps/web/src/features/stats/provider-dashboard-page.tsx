@@ -13,7 +13,7 @@ import { TrustFigures } from './components/trust-figures';
 import { WeeklySummary } from './components/weekly-summary';
 import { weeklySlices } from './weekly-summary-data';
 
-/** What the page shows when the stats cannot be fetched (SPEC §8: zero values). */
+/** What the page shows when the stats cannot be fetched (docs/product.md §8: zero values). */
 const ZERO_STATS: ProviderStats = {
   todayCount: 0,
   todayChange: 0,
@@ -36,9 +36,9 @@ const QUICK_ACTIONS = [
 const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 /**
- * SPEC §2 Provider dashboard (/dashboard). Appointments and stats are fetched together (two
+ * docs/product.md §2 Provider dashboard (/dashboard). Appointments and stats are fetched together (two
  * parallel queries); a failure of either is logged only (by the query cache) and the page shows
- * zero values for it (SPEC §8). Live events refresh both through query invalidation
+ * zero values for it (docs/product.md §8). Live events refresh both through query invalidation
  * (app/realtime-provider.tsx). `reviews`: the provider's reviews with replies, composed in by
  * app/ (features/reviews).
  */

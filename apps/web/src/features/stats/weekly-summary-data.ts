@@ -1,6 +1,6 @@
 import type { ProviderStats } from '@slotwise/shared/stats-types';
 
-/** SPEC §9 weekly chart colours: booked green, canceled red, rescheduled amber. */
+/** docs/product.md §9 weekly chart colours: booked green, canceled red, rescheduled amber. */
 export const WEEKLY_COLORS = {
   booked: '#16a34a',
   canceled: '#dc2626',
@@ -17,7 +17,7 @@ export interface WeeklySlice {
   color: string;
 }
 
-/** The three slices of SPEC §2's Weekly Summary, in legend order. */
+/** The three slices of docs/product.md §2's Weekly Summary, in legend order. */
 export function weeklySlices(stats: ProviderStats): WeeklySlice[] {
   return [
     {

@@ -5,7 +5,7 @@ import { apiGet } from '../../../lib/api-client';
 /** Invalidated by the profile update. */
 export const profileQueryKey = ['profile'] as const;
 
-/** GET /profile → {profile} (SPEC §7): the signed-in user's profile. */
+/** GET /profile → {profile} (docs/product.md §7): the signed-in user's profile. */
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
   const { profile } = await apiGet<ProfileResponse>('/profile', { signal });
   return profile;

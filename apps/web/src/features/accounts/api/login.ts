@@ -5,7 +5,7 @@ import { apiPost } from '../../../lib/api-client';
 
 /**
  * POST /auth/login {email, password} → {token, user, message}; 401 'Invalid email or password',
- * 403 EMAIL_NOT_VERIFIED, 429 when rate limited. The answer is checked by the caller: SPEC §4
+ * 403 EMAIL_NOT_VERIFIED, 429 when rate limited. The answer is checked by the caller: docs/product.md §4
  * treats one without a token as invalid.
  */
 export function login(credentials: LoginValues): Promise<Partial<LoginResponse> | undefined> {

@@ -16,7 +16,7 @@ export interface RegisterProviderInput {
 }
 
 /**
- * POST /auth/register/provider {userId, specialty, bio} → {message} (SPEC §7), plus category,
+ * POST /auth/register/provider {userId, specialty, bio} → {message} (docs/product.md §7), plus category,
  * placeId, address, serviceMode and radiusKm (docs/product.md §11.1).
  */
 export function registerProvider(input: RegisterProviderInput): Promise<MessageResponse> {

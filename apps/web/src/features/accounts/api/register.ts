@@ -16,7 +16,7 @@ export interface RegisterInput {
 }
 
 /**
- * POST /auth/register, multipart (SPEC §3, §7): firstName, lastName, email, password, role,
+ * POST /auth/register, multipart (docs/product.md §3, §7): firstName, lastName, email, password, role,
  * timezone and an optional profilePic → 201 {userId, message}.
  */
 export function registerAccount(input: RegisterInput): Promise<RegisterResponse> {

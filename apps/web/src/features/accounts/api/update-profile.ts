@@ -32,7 +32,7 @@ export interface UpdateProfileResponse {
 }
 
 /**
- * PATCH /profile/update, multipart (SPEC §7): firstName, lastName, email; password, specialty and
+ * PATCH /profile/update, multipart (docs/product.md §7): firstName, lastName, email; password, specialty and
  * bio only when filled; profilePic only when chosen; a provider's catalogue fields
  * (docs/product.md §11.1) when the form has them.
  */

@@ -43,7 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Client logout lives in the header's profile menu (SPEC §2). */
+/** Client logout lives in the header's profile menu (docs/product.md §2). */
 async function logOutThroughProfileMenu(user: ReturnType<typeof userEvent.setup>) {
   const menuButton = await waitFor(() => {
     const button = document.querySelector<HTMLElement>('button[aria-haspopup="menu"]');

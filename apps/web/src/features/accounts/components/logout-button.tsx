@@ -13,7 +13,7 @@ interface LogoutButtonProps {
 
 /**
  * Signs out: revokes the token on the server (a failure there changes nothing for the user),
- * leaves the area — a client for '/' (SPEC §2), a provider for '/login' — and forgets the
+ * leaves the area — a client for '/' (docs/product.md §2), a provider for '/login' — and forgets the
  * session and the cached data.
  *
  * For use inside a guarded area only: the session is cleared when the area (and this button)

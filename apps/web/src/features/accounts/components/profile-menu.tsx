@@ -26,7 +26,7 @@ function menuItems(menu: HTMLElement | null): HTMLElement[] {
 }
 
 /**
- * The client header's profile menu (SPEC §2): a button with the user's picture and name opening
+ * The client header's profile menu (docs/product.md §2): a button with the user's picture and name opening
  * a menu with 'Appointments' (/client/appointments), 'Account' (/client/account: email and
  * calendar settings) and 'Logout'.
  *

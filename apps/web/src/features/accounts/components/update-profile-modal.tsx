@@ -27,7 +27,7 @@ import { CatalogueFields } from './catalogue-fields';
 const FORM_FIELDS = ['firstName', 'lastName', 'password', 'specialty', 'bio'] as const;
 
 /**
- * SPEC §5's profile rules plus the provider's catalogue fields (docs/product.md §11.1): a blank
+ * docs/product.md §5's profile rules plus the provider's catalogue fields (docs/product.md §11.1): a blank
  * category or city is left out (a provider without one stays unlisted until choosing), but one
  * already chosen cannot be blanked; the travel radius goes with "I go to my clients" only.
  */
@@ -125,8 +125,8 @@ interface UpdateProfileModalProps {
 }
 
 /**
- * SPEC §2 Update Profile modal: photo, first and last name, new password, and for providers
- * specialty and bio. Checked on submit (SPEC §5); the email is not an input but is checked and
+ * docs/product.md §2 Update Profile modal: photo, first and last name, new password, and for providers
+ * specialty and bio. Checked on submit (docs/product.md §5); the email is not an input but is checked and
  * sent as the current one.
  */
 export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps) {

@@ -9,7 +9,7 @@ export interface CancelAppointmentVariables {
   providerId: string;
 }
 
-/** PATCH /appointment/cancel/{id} (SPEC §7): the client cancels a booked appointment. */
+/** PATCH /appointment/cancel/{id} (docs/product.md §7): the client cancels a booked appointment. */
 export function cancelAppointment({
   appointmentId,
 }: CancelAppointmentVariables): Promise<ClientAppointmentMessageResponse> {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** PATCH /appointment/provider/cancel/{id} (SPEC §7): the provider cancels a booked appointment. */
+/** PATCH /appointment/provider/cancel/{id} (docs/product.md §7): the provider cancels a booked appointment. */
 export function cancelProviderAppointment(
   appointmentId: string,
 ): Promise<ProviderAppointmentMessageResponse> {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /appointment/view (SPEC §7): the signed-in client's appointments, every status. */
+/** GET /appointment/view (docs/product.md §7): the signed-in client's appointments, every status. */
 export function fetchClientAppointments(signal?: AbortSignal): Promise<ClientAppointmentsResponse> {
   return apiGet<ClientAppointmentsResponse>('/appointment/view', { signal });
 }

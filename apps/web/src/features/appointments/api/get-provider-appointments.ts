@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /appointment/provider/view?status= (SPEC §7): the provider's appointments, one or every status. */
+/** GET /appointment/provider/view?status= (docs/product.md §7): the provider's appointments, one or every status. */
 export function fetchProviderAppointments(
   signal?: AbortSignal,
   status?: AppointmentStatus | null,

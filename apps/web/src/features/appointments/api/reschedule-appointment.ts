@@ -12,7 +12,7 @@ export interface RescheduleAppointmentVariables extends RescheduleBody {
   providerId: string;
 }
 
-/** PATCH /appointment/reschedule/{id} {newTimeslotId} (SPEC §7). */
+/** PATCH /appointment/reschedule/{id} {newTimeslotId} (docs/product.md §7). */
 export function rescheduleAppointment({
   appointmentId,
   newTimeslotId,

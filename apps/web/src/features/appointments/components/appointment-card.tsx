@@ -6,7 +6,7 @@ import { formatSlotDate, formatSlotTimeRange } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';
 import { cancellationState } from '../cancellation';
 
-/** SPEC §4 status spellings. */
+/** docs/product.md §4 status spellings. */
 const CANCELED = new Set(['canceled', 'cancelled']);
 
 const cancelButtonClass =
@@ -37,7 +37,7 @@ type AppointmentCardProps =
 
 /**
  * One appointment: who, what, date, time range and status, with its actions described by the
- * card's title and time. Client (SPEC §4): Cancel only while booked; Reschedule shown unless
+ * card's title and time. Client (docs/product.md §4): Cancel only while booked; Reschedule shown unless
  * canceled, enabled only while booked. Provider: Cancel when the list offers it.
  */
 export function AppointmentCard(props: AppointmentCardProps) {

@@ -9,7 +9,7 @@ import { fullName } from '../../../lib/full-name';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useCancelProviderAppointment } from '../api/cancel-provider-appointment';
 
-/** SPEC §8: the cancelled-appointment toast stays 5 s (the container's default is 4 s). */
+/** docs/product.md §8: the cancelled-appointment toast stays 5 s (the container's default is 4 s). */
 export const CANCELLED_TOAST_MS = 5_000;
 
 interface CancelDialogProps {
@@ -19,7 +19,7 @@ interface CancelDialogProps {
   children: ReactNode;
 }
 
-/** SPEC §2 cancel confirmation ('Are you sure you want to cancel this appointment?'). */
+/** docs/product.md §2 cancel confirmation ('Are you sure you want to cancel this appointment?'). */
 function CancelDialog({ busy, onConfirm, onClose, children }: CancelDialogProps) {
   return (
     <ConfirmDialog
@@ -78,7 +78,7 @@ export function CancelAppointmentDialog({
 
 /**
  * The provider cancels: success toasts 'Appointment Canceled', failure the server's message else
- * 'Failed to cancel appointment' (SPEC §8); either way it closes and the list is refetched.
+ * 'Failed to cancel appointment' (docs/product.md §8); either way it closes and the list is refetched.
  */
 export function CancelProviderAppointmentDialog({
   appointment,

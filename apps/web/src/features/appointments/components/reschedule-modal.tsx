@@ -18,9 +18,9 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * SPEC §2 reschedule modal: the current appointment and the provider's free slots as a radio
+ * docs/product.md §2 reschedule modal: the current appointment and the provider's free slots as a radio
  * group; 'Confirm Reschedule' ('Processing...' while busy) moves the appointment. Without a choice
- * it says 'Please select a time slot' (SPEC §5, the shared schema). Success toasts 'Appointment
+ * it says 'Please select a time slot' (docs/product.md §5, the shared schema). Success toasts 'Appointment
  * rescheduled successfully' and closes; failure toasts 'Failed to reschedule appointment:
  * {message}' and stays open (a slot taken meanwhile disappears from the refetched list).
  */

@@ -7,8 +7,8 @@ import { useClientAppointments } from '../api/get-client-appointments';
 import { useLocalToday } from '../../../lib/use-local-today';
 
 /**
- * SPEC §2 client home: the client's appointments whose day is today by the browser's local date
- * (SPEC §9), earliest first, each with the provider's name and the time range.
+ * docs/product.md §2 client home: the client's appointments whose day is today by the browser's local date
+ * (docs/product.md §9), earliest first, each with the provider's name and the time range.
  */
 export function TodaysAppointments() {
   const appointments = useClientAppointments();

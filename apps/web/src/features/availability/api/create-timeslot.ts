@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { timeslotsQueryKey } from './get-timeslots';
 
-/** POST /timeslots/create: `{day, startTime, endTime}` with times as HH:MM:00 (SPEC §7). */
+/** POST /timeslots/create: `{day, startTime, endTime}` with times as HH:MM:00 (docs/product.md §7). */
 export function createTimeslot(body: CreateTimeslotBody): Promise<TimeslotMessageResponse> {
   return apiPost<TimeslotMessageResponse>('/timeslots/create', body);
 }

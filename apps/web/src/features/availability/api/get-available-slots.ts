@@ -4,7 +4,7 @@ import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * GET /search/providers/:id/available-slots (SPEC §7): the provider's free slots that have not
+ * GET /search/providers/:id/available-slots (docs/product.md §7): the provider's free slots that have not
  * started, earliest first; day and times on the provider's wall clock.
  */
 export function fetchAvailableSlots(

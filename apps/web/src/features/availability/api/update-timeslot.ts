@@ -8,7 +8,7 @@ import { timeslotsQueryKey } from './get-timeslots';
 
 export interface UpdateTimeslotVariables {
   id: string;
-  /** Only the changed fields (SPEC §5: only filled ones sent). */
+  /** Only the changed fields (docs/product.md §5: only filled ones sent). */
   body: UpdateTimeslotBody;
 }
 

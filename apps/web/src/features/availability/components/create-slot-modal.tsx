@@ -12,7 +12,7 @@ const MODES: { value: Mode; label: string }[] = [
 ];
 
 /**
- * SPEC §2 Create Time Slot modal, with a switch to publish a run of slots at once. `initial`
+ * docs/product.md §2 Create Time Slot modal, with a switch to publish a run of slots at once. `initial`
  * prefills the single slot (the week calendar passes the day and time that was clicked).
  */
 export function CreateSlotModal({

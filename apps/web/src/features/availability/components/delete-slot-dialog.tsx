@@ -7,7 +7,7 @@ import { useDeleteTimeslot } from '../api/delete-timeslot';
 import { failureMessage } from '../../../lib/failure-message';
 import { formatDay, formatTimeRange } from '../slot-format';
 
-/** SPEC §2 delete confirmation, as an accessible dialog; focus starts on Cancel. */
+/** docs/product.md §2 delete confirmation, as an accessible dialog; focus starts on Cancel. */
 export function DeleteSlotDialog({ slot, onClose }: { slot: Timeslot; onClose: () => void }) {
   const remove = useDeleteTimeslot();
   const [reason, setReason] = useState<string | null>(null);

@@ -15,7 +15,7 @@ import { useSlotForm } from '../use-slot-form';
 
 const FIELDS = ['day', 'startTime', 'endTime'] as const;
 
-/** One slot: SPEC §5 create rules, live; times sent as HH:MM:00 (SPEC §7). */
+/** One slot: docs/product.md §5 create rules, live; times sent as HH:MM:00 (docs/product.md §7). */
 export function SingleSlotForm({
   onDone,
   initial,

@@ -4,13 +4,13 @@ import { TextField } from '../../../components/form-field';
 
 interface SlotFieldsProps {
   form: UseFormReturn<TimeslotFormValues>;
-  /** `YYYY-MM-DD`: the date input's minimum (SPEC §5). */
+  /** `YYYY-MM-DD`: the date input's minimum (docs/product.md §5). */
   today: string;
   idPrefix: string;
 }
 
 /**
- * Date, start time and end time, each labelled, with its live SPEC §5 error. A change re-checks
+ * Date, start time and end time, each labelled, with its live docs/product.md §5 error. A change re-checks
  * the field that depends on it (end after start; start not past on today) once that one has a
  * value, so "End time must be after start time" follows the start time as it moves.
  */

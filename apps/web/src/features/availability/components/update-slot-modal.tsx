@@ -17,8 +17,8 @@ import { useSlotForm } from '../use-slot-form';
 const FIELDS = ['day', 'startTime', 'endTime'] as const;
 
 /**
- * SPEC §2 Update Time Slot modal: prefilled with the slot, the same live rules as Create on the
- * whole slot, and only the changed fields sent (SPEC §5).
+ * docs/product.md §2 Update Time Slot modal: prefilled with the slot, the same live rules as Create on the
+ * whole slot, and only the changed fields sent (docs/product.md §5).
  */
 export function UpdateSlotModal({ slot, onClose }: { slot: Timeslot; onClose: () => void }) {
   const { form, today } = useSlotForm({

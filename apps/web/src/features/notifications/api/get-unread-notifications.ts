@@ -10,14 +10,14 @@ export interface UnreadNotificationsResponse {
   unreadCount: number;
 }
 
-/** GET /notifications/unread (SPEC §7). */
+/** GET /notifications/unread (docs/product.md §7). */
 export function fetchUnreadNotifications(
   signal?: AbortSignal,
 ): Promise<UnreadNotificationsResponse> {
   return apiGet<UnreadNotificationsResponse>('/notifications/unread', { signal });
 }
 
-/** The bell's data. A failure is logged only (SPEC §8): the bell then shows nothing unread. */
+/** The bell's data. A failure is logged only (docs/product.md §8): the bell then shows nothing unread. */
 export function useUnreadNotifications({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.unreadNotifications,
@@ -35,7 +35,7 @@ export function isLiveNotificationId(id: string): boolean {
 
 /**
  * A live notification (socket event) goes on top of the unread list and raises the count by
- * one at once (SPEC §4); the caller then invalidates the notification keys so the server's
+ * one at once (docs/product.md §4); the caller then invalidates the notification keys so the server's
  * stored copy replaces this stand-in.
  */
 export function insertLiveNotification(

@@ -9,7 +9,7 @@ export interface MarkAllReadResponse {
   updated: number;
 }
 
-/** PATCH /notifications/mark-all-read (SPEC §7): every unread notification of the caller. */
+/** PATCH /notifications/mark-all-read (docs/product.md §7): every unread notification of the caller. */
 export function markAllNotificationsRead(): Promise<MarkAllReadResponse> {
   return apiPatch<MarkAllReadResponse>('/notifications/mark-all-read');
 }

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import type { NotificationPageResponse } from './get-notifications';
 import { isLiveNotificationId, type UnreadNotificationsResponse } from './get-unread-notifications';
 
-/** PATCH /notifications/{id}/read (SPEC §7). */
+/** PATCH /notifications/{id}/read (docs/product.md §7). */
 export async function markNotificationRead(id: string): Promise<MessageResponse | null> {
   // A live stand-in has no server id yet; its stored copy arrives with the next refetch.
   if (isLiveNotificationId(id)) return null;
@@ -56,7 +56,7 @@ export function restoreCache(queryClient: QueryClient, snapshot: NotificationCac
 /**
  * Marks notifications read (one, or several the user has seen, in parallel), optimistically: the
  * badge and lists change at once, and go back if the server refuses (the failure itself is
- * logged only, SPEC §8).
+ * logged only, docs/product.md §8).
  */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();

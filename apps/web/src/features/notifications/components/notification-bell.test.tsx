@@ -178,7 +178,7 @@ describe('notification bell dropdown', () => {
   });
 });
 
-describe('notification read semantics (SPEC §4)', () => {
+describe('notification read semantics (docs/product.md §4)', () => {
   it('provider: nothing is read on opening; closing the dropdown reads what was shown', async () => {
     store = [notification(1), notification(2)];
     const user = userEvent.setup();

@@ -14,14 +14,14 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useUnreadNotifications } from '../api/get-unread-notifications';
 import { formatAbsoluteTime, formatRelativeTime } from '../relative-time';
 
-/** SPEC §9: the badge shows the unread count up to 9, then '9+'. */
+/** docs/product.md §9: the badge shows the unread count up to 9, then '9+'. */
 function badgeText(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
 
 interface NotificationBellProps {
   /**
-   * SPEC §4: when the unread notifications the user has seen become read besides a click on one
+   * docs/product.md §4: when the unread notifications the user has seen become read besides a click on one
    * or 'Mark all as read': when the dropdown is closed (provider) or opened (client).
    */
   markReadOn: 'close' | 'open';
@@ -32,7 +32,7 @@ function newestFirst(a: NotificationItem, b: NotificationItem): number {
 }
 
 /**
- * The header's notification bell (SPEC §2): a badge with the unread count, and a dropdown
+ * The header's notification bell (docs/product.md §2): a badge with the unread count, and a dropdown
  * 'Notifications (n)' listing the unread notifications, newest first, with 'Mark all as read'
  * and a link to every notification. Live notifications (socket events, see
  * app/realtime-provider.tsx) land on top of the list through the query cache.
@@ -51,7 +51,7 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
   const panelId = useId();
   const headingId = useId();
 
-  // A failed fetch is logged only (SPEC §8): the bell then shows nothing unread.
+  // A failed fetch is logged only (docs/product.md §8): the bell then shows nothing unread.
   const unreadItems = unread.data?.unreadNotifications ?? [];
   const count = unread.data?.unreadCount ?? 0;
   const unreadIds = new Set(unreadItems.map((item) => item.id));

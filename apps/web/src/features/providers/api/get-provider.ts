@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /profile/providers/:id (SPEC §7): a listed provider's details, 404 'Provider not found'. */
+/** GET /profile/providers/:id (docs/product.md §7): a listed provider's details, 404 'Provider not found'. */
 export function fetchProvider(
   providerId: string,
   signal?: AbortSignal,

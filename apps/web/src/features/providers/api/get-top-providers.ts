@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const TOP_PROVIDERS_LIMIT = 12;
 
 /**
- * GET /search/providers?page=1&limit=12&sort=rating (SPEC §7, no filter): the top-rated
+ * GET /search/providers?page=1&limit=12&sort=rating (docs/product.md §7, no filter): the top-rated
  * providers by the Bayesian average (docs/decisions/045-reviews-and-ratings.md) for the home
  * page's 'Meet our top specialists'.
  */

@@ -12,7 +12,7 @@ export interface ProviderSearchParams {
   limit: number;
 }
 
-/** GET /search/providers?q=&page=&limit= (SPEC §7: the search box uses q), best match first. */
+/** GET /search/providers?q=&page=&limit= (docs/product.md §7: the search box uses q), best match first. */
 export function searchProviders(
   params: ProviderSearchParams,
   signal?: AbortSignal,
@@ -26,7 +26,7 @@ export function searchProviders(
 }
 
 /**
- * The first page of providers matching `term` (trimmed); idle below SPEC §9's two characters.
+ * The first page of providers matching `term` (trimmed); idle below docs/product.md §9's two characters.
  * While the next term loads, the previous results stay on screen.
  */
 export function useProviderSearch(term: string, limit: number) {

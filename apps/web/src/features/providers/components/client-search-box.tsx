@@ -14,7 +14,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
 const RESULT_LIMIT = 8;
 
 /**
- * The client header's provider search (SPEC §2): from two characters on, a debounced search
+ * The client header's provider search (docs/product.md §2): from two characters on, a debounced search
  * whose results (avatar, name, specialty) drop down under the box; choosing one opens
  * /client/provider/{provider_id}.
  *

@@ -8,7 +8,7 @@ import { Avatar } from '../../../components/avatar';
 import { fullName } from '../../../lib/full-name';
 import { useTopProviders } from '../api/get-top-providers';
 
-/** SPEC §9: three providers at a time (on wide screens; two on tablets, one on phones). */
+/** docs/product.md §9: three providers at a time (on wide screens; two on tablets, one on phones). */
 const GRID_COLUMNS = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3' } as const;
 
 function usePerPage(): 1 | 2 | 3 {
@@ -21,7 +21,7 @@ const ARROW_CLASS =
   'flex size-9 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
 
 /**
- * SPEC §2 'Meet our top specialists': provider cards (picture or initials, name, specialty,
+ * docs/product.md §2 'Meet our top specialists': provider cards (picture or initials, name, specialty,
  * bio) a page at a time, with previous/next buttons (wrapping around) and one indicator dot per
  * page (aria-current on the shown one). A card opens /client/provider/{provider_id}.
  */

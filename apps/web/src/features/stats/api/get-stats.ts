@@ -8,7 +8,7 @@ export interface ProviderStatsResponse {
   stats: ProviderStats & Partial<ProviderTrustFigures>;
 }
 
-/** GET /stats/ (SPEC §7): the dashboard figures, defined in the README "Provider statistics". */
+/** GET /stats/ (docs/product.md §7): the dashboard figures, defined in the README "Provider statistics". */
 export function fetchProviderStats(signal?: AbortSignal): Promise<ProviderStatsResponse> {
   return apiGet<ProviderStatsResponse>('/stats/', { signal });
 }

@@ -4,7 +4,7 @@ interface StatCardProps {
   label: string;
   /** The figure as shown, unit included ('38 min', '66.7%'). */
   value: string;
-  /** Change against yesterday in percent; nothing is shown when it is 0 (SPEC §2). */
+  /** Change against yesterday in percent; nothing is shown when it is 0 (docs/product.md §2). */
   change: number;
   /** What the figure counts, in a line under it. */
   caption?: string;

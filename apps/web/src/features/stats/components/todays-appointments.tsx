@@ -6,7 +6,7 @@ import { fullName } from '../../../lib/full-name';
 import { canMarkNoShow } from '../../appointments/api/mark-no-show';
 import { shortTime } from '../local-date';
 
-/** SPEC §2 Today's Appointments: count badge, one card per appointment, or the empty state. */
+/** docs/product.md §2 Today's Appointments: count badge, one card per appointment, or the empty state. */
 export function TodaysAppointments({
   appointments,
   emptyNote,

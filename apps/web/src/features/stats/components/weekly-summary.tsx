@@ -5,7 +5,7 @@ const WeeklySummaryChart = lazy(async () => ({
   default: (await import('./weekly-summary-chart')).WeeklySummaryChart,
 }));
 
-/** SPEC §2 Weekly Summary: the pie with its legend beside it (below it on narrow screens). */
+/** docs/product.md §2 Weekly Summary: the pie with its legend beside it (below it on narrow screens). */
 export function WeeklySummary({ slices }: { slices: WeeklySlice[] }) {
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
   return (
