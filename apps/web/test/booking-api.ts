@@ -409,7 +409,8 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
         });
       }
     }
-    return handleCatalogue(backend.catalogue, route, call, id) ?? extra?.(call, route);
+    // A test's own routes (e.g. the calendar's window) come before the catalogue's defaults.
+    return extra?.(call, route) ?? handleCatalogue(backend.catalogue, route, call, id);
   });
   backend.calls = calls;
   return backend;
