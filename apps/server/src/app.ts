@@ -25,6 +25,7 @@ import { registerApiDocs } from './plugins/api-docs';
 import { registerMetrics } from './plugins/metrics';
 import { registerJobs } from './jobs/worker';
 import { registerEmailJobs } from './modules/email/email-jobs';
+import { registerMessageDigestJob } from './modules/email/message-digest';
 import { registerRateLimit } from './plugins/rate-limit';
 import { attachRealtime, type Realtime } from './realtime/socket-server';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The durable job queue (mail, reminders) and this instance's worker loop.
   registerJobs(app);
   registerEmailJobs(app);
+  registerMessageDigestJob(app);
   // Overload: answer 503 early instead of queueing until everything times out.
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,

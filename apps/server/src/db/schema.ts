@@ -490,6 +490,10 @@ export const jobs = pgTable(
     index('jobs_key_idx')
       .on(t.key)
       .where(sql`${t.status} = 'pending'`),
+    /** One pending message digest per conversation and recipient (docs/decisions/043-messages.md). */
+    uniqueIndex('jobs_pending_digest_key')
+      .on(t.key)
+      .where(sql`${t.status} = 'pending' and ${t.kind} = 'email.message-digest'`),
   ],
 );
 
@@ -606,6 +610,9 @@ export const bookingPolicies = pgTable(
       'booking_policies_max_per_day_check',
       sql`${t.maxPerDay} is null or ${t.maxPerDay} between 1 and 100`,
     ),
-    check('booking_policies_cancel_cutoff_check', sql`${t.cancelCutoffMinutes} between 0 and 20160`),
+    check(
+      'booking_policies_cancel_cutoff_check',
+      sql`${t.cancelCutoffMinutes} between 0 and 20160`,
+    ),
   ],
 );

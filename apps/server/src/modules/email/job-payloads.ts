@@ -49,3 +49,15 @@ export type ReviewRequestPayload = z.infer<typeof reviewRequestPayload>;
 /** The token is made when the job runs: no raw token is ever stored, not even in a job. */
 export const passwordResetPayload = z.object({ userId: z.uuid() });
 export type PasswordResetPayload = z.infer<typeof passwordResetPayload>;
+
+/** Unread-message digest (docs/decisions/043-messages.md): enqueued by the send statement. */
+export const MESSAGE_DIGEST_JOB = 'email.message-digest';
+export const MESSAGE_DIGEST_DELAY_MINUTES = 15;
+
+/** `fromMessageId`: the message that enqueued it; earlier unread ones had their own digest. */
+export const messageDigestPayload = z.object({
+  conversationId: z.uuid(),
+  recipientUserId: z.uuid(),
+  fromMessageId: z.uuid(),
+});
+export type MessageDigestPayload = z.infer<typeof messageDigestPayload>;

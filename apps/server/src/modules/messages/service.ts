@@ -6,9 +6,10 @@ import {
 } from '@slotwise/shared/conversation-types';
 import { and, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { appointments, conversations, messages, providers, users } from '../../db/schema';
+import { appointments, conversations, jobs, messages, providers, users } from '../../db/schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
+import { MESSAGE_DIGEST_DELAY_MINUTES, MESSAGE_DIGEST_JOB } from '../email/job-payloads';
 
 /**
  * Conversations and messages (docs/decisions/043-messages.md). Only the two participants of a
@@ -279,8 +280,10 @@ export async function listMessages(
 
 /**
  * POST /conversations/:id/messages, as one statement (one implicit transaction): touch the
- * conversation — only if the caller takes part — and insert the message. Returns the message
- * and who must be told (the other participant).
+ * conversation — only if the caller takes part — insert the message, and enqueue the
+ * recipient's unread digest 15 minutes later unless one is already pending (the partial unique
+ * index `jobs_pending_digest_key`). Returns the message and who must be told (the other
+ * participant).
  */
 export async function sendMessage(
   db: DbOrTx,
@@ -298,7 +301,19 @@ export async function sendMessage(
     ), m as (
       insert into ${messages} (conversation_id, sender_id, body)
       select id, ${caller.userId}::uuid, ${body} from c
-      returning id, body, sender_id, created_at, read_at
+      returning id, conversation_id, body, sender_id, created_at, read_at
+    ), r as (
+      select case when c.client_id = ${caller.userId}::uuid
+                  then c.provider_user_id else c.client_id end as recipient_id from c
+    ), queued as ( -- the unread digest: at most one pending per conversation and recipient
+      insert into ${jobs} (kind, key, payload, run_at)
+      select ${MESSAGE_DIGEST_JOB}::text,
+             ${MESSAGE_DIGEST_JOB}::text || ':' || m.conversation_id::text || ':' || r.recipient_id::text,
+             jsonb_build_object('conversationId', m.conversation_id,
+                                'recipientUserId', r.recipient_id, 'fromMessageId', m.id),
+             m.created_at + ${`${MESSAGE_DIGEST_DELAY_MINUTES} minutes`}::interval
+      from m, r
+      on conflict do nothing
     )
     select ${messageColumns}, c.client_id, c.provider_user_id from m, c`,
   );
