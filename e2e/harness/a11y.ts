@@ -105,7 +105,13 @@ export async function expectAccessible(
   what: string,
   options: AxeCheckOptions = {},
 ): Promise<void> {
-  const violations = await axeViolations(page, options);
+  let violations = await axeViolations(page, options);
+  if (violations.length > 0) {
+    // Something may have started animating after the settle (a toast that appears when a
+    // load finishes, fading in): judge the page once more when it has come to rest.
+    await page.waitForTimeout(500);
+    violations = await axeViolations(page, options);
+  }
   if (violations.length === 0) return;
   const count = violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
   throw new Error(
