@@ -262,7 +262,9 @@ describeBrowser('accounts', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    await expect(page.evaluate(() => window.localStorage.getItem('token'))).resolves.toBeNull();
+    // The session is cleared once the area has unmounted, just after the navigation
+    // (docs/decisions/021-logout-order.md): wait for it rather than race it.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 
     // The old password no longer works (a refused login is logged, docs/product.md §8).
     expectedErrors = [/status of 401/, /\[api\] Invalid email or password/];
