@@ -296,7 +296,7 @@ describeBrowser('accounts', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { level: 1, name: 'Book Trusted Services Near You' }).waitFor();
-    await expect(page.evaluate(() => window.localStorage.getItem('token'))).resolves.toBeNull();
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
     // The token was revoked on the server, not only forgotten by the browser.
     const after = await fetch(`${inject('baseURL')}/api/profile`, {
       headers: { Authorization: `Bearer ${token}` },
