@@ -66,3 +66,30 @@ export const SEARCH_QUERIES = [
   'physio', 'account', 'guitar', 'makeup', 'chiro', 'derm', 'language', 'driving', 'fatima',
   'omar', 'priya', 'yuki', 'hiroshi', 'rivera', 'ross', 'diaz', 'reed', 'bennett',
 ];
+
+/** Where providers are (jittered ±0.25° around each): discovery's `near` and distance order. */
+// prettier-ignore
+export const CITIES: readonly { name: string; lat: number; lng: number }[] = [
+  { name: 'Paris', lat: 48.8566, lng: 2.3522 }, { name: 'London', lat: 51.5074, lng: -0.1278 },
+  { name: 'Madrid', lat: 40.4168, lng: -3.7038 }, { name: 'Berlin', lat: 52.52, lng: 13.405 },
+  { name: 'Rome', lat: 41.9028, lng: 12.4964 }, { name: 'Lisbon', lat: 38.7223, lng: -9.1393 },
+  { name: 'Amsterdam', lat: 52.3676, lng: 4.9041 }, { name: 'Vienna', lat: 48.2082, lng: 16.3738 },
+  { name: 'Warsaw', lat: 52.2297, lng: 21.0122 }, { name: 'Prague', lat: 50.0755, lng: 14.4378 },
+  { name: 'New York', lat: 40.7128, lng: -74.006 }, { name: 'Chicago', lat: 41.8781, lng: -87.6298 },
+  { name: 'Toronto', lat: 43.6532, lng: -79.3832 }, { name: 'Mexico City', lat: 19.4326, lng: -99.1332 },
+  { name: 'São Paulo', lat: -23.5505, lng: -46.6333 }, { name: 'Buenos Aires', lat: -34.6037, lng: -58.3816 },
+  { name: 'Sydney', lat: -33.8688, lng: 151.2093 }, { name: 'Auckland', lat: -36.8485, lng: 174.7633 },
+  { name: 'Tokyo', lat: 35.6762, lng: 139.6503 }, { name: 'Mumbai', lat: 19.076, lng: 72.8777 },
+];
+
+/** Category slugs (the database check), given to providers in turn. */
+export const CATEGORY_SLUGS = [
+  'barber',
+  'driver',
+  'tutor',
+  'photographer',
+  'mechanic',
+  'plumber',
+  'electrician',
+  'cleaner',
+] as const;

@@ -7,10 +7,17 @@
 import Fastify from 'fastify';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
-import { listProviderAppointments } from '../../apps/server/src/modules/appointments/lists';
-import { listAvailableSlots, searchProviders } from '../../apps/server/src/modules/search/service';
+import {
+  listProviderAppointments,
+  pageProviderAppointments,
+} from '../../apps/server/src/modules/appointments/lists';
+import { providerSearchQuerySchema } from '@slotwise/shared/booking-types';
+import { resolveJwtSecret } from '../../apps/server/src/modules/auth/tokens';
+import { CursorCodec } from '../../apps/server/src/modules/search/cursor';
+import { discoverProviders } from '../../apps/server/src/modules/search/discovery';
+import { listAvailableSlots } from '../../apps/server/src/modules/search/service';
 import { getProviderStats } from '../../apps/server/src/modules/stats/service';
-import { listTimeslotWindow } from '../../apps/server/src/modules/timeslots/window';
+import { timeslotWindowJson } from '../../apps/server/src/modules/timeslots/window';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -22,8 +29,13 @@ const { db } = database;
 const app = Fastify({ logger: false });
 
 app.get('/hello', async () => ({ hello: 'world' }));
+// The same search as GET /api/search/providers, without its few-second page cache.
+const cursors = new CursorCodec(await resolveJwtSecret(config));
 app.get<{ Querystring: { q?: string } }>('/search', async (request) =>
-  searchProviders(db, { q: request.query.q, page: 1, limit: 20 }),
+  discoverProviders({ db, cursors }, providerSearchQuerySchema.parse({ q: request.query.q })),
+);
+app.get<{ Querystring: Record<string, string> }>('/discover', async (request) =>
+  discoverProviders({ db, cursors }, providerSearchQuerySchema.parse(request.query)),
 );
 app.get<{ Params: { id: string } }>('/slots/:id', async (request) => ({
   availableSlots: await listAvailableSlots(db, request.params.id),
@@ -31,14 +43,18 @@ app.get<{ Params: { id: string } }>('/slots/:id', async (request) => ({
 app.get<{ Params: { id: string } }>('/provider-view/:id', async (request) => ({
   appointments: await listProviderAppointments(db, request.params.id),
 }));
+app.get<{ Params: { id: string } }>('/provider-view-page/:id', async (request) =>
+  pageProviderAppointments(db, request.params.id, { limit: 20 }),
+);
 app.get<{ Params: { id: string } }>('/stats/:id', async (request) => ({
   stats: await getProviderStats(db, request.params.id),
 }));
 app.get<{ Params: { id: string }; Querystring: { from: string; to: string } }>(
   '/week/:id',
-  async (request) => ({
-    slots: await listTimeslotWindow(db, request.params.id, request.query),
-  }),
+  async (request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(await timeslotWindowJson(db, request.params.id, request.query)),
 );
 
 app.addHook('onClose', async () => database.close());

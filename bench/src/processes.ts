@@ -41,6 +41,11 @@ export function serverEnv(db: BenchDatabase, port: number): Record<string, strin
     DEMO_DATA: 'off',
     MAX_EVENT_LOOP_DELAY_MS: '0',
     WEB_DIST_DIR: webDist,
+    // The in-process cache of hot first pages (docs/decisions/048): on by default, as in
+    // production; BENCH_SEARCH_CACHE_MS=0 measures without it.
+    ...(process.env.BENCH_SEARCH_CACHE_MS !== undefined
+      ? { SEARCH_CACHE_MS: process.env.BENCH_SEARCH_CACHE_MS }
+      : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { DATASET, FIRST_NAMES, LAST_NAMES, SPECIALTIES } from './dataset';
+import { CATEGORY_SLUGS, CITIES, DATASET, FIRST_NAMES, LAST_NAMES, SPECIALTIES } from './dataset';
 
 /** A SQL text literal. */
 const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -51,14 +51,45 @@ export function seedSteps(passwordHash: string): SeedStep[] {
         from generate_series(1, ${providers}) as i`,
     },
     {
-      name: 'providers',
-      sql: `insert into providers (id, user_id, specialty, bio, search_text)
+      name: 'providers (category, place, ratings)',
+      // Listing columns (names, listed, score) come from the providers trigger (0011).
+      sql: `insert into providers (id, user_id, specialty, bio, search_text, category, place_id,
+                                   place_name, place_country, lat, lng, rating_sum, rating_count)
         select ${uuidOf(`'provider-' || i`)}, u.id, s.specialty,
                'Experienced ' || lower(s.specialty) || ', ' || (3 + i % 20) || ' years in the trade.',
-               lower(u.first_name || ' ' || u.last_name || ' ' || s.specialty)
+               lower(u.first_name || ' ' || u.last_name || ' ' || s.specialty),
+               ${pick(CATEGORY_SLUGS, 'i', 7)}, 1 + c.k, c.name, 'XX',
+               c.lat + ((i::bigint * 7919) % 1000) / 2000.0 - 0.25, c.lng + ((i::bigint * 104729) % 1000) / 2000.0 - 0.25,
+               r.n * (3 + i % 3) - (case when r.n > 0 then i % 2 else 0 end), r.n
         from generate_series(1, ${providers}) as i
         join users u on u.id = ${uuidOf(`'provider-user-' || i`)}
-        cross join lateral (select ${pick(SPECIALTIES, 'i', 31)} as specialty) s`,
+        cross join lateral (select ${pick(SPECIALTIES, 'i', 31)} as specialty) s
+        cross join lateral (select (i * 13) % ${CITIES.length} as k) ck
+        cross join lateral (select ${arr(CITIES.map((c) => c.name))}[1 + ck.k] as name,
+                                   (array[${CITIES.map((c) => c.lat).join(',')}])[1 + ck.k] as lat,
+                                   (array[${CITIES.map((c) => c.lng).join(',')}])[1 + ck.k] as lng, ck.k) c
+        cross join lateral (select (i * 17) % 41 as n) r`,
+    },
+    {
+      bulk: true,
+      name: 'services (2 per provider)',
+      sql: `insert into services (id, provider_id, name, duration_minutes, price_cents, currency)
+        select ${uuidOf(`'service-' || i || '-' || j`)}, ${uuidOf(`'provider-' || i`)},
+               case when j = 1 then 'Standard' else 'Premium' end, 30 * j,
+               (15 + (i * 37) % 200) * 100 * j, 'EUR'
+        from generate_series(1, ${providers}) as i cross join generate_series(1, 2) as j`,
+    },
+    {
+      name: 'prices from (what the services trigger keeps current)',
+      sql: `update providers p set price_from_cents = s.price, price_currency = 'EUR'
+        from (select provider_id, min(price_cents) as price from services group by provider_id) s
+        where p.id = s.provider_id`,
+    },
+    {
+      name: 'rating prior and scores',
+      sql: `with m as (select coalesce(sum(rating_sum)::float8 / nullif(sum(rating_count), 0), 0) as mean from providers),
+        prior as (update rating_prior set mean = m.mean from m where id = 1 returning rating_prior.mean)
+        update providers set rating_score = provider_rating_score(rating_sum, rating_count, (select mean from prior))`,
     },
     {
       name: 'clients',

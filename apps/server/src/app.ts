@@ -26,6 +26,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerJobs } from './jobs/worker';
 import { registerEmailJobs } from './modules/email/email-jobs';
 import { registerMessageDigestJob } from './modules/email/message-digest';
+import { optOutLinks } from './modules/email/unsubscribe';
 import { registerRateLimit } from './plugins/rate-limit';
 import { attachRealtime, type Realtime } from './realtime/socket-server';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
@@ -124,7 +125,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
 
-  const schedule = createSchedule(database.db, app.log);
+  const schedule = createSchedule(database.db, app.log, {
+    doneDays: config.jobsKeepDoneDays,
+    failedDays: config.jobsKeepFailedDays,
+  });
   app.decorate('schedule', schedule);
   if (deps.scheduleTimer ?? config.env !== 'test') {
     app.addHook('onReady', async () => schedule.start());
@@ -142,8 +146,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerMetrics(app);
   // The durable job queue (mail, reminders) and this instance's worker loop.
   registerJobs(app);
-  registerEmailJobs(app);
-  registerMessageDigestJob(app);
+  const optOutFor = optOutLinks(config);
+  registerEmailJobs(app, optOutFor);
+  registerMessageDigestJob(app, optOutFor);
   // Overload: answer 503 early instead of queueing until everything times out.
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,

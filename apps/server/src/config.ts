@@ -39,6 +39,9 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  JOBS_KEEP_DONE_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  JOBS_KEEP_FAILED_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export interface Config {
@@ -58,6 +61,8 @@ export interface Config {
   rateLimit: boolean;
   logLevel: string;
   corsOrigins: string[];
+  /** How long a first page of public search is reused (0: never; docs/decisions/048). */
+  searchCacheMs: number;
   /** Built SPA to serve; undefined means: do not serve the SPA (API-only test apps). */
   webDistDir: string | undefined;
   /** Fastify trustProxy: unset = direct connections; 'true', a hop count or CIDR list behind a proxy. */
@@ -70,6 +75,10 @@ export interface Config {
   jobsPollIntervalMs: number;
   /** How long a claimed job stays reserved; a crashed worker's job is retried after it. */
   jobsLeaseSeconds: number;
+  /** The daily run deletes done/canceled jobs this many days after they finished… */
+  jobsKeepDoneDays: number;
+  /** …and failed ones after this many (kept longer for a look at the error). */
+  jobsKeepFailedDays: number;
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -130,5 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.DATABASE_URL ? 1_000 : 0),
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
     jobsLeaseSeconds: e.JOBS_LEASE_SECONDS,
+    jobsKeepDoneDays: e.JOBS_KEEP_DONE_DAYS,
+    jobsKeepFailedDays: e.JOBS_KEEP_FAILED_DAYS,
+    // Tests see every write at once; a running app reuses hot first pages for a few seconds.
+    searchCacheMs: e.SEARCH_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_000),
   };
 }

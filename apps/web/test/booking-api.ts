@@ -1,17 +1,31 @@
 import {
+  APPOINTMENT_LIST_MESSAGES,
+  APPOINTMENTS_DEFAULT_LIMIT,
+  APPOINTMENTS_MAX_LIMIT,
+  BOOKING_MESSAGES,
   availableSlotsResponseSchema,
   clientAppointmentMessageResponseSchema,
   clientAppointmentsResponseSchema,
   providerAppointmentMessageResponseSchema,
   providerAppointmentsResponseSchema,
   providerDetailResponseSchema,
+  providerSearchQuerySchema,
   providerSearchResponseSchema,
+  SEARCH_COUNT_CAP,
+  SEARCH_DEFAULT_RADIUS_KM,
   type AvailableSlot,
   type ClientAppointment,
   type ProviderAppointment,
   type ProviderDetail,
   type ProviderListing,
+  type PublicService,
 } from '@slotwise/shared/booking-types';
+import {
+  CATALOGUE_MESSAGES,
+  type ProviderLocation,
+  type ServiceMode,
+} from '@slotwise/shared/catalogue-schemas';
+import type { BookingPolicy } from '@slotwise/shared/policy-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import {
   createReviewBodySchema,
@@ -42,6 +56,12 @@ export interface ProviderRecord {
   listing: ProviderListing;
   email: string;
   slots: AvailableSlot[];
+  /** The public page's catalogue fields (docs/product.md §11.2). */
+  location: ProviderLocation | null;
+  serviceMode: ServiceMode;
+  radiusKm: number | null;
+  services: PublicService[];
+  bookingPolicy?: BookingPolicy;
 }
 
 export function makeProvider(
@@ -57,12 +77,23 @@ export function makeProvider(
     profile_image_url: null,
     rating: null,
     review_count: 0,
+    category: null,
+    city: null,
+    distance_km: null,
+    price_from_cents: null,
+    currency: null,
+    next_available: null,
+    next_available_slot_id: null,
     ...overrides,
   };
   return {
     listing,
     email: email ?? `${listing.first_name.toLowerCase()}@example.com`,
     slots: [],
+    location: null,
+    serviceMode: 'at_provider',
+    radiusKm: null,
+    services: [],
   };
 }
 
@@ -129,6 +160,61 @@ export function makeProviderAppointment(
   };
 }
 
+/**
+ * `?limit=&cursor=` like the server (docs/decisions/052-paginated-appointment-lists.md): without
+ * them the whole list as stored; with them the server's order — upcoming (booked, not ended)
+ * soonest first, then the rest most recent first, id breaking ties — `limit` at a time, and
+ * `nextCursor` (null at the end). The fake's cursor is the last row's id; a cursor it cannot
+ * place, or a bad limit, is the server's 400.
+ */
+function appointmentPage<
+  T extends { id: string; status: string; starts_at: string; ends_at: string },
+>(
+  route: string,
+  url: URL,
+  list: T[],
+): { appointments: T[]; nextCursor?: string | null } | Response {
+  const rawLimit = url.searchParams.get('limit');
+  const cursor = url.searchParams.get('cursor');
+  if (rawLimit === null && cursor === null) return { appointments: list };
+  const limit = rawLimit === null ? APPOINTMENTS_DEFAULT_LIMIT : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > APPOINTMENTS_MAX_LIMIT) {
+    const message = BOOKING_MESSAGES.invalidLimit;
+    return contractError(route, 400, {
+      message,
+      error: message,
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { limit: message },
+    });
+  }
+  const now = Date.now();
+  const upcoming = (a: T) => a.status === 'booked' && Date.parse(a.ends_at) > now;
+  const ordered = [...list].sort((a, b) => {
+    const [ua, ub] = [upcoming(a), upcoming(b)];
+    if (ua !== ub) return ua ? -1 : 1;
+    const byStart = Date.parse(a.starts_at) - Date.parse(b.starts_at);
+    if (byStart !== 0) return ua ? byStart : -byStart;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+  let start = 0;
+  if (cursor !== null) {
+    const at = ordered.findIndex((a) => a.id === cursor);
+    if (at < 0) {
+      const message = APPOINTMENT_LIST_MESSAGES.invalidCursor;
+      return contractError(route, 400, {
+        message,
+        error: message,
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { cursor: message },
+      });
+    }
+    start = at + 1;
+  }
+  const appointments = ordered.slice(start, start + limit);
+  const more = start + limit < ordered.length;
+  return { appointments, nextCursor: more ? appointments[appointments.length - 1]!.id : null };
+}
+
 function notFound(route: string, message = 'Not found') {
   return contractError(route, 404, { message, error: message, code: 'NOT_FOUND' });
 }
@@ -173,6 +259,8 @@ export interface BookingBackend {
   calls: ApiCall[];
   /** Categories, places, the provider's services and own slots (test/catalogue-api.ts). */
   catalogue: CatalogueState;
+  /** Search answers say "2,000+" (totalIsCapped) when set. */
+  searchCapTotal: boolean;
   /** The next call to `route` (e.g. 'POST /api/appointment/booking') gets `answer` instead. */
   answerNext: (route: string, answer: (call: ApiCall) => Response | Promise<Response>) => void;
 }
@@ -182,6 +270,91 @@ export type ExtraRoutes = (
   call: ApiCall,
   route: string,
 ) => Response | undefined | Promise<Response | undefined>;
+
+/** Great-circle distance in km, one decimal (as the server rounds it). */
+function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  return Math.round(2 * 6371 * Math.asin(Math.sqrt(h)) * 10) / 10;
+}
+
+/**
+ * GET /search/providers (docs/product.md §11.2) over the fake's providers: the query is parsed
+ * with the server's shared schema (a bad one answers 400 with its field errors), each filter and
+ * sort applied in memory; the cursor is the next offset. `searchCapTotal` makes the answer say
+ * "2,000+" (totalIsCapped).
+ */
+function searchAnswer(backend: BookingBackend, route: string, url: URL): Response {
+  const parsed = providerSearchQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const unknownPlace =
+    parsed.success &&
+    parsed.data.placeId !== undefined &&
+    !backend.catalogue.places.some((candidate) => candidate.id === parsed.data.placeId);
+  if (!parsed.success || unknownPlace) {
+    // As the server: schema issues, or a place the gazetteer does not have.
+    const fieldErrors: Record<string, string> = parsed.success
+      ? { placeId: CATALOGUE_MESSAGES.placeUnknown }
+      : Object.fromEntries(
+          parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+        );
+    const message = Object.values(fieldErrors)[0] ?? 'Invalid input';
+    return contractError(route, 400, {
+      message,
+      error: message,
+      code: 'VALIDATION_FAILED',
+      fieldErrors,
+    });
+  }
+  const query = parsed.data;
+  const place = query.placeId
+    ? backend.catalogue.places.find((candidate) => candidate.id === query.placeId)
+    : undefined;
+  const point = query.near ?? (place ? { lat: place.lat, lng: place.lng } : null);
+  const radius = query.radiusKm ?? SEARCH_DEFAULT_RADIUS_KM;
+  const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = backend.providers
+    .filter((record) => {
+      const { listing } = record;
+      const text = `${listing.first_name} ${listing.last_name} ${listing.specialty} ${listing.category ?? ''}`;
+      if (!words.every((word) => text.toLowerCase().includes(word))) return false;
+      if (
+        query.specialty &&
+        !listing.specialty.toLowerCase().includes(query.specialty.toLowerCase())
+      )
+        return false;
+      if (query.category && listing.category !== query.category) return false;
+      if (query.date && !record.slots.some((slot) => slot.day === query.date)) return false;
+      if (query.priceMax !== undefined && (listing.price_from_cents ?? Infinity) > query.priceMax)
+        return false;
+      if (query.minRating !== undefined && (listing.rating ?? 0) < query.minRating) return false;
+      if (point && (!record.location || distanceKm(point, record.location) > radius)) return false;
+      return true;
+    })
+    .map((record): ProviderListing => ({
+      ...record.listing,
+      distance_km: point && record.location ? distanceKm(point, record.location) : null,
+    }));
+  const sorted = [...matches];
+  const last = (value: number | null) => value ?? Infinity;
+  if (query.sort === 'rating') sorted.sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0));
+  if (query.sort === 'distance') sorted.sort((a, b) => last(a.distance_km) - last(b.distance_km));
+  if (query.sort === 'price')
+    sorted.sort((a, b) => last(a.price_from_cents) - last(b.price_from_cents));
+  if (query.sort === 'soonest')
+    sorted.sort((a, b) => (a.next_available ?? '~').localeCompare(b.next_available ?? '~'));
+  const start = query.cursor ? Number(query.cursor) : ((query.page ?? 1) - 1) * query.limit;
+  const next = start + query.limit;
+  return contractJson(route, providerSearchResponseSchema, 200, {
+    providers: sorted.slice(start, next),
+    page: query.page ?? 1,
+    limit: query.limit,
+    total: Math.min(sorted.length, SEARCH_COUNT_CAP),
+    totalIsCapped: backend.searchCapTotal || sorted.length > SEARCH_COUNT_CAP,
+    nextCursor: next < sorted.length ? String(next) : null,
+  });
+}
 
 /** Stubs fetch with the in-memory booking API (undo with vi.unstubAllGlobals()). */
 export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
@@ -193,6 +366,7 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
     providerAppointments: [],
     calls: [],
     catalogue: emptyCatalogue(),
+    searchCapTotal: false,
     answerNext: (route, answer) => overrides.set(route, answer),
   };
   const findProvider = (id: string) =>
@@ -212,22 +386,8 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
       case 'GET /api/notifications/unread':
         return json(200, { unreadNotifications: [], unreadCount: 0 });
 
-      case 'GET /api/search/providers': {
-        const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-        const limit = Number(url.searchParams.get('limit') ?? 20);
-        const matches = backend.providers
-          .map((record) => record.listing)
-          .filter((listing) => {
-            const text = `${listing.first_name} ${listing.last_name} ${listing.specialty}`;
-            return words.every((word) => text.toLowerCase().includes(word));
-          });
-        return contractJson(route, providerSearchResponseSchema, 200, {
-          providers: matches.slice(0, limit),
-          page: 1,
-          limit,
-          total: matches.length,
-        });
-      }
+      case 'GET /api/search/providers':
+        return searchAnswer(backend, route, url);
 
       case 'GET /api/profile/providers/:id': {
         const record = findProvider(id);
@@ -236,12 +396,19 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
           provider_id: record.listing.provider_id,
           firstName: record.listing.first_name,
           lastName: record.listing.last_name,
-          email: record.email,
+          // The business contact: signed-in callers only (docs/product.md §11.2).
+          ...(call.headers.get('authorization') ? { email: record.email } : {}),
           specialty: record.listing.specialty,
           bio: record.listing.bio,
           profileImageUrl: record.listing.profile_image_url,
           rating: record.listing.rating,
           reviewCount: record.listing.review_count,
+          ...(record.bookingPolicy ? { bookingPolicy: record.bookingPolicy } : {}),
+          category: record.listing.category,
+          location: record.location,
+          serviceMode: record.serviceMode,
+          radiusKm: record.radiusKm,
+          services: record.services,
         };
         return contractJson(route, providerDetailResponseSchema, 200, { provider: detail });
       }
@@ -290,10 +457,11 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
         });
       }
 
-      case 'GET /api/appointment/view':
-        return contractJson(route, clientAppointmentsResponseSchema, 200, {
-          appointments: backend.clientAppointments,
-        });
+      case 'GET /api/appointment/view': {
+        const page = appointmentPage(route, url, backend.clientAppointments);
+        if (page instanceof Response) return page;
+        return contractJson(route, clientAppointmentsResponseSchema, 200, page);
+      }
 
       case 'PATCH /api/appointment/cancel/:id': {
         const appointment = backend.clientAppointments.find((a) => a.appointment_id === id);
@@ -327,9 +495,13 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
 
       case 'GET /api/appointment/provider/view': {
         const status = url.searchParams.get('status');
-        return contractJson(route, providerAppointmentsResponseSchema, 200, {
-          appointments: backend.providerAppointments.filter((a) => !status || a.status === status),
-        });
+        const page = appointmentPage(
+          route,
+          url,
+          backend.providerAppointments.filter((a) => !status || a.status === status),
+        );
+        if (page instanceof Response) return page;
+        return contractJson(route, providerAppointmentsResponseSchema, 200, page);
       }
 
       case 'PATCH /api/appointment/provider/no-show/:id': {

@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { root } from '../paths';
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Same headless flags as the browser tests (e2e/harness/chromium.ts). */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

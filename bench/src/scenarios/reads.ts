@@ -1,4 +1,4 @@
-import { DATASET, SEARCH_QUERIES } from '../dataset';
+import { CATEGORY_SLUGS, CITIES, DATASET, SEARCH_QUERIES } from '../dataset';
 import { clientUserId, providerId, providerUserId } from '../ids';
 import { type LoadResult, runLoad } from '../load';
 import { mintToken } from '../tokens';
@@ -6,14 +6,21 @@ import { WEEK_ENDPOINT } from './week';
 
 /** One read endpoint: its path on the real server and the same service call on the floor. */
 export interface ReadEndpoint {
-  key: 'search' | 'slots' | 'appointments' | 'stats' | 'week';
-  scenario: 'search' | 'slots' | 'dashboard' | 'week';
+  key: string;
+  /** Absolute targets (issue 22) instead of the share of the floor. */
+  targets?: { minRps: number; maxP99Ms: number };
+  scenario: 'search' | 'slots' | 'dashboard' | 'week' | 'discovery';
   label: string;
   /** Paths on the real server, taken in turn. */
   paths: string[];
   /** The same work on the floor process. */
   floorPaths: string[];
-  role: 'client' | 'provider';
+  role: 'client' | 'provider' | 'anonymous';
+  /**
+   * Paths that need the server first (a cursor of page 1): replaces `paths` and `floorPaths`
+   * (the floor shares the server's secret, so a cursor is valid on both).
+   */
+  resolve?(baseUrl: string): Promise<{ paths: string[]; floorPaths: string[] }>;
   /** The provider who asks (default: the dashboard provider). */
   providerIndex?: number;
   /** Checks one answer of the real server before measuring. */
@@ -59,6 +66,22 @@ export const READ_ENDPOINTS: ReadEndpoint[] = [
     },
   },
   {
+    // Issue 22: the screens ask for the first page (decision 052), not the 5,000.
+    key: 'appointmentsPage',
+    scenario: 'dashboard',
+    label: 'dashboard: provider/view?limit=20 (first page)',
+    paths: ['/api/appointment/provider/view?limit=20'],
+    floorPaths: [`/provider-view-page/${dashboardProviderId}`],
+    role: 'provider',
+    targets: { minRps: 1000, maxP99Ms: 50 },
+    check: (body) => {
+      const page = body as { appointments?: { status: string }[]; nextCursor?: string | null };
+      const count = page.appointments?.length ?? 0;
+      if (count !== 20 || !page.nextCursor) return `${count} appointments, no nextCursor`;
+      return page.appointments!.every((a) => a.status === 'booked') ? null : 'not upcoming first';
+    },
+  },
+  {
     key: 'stats',
     scenario: 'dashboard',
     label: 'dashboard: stats',
@@ -71,9 +94,10 @@ export const READ_ENDPOINTS: ReadEndpoint[] = [
 ];
 
 export async function authHeaders(
-  role: 'client' | 'provider',
+  role: 'client' | 'provider' | 'anonymous',
   index: number = DATASET.dashboardProvider.index,
-) {
+): Promise<Record<string, string>> {
+  if (role === 'anonymous') return {};
   const token =
     role === 'client'
       ? await mintToken({ userId: clientUserId(1), role: 'client', providerId: null })
@@ -98,6 +122,7 @@ export async function measureEndpoint(
   options: ReadRunOptions,
 ): Promise<LoadResult> {
   const headers = await authHeaders(endpoint.role, endpoint.providerIndex);
+  if (endpoint.resolve) Object.assign(endpoint, await endpoint.resolve(baseUrl));
   const res = await fetch(`${baseUrl}${endpoint.paths[0]}`, { headers });
   const body: unknown = await res.json();
   const problem = res.status === 200 ? endpoint.check(body) : `status ${res.status}`;
@@ -127,3 +152,102 @@ export async function measureFloor(
     ...options,
   });
 }
+
+// ---- Public discovery (docs/product.md §11.2): one endpoint per filter combination -------------
+
+/** `YYYY-MM-DD`, `days` after today (UTC: every seeded user lives in UTC). */
+function dayFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const near = (city: (typeof CITIES)[number]) => `near=${city.lat},${city.lng}`;
+
+/** Each combination of filters and orders the acceptance names, as anonymous visitors ask. */
+const DISCOVERY_COMBINATIONS: { key: string; label: string; queries: string[] }[] = [
+  {
+    key: 'q-broad',
+    label: "q broad ('ana', 'maria', 'cleaner', …)",
+    queries: ['ana', 'maria', 'mich', 'dav', 'john', 'cleaner', 'plumber', 'tutor'].map(
+      (q) => `q=${q}`,
+    ),
+  },
+  {
+    key: 'q-narrow',
+    label: "q narrow ('ana lopez', 'wei chen', …)",
+    queries: ['ana lopez', 'maria garcia', 'wei chen', 'john smith', 'tanaka'].map(
+      (q) => `q=${encodeURIComponent(q)}`,
+    ),
+  },
+  { key: 'category', label: 'category', queries: CATEGORY_SLUGS.map((c) => `category=${c}`) },
+  {
+    key: 'near',
+    label: 'near + radiusKm=25',
+    queries: CITIES.map((c) => `${near(c)}&radiusKm=25`),
+  },
+  {
+    key: 'near-date',
+    label: 'near + date',
+    queries: CITIES.flatMap((c, i) => [`${near(c)}&date=${dayFromToday(1 + (i % 9))}`]),
+  },
+  {
+    key: 'price-max',
+    label: 'priceMax',
+    queries: [2000, 3000, 5000, 8000].map((p) => `priceMax=${p}`),
+  },
+  {
+    key: 'min-rating',
+    label: 'minRating',
+    queries: ['4', '4.5', '3.5'].map((r) => `minRating=${r}`),
+  },
+  { key: 'sort-rating', label: 'sort=rating', queries: ['sort=rating'] },
+  {
+    key: 'sort-distance',
+    label: 'near + sort=distance',
+    queries: CITIES.map((c) => `${near(c)}&sort=distance`),
+  },
+  { key: 'sort-soonest', label: 'sort=soonest', queries: ['sort=soonest'] },
+  { key: 'sort-price', label: 'sort=price', queries: ['sort=price'] },
+  {
+    key: 'combined',
+    label: 'q + category + near + price + rating, by rating',
+    queries: CITIES.slice(0, 5).map(
+      (c) => `q=an&category=barber&${near(c)}&radiusKm=100&priceMax=15000&minRating=3&sort=rating`,
+    ),
+  },
+];
+
+export const DISCOVERY_ENDPOINTS: ReadEndpoint[] = [
+  ...DISCOVERY_COMBINATIONS.map((combination): ReadEndpoint => ({
+    key: `discovery:${combination.key}`,
+    scenario: 'discovery',
+    label: `discovery: ${combination.label}`,
+    paths: combination.queries.map((q) => `/api/search/providers?${q}`),
+    floorPaths: combination.queries.map((q) => `/discover?${q}`),
+    role: 'anonymous',
+    check: (body) =>
+      (body as { providers?: unknown[] }).providers?.length ? null : 'found nothing',
+  })),
+  {
+    key: 'discovery:cursor',
+    scenario: 'discovery',
+    label: 'discovery: page 2 by cursor (category, by rating)',
+    paths: [],
+    floorPaths: [],
+    role: 'anonymous',
+    async resolve(baseUrl) {
+      const queries: string[] = [];
+      for (const category of CATEGORY_SLUGS) {
+        const first = `category=${category}&sort=rating`;
+        const res = await fetch(`${baseUrl}/api/search/providers?${first}`);
+        const { nextCursor } = (await res.json()) as { nextCursor: string | null };
+        if (nextCursor) queries.push(`${first}&cursor=${encodeURIComponent(nextCursor)}`);
+      }
+      return {
+        paths: queries.map((q) => `/api/search/providers?${q}`),
+        floorPaths: queries.map((q) => `/discover?${q}`),
+      };
+    },
+    check: (body) =>
+      (body as { providers?: unknown[] }).providers?.length ? null : 'page 2 is empty',
+  },
+];

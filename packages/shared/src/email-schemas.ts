@@ -20,12 +20,42 @@ export const EMAIL_MESSAGES = {
   // Preferences and calendar feed
   preferencesSaved: 'Notification preferences saved',
   feedUrlReset: 'Your calendar link has been replaced. The old link no longer works.',
+  // One-click unsubscribe (RFC 8058) from a mail's List-Unsubscribe link
+  unsubscribeLinkInvalid:
+    'This unsubscribe link is not valid. You can choose which emails you get in your notification preferences.',
+} as const;
+
+/**
+ * What a one-click unsubscribe turns off, per preference: the landing page's question and button,
+ * and the confirmation. Booking updates cover booking mail, review requests and message digests.
+ */
+export const UNSUBSCRIBE_TEXTS = {
+  emailReminders: {
+    what: 'appointment reminders',
+    question: 'Stop appointment reminder emails?',
+    button: 'Unsubscribe from reminders',
+    done: 'You will no longer get appointment reminders by email.',
+  },
+  emailBookingUpdates: {
+    what: 'booking updates',
+    question: 'Stop booking update emails?',
+    button: 'Unsubscribe from booking updates',
+    done: 'You will no longer get emails about booking changes, review requests or unread messages.',
+  },
+} as const satisfies Record<
+  'emailReminders' | 'emailBookingUpdates',
+  { what: string; question: string; button: string; done: string }
+>;
+export const UNSUBSCRIBE_PAGE_TEXTS = {
+  title: 'Email preferences',
+  manage: 'Choose which emails you get in your notification preferences',
 } as const;
 
 /** Web paths that mail links to (the screens live in the web app). */
 export const EMAIL_LINK_PATHS = {
   resetPassword: '/reset-password',
-  /** Where a reminder's List-Unsubscribe and preference links lead. */
+  emailVerification: '/email-verification',
+  /** The notification preferences screen (mail footers link to it). */
   notificationPreferences: '/notification-preferences',
   clientAppointments: '/client/appointments',
   providerAppointments: '/dashboard/appointments',
@@ -86,6 +116,17 @@ export const notificationPreferencesResponseSchema = z.object({
   preferences: notificationPreferencesSchema,
   message: z.string().optional(),
 });
+
+/** `?token=` of GET/POST /api/email/unsubscribe: a signed token, 44 base64url characters. */
+export const unsubscribeQuerySchema = z.object({
+  token: z
+    .string({ error: EMAIL_MESSAGES.unsubscribeLinkInvalid })
+    .regex(/^[A-Za-z0-9_-]{44}$/, EMAIL_MESSAGES.unsubscribeLinkInvalid),
+});
+
+/** POST /api/email/unsubscribe answer (to a mail provider's one-click request). */
+export const unsubscribeResponseSchema = z.object({ message: z.string() });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
 export const feedUrlResponseSchema = z.object({ url: z.string(), message: z.string().optional() });
 export type FeedUrlResponse = z.infer<typeof feedUrlResponseSchema>;

@@ -1,6 +1,6 @@
 /**
  * The one source of every enumerated value the API, the database schema
- * (apps/server/src/db/schema.ts) and the web app share.
+ * (apps/server/src/db/schema/) and the web app share.
  */
 
 export const USER_ROLES = ['client', 'provider'] as const;

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { APPOINTMENT_STATUSES } from './enums';
+import { appointmentsPageQueryShape } from './booking-types';
 
 /**
  * Trust (docs/decisions/045-reviews-and-ratings.md): verified reviews, provider replies, the
@@ -151,9 +152,13 @@ export const reviewsQuerySchema = z.object({
 });
 export type ReviewsQuery = z.input<typeof reviewsQuerySchema>;
 
-/** GET /api/appointment/provider/view?status= — the status as users see it. */
+/**
+ * GET /api/appointment/provider/view?status= — the status as users see it — combined with the
+ * opt-in pages `?limit=&cursor=` (docs/decisions/052-paginated-appointment-lists.md).
+ */
 export const providerAppointmentsQuerySchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES, { error: REVIEW_MESSAGES.invalidStatus }).optional(),
+  ...appointmentsPageQueryShape,
 });
 export type ProviderAppointmentsQuery = z.input<typeof providerAppointmentsQuerySchema>;
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { appointmentEvents, appointments, providers, timeslots, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import { refreshRatingPrior } from '../modules/reviews/rating';
 import { providerSearchText } from '../modules/search/search-text';
 import {
   CLIENTS,
@@ -304,6 +305,8 @@ async function insertDemo(
   // Categories, cities, priced services, and every slot (the generated ones too) bound to one:
   // last, so the appointments seeded above keep the price they were booked at.
   await seedMarketplace(tx);
+  // The ranking's marketplace mean over the reviews just written (docs/decisions/048).
+  await refreshRatingPrior(tx, true);
 
   return {
     providers: providerIds.length,

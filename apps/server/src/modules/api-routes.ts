@@ -3,7 +3,7 @@ import { appointmentRoutes } from './appointments/routes';
 import { availabilityRoutes } from './availability/routes';
 import { authRoutes } from './auth/routes';
 import { calendarRoutes } from './calendar/routes';
-import { emailPreferenceRoutes } from './email/routes';
+import { emailPreferenceRoutes, emailUnsubscribeRoutes } from './email/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { healthRoutes } from './health/routes';
 import { messageRoutes } from './messages/routes';
@@ -30,6 +30,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(reviewRoutes);
   await api.register(messageRoutes);
   await api.register(emailPreferenceRoutes);
+  await api.register(emailUnsubscribeRoutes);
   await api.register(calendarRoutes);
   await api.register(catalogueRoutes);
   await api.register(serviceRoutes);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPasswordResetToken } from '../../src/modules/auth/password-reset';
+import { signUnsubscribeToken, unsubscribeKey } from '../../src/modules/email/unsubscribe';
+import { TEST_JWT_SECRET } from '../helpers/app';
 import { createClient, type TestUser } from '../helpers/factories';
 import { TRUST_ROWS } from './authorization-matrix-trust';
 import type { World } from './world';
@@ -54,6 +56,14 @@ export interface MatrixRow {
   expect: Expected;
 }
 
+/** A one-click unsubscribe link's token, signed as the app signs the ones in its mail. */
+const unsubscribeToken = (userId: string, preference: 'emailReminders' | 'emailBookingUpdates') =>
+  signUnsubscribeToken(
+    unsubscribeKey(new TextEncoder().encode(TEST_JWT_SECRET)),
+    userId,
+    preference,
+  );
+
 /** The same status whoever asks (public endpoints: a token, valid or not, changes nothing). */
 const everyone = (status: number): Expected => ({
   anonymous: status,
@@ -64,6 +74,17 @@ const everyone = (status: number): Expected => ({
   otherClient: status,
   otherProvider: status,
   wrongRole: status,
+});
+
+/**
+ * Public, but a token that is sent must be valid (docs/product.md §11.2 discovery): anonymous
+ * callers get `status`, a garbage, expired or revoked token a 401, like everywhere else.
+ */
+const anyoneTokenChecked = (status: number): Expected => ({
+  ...everyone(status),
+  garbage: 401,
+  expired: 401,
+  revoked: 401,
 });
 
 /** Needs a valid token (401 otherwise); `others` overrides what non-owners get. */
@@ -319,27 +340,27 @@ export const HTTP_MATRIX: MatrixRow[] = [
     expect: signedIn(200, { otherClient: 404, otherProvider: 404, wrongRole: 404 }),
   },
 
-  // ---- discovery: any signed-in user ---------------------------------------------------------------
+  // ---- public discovery (docs/product.md §11.2): anyone; a sent token must be valid ---------------
   {
     method: 'GET',
     route: '/api/search/providers',
     owner: 'client',
     request: () => ({ url: '/api/search/providers?q=paula' }),
-    expect: signedIn(200),
+    expect: anyoneTokenChecked(200),
   },
   {
     method: 'GET',
     route: '/api/profile/providers/:id',
     owner: 'provider',
     request: (w) => ({ url: `/api/profile/providers/${w.provider.providerId}` }),
-    expect: signedIn(200),
+    expect: anyoneTokenChecked(200),
   },
   {
     method: 'GET',
     route: '/api/search/providers/:id/available-slots',
     owner: 'provider',
     request: (w) => ({ url: `/api/search/providers/${w.provider.providerId}/available-slots` }),
-    expect: signedIn(200),
+    expect: anyoneTokenChecked(200),
   },
 
   // ---- providers ---------------------------------------------------------------------------------
@@ -562,6 +583,30 @@ export const HTTP_MATRIX: MatrixRow[] = [
       payload: { emailReminders: true },
     }),
     expect: signedIn(200),
+  },
+  // One-click unsubscribe (RFC 8058): the signed token in the URL is the credential; a bearer
+  // token, valid or not, changes nothing. GET only shows a page; POST turns the preference off.
+  {
+    method: 'GET',
+    route: '/api/email/unsubscribe',
+    owner: 'client',
+    request: (w) => ({
+      url: `/api/email/unsubscribe?token=${unsubscribeToken(w.client.id, 'emailReminders')}`,
+    }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/email/unsubscribe',
+    owner: 'client',
+    // Each case unsubscribes a throwaway account.
+    request: async (w) => {
+      const user = await createClient(w.app);
+      return {
+        url: `/api/email/unsubscribe?token=${unsubscribeToken(user.id, 'emailBookingUpdates')}`,
+      };
+    },
+    expect: everyone(200),
   },
   {
     method: 'GET',

@@ -2,8 +2,8 @@ import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
-import { LandingPage } from '../features/site/landing-page';
 import { BareLayout } from './bare-layout';
+import { LandingWithSearch } from './landing-with-search';
 import { NotificationPreferencesRedirect } from './notification-preferences-redirect';
 import { OwnAreaLayout } from './own-area-layout';
 import { PublicLayout } from './public-layout';
@@ -65,6 +65,16 @@ const ProviderSettingsPage = lazyNamed(
   'ProviderSettingsPage',
 );
 
+// Public discovery (docs/product.md §11.2): results and the public provider page.
+const ProvidersPage = lazyNamed(
+  () => import('../features/providers/providers-page'),
+  'ProvidersPage',
+);
+const PublicProviderPage = lazyNamed(
+  () => import('./trust/trust-screens'),
+  'PublicProviderPageWithReviews',
+);
+
 const ClientHomePage = lazyNamed(() => import('./client-home/client-home-page'), 'ClientHomePage');
 const ProviderDetailPage = lazyNamed(
   () => import('./trust/trust-screens'),
@@ -95,8 +105,10 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <LandingPage /> },
+          { index: true, element: <LandingWithSearch /> },
           { path: 'about', element: <AboutPage /> },
+          { path: 'providers', element: <ProvidersPage /> },
+          { path: 'providers/:id', element: <PublicProviderPage /> },
         ],
       },
       // Public stand-alone screens.

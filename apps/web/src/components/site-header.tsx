@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { HOME_PATH, useSession } from '../lib/session';
 import { BrandLogo } from './brand-logo';
 
 interface NavItem {
@@ -54,6 +55,9 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  // Signed in (e.g. back on a public provider page after login): their own area, not 'Login'.
+  const { session } = useSession();
+  const home = session ? HOME_PATH[session.role] : null;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLElement>(null);
 
@@ -97,15 +101,26 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
-          <Link
-            to="/register"
-            className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
-          >
-            Sign Up
-          </Link>
-          <Link to="/login" className={linkClass}>
-            Login
-          </Link>
+          {home ? (
+            <Link
+              to={home}
+              className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
+            >
+              My account
+            </Link>
+          ) : (
+            <>
+              <Link
+                to="/register"
+                className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
+              >
+                Sign Up
+              </Link>
+              <Link to="/login" className={linkClass}>
+                Login
+              </Link>
+            </>
+          )}
         </div>
 
         <button
@@ -144,20 +159,34 @@ export function SiteHeader() {
               <NavEntry item={item} onNavigate={closeMenu} />
             </li>
           ))}
-          <li className="mt-2 flex flex-col">
-            <Link
-              to="/register"
-              onClick={closeMenu}
-              className="rounded-lg bg-indigo-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-indigo-700"
-            >
-              Sign Up
-            </Link>
-          </li>
-          <li className="flex flex-col">
-            <Link to="/login" className={linkClass} onClick={closeMenu}>
-              Login
-            </Link>
-          </li>
+          {home ? (
+            <li className="mt-2 flex flex-col">
+              <Link
+                to={home}
+                onClick={closeMenu}
+                className="rounded-lg bg-indigo-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-indigo-700"
+              >
+                My account
+              </Link>
+            </li>
+          ) : (
+            <>
+              <li className="mt-2 flex flex-col">
+                <Link
+                  to="/register"
+                  onClick={closeMenu}
+                  className="rounded-lg bg-indigo-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-indigo-700"
+                >
+                  Sign Up
+                </Link>
+              </li>
+              <li className="flex flex-col">
+                <Link to="/login" className={linkClass} onClick={closeMenu}>
+                  Login
+                </Link>
+              </li>
+            </>
+          )}
         </ul>
       </nav>
     </header>

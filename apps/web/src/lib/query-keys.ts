@@ -20,11 +20,16 @@ export const queryKeys = {
   appointments: ['appointments'] as const,
   /** GET /appointment/provider/view → `{appointments}`. */
   providerAppointments: ['appointments', 'provider'] as const,
-  /** GET /appointment/provider/view?status= → `{appointments}` (one status, or all when null). */
-  providerAppointmentsByStatus: (status: string | null) =>
-    ['appointments', 'provider', { status }] as const,
   /** GET /appointment/view → `{appointments}`. */
   clientAppointments: ['appointments', 'client'] as const,
+  /**
+   * GET /appointment/view?limit&cursor → pages of `{appointments, nextCursor}` (an infinite
+   * query, under the same prefix, so what invalidates the list reloads its pages too).
+   */
+  clientAppointmentPages: ['appointments', 'client', 'pages'] as const,
+  /** GET /appointment/provider/view?status&limit&cursor → pages of `{appointments, nextCursor}`. */
+  providerAppointmentPages: (status: string | null) =>
+    ['appointments', 'provider', 'pages', { status }] as const,
 
   /** GET /provider/policy → `{policy}` (the signed-in provider's booking policy). */
   bookingPolicy: ['booking-policy'] as const,
@@ -52,6 +57,8 @@ export const queryKeys = {
   /** GET /search/providers?q&page&limit → `{providers, page, limit, total}`. */
   providerSearch: (params: { q: string; page: number; limit: number }) =>
     ['providers', 'search', params] as const,
+  /** GET /search/providers with /providers' filters → pages of `{providers, …, nextCursor}`. */
+  providerResults: (query: Record<string, string>) => ['providers', 'results', query] as const,
   /** GET /profile/providers/:id → `{provider}`. */
   providerDetail: (providerId: string) => ['providers', 'detail', providerId] as const,
 

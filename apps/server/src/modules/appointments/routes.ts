@@ -3,6 +3,7 @@ import {
   appointmentIdParamsSchema,
   bookingBodySchema,
   clientAppointmentMessageResponseSchema,
+  clientAppointmentsQuerySchema,
   clientAppointmentsResponseSchema,
   providerAppointmentMessageResponseSchema,
   providerAppointmentsResponseSchema,
@@ -15,12 +16,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
 import { bookAppointment } from './book';
 import { cancelAppointmentByClient, cancelAppointmentByProvider } from './cancel';
-import { listClientAppointments, listProviderAppointments } from './lists';
+import {
+  listClientAppointments,
+  listProviderAppointments,
+  pageClientAppointments,
+  pageProviderAppointments,
+} from './lists';
 import { markNoShow } from './no-show';
 import { rescheduleAppointment } from './reschedule';
 
 /** docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404 → 409. */
-const readErrors = errorResponses(401, 403);
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
 /**
@@ -67,11 +72,21 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointment/view',
     {
       onRequest: clientOnly,
-      schema: { response: { 200: clientAppointmentsResponseSchema, ...readErrors } },
+      schema: {
+        querystring: clientAppointmentsQuerySchema,
+        response: { 200: clientAppointmentsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
     },
-    async (request) => ({
-      appointments: await listClientAppointments(app.database.db, authOf(request).userId),
-    }),
+    async (request) => {
+      const { limit, cursor } = request.query;
+      // Without ?limit=/?cursor= SPEC's answer: every appointment, no nextCursor (decision 052).
+      if (limit === undefined && cursor === undefined) {
+        return {
+          appointments: await listClientAppointments(app.database.db, authOf(request).userId),
+        };
+      }
+      return pageClientAppointments(app.database.db, authOf(request).userId, { limit, cursor });
+    },
   );
 
   app.patch(
@@ -128,13 +143,24 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: providerAppointmentsResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({
-      appointments: await listProviderAppointments(
+    async (request) => {
+      const { status, limit, cursor } = request.query;
+      if (limit === undefined && cursor === undefined) {
+        return {
+          appointments: await listProviderAppointments(
+            app.database.db,
+            providerIdOf(request),
+            status,
+          ),
+        };
+      }
+      return pageProviderAppointments(
         app.database.db,
         providerIdOf(request),
-        request.query.status,
-      ),
-    }),
+        { limit, cursor },
+        status,
+      );
+    },
   );
 
   app.patch(

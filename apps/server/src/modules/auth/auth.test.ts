@@ -1,12 +1,21 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createClient } from '../../../test/helpers/factories';
 import { jpegWithExif, multipart, pngBomb } from '../../../test/helpers/images';
 import { startSmtpSink } from '../../../test/helpers/mail';
-import { emailVerificationTokens, loginFailures, providers, users } from '../../db/schema';
+import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
+import {
+  emailVerificationTokens,
+  jobs,
+  loginFailures,
+  mailCooldowns,
+  providers,
+  users,
+} from '../../db/schema';
+import { VERIFICATION_JOB } from '../email/job-payloads';
 
 const validRegistration = (overrides: Record<string, string> = {}) => ({
   firstName: 'Ana',
@@ -21,9 +30,10 @@ const validRegistration = (overrides: Record<string, string> = {}) => ({
 describe('accounts: registration, verification, login, logout', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let refusing = false;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
+    smtp = await startSmtpSink({ refusing: () => refusing });
     t = await createTestApp({ SMTP_URL: smtp.url });
   });
   afterAll(async () => {
@@ -33,6 +43,10 @@ describe('accounts: registration, verification, login, logout', () => {
 
   const register = (fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) =>
     t.app.inject({ method: 'POST', url: '/api/auth/register', payload: multipart(fields, file) });
+  /** The verification mail goes out from a job: run the due ones (as the worker would). */
+  const deliver = (now = new Date()) => t.app.jobs.runDue(now);
+  const resend = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/verify-email', payload: { email } });
 
   describe('POST /api/auth/register', () => {
     it.each([
@@ -162,6 +176,9 @@ describe('accounts: registration, verification, login, logout', () => {
       const fields = validRegistration();
       const res = await register(fields);
       expect(res.statusCode).toBe(201);
+      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(0);
+      expect((await deliver()).failed).toBe(0);
+      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(1);
 
       const unverified = await t.app.inject({
         method: 'POST',
@@ -222,7 +239,15 @@ describe('accounts: registration, verification, login, logout', () => {
     it('stores only a hash of the token, and an expired token is refused', async () => {
       const fields = validRegistration();
       const { userId } = (await register(fields)).json();
+      await deliver();
       const token = smtp.tokenFor(fields.email);
+      // Neither the token nor its hash ever sat in the job: the job minted it when it ran.
+      const queued = await t.app.database.db
+        .select({ payload: jobs.payload })
+        .from(jobs)
+        .where(eq(jobs.kind, VERIFICATION_JOB));
+      expect(queued.map((row) => row.payload)).toContainEqual({ userId });
+      expect(JSON.stringify(queued)).not.toContain(token);
       const [stored] = await t.app.database.db
         .select()
         .from(emailVerificationTokens)
@@ -256,18 +281,21 @@ describe('accounts: registration, verification, login, logout', () => {
 
       const fields = validRegistration();
       await register(fields);
+      await deliver();
+      // Registration started the address's cooldown: within the minute no second mail.
+      const early = await resend(fields.email);
+      expect(early.json()).toMatchObject({ message: EMAIL_MESSAGES.resendCoolingDown });
+      expect(early.json().retryAfterSeconds).toBeGreaterThan(0);
       // A minute must pass between two mails to one address; pretend it has.
       await t.app.database.db
-        .update(emailVerificationTokens)
-        .set({ createdAt: new Date(Date.now() - 120_000) })
-        .where(eq(emailVerificationTokens.tokenHash, emailVerificationTokens.tokenHash));
+        .update(mailCooldowns)
+        .set({ lastSentAt: new Date(Date.now() - 120_000) })
+        .where(eq(mailCooldowns.email, fields.email));
       const before = smtp.messages.length;
-      const resend = await t.app.inject({
-        method: 'POST',
-        url: '/api/verify-email',
-        payload: { email: fields.email },
-      });
-      expect(resend.json()).toEqual(unknown.json());
+      const again = await resend(fields.email);
+      expect(again.json()).toEqual(unknown.json());
+      expect(smtp.messages.length).toBe(before); // queued, not sent inline
+      await deliver();
       expect(smtp.messages.length).toBe(before + 1);
       const verify = await t.app.inject({
         method: 'POST',
@@ -275,6 +303,52 @@ describe('accounts: registration, verification, login, logout', () => {
         payload: { token: smtp.tokenFor(fields.email) },
       });
       expect(verify.statusCode).toBe(200);
+    });
+
+    it('a refusing SMTP server loses no verification mail: retried with backoff, one token', async () => {
+      await deliver(); // nothing else pending
+      const fields = validRegistration();
+      const { userId } = (await register(fields)).json();
+      const start = new Date();
+      refusing = true;
+      try {
+        expect(await deliver(start)).toMatchObject({ done: 0, retried: 1 });
+        // Not yet due again a few seconds later; due after the first backoff (30 s).
+        expect(await deliver(new Date(start.getTime() + 5_000))).toEqual({
+          done: 0,
+          retried: 0,
+          failed: 0,
+        });
+        expect(await deliver(new Date(start.getTime() + 31_000))).toMatchObject({ retried: 1 });
+      } finally {
+        refusing = false;
+      }
+      // An undelivered token is taken back: none is left from the refused attempts.
+      const left = await t.app.database.db
+        .select()
+        .from(emailVerificationTokens)
+        .where(eq(emailVerificationTokens.userId, userId));
+      expect(left).toHaveLength(0);
+      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(0);
+
+      expect(await deliver(new Date(start.getTime() + 120_000))).toMatchObject({ done: 1 });
+      const mails = smtp.messages.filter((m) => m.to.includes(fields.email));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.raw).toMatch(/^Message-ID: <job-[0-9a-f-]+@slotwise>/im);
+      const verify = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: smtp.tokenFor(fields.email) },
+      });
+      expect(verify.statusCode).toBe(200);
+      // Asked for again once verified: the same answer, and the job sends nothing.
+      await t.app.database.db
+        .update(mailCooldowns)
+        .set({ lastSentAt: new Date(Date.now() - 120_000) })
+        .where(eq(mailCooldowns.email, fields.email));
+      expect((await resend(fields.email)).json()).toMatchObject({ retryAfterSeconds: 60 });
+      await deliver(new Date(start.getTime() + 180_000));
+      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(1);
     });
 
     it('validates the email form with the SPEC messages', async () => {
@@ -399,6 +473,26 @@ describe('accounts: registration, verification, login, logout', () => {
       });
       expect(after.statusCode).toBe(401);
       expect(after.json().code).toBe('UNAUTHENTICATED');
+    });
+
+    it('a token that already worked is refused once it expires (its checked signature is remembered, its expiry is not)', async () => {
+      const client = await createClient(t.app);
+      const profile = () =>
+        t.app.inject({ method: 'GET', url: '/api/profile', headers: client.headers });
+      expect((await profile()).statusCode).toBe(200);
+      expect((await profile()).statusCode).toBe(200);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + 7 * 24 * 3600 * 1000 + 1000);
+        const expired = await profile();
+        expect(expired.statusCode).toBe(401);
+        expect(expired.json()).toMatchObject({
+          code: 'UNAUTHENTICATED',
+          message: 'Your session has expired, please sign in again',
+        });
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('refuses the 101st failed login of an account within an hour, even with the right password', async () => {

@@ -44,3 +44,17 @@ export function providerIdOf(request: FastifyRequest): string {
   if (!auth.providerId) throw new ForbiddenError('Only provider accounts can do this');
   return auth.providerId;
 }
+
+/**
+ * onRequest hook of public routes: anonymous callers pass (auth stays null); a token, if sent,
+ * is checked exactly as `authenticated()` checks it (an invalid or revoked one is a 401, so a
+ * client never silently browses signed out).
+ */
+export function optionallyAuthenticated(): onRequestAsyncHookHandler {
+  return async function authenticateIfToken(request) {
+    if (request.headers.authorization === undefined) return;
+    const token = bearerToken(request);
+    if (!token) throw new UnauthenticatedError();
+    request.auth = await request.server.tokens.verify(token);
+  };
+}

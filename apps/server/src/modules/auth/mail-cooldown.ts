@@ -7,9 +7,22 @@ import { mailCooldowns } from '../../db/schema';
  * so the answer and its `retryAfterSeconds` never reveal whether an account exists.
  * Returns 0 when the caller may send now (the cooldown restarts), else the seconds to wait.
  */
+export type MailPurpose = 'verification' | 'password_reset';
+
+/** Starts (or restarts) the cooldown unconditionally: a mail is on its way to `email`. */
+export async function startMailCooldown(db: DbOrTx, purpose: MailPurpose, email: string) {
+  await db
+    .insert(mailCooldowns)
+    .values({ purpose, email, lastSentAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [mailCooldowns.purpose, mailCooldowns.email],
+      set: { lastSentAt: sql`now()` },
+    });
+}
+
 export async function takeMailCooldown(
   db: DbOrTx,
-  purpose: 'verification' | 'password_reset',
+  purpose: MailPurpose,
   email: string,
   seconds: number,
 ): Promise<number> {

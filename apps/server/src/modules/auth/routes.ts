@@ -14,17 +14,15 @@ import {
   resetPasswordSchema,
 } from '@slotwise/shared/email-schemas';
 import { requestPasswordReset, resetPassword } from './password-reset';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readForm } from '../../lib/multipart';
-import { verificationEmail } from '../../mail/verification-email';
 import { authenticated, authOf } from './authenticate';
 import {
   completeProviderProfile,
   login,
-  prepareResend,
   registerUser,
+  requestVerificationResend,
   verifyEmail,
 } from './service';
 
@@ -48,22 +46,6 @@ const limits = {
   resetPassword: { max: 20, timeWindow: '15 minutes' },
 } as const;
 
-async function sendVerification(
-  app: FastifyInstance,
-  to: string,
-  firstName: string,
-  token: string,
-) {
-  const link = `${app.config.publicUrl}/email-verification?token=${encodeURIComponent(token)}`;
-  try {
-    await app.mailer.send(verificationEmail(to, firstName, link));
-    if (app.mailer.mode === 'outbox') app.log.info({ to }, `verification link: ${link}`);
-  } catch (err) {
-    // The account exists either way; the user can ask for the email again.
-    app.log.error({ err, to }, 'could not send the verification email');
-  }
-}
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
@@ -73,8 +55,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fields, file } = await readForm(request, 'profilePic');
+      // The verification mail is queued in the same transaction (sent by a job).
       const user = await registerUser(app.database.db, fields, file);
-      await sendVerification(app, user.email, user.firstName, user.verificationToken);
       return reply.code(201).send({ userId: user.userId, message: MESSAGES.accountCreated });
     },
   );
@@ -107,18 +89,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: emailFormSchema, response: { 200: resendVerificationResponseSchema } },
     },
     async (request) => {
-      const resend = await prepareResend(app.database.db, request.body.email);
-      if (resend.send) {
-        await sendVerification(app, resend.send.email, resend.send.firstName, resend.send.token);
-      }
+      const wait = await requestVerificationResend(app.database.db, request.body.email);
       // The same answer whether or not the address has an account; within the cooldown it
       // says so honestly (docs/decisions/044-email-and-calendars.md).
-      if (resend.retryAfterSeconds > 0) {
-        return {
-          message: EMAIL_MESSAGES.resendCoolingDown,
-          retryAfterSeconds: resend.retryAfterSeconds,
-        };
-      }
+      if (wait > 0) return { message: EMAIL_MESSAGES.resendCoolingDown, retryAfterSeconds: wait };
       return { message: EMAIL_MESSAGES.resendSent, retryAfterSeconds: MAIL_COOLDOWN_SECONDS };
     },
   );

@@ -5,7 +5,9 @@ import type { UserRole } from '@slotwise/shared/enums';
 import type { CatalogueFieldValues } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { MAIL_COOLDOWN_SECONDS } from '@slotwise/shared/email-schemas';
-import { takeMailCooldown } from './mail-cooldown';
+import { startMailCooldown, takeMailCooldown } from './mail-cooldown';
+import { enqueueJobs } from '../../jobs/job-queue';
+import { VERIFICATION_JOB } from '../email/job-payloads';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { PG_UNIQUE_VIOLATION, pgErrorOf } from '../../db/errors';
@@ -42,22 +44,36 @@ export function isValidTimeZone(zone: string): boolean {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A fresh single-use verification token (256 bits); only its hash is stored. */
+/**
+ * A fresh single-use verification token (256 bits); only its hash is stored. Called by the
+ * verification mail job when it runs, so no raw token is ever stored, not even in a job.
+ */
 export async function createVerificationToken(db: DbOrTx, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(emailVerificationTokens).values({
     userId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
+    expiresAt: sql`now() + make_interval(secs => ${VERIFICATION_TTL_MS / 1000})`,
   });
   return token;
+}
+
+/** Takes back a token whose mail could not be sent (the job retries with a new one). */
+export async function dropVerificationToken(db: DbOrTx, token: string): Promise<void> {
+  await db
+    .delete(emailVerificationTokens)
+    .where(eq(emailVerificationTokens.tokenHash, hashToken(token)));
+}
+
+/** Queues the verification mail in the caller's transaction (docs/decisions/050-email-follow-ups.md). */
+function enqueueVerificationMail(tx: DbOrTx, userId: string) {
+  return enqueueJobs(tx, [{ kind: VERIFICATION_JOB, payload: { userId } }]);
 }
 
 export interface RegisteredUser {
   userId: string;
   email: string;
   firstName: string;
-  verificationToken: string;
 }
 
 export async function registerUser(
@@ -96,8 +112,10 @@ export async function registerUser(
           searchText: providerSearchText(body.firstName, body.lastName, null),
         });
       }
-      const verificationToken = await createVerificationToken(tx, userId);
-      return { userId, email, firstName: body.firstName, verificationToken };
+      // The mail goes out from a job; it also starts the address's resend cooldown.
+      await enqueueVerificationMail(tx, userId);
+      await startMailCooldown(tx, 'verification', email);
+      return { userId, email, firstName: body.firstName };
     });
   } catch (error) {
     if (pgErrorOf(error)?.code === PG_UNIQUE_VIOLATION) {
@@ -160,50 +178,25 @@ export async function verifyEmail(db: Db, token: string): Promise<void> {
   if (!consumed) throw new DomainError(400, 'INVALID_TOKEN', MESSAGES.verificationLinkInvalid);
 }
 
-export interface ResendDecision {
-  /** A mail to send now, or null (unknown address, already verified, or cooling down). */
-  send: { email: string; firstName: string; token: string } | null;
-  /** 0 when a mail went out (or would have); else seconds until the next may. */
-  retryAfterSeconds: number;
-}
-
 /**
- * POST /verify-email: at most one verification mail a minute per address. The cooldown is
- * kept for every address asked about, known or not, so the answer never tells whether an
- * account exists; an account's own last mail (e.g. at registration) counts too.
+ * POST /verify-email: queues a fresh verification mail, at most one a minute per address. The
+ * cooldown is kept for every address asked about, known or not (registration starts it too), so
+ * the answer never tells whether an account exists. Returns 0 when a mail was queued (or would
+ * have been: unknown or verified address), else the seconds until the next may be.
  */
-export async function prepareResend(db: Db, rawEmail: string): Promise<ResendDecision> {
+export async function requestVerificationResend(db: Db, rawEmail: string): Promise<number> {
   const email = rawEmail.trim().toLowerCase();
-  const [user] = await db
-    .select({ id: users.id, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
-  if (user && !user.verifiedAt) {
-    const [recent] = await db
-      .select({
-        wait: sql<number>`ceil(extract(epoch from (max(${emailVerificationTokens.createdAt}) + interval '${sql.raw(String(MAIL_COOLDOWN_SECONDS))} seconds' - now())))`,
-      })
-      .from(emailVerificationTokens)
-      .where(
-        and(
-          eq(emailVerificationTokens.userId, user.id),
-          gt(
-            emailVerificationTokens.createdAt,
-            sql`now() - interval '${sql.raw(String(MAIL_COOLDOWN_SECONDS))} seconds'`,
-          ),
-        ),
-      );
-    const wait = Number(recent?.wait ?? 0);
-    if (wait > 0) return { send: null, retryAfterSeconds: wait };
-  }
-  const wait = await takeMailCooldown(db, 'verification', email, MAIL_COOLDOWN_SECONDS);
-  if (wait > 0) return { send: null, retryAfterSeconds: wait };
-  if (!user || user.verifiedAt) return { send: null, retryAfterSeconds: 0 };
-  return {
-    send: { email, firstName: user.firstName, token: await createVerificationToken(db, user.id) },
-    retryAfterSeconds: 0,
-  };
+  return db.transaction(async (tx) => {
+    const wait = await takeMailCooldown(tx, 'verification', email, MAIL_COOLDOWN_SECONDS);
+    if (wait > 0) return wait;
+    const [user] = await tx
+      .select({ id: users.id, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    if (user && !user.verifiedAt) await enqueueVerificationMail(tx, user.id);
+    return 0;
+  });
 }
 
 export interface LoginResult {

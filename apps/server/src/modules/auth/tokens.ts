@@ -11,6 +11,8 @@ import { UnauthenticatedError } from '../../errors';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'slotwise';
+/** Verified tokens kept per instance (a few MB at most); beyond it the oldest is dropped. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export interface TokenClaims {
   userId: string;
@@ -110,8 +112,46 @@ export class TokenService {
     return { token, jti, exp };
   }
 
+  /**
+   * Tokens whose signature and claims were already checked, by their exact text, with the claims
+   * read from them (a client sends the same token on every request; WebCrypto's HMAC check
+   * through a promise costs more than the rest of the authentication). Only the expiry changes
+   * with time and is checked again on every hit; revocation is always asked of the database.
+   */
+  private readonly verified = new Map<string, AuthContext & { generation: number }>();
+
   /** Signature, expiry and revocation; any failure is the same 401 to the caller. */
   async verify(token: string): Promise<AuthContext> {
+    const known = this.verified.get(token);
+    const auth = known ?? (await this.checkSignature(token));
+    if (auth.exp * 1000 <= Date.now()) {
+      this.verified.delete(token);
+      throw new UnauthenticatedError('Your session has expired, please sign in again');
+    }
+    if (!known) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+        // Oldest first (a Map keeps insertion order).
+        this.verified.delete(this.verified.keys().next().value!);
+      }
+      this.verified.set(token, auth);
+    }
+    const revoked = await this.isRevoked.execute({
+      jti: auth.jti,
+      userId: auth.userId,
+      gen: auth.generation,
+    });
+    if (revoked.length > 0)
+      throw new UnauthenticatedError('This session has ended, please sign in again');
+    return {
+      userId: auth.userId,
+      role: auth.role,
+      providerId: auth.providerId,
+      jti: auth.jti,
+      exp: auth.exp,
+    };
+  }
+
+  private async checkSignature(token: string): Promise<AuthContext & { generation: number }> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, await this.key, {
@@ -134,15 +174,13 @@ export class TokenService {
       throw new UnauthenticatedError('Invalid authentication token');
     }
     const generation = typeof gen === 'number' && Number.isInteger(gen) ? gen : 0;
-    const revoked = await this.isRevoked.execute({ jti, userId, gen: generation });
-    if (revoked.length > 0)
-      throw new UnauthenticatedError('This session has ended, please sign in again');
     return {
       userId,
       role,
       providerId: typeof providerId === 'string' ? providerId : null,
       jti,
       exp,
+      generation,
     };
   }
 

@@ -62,7 +62,14 @@ describe('the daily run on one instance', () => {
   it('fills the horizon as days pass, once per day', async () => {
     const tuesday = new Date(NOW.getTime() + DAY);
     const first = await t.app.schedule.runDaily(tuesday);
-    expect(first).toEqual({ ran: true, day: '2027-01-05', providers: 1, created: 1, failed: 0 });
+    expect(first).toEqual({
+      ran: true,
+      day: '2027-01-05',
+      providers: 1,
+      created: 1,
+      failed: 0,
+      purgedJobs: 0,
+    });
     const again = await t.app.schedule.runDaily(new Date(tuesday.getTime() + 3600_000));
     expect(again).toMatchObject({ ran: false, day: '2027-01-05', created: 0 });
     expect(await t.app.schedule.hasRun(tuesday)).toBe(true);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
 import { availabilitySettings, scheduleRuns } from '../../db/schema';
+import { type PurgeOptions, purgeFinishedJobs } from '../../jobs/job-queue';
 import { regenerateSlots } from './generate';
 
 /**
@@ -24,6 +25,8 @@ export interface DailyRunResult {
   providers: number;
   created: number;
   failed: number;
+  /** Finished jobs deleted by the day's purge (docs/decisions/042-job-queue.md). */
+  purgedJobs: number;
 }
 
 export interface Schedule {
@@ -40,7 +43,11 @@ export interface Schedule {
 
 const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
-export function createSchedule(db: Db, log: FastifyBaseLogger): Schedule {
+export function createSchedule(
+  db: Db,
+  log: FastifyBaseLogger,
+  jobRetention: PurgeOptions = { doneDays: 7, failedDays: 30 },
+): Schedule {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = false;
@@ -61,7 +68,14 @@ export function createSchedule(db: Db, log: FastifyBaseLogger): Schedule {
   const schedule: Schedule = {
     async runDaily(now = new Date()) {
       const day = utcDay(now);
-      const result: DailyRunResult = { ran: false, day, providers: 0, created: 0, failed: 0 };
+      const result: DailyRunResult = {
+        ran: false,
+        day,
+        providers: 0,
+        created: 0,
+        failed: 0,
+        purgedJobs: 0,
+      };
       if (!(await claim(now))) return result;
       result.ran = true;
       const providerRows = await queryRows<{ provider_id: string }>(
@@ -78,12 +92,19 @@ export function createSchedule(db: Db, log: FastifyBaseLogger): Schedule {
           log.error({ err, providerId }, 'weekly hours: generation failed for a provider');
         }
       }
+      // Housekeeping of the job queue rides on the same once-a-day run.
+      try {
+        const purged = await purgeFinishedJobs(db, now, jobRetention);
+        result.purgedJobs = purged.done + purged.failed;
+      } catch (err) {
+        log.error({ err }, 'job queue: purge of finished jobs failed');
+      }
       await db.execute(
         sql`update ${scheduleRuns} set finished_at = now(), providers = ${result.providers},
               created = ${result.created}
             where day = ${day}::date`,
       );
-      log.info(result, 'weekly hours: daily run done');
+      log.info(result, 'daily run done (weekly hours, job purge)');
       return result;
     },
 

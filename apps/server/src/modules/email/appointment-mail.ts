@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml, formatInZone, timeInZone } from './format';
+import { unsubscribeHeaders } from './unsubscribe';
 
 /**
  * The texts of appointment mail: plain text and accessible HTML (lang, one heading, real
@@ -26,7 +27,13 @@ const greeting = (r: Recipient) => `Hi ${r.firstName.trim() || 'there'},`;
 export const whenText = (a: { startsAt: Date; endsAt: Date }, zone: string) =>
   `${formatInZone(a.startsAt, zone)} until ${timeInZone(a.endsAt, zone)}`;
 
-function page(title: string, paragraphs: string[], action?: { label: string; href: string }) {
+function page(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; href: string },
+  /** Already-escaped HTML of a small footer (the opt-out line). */
+  footer?: string,
+) {
   const body = paragraphs.map((p) => `<p>${p}</p>`).join('\n');
   const button = action
     ? `<p><a href="${escapeHtml(action.href)}" style="background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
@@ -36,11 +43,28 @@ function page(title: string, paragraphs: string[], action?: { label: string; hre
 <h1 style="font-size:20px">${escapeHtml(title)}</h1>
 ${body}
 ${button}
+${footer ? `<footer><p style="font-size:13px;color:#4b5563">${footer}</p></footer>` : ''}
 </body></html>`;
 }
 
 const withWhom = (a: MailAppointment) =>
   a.otherRole === 'provider' ? `with ${a.otherName}` : `for ${a.otherName}`;
+
+/** Where a mail a user can turn off lets them: one-click link and the preferences screen. */
+export interface OptOut {
+  /** The RFC 8058 link (GET: a page with a button; POST: one click). */
+  unsubscribe: string;
+  preferences: string;
+}
+
+/** The footer line and headers of a mail a user can turn off (never transactional mail). */
+export function optOutParts(what: string, optOut: OptOut) {
+  return {
+    text: `Don't want ${what} by email? Unsubscribe: ${optOut.unsubscribe} or choose in your notification preferences: ${optOut.preferences}`,
+    html: `Don't want ${escapeHtml(what)} by email? <a href="${escapeHtml(optOut.unsubscribe)}">Unsubscribe</a> or choose in your <a href="${escapeHtml(optOut.preferences)}">notification preferences</a>.`,
+    headers: unsubscribeHeaders(optOut.unsubscribe),
+  };
+}
 
 export type ChangeType = 'booked' | 'canceled' | 'rescheduled';
 
@@ -102,25 +126,32 @@ export function reminderMail(
   to: Recipient,
   appointment: MailAppointment,
   hoursBefore: number,
-  urls: { manage: string; preferences: string },
+  urls: { manage: string } & OptOut,
 ): MailMessage {
   const when = whenText(appointment, to.timezone);
   const what = `${appointment.serviceType} ${withWhom(appointment)}`;
   const title = `Reminder: ${what} in ${hoursBefore} hours`;
-  const lines = [
-    `This is a reminder of your appointment: ${what}.`,
-    `When: ${when}`,
-    `You can turn these reminders off in your notification preferences: ${urls.preferences}`,
-  ];
+  const lines = [`This is a reminder of your appointment: ${what}.`, `When: ${when}`];
+  const optOut = optOutParts('appointment reminders', urls);
   return {
     to: to.email,
     subject: title,
-    text: [greeting(to), '', ...lines, '', `Manage your appointments: ${urls.manage}`].join('\n'),
-    html: page(title, [escapeHtml(greeting(to)), ...lines.map(escapeHtml)], {
-      label: 'Manage your appointments',
-      href: urls.manage,
-    }),
-    headers: { 'List-Unsubscribe': `<${urls.preferences}>` },
+    text: [
+      greeting(to),
+      '',
+      ...lines,
+      '',
+      `Manage your appointments: ${urls.manage}`,
+      '',
+      optOut.text,
+    ].join('\n'),
+    html: page(
+      title,
+      [escapeHtml(greeting(to)), ...lines.map(escapeHtml)],
+      { label: 'Manage your appointments', href: urls.manage },
+      optOut.html,
+    ),
+    headers: optOut.headers,
   };
 }
 
@@ -128,20 +159,27 @@ export function reviewRequestMail(
   to: Recipient,
   appointment: MailAppointment,
   reviewUrl: string,
+  urls: OptOut,
 ): MailMessage {
   const title = `How was your ${appointment.serviceType} with ${appointment.otherName}?`;
   const lines = [
     `Your appointment on ${whenText(appointment, to.timezone)} is over.`,
     'A short review helps other clients choose, and helps your provider improve.',
   ];
+  const optOut = optOutParts('booking updates and review requests', urls);
   return {
     to: to.email,
     subject: title,
-    text: [greeting(to), '', ...lines, '', `Leave a review: ${reviewUrl}`].join('\n'),
-    html: page(title, [escapeHtml(greeting(to)), ...lines.map(escapeHtml)], {
-      label: 'Leave a review',
-      href: reviewUrl,
-    }),
+    text: [greeting(to), '', ...lines, '', `Leave a review: ${reviewUrl}`, '', optOut.text].join(
+      '\n',
+    ),
+    html: page(
+      title,
+      [escapeHtml(greeting(to)), ...lines.map(escapeHtml)],
+      { label: 'Leave a review', href: reviewUrl },
+      optOut.html,
+    ),
+    headers: optOut.headers,
   };
 }
 

@@ -212,8 +212,9 @@ describe('booking mail: both parties, .ics, once each', () => {
       'Sunday, March 14, 2027, 12:00 (Eastern Daylight Time, America/New_York) until 13:00',
     );
     expect(day!.raw.replace(/\r?\n\s+/g, ' ')).toMatch(
-      /^List-Unsubscribe: <http:\/\/localhost:5001\/notification-preferences>/m,
+      /^List-Unsubscribe: <http:\/\/localhost:5001\/api\/email\/unsubscribe\?token=[\w-]{44}>/m,
     );
+    expect(day!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     const [providerDay] = await mailsTo(smtp.messages, provider.email);
     expect(providerDay!.subject).toBe('Reminder: Tutoring for Eve Lee in 24 hours');
 

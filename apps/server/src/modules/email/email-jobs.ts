@@ -6,6 +6,8 @@ import type { Db } from '../../db/client';
 import { appointments, notificationPreferences, providers, users } from '../../db/schema';
 import type { JobContext } from '../../jobs/job-queue';
 import { createPasswordResetToken } from '../auth/password-reset';
+import { createVerificationToken, dropVerificationToken } from '../auth/service';
+import { verificationEmail } from '../../mail/verification-email';
 import {
   changeMail,
   passwordResetMail,
@@ -14,6 +16,7 @@ import {
   type Recipient,
 } from './appointment-mail';
 import { appointmentInvite } from './ics';
+import type { OptOutLinks } from './unsubscribe';
 import {
   APPOINTMENT_MAIL_JOB,
   changeMailPayload,
@@ -23,6 +26,8 @@ import {
   reminderPayload,
   REVIEW_REQUEST_JOB,
   reviewRequestPayload,
+  VERIFICATION_JOB,
+  verificationPayload,
 } from './job-payloads';
 
 interface RecipientWithPreferences extends Recipient {
@@ -87,7 +92,7 @@ function fromAddress(mailFrom: string): string {
   return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
 }
 
-export function registerEmailJobs(app: FastifyInstance): void {
+export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks): void {
   const db = app.database.db;
   const url = (path: string) => `${app.config.publicUrl}${path}`;
   const manageUrl = (role: 'client' | 'provider') =>
@@ -167,7 +172,7 @@ export function registerEmailJobs(app: FastifyInstance): void {
       p.hoursBefore,
       {
         manage: manageUrl(p.recipientRole),
-        preferences: url(EMAIL_LINK_PATHS.notificationPreferences),
+        ...(await optOutFor(p.recipientUserId, 'emailReminders')),
       },
     );
     await app.mailer.send({ ...mail, messageId: messageId(context) });
@@ -191,6 +196,7 @@ export function registerEmailJobs(app: FastifyInstance): void {
         endsAt: appointment.endsAt,
       },
       `${manageUrl('client')}?review=${p.appointmentId}`,
+      await optOutFor(p.recipientUserId, 'emailBookingUpdates'),
     );
     await app.mailer.send({ ...mail, messageId: messageId(context) });
   });
@@ -204,5 +210,30 @@ export function registerEmailJobs(app: FastifyInstance): void {
     await app.mailer.send({ ...passwordResetMail(to, link), messageId: messageId(context) });
     if (app.mailer.mode === 'outbox')
       app.log.info({ to: to.email }, `password reset link: ${link}`);
+  });
+
+  app.jobs.register(VERIFICATION_JOB, async (raw, context) => {
+    const p = verificationPayload.parse(raw);
+    const [user] = await db
+      .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, p.userId))
+      .limit(1);
+    // Gone, or verified since (another link, a password reset): nothing to send.
+    if (!user || user.verifiedAt) return;
+    const token = await createVerificationToken(db, p.userId);
+    const link = `${url(EMAIL_LINK_PATHS.emailVerification)}?token=${encodeURIComponent(token)}`;
+    try {
+      await app.mailer.send({
+        ...verificationEmail(user.email, user.firstName, link),
+        messageId: messageId(context),
+      });
+    } catch (error) {
+      // Not delivered: take the token back; the retry mints its own.
+      await dropVerificationToken(db, token).catch(() => {});
+      throw error;
+    }
+    if (app.mailer.mode === 'outbox')
+      app.log.info({ to: user.email }, `verification link: ${link}`);
   });
 }

@@ -6,6 +6,7 @@ export const APPOINTMENT_MAIL_JOB = 'email.appointment-change';
 export const REMINDER_JOB = 'email.appointment-reminder';
 export const REVIEW_REQUEST_JOB = 'email.review-request';
 export const PASSWORD_RESET_JOB = 'email.password-reset';
+export const VERIFICATION_JOB = 'email.verification';
 
 /** Hours before the start at which reminders go out. */
 export const REMINDER_HOURS = [24, 2] as const;
@@ -49,6 +50,10 @@ export type ReviewRequestPayload = z.infer<typeof reviewRequestPayload>;
 /** The token is made when the job runs: no raw token is ever stored, not even in a job. */
 export const passwordResetPayload = z.object({ userId: z.uuid() });
 export type PasswordResetPayload = z.infer<typeof passwordResetPayload>;
+
+/** Likewise the verification link: the job mints the token, only its hash is stored. */
+export const verificationPayload = z.object({ userId: z.uuid() });
+export type VerificationPayload = z.infer<typeof verificationPayload>;
 
 /** Unread-message digest (docs/decisions/043-messages.md): enqueued by the send statement. */
 export const MESSAGE_DIGEST_JOB = 'email.message-digest';

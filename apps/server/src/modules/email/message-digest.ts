@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
 import { conversations, messages, notificationPreferences, users } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
+import { type OptOut, optOutParts } from './appointment-mail';
+import type { OptOutLinks } from './unsubscribe';
 import { escapeHtml } from './format';
 import {
   MESSAGE_DIGEST_DELAY_MINUTES,
@@ -85,7 +87,7 @@ export function excerpt(body: string): string {
   return chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH).join('')}…` : flat;
 }
 
-export function digestMail(state: DigestState, link: string): MailMessage {
+export function digestMail(state: DigestState, link: string, urls: OptOut): MailMessage {
   const sender = state.senderFirstName.trim() || 'Someone';
   const count = state.unread === 1 ? 'a new message' : `${state.unread} new messages`;
   const title = `${sender} sent you ${count}`;
@@ -93,10 +95,23 @@ export function digestMail(state: DigestState, link: string): MailMessage {
   const lead = `${sender} sent you ${count} on Slotwise that you haven't read yet.`;
   const latest = excerpt(state.latestBody ?? '');
   const label = state.unread === 1 ? 'The message:' : 'The latest one:';
+  const optOut = optOutParts('message notifications and booking updates', urls);
   return {
     to: state.email,
     subject: title,
-    text: [greeting, '', lead, '', label, latest, '', `Read and reply: ${link}`].join('\n'),
+    headers: optOut.headers,
+    text: [
+      greeting,
+      '',
+      lead,
+      '',
+      label,
+      latest,
+      '',
+      `Read and reply: ${link}`,
+      '',
+      optOut.text,
+    ].join('\n'),
     html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:sans-serif;color:#111827;line-height:1.5">
 <h1 style="font-size:20px">${escapeHtml(title)}</h1>
@@ -105,11 +120,12 @@ export function digestMail(state: DigestState, link: string): MailMessage {
 <p>${escapeHtml(label)}</p>
 <blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #d1d5db">${escapeHtml(latest)}</blockquote>
 <p><a href="${escapeHtml(link)}" style="background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Read and reply</a></p>
+<footer><p style="font-size:13px;color:#4b5563">${optOut.html}</p></footer>
 </body></html>`,
   };
 }
 
-export function registerMessageDigestJob(app: FastifyInstance): void {
+export function registerMessageDigestJob(app: FastifyInstance, optOutFor: OptOutLinks): void {
   const db = app.database.db;
   app.jobs.register(MESSAGE_DIGEST_JOB, async (raw, context) => {
     const p = messageDigestPayload.parse(raw);
@@ -117,8 +133,9 @@ export function registerMessageDigestJob(app: FastifyInstance): void {
     // Gone, everything read since, or mail about updates switched off: nothing to send.
     if (!state || !state.wantsMail || state.due === 0) return;
     const link = `${app.config.publicUrl}/messages/${p.conversationId}`;
+    const urls = await optOutFor(p.recipientUserId, 'emailBookingUpdates');
     await app.mailer.send({
-      ...digestMail(state, link),
+      ...digestMail(state, link, urls),
       messageId: `<job-${context.job.id}@slotwise>`,
     });
   });

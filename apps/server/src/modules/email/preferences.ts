@@ -4,7 +4,7 @@ import type {
 } from '@slotwise/shared/email-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notificationPreferences } from '../../db/schema';
+import { notificationPreferences, users } from '../../db/schema';
 
 const DEFAULTS: NotificationPreferences = { emailReminders: true, emailBookingUpdates: true };
 
@@ -38,4 +38,45 @@ export async function updatePreferences(
       emailBookingUpdates: notificationPreferences.emailBookingUpdates,
     });
   return row!;
+}
+
+const COLUMNS = {
+  emailReminders: notificationPreferences.emailReminders,
+  emailBookingUpdates: notificationPreferences.emailBookingUpdates,
+} as const;
+
+/**
+ * Turns one preference off (a one-click unsubscribe). One statement that writes nothing when
+ * the account is gone; returns whether the account exists. Idempotent.
+ */
+export async function turnPreferenceOff(
+  db: DbOrTx,
+  userId: string,
+  preference: keyof NotificationPreferences,
+): Promise<boolean> {
+  const rows = await db
+    .insert(notificationPreferences)
+    .select(
+      db
+        .select({
+          userId: users.id,
+          // Literals, not parameters: a bare parameter in a select list would be typed text.
+          emailReminders: sql<boolean>`${sql.raw(String(preference !== 'emailReminders'))}`.as(
+            'email_reminders',
+          ),
+          emailBookingUpdates:
+            sql<boolean>`${sql.raw(String(preference !== 'emailBookingUpdates'))}`.as(
+              'email_booking_updates',
+            ),
+          updatedAt: sql<Date>`now()`.as('updated_at'),
+        })
+        .from(users)
+        .where(eq(users.id, userId)),
+    )
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { [preference]: false, updatedAt: sql`now()` },
+    })
+    .returning({ off: COLUMNS[preference] });
+  return rows.length > 0;
 }

@@ -167,7 +167,12 @@ describe('booking policies: cancellation cut-off and concurrency', () => {
 
   it('two simultaneous bookings of adjacent slots with a 15-minute buffer: exactly one', async () => {
     const provider = await createProvider(t.app, { timezone: 'Pacific/Auckland' });
-    const start = minutesFromNow(900);
+    // Noon in Auckland two days on: both slots sit inside one Auckland day whatever the clock.
+    const start = zonedInstant(
+      'Pacific/Auckland',
+      addDays(todayIn('Pacific/Auckland'), 2),
+      '12:00',
+    );
     const a = await createSlotAt(t.app, provider.providerId!, start, 30);
     const b = await createSlotAt(
       t.app,

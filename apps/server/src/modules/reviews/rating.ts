@@ -1,5 +1,6 @@
 import { RATING_PRIOR_WEIGHT } from '@slotwise/shared/trust-types';
 import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
 import { providers } from '../../db/schema';
 
 /**
@@ -46,4 +47,48 @@ export function bayesianAverage(
   priorWeight: number = RATING_PRIOR_WEIGHT,
 ): number {
   return (priorWeight * globalMeanValue + sum) / (priorWeight + count);
+}
+
+/**
+ * The cached marketplace mean of the stored `rating_score` (0011, docs/decisions/048): the score
+ * is indexed, so m is a cached value — 045 foresaw it. Recomputing m and every score moves the
+ * whole ranking at once, so it happens only when m has drifted by RATING_PRIOR_DRIFT (a few
+ * reviews on a young marketplace, rarely on a big one). Returns whether it refreshed.
+ */
+export const RATING_PRIOR_DRIFT = 0.005;
+
+export async function refreshRatingPrior(db: DbOrTx, force = false): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ live: number; cached: number }>(
+      tx,
+      sql`select coalesce((select sum(rating_sum)::float8 / nullif(sum(rating_count), 0)
+          from providers), 0) as live,
+        (select mean from rating_prior where id = 1 for update) as cached`,
+    );
+    const live = Number(row?.live ?? 0);
+    if (!force && Math.abs(live - Number(row?.cached ?? 0)) < RATING_PRIOR_DRIFT) return false;
+    await tx.execute(sql`update rating_prior set mean = ${live}::float8, refreshed_at = now()
+      where id = 1`);
+    await tx.execute(sql`update providers
+      set rating_score = provider_rating_score(rating_sum, rating_count, ${live}::float8)
+      where rating_score <> provider_rating_score(rating_sum, rating_count, ${live}::float8)`);
+    // Cursors live an hour (search/cursor.ts): older rating history serves nobody.
+    await tx.execute(
+      sql`delete from provider_rating_changes where changed_at < now() - interval '2 hours'`,
+    );
+    return true;
+  });
+}
+
+const lastPriorCheck = new WeakMap<object, number>();
+/** How often one process looks at the drift of m (a scan of the providers' sums). */
+const PRIOR_CHECK_EVERY_MS = 10_000;
+
+/** `refreshRatingPrior` at most every PRIOR_CHECK_EVERY_MS per database handle. */
+export async function maybeRefreshRatingPrior(db: DbOrTx): Promise<void> {
+  const now = Date.now();
+  const last = lastPriorCheck.get(db);
+  if (last !== undefined && now - last < PRIOR_CHECK_EVERY_MS) return;
+  lastPriorCheck.set(db, now);
+  await refreshRatingPrior(db);
 }

@@ -3,51 +3,84 @@ import {
   availableSlotsQuerySchema,
   availableSlotsResponseSchema,
   providerDetailResponseSchema,
+  type ProviderSearchResponse,
   providerSearchQuerySchema,
   providerSearchResponseSchema,
 } from '@slotwise/shared/booking-types';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticated } from '../auth/authenticate';
-import { getProviderDetail, listAvailableSlots, searchProviders } from './service';
+import { optionallyAuthenticated } from '../auth/authenticate';
+import { resolveJwtSecret } from '../auth/tokens';
+import { CursorCodec } from './cursor';
+import { discoverProviders, normaliseSearch } from './discovery';
+import { PageCache } from './page-cache';
+import { getProviderDetail, listAvailableSlots } from './service';
 
-const errors = errorResponses(400, 401, 403, 404);
+const errors = errorResponses(400, 401, 404, 429);
 
 /** A provider id in the path: anything that is not one answers 404 'Provider not found'. */
 const providerParams = z.object({ id: z.string() });
 
-/** docs/product.md §7 discovery calls: any signed-in user (client or provider) may look. */
+/**
+ * Discovery reads (docs/product.md §11.2): public. Signed-in callers are counted per user,
+ * anonymous ones per IP with a smaller budget (RATE_LIMIT on; docs/security.md).
+ */
+export const DISCOVERY_RATE_LIMIT = {
+  max: (request: FastifyRequest) => (request.auth ? 600 : 240),
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) =>
+    request.auth ? `user:${request.auth.userId}` : `anon:${request.ip}`,
+};
+
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signedIn = authenticated();
+  const anyone = optionallyAuthenticated();
+  const cursors = new CursorCodec(await resolveJwtSecret(app.config));
+  const firstPages = new PageCache<ProviderSearchResponse>(app.config.searchCacheMs);
+  const config = { rateLimit: DISCOVERY_RATE_LIMIT };
 
   app.get(
     '/search/providers',
     {
-      onRequest: signedIn,
+      onRequest: anyone,
+      config,
       schema: {
         querystring: providerSearchQuerySchema,
         response: { 200: providerSearchResponseSchema, ...errors },
       },
     },
-    async (request) => searchProviders(app.database.db, request.query),
+    async (request) => {
+      const query = request.query;
+      const search = () => discoverProviders({ db: app.database.db, cursors }, query);
+      if (query.cursor !== undefined || (query.page ?? 1) !== 1) return search();
+      // Validates placeId first: an unknown place is a 400, never a cached miss.
+      const key = JSON.stringify([normaliseSearch(query), query.limit]);
+      return firstPages.get(key, search);
+    },
   );
 
   app.get(
     '/profile/providers/:id',
     {
-      onRequest: signedIn,
+      onRequest: anyone,
+      config,
       schema: {
         params: providerParams,
         response: { 200: providerDetailResponseSchema, ...errors },
       },
     },
-    async (request) => ({ provider: await getProviderDetail(app.database.db, request.params.id) }),
+    async (request) => ({
+      provider: await getProviderDetail(app.database.db, request.params.id, {
+        signedIn: request.auth !== null,
+      }),
+    }),
   );
 
   app.get(
     '/search/providers/:id/available-slots',
     {
-      onRequest: signedIn,
+      onRequest: anyone,
+      config,
       schema: {
         params: providerParams,
         querystring: availableSlotsQuerySchema,

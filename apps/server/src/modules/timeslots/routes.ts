@@ -22,7 +22,7 @@ import {
   listTimeslots,
   updateTimeslot,
 } from './service';
-import { listTimeslotWindow } from './window';
+import { timeslotWindowJson } from './window';
 
 /** The error answers every provider-only endpoint can give (docs/product.md §10.4 order of checks). */
 const errors = errorResponses(400, 401, 403);
@@ -74,13 +74,15 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: timeslotViewResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { from, to, include } = request.query;
       // A calendar window (docs/decisions/040-weekly-hours-and-time-off.md), else the product's list.
       if (from && to) {
-        return {
-          slots: await listTimeslotWindow(app.database.db, providerIdOf(request), { from, to }),
-        };
+        // JSON text built by PostgreSQL in the response schema's shape, sent as is (a string
+        // skips the serializer): the week is paged through often (decision 046).
+        const body = await timeslotWindowJson(app.database.db, providerIdOf(request), { from, to });
+        // The type provider types send() as the schema's object; this is its JSON text.
+        return reply.type('application/json; charset=utf-8').send(body as never);
       }
       return {
         slots: await listTimeslots(app.database.db, providerIdOf(request), {

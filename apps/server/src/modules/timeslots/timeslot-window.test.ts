@@ -1,8 +1,14 @@
-import { AVAILABILITY_MESSAGES } from '@slotwise/shared/availability-schemas';
+import {
+  AVAILABILITY_MESSAGES,
+  timeslotViewResponseSchema,
+  timeslotWindowSlotSchema,
+} from '@slotwise/shared/availability-schemas';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
+import { timeslotWindowQuery } from './window';
 
 /**
  * GET /api/timeslots/view?from&to: the calendar window (docs/decisions/040-weekly-hours-and-time-off.md).
@@ -93,6 +99,21 @@ describe('GET /api/timeslots/view?from&to', () => {
     });
   });
 
+  it('answers JSON of the view schema, field for field, and an empty window as no slots', async () => {
+    const res = await view(provider, '?from=2027-01-10&to=2027-01-18');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The database writes this JSON (decision 046): nothing may be missing, extra or mistyped.
+    const strict = timeslotWindowSlotSchema.strict();
+    const slots = res.json().slots as unknown[];
+    expect(slots).toHaveLength(5);
+    for (const slot of slots) expect(strict.safeParse(slot).error).toBeUndefined();
+    expect(timeslotViewResponseSchema.safeParse(res.json()).success).toBe(true);
+
+    const empty = await view(provider, '?from=2027-03-01&to=2027-03-07');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ slots: [] });
+  });
+
   it('a window in the past is shown too (the calendar pages back)', async () => {
     const res = await view(provider, '?from=2026-12-28&to=2027-01-03');
     expect(res.statusCode).toBe(200);
@@ -135,5 +156,29 @@ describe('GET /api/timeslots/view?from&to', () => {
     }
     // 92 days is the widest window.
     expect((await view(provider, '?from=2027-01-01&to=2027-04-02')).statusCode).toBe(200);
+  });
+});
+
+describe('window query plan (EXPLAIN)', () => {
+  it('reads the window by timeslots_provider_day_idx and probes each slot’s active appointment, never all appointments', async () => {
+    const db = t.app.database.db;
+    const plan = await db.transaction(async (tx) => {
+      // Tiny tables: without this the planner rightly prefers sequential scans.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const query = timeslotWindowQuery(tx, {
+        providerId: provider.providerId!,
+        from: '2027-01-11',
+        to: '2027-01-17',
+      });
+      const result = (await tx.execute(sql`explain `.append(query.getSQL()))) as unknown as {
+        rows: Record<string, string>[];
+      };
+      return result.rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toMatch(/timeslots_provider_day_idx[\s\S]*Index Cond: \(\(provider_id = /);
+    // One probe per slot (the LATERAL stays a loop), not a hash of every appointment.
+    expect(plan).toMatch(/Limit[\s\S]*appointments_one_active_per_slot/);
+    expect(plan).toMatch(/Index Cond: \(timeslot_id = \w+\.id\)/);
+    expect(plan).not.toMatch(/Hash/);
   });
 });

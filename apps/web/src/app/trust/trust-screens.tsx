@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session';
 import { ClientAppointmentsPage } from '../../features/appointments/client-appointments-page';
 import { NoShowDialog } from '../../features/appointments/components/no-show-dialog';
 import { ProviderDetailPage } from '../../features/providers/provider-detail-page';
+import { PublicProviderPage } from '../../features/providers/public-provider-page';
 import { ReviewDialog } from '../../features/reviews/components/review-dialog';
 import { ReviewsList } from '../../features/reviews/components/reviews-list';
 import { ProviderDashboardPage } from '../../features/stats/provider-dashboard-page';
@@ -46,4 +47,10 @@ export function ProviderDashboardWithReviews() {
       )}
     />
   );
+}
+
+/** The public provider page (/providers/:id) with the provider's reviews and replies. */
+export function PublicProviderPageWithReviews() {
+  const { id = '' } = useParams();
+  return <PublicProviderPage reviews={id ? <ReviewsList providerId={id} /> : null} />;
 }

@@ -8,6 +8,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
+import { rememberedNext, safeNextPath, withNext } from '../../lib/next-path';
 import { useResendVerification } from './api/resend-verification';
 import { useVerifyEmail } from './api/verify-email';
 import { bindFields } from '../../lib/bind-fields';
@@ -73,11 +74,18 @@ function VerificationNotice({ email }: { email: string | null }) {
   );
 }
 
+/** Where sign-in leads next: this URL's `next`, else the one kept at registration. */
+function useNextPath(): string | null {
+  const [params] = useSearchParams();
+  return safeNextPath(params.get('next')) ?? rememberedNext();
+}
+
 function LoginLink() {
+  const next = useNextPath();
   return (
     <p className="mt-6 text-center text-sm text-slate-600">
       Already verified?{' '}
-      <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
+      <Link to={withNext('/login', next)} className="font-semibold text-indigo-700 hover:underline">
         Login
       </Link>
     </p>
@@ -86,6 +94,7 @@ function LoginLink() {
 
 function TokenConfirmation({ token, email }: { token: string; email: string | null }) {
   const verification = useVerifyEmail(token);
+  const next = useNextPath();
 
   if (verification.isPending) {
     return (
@@ -110,7 +119,7 @@ function TokenConfirmation({ token, email }: { token: string; email: string | nu
           {MESSAGES.emailVerified}
         </p>
         <Link
-          to="/login"
+          to={withNext('/login', next)}
           className="mt-6 block w-full rounded-md bg-indigo-600 px-4 py-2.5 text-center text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
         >
           Sign in

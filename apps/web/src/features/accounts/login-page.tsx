@@ -4,13 +4,14 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../components/form-field';
 import { PasswordField } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
+import { forgetNext, safeNextPath, withNext } from '../../lib/next-path';
 import { readRedirectFrom } from '../../lib/redirect-state';
 import { HOME_PATH, saveSession, type Role } from '../../lib/session';
 import { useLogin } from './api/login';
@@ -18,8 +19,11 @@ import { useResendVerification } from './api/resend-verification';
 import { bindFields } from '../../lib/bind-fields';
 import { useCountdown } from './use-countdown';
 
-/** Routes any signed-in user may open (docs/product.md §2 quick actions). */
-const SHARED_PATHS = ['/messages', '/stats'];
+/**
+ * Routes any signed-in user may open: docs/product.md §2 quick actions, and the public provider
+ * pages a visitor signs in from to book (§11.2).
+ */
+const SHARED_PATHS = ['/messages', '/stats', '/providers'];
 
 function isWithin(path: string, base: string): boolean {
   return path === base || ['/', '?', '#'].some((next) => path.startsWith(base + next));
@@ -45,6 +49,9 @@ interface LoginFailure {
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
+  // Where the visitor was going: `?next=` (a public page's slot) or the guard's state.
+  const next = safeNextPath(searchParams.get('next'));
   const queryClient = useQueryClient();
   const login = useLogin();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
@@ -82,8 +89,9 @@ export function LoginPage() {
     const { token, user } = data;
     queryClient.clear(); // nothing cached for a previous user may show
     saveSession(token, user);
+    forgetNext();
     toast.success(MESSAGES.loginSuccessful);
-    void navigate(loginDestination(user.role, readRedirectFrom(location.state)), {
+    void navigate(loginDestination(user.role, next ?? readRedirectFrom(location.state)), {
       replace: true,
       state: { user },
     });
@@ -128,7 +136,10 @@ export function LoginPage() {
 
         <p className="mt-6 text-center text-sm text-slate-600">
           Don&apos;t have an account?{' '}
-          <Link to="/register" className="font-semibold text-indigo-700 hover:underline">
+          <Link
+            to={withNext('/register', next)}
+            className="font-semibold text-indigo-700 hover:underline"
+          >
             Sign up
           </Link>
         </p>

@@ -3,7 +3,7 @@ import { registerFormSchema, splitFullName } from '@slotwise/shared/auth-schemas
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { controlClass } from '../../components/control-class';
 import { Field, FieldError, FormError, TextField } from '../../components/form-field';
@@ -12,6 +12,7 @@ import { ProfilePictureInput } from '../../components/profile-picture-input';
 import { SpinnerOverlay } from '../../components/spinner-overlay';
 import { SubmitButton } from '../../components/submit-button';
 import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
+import { rememberNext, safeNextPath, withNext } from '../../lib/next-path';
 import { useProfilePicture } from '../../lib/use-profile-picture';
 import { useRegister } from './api/register';
 import { bindFields } from '../../lib/bind-fields';
@@ -36,6 +37,9 @@ function browserTimeZone(): string | undefined {
 /** docs/product.md §2 Registration (/register). */
 export function RegisterPage() {
   const navigate = useNavigate();
+  // A visitor registering to book a slot (docs/product.md §11.2) comes back to it after sign-in.
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
   const picture = useProfilePicture();
   const registration = useRegister();
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -71,7 +75,9 @@ export function RegisterPage() {
       if (values.role === 'provider') {
         void navigate('/register-provider', { state: { userId, email: values.email } });
       } else {
-        void navigate('/email-verification', { state: { email: values.email } });
+        // The mailed link opens without this URL's `next`: kept in the browser for it.
+        rememberNext(next);
+        void navigate(withNext('/email-verification', next), { state: { email: values.email } });
       }
     } catch (error) {
       setGeneralError(failureMessage(error, MESSAGES.registrationFailed));
@@ -146,7 +152,10 @@ export function RegisterPage() {
 
         <p className="mt-6 text-center text-sm text-slate-600">
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
+          <Link
+            to={withNext('/login', next)}
+            className="font-semibold text-indigo-700 hover:underline"
+          >
             Sign in
           </Link>
         </p>

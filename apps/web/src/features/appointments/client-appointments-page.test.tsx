@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { APPOINTMENT_LIST_MESSAGES, BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -325,5 +325,48 @@ describe('client appointments: reschedule modal', () => {
     await openPage('/client/reschedule/99999999-9999-4999-8999-999999999999');
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule Appointment' });
     expect(within(dialog).getByText(BOOKING_MESSAGES.appointmentNotFound)).toBeInTheDocument();
+  });
+});
+
+describe('client appointments: pages (decision 052)', () => {
+  /** Future appointments on consecutive days from 2030-01-01, soonest first. */
+  function upcoming(count: number) {
+    return Array.from({ length: count }, (_, i) =>
+      makeClientAppointment({
+        day: new Date(Date.UTC(2030, 0, 1 + i)).toISOString().slice(0, 10),
+        provider_last_name: `Lopez${i}`,
+      }),
+    );
+  }
+
+  it("shows 20, then 'Load more' brings the next 20 and the last 5; the button leaves at the end", async () => {
+    api.clientAppointments = upcoming(45);
+    const { user } = await openPage();
+    const list = await screen.findByRole('list', { name: 'Appointments' });
+    expect(within(list).getAllByRole('article')).toHaveLength(20);
+    expect(within(list).getAllByRole('article')[0]).toHaveAccessibleName('Ana Lopez0');
+    await user.click(screen.getByRole('button', { name: APPOINTMENT_LIST_MESSAGES.loadMore }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(40));
+    await user.click(screen.getByRole('button', { name: APPOINTMENT_LIST_MESSAGES.loadMore }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(45));
+    const names = within(list)
+      .getAllByRole('article')
+      .map((article) => article.textContent);
+    expect(new Set(names).size).toBe(45);
+    expect(screen.queryByRole('button', { name: APPOINTMENT_LIST_MESSAGES.loadMore })).toBeNull();
+  });
+
+  it('asks for pages (limit and cursor), never for the whole list', async () => {
+    api.clientAppointments = upcoming(25);
+    const { user } = await openPage();
+    await screen.findByRole('list', { name: 'Appointments' });
+    await user.click(screen.getByRole('button', { name: APPOINTMENT_LIST_MESSAGES.loadMore }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(25));
+    const urls = api.calls
+      .filter((call) => call.path === '/api/appointment/view')
+      .map((call) => call.url);
+    expect(urls).toHaveLength(2);
+    expect(urls[0]).toMatch(/limit=20$/);
+    expect(urls[1]).toMatch(/limit=20&cursor=/);
   });
 });

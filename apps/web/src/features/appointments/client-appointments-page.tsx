@@ -3,11 +3,13 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Modal } from '../../components/modal';
-import { useClientAppointments } from './api/get-client-appointments';
+import { LoadMore } from '../../components/load-more';
+import { useClientAppointmentPages, useClientAppointments } from './api/get-client-appointments';
 import { useOpenConversation } from '../messages/api/open-conversation';
 import { AppointmentCard } from './components/appointment-card';
 import { CancelAppointmentDialog } from './components/cancel-appointment-dialog';
 import { RESCHEDULE_TITLE, RescheduleModal } from './components/reschedule-modal';
+import { loadedAppointments } from './loaded-appointments';
 
 const LIST_PATH = '/client/appointments';
 
@@ -40,7 +42,8 @@ function NotReschedulable({ message, onClose }: { message: string; onClose: () =
  * docs/product.md §2 client appointments (/client/appointments): 'Your Appointments' with '← Back' and one
  * card per appointment (Cancel with confirmation, Reschedule in a modal). The same screen answers
  * /client/reschedule/:id with the reschedule modal of that appointment open; closing it lands on
- * /client/appointments.
+ * /client/appointments. The list loads 20 at a time, more on scroll (decision 052); the
+ * reschedule route looks its appointment up in the whole list, which only it asks for.
  */
 export function ClientAppointmentsPage({
   reviewDialog,
@@ -52,14 +55,17 @@ export function ClientAppointmentsPage({
   const navigate = useNavigate();
   const location = useLocation();
   const { id: routeId } = useParams();
-  const appointments = useClientAppointments();
+  const appointments = useClientAppointmentPages();
+  const everything = useClientAppointments({ enabled: routeId !== undefined });
   const [canceling, setCanceling] = useState<ClientAppointment | null>(null);
   const [rescheduling, setRescheduling] = useState<ClientAppointment | null>(null);
   const message = useOpenConversation();
 
-  const list = appointments.data?.appointments ?? [];
+  const list = loadedAppointments(appointments.data?.pages);
   const routeAppointment = routeId
-    ? list.find((appointment) => appointment.appointment_id === routeId)
+    ? (everything.data?.appointments ?? []).find(
+        (appointment) => appointment.appointment_id === routeId,
+      )
     : undefined;
 
   const goBack = () => {
@@ -86,25 +92,32 @@ export function ClientAppointmentsPage({
     content = <p className="text-slate-600">{MESSAGES.noAppointmentsFound}</p>;
   } else {
     content = (
-      <ul aria-label="Appointments" className="space-y-3">
-        {list.map((appointment) => (
-          <li key={appointment.appointment_id}>
-            <AppointmentCard
-              variant="client"
-              appointment={appointment}
-              onCancel={() => setCanceling(appointment)}
-              onReschedule={() => setRescheduling(appointment)}
-              onMessage={() => message.mutate({ appointmentId: appointment.appointment_id })}
-              onReview={reviewDialog ? () => setReviewing(appointment) : undefined}
-            />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul aria-label="Appointments" className="space-y-3">
+          {list.map((appointment) => (
+            <li key={appointment.appointment_id}>
+              <AppointmentCard
+                variant="client"
+                appointment={appointment}
+                onCancel={() => setCanceling(appointment)}
+                onReschedule={() => setRescheduling(appointment)}
+                onMessage={() => message.mutate({ appointmentId: appointment.appointment_id })}
+                onReview={reviewDialog ? () => setReviewing(appointment) : undefined}
+              />
+            </li>
+          ))}
+        </ul>
+        <LoadMore
+          hasMore={appointments.hasNextPage}
+          loading={appointments.isFetchingNextPage}
+          onLoadMore={() => void appointments.fetchNextPage()}
+        />
+      </>
     );
   }
 
   let routeModal = null;
-  if (routeId && appointments.isSuccess) {
+  if (routeId && everything.isSuccess) {
     if (!routeAppointment) {
       routeModal = (
         <NotReschedulable message={BOOKING_MESSAGES.appointmentNotFound} onClose={closeRoute} />

@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { APPOINTMENT_LIST_MESSAGES, BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -117,5 +117,59 @@ describe('provider appointments', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
     expect(await screen.findByText(MESSAGES.cancelAppointmentFailed)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('provider appointments: pages (decision 052)', () => {
+  const dayOf = (offset: number) =>
+    new Date(Date.UTC(2030, 0, 1 + offset)).toISOString().slice(0, 10);
+
+  it('loads the booked ones 20 at a time; the past section appears once they are all in, and pages on while open', async () => {
+    api.providerAppointments = [
+      ...Array.from({ length: 25 }, (_, i) =>
+        makeProviderAppointment({ client_first_name: `Booked${i}`, day: dayOf(i) }),
+      ),
+      ...Array.from({ length: 23 }, (_, i) =>
+        makeProviderAppointment({
+          client_first_name: `Past${i}`,
+          status: i % 2 ? 'canceled' : 'completed',
+          day: `2020-01-${String(i + 1).padStart(2, '0')}`,
+        }),
+      ),
+    ];
+    const { user } = await openPage();
+    await waitFor(() => expect(within(bookedList()).getAllByRole('article')).toHaveLength(20));
+    expect(screen.queryByText(/Past and canceled/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: APPOINTMENT_LIST_MESSAGES.loadMore }));
+    // The second page: the last 5 booked and the 15 most recent past ones.
+    await waitFor(() => expect(within(bookedList()).getAllByRole('article')).toHaveLength(25));
+    expect(screen.getByText('Past and canceled (15+)')).toBeInTheDocument();
+    const past = screen.getByRole('list', { name: 'Past and canceled appointments', hidden: true });
+    expect(within(past).getAllByRole('article', { hidden: true })[0]).toHaveTextContent('Past22');
+    await user.click(screen.getByText('Past and canceled (15+)'));
+    await user.click(screen.getByRole('button', { name: APPOINTMENT_LIST_MESSAGES.loadMore }));
+    await waitFor(() => expect(screen.getByText('Past and canceled (23)')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: APPOINTMENT_LIST_MESSAGES.loadMore })).toBeNull();
+  });
+
+  it('a status filter pages too (?status=&limit=&cursor=)', async () => {
+    api.providerAppointments = Array.from({ length: 30 }, (_, i) =>
+      makeProviderAppointment({
+        client_first_name: `Gone${i}`,
+        status: 'canceled',
+        day: dayOf(i),
+      }),
+    );
+    const { user } = await openPage();
+    await user.selectOptions(screen.getByLabelText(/Filter by status/i), 'canceled');
+    const list = await screen.findByRole('list', { name: 'Canceled appointments' });
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(20));
+    await user.click(screen.getByRole('button', { name: APPOINTMENT_LIST_MESSAGES.loadMore }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(30));
+    const urls = api.calls
+      .filter((call) => call.path === '/api/appointment/provider/view')
+      .map((call) => call.url);
+    expect(urls.filter((url) => url.includes('status=canceled'))).toHaveLength(2);
+    expect(urls.at(-1)).toMatch(/cursor=/);
   });
 });

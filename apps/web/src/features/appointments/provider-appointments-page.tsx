@@ -4,14 +4,13 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { useState } from 'react';
 import { useOpenConversation } from '../messages/api/open-conversation';
-import {
-  useProviderAppointments,
-  useProviderAppointmentsByStatus,
-} from './api/get-provider-appointments';
+import { LoadMore } from '../../components/load-more';
+import { useProviderAppointmentPages } from './api/get-provider-appointments';
 import { canMarkNoShow } from './api/mark-no-show';
 import { AppointmentCard } from './components/appointment-card';
 import { CancelProviderAppointmentDialog } from './components/cancel-appointment-dialog';
 import { NoShowDialog } from './components/no-show-dialog';
+import { loadedAppointments } from './loaded-appointments';
 
 const STATUS_LABELS: Record<AppointmentStatus, string> = {
   booked: 'Booked',
@@ -25,22 +24,29 @@ const STATUS_LABELS: Record<AppointmentStatus, string> = {
  * first, as the server orders them) with Cancel and its confirmation, or 'No Appointments
  * booked.'; past and canceled ones follow in a collapsed section. 'Filter by status' asks the
  * server for one status (?status=) and lists just those; 'Mark as no-show' is offered on the
- * appointments that qualify (started, within 72 hours).
+ * appointments that qualify (started, within 72 hours). Pages of 20, more on scroll (decision
+ * 052): the upcoming ones come first, so the past section fills once they are all loaded, and
+ * its own 'Load more' only runs while it is open.
  */
 export function ProviderAppointmentsPage() {
   const [status, setStatus] = useState<AppointmentStatus | null>(null);
-  const all = useProviderAppointments();
-  const filtered = useProviderAppointmentsByStatus(status);
-  const appointments = status === null ? all : filtered;
+  const appointments = useProviderAppointmentPages(status);
   const [canceling, setCanceling] = useState<ProviderAppointment | null>(null);
   const [noShow, setNoShow] = useState<ProviderAppointment | null>(null);
   const message = useOpenConversation();
   const noShowAction = (appointment: ProviderAppointment) =>
     canMarkNoShow(appointment) ? () => setNoShow(appointment) : undefined;
 
-  const list = appointments.data?.appointments ?? [];
+  const list = loadedAppointments(appointments.data?.pages);
   const booked = list.filter((appointment) => appointment.status === 'booked');
   const others = list.filter((appointment) => appointment.status !== 'booked');
+  const loadMore = (
+    <LoadMore
+      hasMore={appointments.hasNextPage}
+      loading={appointments.isFetchingNextPage}
+      onLoadMore={() => void appointments.fetchNextPage()}
+    />
+  );
 
   let content;
   if (appointments.isPending) {
@@ -60,17 +66,20 @@ export function ProviderAppointmentsPage() {
       list.length === 0 ? (
         <p className="text-slate-600">No {STATUS_LABELS[status].toLowerCase()} appointments.</p>
       ) : (
-        <ul aria-label={`${STATUS_LABELS[status]} appointments`} className="space-y-3">
-          {list.map((appointment) => (
-            <li key={appointment.appointment_id}>
-              <AppointmentCard
-                variant="provider"
-                appointment={appointment}
-                onNoShow={noShowAction(appointment)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul aria-label={`${STATUS_LABELS[status]} appointments`} className="space-y-3">
+            {list.map((appointment) => (
+              <li key={appointment.appointment_id}>
+                <AppointmentCard
+                  variant="provider"
+                  appointment={appointment}
+                  onNoShow={noShowAction(appointment)}
+                />
+              </li>
+            ))}
+          </ul>
+          {loadMore}
+        </>
       );
   } else {
     content = (
@@ -96,11 +105,14 @@ export function ProviderAppointmentsPage() {
               ))}
             </ul>
           )}
+          {/* Still in the upcoming part: more of them load at the end of this list. */}
+          {others.length === 0 ? loadMore : null}
         </section>
         {others.length > 0 ? (
           <details className="mt-8">
             <summary className="cursor-pointer text-sm font-semibold text-slate-700">
-              Past and canceled ({others.length})
+              Past and canceled ({others.length}
+              {appointments.hasNextPage ? '+' : ''})
             </summary>
             <ul aria-label="Past and canceled appointments" className="mt-3 space-y-3">
               {others.map((appointment) => (
@@ -113,6 +125,7 @@ export function ProviderAppointmentsPage() {
                 </li>
               ))}
             </ul>
+            {loadMore}
           </details>
         ) : null}
       </>

@@ -202,12 +202,14 @@ export function ProviderDetailPage({ reviews = null }: { reviews?: ReactNode }) 
             size="md"
             emptyText={REVIEW_MESSAGES.noReviewsYet}
           />
-          <p className="mt-1 text-sm break-all text-slate-600">
-            <span className="sr-only">Email: </span>
-            <a href={`mailto:${details.email}`} className="hover:text-indigo-700 hover:underline">
-              {details.email}
-            </a>
-          </p>
+          {details.email ? (
+            <p className="mt-1 text-sm break-all text-slate-600">
+              <span className="sr-only">Email: </span>
+              <a href={`mailto:${details.email}`} className="hover:text-indigo-700 hover:underline">
+                {details.email}
+              </a>
+            </p>
+          ) : null}
           {details.bio ? (
             <p className="mt-3 break-words whitespace-pre-line text-slate-700">{details.bio}</p>
           ) : null}

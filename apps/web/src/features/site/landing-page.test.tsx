@@ -70,7 +70,7 @@ describe('landing page', () => {
     expect(steps[2]).toHaveTextContent(/meet the provider/i);
   });
 
-  it('shows the eight categories, display only', () => {
+  it('shows the eight categories, each a link to its providers (docs/product.md §11.2)', () => {
     renderRoute('/');
     const section = screen.getByRole('region', { name: 'Popular Categories' });
     const names = within(section)
@@ -86,7 +86,22 @@ describe('landing page', () => {
       'Electrician',
       'Cleaner',
     ]);
-    expect(within(section).queryAllByRole('link')).toHaveLength(0);
+    expect(
+      within(section)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(
+      [
+        'barber',
+        'driver',
+        'tutor',
+        'photographer',
+        'mechanic',
+        'plumber',
+        'electrician',
+        'cleaner',
+      ].map((slug) => `/providers?category=${slug}`),
+    );
   });
 
   it('has a footer with quick links, contact details, social links and a copyright line', () => {

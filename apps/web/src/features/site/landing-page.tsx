@@ -65,7 +65,8 @@ interface Category {
   icon: ReactNode;
 }
 
-// SPEC: barber, driver, tutor, photographer, mechanic, plumber, electrician, cleaner (display only).
+// SPEC: barber, driver, tutor, photographer, mechanic, plumber, electrician, cleaner; each tile
+// links to /providers?category=<slug> (docs/product.md §11.2; the slug is the lower-case name).
 const CATEGORIES: readonly Category[] = [
   {
     name: 'Barber',
@@ -147,7 +148,7 @@ const CATEGORIES: readonly Category[] = [
   },
 ];
 
-function Hero() {
+function Hero({ search }: { search: ReactNode }) {
   return (
     <section
       aria-labelledby="hero-title"
@@ -167,6 +168,7 @@ function Hero() {
           <p className="mt-5 max-w-xl text-lg leading-8 text-slate-600">
             Connecting you with top-rated providers in your community
           </p>
+          {search}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/register" className={primaryButton}>
               Find a Provider
@@ -267,15 +269,18 @@ function Categories() {
         </p>
         <ul className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {CATEGORIES.map((category) => (
-            <li
-              key={category.name}
-              className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm"
-            >
-              <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
-                {category.icon}
-              </span>
-              <h3 className="mt-3 font-semibold text-slate-900">{category.name}</h3>
-              <p className="mt-1 text-sm text-slate-600">{category.blurb}</p>
+            <li key={category.name}>
+              {/* docs/product.md §11.2: each tile lists its category's providers. */}
+              <Link
+                to={`/providers?category=${category.name.toLowerCase()}`}
+                className="flex h-full flex-col items-center rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm hover:border-indigo-300 hover:shadow-md"
+              >
+                <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
+                  {category.icon}
+                </span>
+                <h3 className="mt-3 font-semibold text-slate-900">{category.name}</h3>
+                <p className="mt-1 text-sm text-slate-600">{category.blurb}</p>
+              </Link>
             </li>
           ))}
         </ul>
@@ -305,11 +310,12 @@ function CallToAction() {
   );
 }
 
-export function LandingPage() {
+/** `search`: the what + where form (features/providers), composed in by app/. */
+export function LandingPage({ search = null }: { search?: ReactNode }) {
   return (
     <>
       <title>Slotwise · Book Trusted Services Near You</title>
-      <Hero />
+      <Hero search={search} />
       <HowItWorks />
       <Categories />
       <CallToAction />

@@ -1,5 +1,8 @@
-import type { ClientAppointmentsResponse } from '@slotwise/shared/booking-types';
-import { useQuery } from '@tanstack/react-query';
+import {
+  APPOINTMENTS_DEFAULT_LIMIT,
+  type ClientAppointmentsResponse,
+} from '@slotwise/shared/booking-types';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,10 +11,40 @@ export function fetchClientAppointments(signal?: AbortSignal): Promise<ClientApp
   return apiGet<ClientAppointmentsResponse>('/appointment/view', { signal });
 }
 
-/** Cached as the response body under ['appointments', 'client'] (see lib/query-keys.ts). */
-export function useClientAppointments() {
+/**
+ * GET /appointment/view?limit=&cursor=: one page, upcoming first then past
+ * (docs/decisions/052-paginated-appointment-lists.md).
+ */
+export function fetchClientAppointmentPage(
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ClientAppointmentsResponse> {
+  const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+  return apiGet<ClientAppointmentsResponse>(
+    `/appointment/view?limit=${APPOINTMENTS_DEFAULT_LIMIT}${after}`,
+    { signal },
+  );
+}
+
+/**
+ * Every appointment, cached as the response body under ['appointments', 'client'] (see
+ * lib/query-keys.ts): for screens that need them all (today's list, review prompts).
+ * `enabled: false` keeps it idle until a screen needs it.
+ */
+export function useClientAppointments(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.clientAppointments,
     queryFn: ({ signal }) => fetchClientAppointments(signal),
+    enabled: options.enabled,
+  });
+}
+
+/** The pages loaded so far under ['appointments', 'client', 'pages']; the list loads more on scroll. */
+export function useClientAppointmentPages() {
+  return useInfiniteQuery({
+    queryKey: queryKeys.clientAppointmentPages,
+    queryFn: ({ pageParam, signal }) => fetchClientAppointmentPage(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? null,
   });
 }

@@ -1,6 +1,9 @@
-import type { ProviderAppointmentsResponse } from '@slotwise/shared/booking-types';
+import {
+  APPOINTMENTS_DEFAULT_LIMIT,
+  type ProviderAppointmentsResponse,
+} from '@slotwise/shared/booking-types';
 import type { AppointmentStatus } from '@slotwise/shared/enums';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -13,7 +16,24 @@ export function fetchProviderAppointments(
   return apiGet<ProviderAppointmentsResponse>(`/appointment/provider/view${query}`, { signal });
 }
 
-/** Cached as the response body under ['appointments', 'provider'] (see lib/query-keys.ts). */
+/**
+ * GET /appointment/provider/view?status=&limit=&cursor=: one page, upcoming first then past
+ * (docs/decisions/052-paginated-appointment-lists.md).
+ */
+export function fetchProviderAppointmentPage(
+  cursor: string | null,
+  status: AppointmentStatus | null,
+  signal?: AbortSignal,
+): Promise<ProviderAppointmentsResponse> {
+  const params = new URLSearchParams({ limit: String(APPOINTMENTS_DEFAULT_LIMIT) });
+  if (status) params.set('status', status);
+  if (cursor) params.set('cursor', cursor);
+  return apiGet<ProviderAppointmentsResponse>(`/appointment/provider/view?${params}`, {
+    signal,
+  });
+}
+
+/** Every appointment, cached as the response body under ['appointments', 'provider'] (see lib/query-keys.ts). */
 export function useProviderAppointments() {
   return useQuery({
     queryKey: queryKeys.providerAppointments,
@@ -21,11 +41,15 @@ export function useProviderAppointments() {
   });
 }
 
-/** One status only (the appointments page's filter), under ['appointments', 'provider', {status}]. */
-export function useProviderAppointmentsByStatus(status: AppointmentStatus | null) {
-  return useQuery({
-    queryKey: queryKeys.providerAppointmentsByStatus(status),
-    queryFn: ({ signal }) => fetchProviderAppointments(signal, status),
-    enabled: status !== null,
+/**
+ * The pages loaded so far of one status (null: every status), under
+ * ['appointments', 'provider', 'pages', {status}]; the list loads more on scroll.
+ */
+export function useProviderAppointmentPages(status: AppointmentStatus | null) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.providerAppointmentPages(status),
+    queryFn: ({ pageParam, signal }) => fetchProviderAppointmentPage(pageParam, status, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? null,
   });
 }

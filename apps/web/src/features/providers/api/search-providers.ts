@@ -2,7 +2,7 @@ import {
   SEARCH_MIN_QUERY_LENGTH,
   type ProviderSearchResponse,
 } from '@slotwise/shared/booking-types';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -38,5 +38,38 @@ export function useProviderSearch(term: string, limit: number) {
     enabled: q.length >= SEARCH_MIN_QUERY_LENGTH,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+  });
+}
+
+/** Providers per page of /providers. */
+export const RESULTS_PAGE_SIZE = 12;
+
+/**
+ * GET /search/providers with the public filters (docs/product.md §11.2; no token needed) and the
+ * previous page's `nextCursor`.
+ */
+export function searchProviderResults(
+  query: Record<string, string>,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ProviderSearchResponse> {
+  const params = new URLSearchParams(query);
+  params.set('limit', String(RESULTS_PAGE_SIZE));
+  if (cursor) params.set('cursor', cursor);
+  return apiGet<ProviderSearchResponse>(`/search/providers?${params.toString()}`, { signal });
+}
+
+/**
+ * /providers' results, one page per 'Load more' (cursor pagination). While a changed search
+ * loads, the previous results stay on screen (marked busy by the page).
+ */
+export function useProviderResults(query: Record<string, string>) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.providerResults(query),
+    queryFn: ({ pageParam, signal }) => searchProviderResults(query, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 }

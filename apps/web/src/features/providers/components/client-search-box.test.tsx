@@ -147,4 +147,25 @@ describe('client search box', () => {
       ),
     );
   });
+
+  it("shows each result's category and rating beside the specialty (docs/product.md §11.2)", async () => {
+    api.providers = [
+      makeProvider({
+        first_name: 'Pia',
+        last_name: 'Pipes',
+        specialty: 'Leak repairs',
+        category: 'plumber',
+        rating: 4.5,
+        review_count: 8,
+      }),
+    ];
+    const { user, box } = await openBox();
+    await user.type(box, 'pia');
+    const listbox = await screen.findByRole('listbox', { name: 'Providers' });
+    const [option] = within(listbox).getAllByRole('option');
+    expect(option).toHaveTextContent('Leak repairs · Plumber');
+    expect(
+      within(option!).getByRole('img', { name: '4.5 out of 5, 8 reviews' }),
+    ).toBeInTheDocument();
+  });
 });

@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type FocusEvent, type KeyboardEvent } from 
 import { useNavigate } from 'react-router';
 import { StarRating } from '../../../components/star-rating';
 import { Avatar } from '../../../components/avatar';
+import { categoryName } from '../../../lib/category-name';
 import { fullName } from '../../../lib/full-name';
 import { useProviderSearch } from '../api/search-providers';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -189,6 +190,7 @@ export function ClientSearchBox() {
                       </span>
                       <span className="block truncate text-xs text-slate-600">
                         {provider.specialty}
+                        {provider.category ? ` · ${categoryName(provider.category)}` : ''}
                       </span>
                       <StarRating rating={provider.rating} reviewCount={provider.review_count} />
                     </span>

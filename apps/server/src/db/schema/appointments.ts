@@ -1,0 +1,140 @@
+import { APPOINTMENT_EVENT_TYPES, APPOINTMENT_STATUSES, USER_ROLES } from '@slotwise/shared/enums';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { users } from './accounts';
+import { providers, services } from './providers';
+import { timeslots } from './schedule';
+
+/** Appointments, their append-only history, and the reviews written after them. */
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once a provider deletes the (no longer booked) slot; the times below remain. */
+    timeslotId: uuid('timeslot_id').references(() => timeslots.id, { onDelete: 'set null' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('booked'),
+    /** Copy of the slot's time, so history survives the slot. */
+    day: date('day', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    serviceType: text('service_type').notNull(),
+    /** The service and its price as they were when booked: later edits do not rewrite history. */
+    serviceId: uuid('service_id').references((): AnyPgColumn => services.id, {
+      onDelete: 'set null',
+    }),
+    serviceName: text('service_name'),
+    priceCents: integer('price_cents'),
+    currency: text('currency'),
+    /** The provider's cancellation cut-off when this was booked (docs/decisions/047-booking-policies.md). */
+    cancelCutoffMinutes: integer('cancel_cutoff_minutes').notNull().default(0),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    canceledBy: text('canceled_by', { enum: USER_ROLES }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The rule that prevents double booking: one active appointment per slot.
+    uniqueIndex('appointments_one_active_per_slot')
+      .on(t.timeslotId)
+      .where(sql`${t.status} = 'booked'`),
+    index('appointments_client_starts_idx').on(t.clientId, t.startsAt),
+    index('appointments_provider_starts_idx').on(t.providerId, t.startsAt),
+    // Stats and analytics read a provider's appointments by their (local) day window.
+    index('appointments_provider_day_idx').on(t.providerId, t.day),
+    check(
+      'appointments_status_check',
+      sql`${t.status} in ('booked', 'canceled', 'completed', 'no_show')`,
+    ),
+  ],
+);
+
+/** Append-only history: stats and notifications are computed from it. */
+export const appointmentEvents = pgTable(
+  'appointment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    type: text('type', { enum: APPOINTMENT_EVENT_TYPES }).notNull(),
+    actorRole: text('actor_role', { enum: USER_ROLES }).notNull(),
+    actorUserId: uuid('actor_user_id').notNull(),
+    fromTimeslotId: uuid('from_timeslot_id'),
+    toTimeslotId: uuid('to_timeslot_id'),
+    /** The appointment's time after the event. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointment_events_provider_occurred_idx').on(t.providerId, t.occurredAt),
+    index('appointment_events_appointment_idx').on(t.appointmentId),
+  ],
+);
+
+/**
+ * Verified reviews (docs/decisions/045-reviews-and-ratings.md): one per appointment, written by
+ * its client after it completed. A trigger keeps `providers.rating_sum/rating_count` current.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    /** Plain text, trimmed; '' when the client left none. */
+    comment: text('comment').notNull().default(''),
+    /** The provider's one answer; editable for 24 h after `repliedAt`. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    replyUpdatedAt: timestamp('reply_updated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The rule "one review per appointment", whatever the code does.
+    uniqueIndex('reviews_one_per_appointment').on(t.appointmentId),
+    index('reviews_provider_created_idx').on(t.providerId, t.createdAt, t.id),
+    index('reviews_client_idx').on(t.clientId),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('reviews_comment_length', sql`char_length(${t.comment}) <= 2000`),
+    check(
+      'reviews_reply_length',
+      sql`${t.reply} is null or char_length(${t.reply}) between 1 and 2000`,
+    ),
+    // The rating trigger (reviews_provider_rating) is in the SQL migration (Drizzle has none).
+  ],
+);

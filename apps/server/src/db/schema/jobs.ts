@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/** The durable job queue (mail and reminders). */
+
+export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'canceled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The durable job queue: mail and reminders, claimed with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** Groups jobs that can be canceled together (e.g. `reminder:<appointmentId>`). */
+    key: text('key'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    /** While running: after this instant another worker may take the job over (crash). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} in ('pending', 'running')`),
+    index('jobs_key_idx')
+      .on(t.key)
+      .where(sql`${t.status} = 'pending'`),
+    /** The daily purge of finished jobs walks this, oldest first (docs/decisions/042-job-queue.md). */
+    index('jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.status} in ('done', 'failed', 'canceled')`),
+    /** One pending message digest per conversation and recipient (docs/decisions/043-messages.md). */
+    uniqueIndex('jobs_pending_digest_key')
+      .on(t.key)
+      .where(sql`${t.status} = 'pending' and ${t.kind} = 'email.message-digest'`),
+  ],
+);

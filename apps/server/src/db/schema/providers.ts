@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { users } from './accounts';
+
+/** Providers: the listing row, their priced services and their booking policy. */
+
+export const providers = pgTable(
+  'providers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null until the provider completes onboarding. */
+    specialty: text('specialty'),
+    bio: text('bio').notNull().default(''),
+    /** "first last specialty", lower-cased: what search matches, kept in step by the services. */
+    searchText: text('search_text').notNull().default(''),
+    /** Sum and number of review ratings, kept current by a trigger on `reviews` (0007). */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** One of the eight category slugs; null: unlisted until the provider chooses. */
+    category: text('category'),
+    /** The gazetteer place (GeoNames id) and a copy of its name and coordinates. */
+    placeId: integer('place_id'),
+    placeName: text('place_name'),
+    placeRegion: text('place_region'),
+    placeCountry: text('place_country'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    address: text('address'),
+    serviceMode: text('service_mode', { enum: ['at_provider', 'at_client', 'online'] })
+      .notNull()
+      .default('at_provider'),
+    radiusKm: integer('radius_km'),
+    // The listing facts of public discovery, kept current by triggers (0011_public_discovery,
+    // docs/decisions/048-public-discovery.md): never written by the services.
+    /** Verified email and completed profile: visible to clients and visitors. */
+    listed: boolean('listed').notNull().default(false),
+    /** Copies of the user's names, for the by-name order. */
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** The cheapest active service's price and currency; null without one. */
+    priceFromCents: integer('price_from_cents'),
+    priceCurrency: text('price_currency'),
+    /** The Bayesian average with the cached marketplace mean (`rating_prior`). */
+    ratingScore: doublePrecision('rating_score').notNull().default(0),
+    /** When rating_sum/rating_count last changed (provider_rating_changes keeps the old values). */
+    ratingChangedAt: timestamp('rating_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('providers_user_id_key').on(t.userId),
+    index('providers_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('providers_category_idx').on(t.category),
+    index('providers_listed_name_idx')
+      .on(t.firstName, t.lastName, t.id)
+      .where(sql`"listed"`),
+    index('providers_listed_score_idx')
+      .on(
+        t.ratingScore.desc().nullsFirst(),
+        t.ratingCount.desc().nullsFirst(),
+        t.firstName,
+        t.lastName,
+        t.id,
+      )
+      .where(sql`"listed"`),
+    index('providers_listed_category_name_idx')
+      .on(t.category, t.firstName, t.lastName, t.id)
+      .where(sql`"listed"`),
+    index('providers_listed_category_score_idx')
+      .on(
+        t.category,
+        t.ratingScore.desc().nullsFirst(),
+        t.ratingCount.desc().nullsFirst(),
+        t.firstName,
+        t.lastName,
+        t.id,
+      )
+      .where(sql`"listed"`),
+    index('providers_listed_price_idx')
+      .on(t.priceFromCents, t.firstName, t.lastName, t.id)
+      .where(sql`"listed"`),
+    index('providers_listed_rating_changed_idx')
+      .on(t.ratingChangedAt)
+      .where(sql`"listed"`),
+    index('providers_search_text_gist')
+      .using('gist', t.searchText.op('gist_trgm_ops'))
+      .where(sql`"listed"`),
+    // Also in 0011: providers_listed_location_gist on ll_to_earth(lat, lng) where listed.
+    // Also in 0004_catalogue: a GiST index on ll_to_earth(lat, lng) for distance queries
+    // (earthdistance), and the category / service mode / radius / place checks.
+  ],
+);
+
+/** What a provider offers: named services with a duration and a price (minor units). */
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull().default(''),
+    /** False once archived (a service with bookings is never deleted). */
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('services_provider_idx').on(t.providerId, t.active),
+    check('services_duration_check', sql`${t.durationMinutes} between 15 and 480`),
+    check('services_price_check', sql`${t.priceCents} between 0 and 10000000`),
+    check('services_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('services_name_check', sql`char_length(${t.name}) between 1 and 80`),
+  ],
+);
+
+/** A provider's booking policy (docs/decisions/047-booking-policies.md); no row: the defaults. */
+export const bookingPolicies = pgTable(
+  'booking_policies',
+  {
+    providerId: uuid('provider_id')
+      .primaryKey()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
+    maxAdvanceDays: integer('max_advance_days').notNull().default(90),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    maxPerDay: integer('max_per_day'),
+    cancelCutoffMinutes: integer('cancel_cutoff_minutes').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('booking_policies_min_notice_check', sql`${t.minNoticeMinutes} between 0 and 43200`),
+    check('booking_policies_max_advance_check', sql`${t.maxAdvanceDays} between 1 and 730`),
+    check('booking_policies_buffer_check', sql`${t.bufferMinutes} between 0 and 240`),
+    check(
+      'booking_policies_max_per_day_check',
+      sql`${t.maxPerDay} is null or ${t.maxPerDay} between 1 and 100`,
+    ),
+    check(
+      'booking_policies_cancel_cutoff_check',
+      sql`${t.cancelCutoffMinutes} between 0 and 20160`,
+    ),
+  ],
+);
+
+/** The marketplace mean rating m of the Bayesian score, cached (one row; 0011). */
+export const ratingPrior = pgTable(
+  'rating_prior',
+  {
+    id: integer('id').primaryKey().default(1),
+    mean: doublePrecision('mean').notNull().default(0),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('rating_prior_single_row', sql`${t.id} = 1`)],
+);
+
+/** A provider's rating before each change, so a cursor can rank by the rating as of its first page. */
+export const providerRatingChanges = pgTable(
+  'provider_rating_changes',
+  {
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    oldSum: integer('old_sum').notNull(),
+    oldCount: integer('old_count').notNull(),
+  },
+  (t) => [
+    index('provider_rating_changes_provider_idx').on(t.providerId, t.changedAt),
+    index('provider_rating_changes_changed_idx').on(t.changedAt),
+  ],
+);

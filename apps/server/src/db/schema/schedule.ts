@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { providers, services } from './providers';
+
+/** Schedule: time slots and what generates them (weekly hours, time off, the daily run). */
+
+export const SLOT_SOURCES = ['manual', 'weekly'] as const;
+export type SlotSource = (typeof SLOT_SOURCES)[number];
+
+export const timeslots = pgTable(
+  'timeslots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    /** Wall-clock date and times in the provider's zone, as the provider entered them. */
+    day: date('day', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    /** The same slot as instants, fixed at creation from the provider's zone. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    type: text('type').notNull(),
+    /** The service this slot is for (its type is then the service's name). */
+    serviceId: uuid('service_id').references((): AnyPgColumn => services.id, {
+      onDelete: 'set null',
+    }),
+    isBooked: boolean('is_booked').notNull().default(false),
+    /** 'weekly': generated from the provider's weekly hours (replaced when they change). */
+    source: text('source', { enum: SLOT_SOURCES }).notNull().default('manual'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('timeslots_provider_starts_idx').on(t.providerId, t.startsAt),
+    index('timeslots_provider_day_idx').on(t.providerId, t.day, t.startTime),
+    // Discovery: "free on that day" and "next free slot" per provider (0011).
+    index('timeslots_free_provider_day_idx')
+      .on(t.providerId, t.day, t.startsAt)
+      .where(sql`not "is_booked"`),
+    index('timeslots_free_provider_starts_idx')
+      .on(t.providerId, t.startsAt)
+      .where(sql`not "is_booked"`),
+    check('timeslots_source_check', sql`${t.source} in ('manual', 'weekly')`),
+    check('timeslots_end_after_start', sql`${t.endTime} > ${t.startTime}`),
+    check('timeslots_min_duration', sql`${t.endsAt} - ${t.startsAt} >= interval '15 minutes'`),
+    // The no-overlap exclusion constraint is added in a custom migration (Drizzle has no EXCLUDE).
+  ],
+);
+
+/** A provider's generation horizon; a row exists once weekly hours were saved. */
+export const availabilitySettings = pgTable(
+  'availability_settings',
+  {
+    providerId: uuid('provider_id')
+      .primaryKey()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    horizonWeeks: integer('horizon_weeks').notNull().default(4),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('availability_settings_horizon_check', sql`${t.horizonWeeks} between 1 and 26`)],
+);
+
+/** One range of a weekday (ISO: Monday 1 … Sunday 7), wall clock in the provider's zone. */
+export const availabilityRules = pgTable(
+  'availability_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    /** The service the slots offer (no foreign key until the services table exists). */
+    serviceId: uuid('service_id'),
+    slotMinutes: integer('slot_minutes').notNull(),
+    breakMinutes: integer('break_minutes').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('availability_rules_provider_idx').on(t.providerId, t.weekday, t.startTime),
+    check('availability_rules_weekday_check', sql`${t.weekday} between 1 and 7`),
+    check('availability_rules_times_check', sql`${t.endTime} > ${t.startTime}`),
+    check('availability_rules_slot_check', sql`${t.slotMinutes} between 15 and 480`),
+    check('availability_rules_break_check', sql`${t.breakMinutes} between 0 and 240`),
+  ],
+);
+
+/** A range in which the provider is away: no free slots, no generation. */
+export const timeOff = pgTable(
+  'time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('time_off_provider_starts_idx').on(t.providerId, t.startsAt),
+    check('time_off_range_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** The daily generation run: one row per (UTC) day, claimed by the instance that runs it. */
+export const scheduleRuns = pgTable('schedule_runs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  providers: integer('providers').notNull().default(0),
+  created: integer('created').notNull().default(0),
+});

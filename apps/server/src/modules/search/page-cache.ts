@@ -1,0 +1,79 @@
+/**
+ * A few seconds of reuse for hot first pages of public search (docs/decisions/048): the same
+ * normalised query within `ttlMs` gets the same answer. Only first pages (no cursor) are kept,
+ * the answer is the same for every caller (no per-user field in a listing), and a booking still
+ * checks the slot itself, so a "next available" a few seconds old is harmless.
+ *
+ * When an answer expires, one caller reloads it while the others keep getting the expired one
+ * for up to another `ttlMs` (stale-while-revalidate): without that, every request of a hot
+ * query queued behind the one slow reload at each expiry, and that wait was the p99.
+ */
+export class PageCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The cached answer for `key`, or `load()`'s (concurrent callers share one load). */
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return load();
+    const now = this.now();
+    const hit = this.entries.get(key);
+    if (hit) {
+      // A first load still under way is shared, however long it takes.
+      if (!hit.settled) return hit.value;
+      const age = now - hit.at;
+      if (age < this.ttlMs) return hit.value;
+      if (age < 2 * this.ttlMs) {
+        if (!hit.reloading) {
+          hit.reloading = true;
+          // A failed reload keeps the old answer until it is too old; the next caller retries.
+          this.start(key, load).catch(() => {
+            hit.reloading = false;
+          });
+        }
+        return hit.value;
+      }
+    }
+    this.evictIfFull(now);
+    return this.start(key, load);
+  }
+
+  /** Loads `key` and keeps the answer once it has arrived (a failed load is not kept). */
+  private start(key: string, load: () => Promise<T>): Promise<T> {
+    const entry: Entry<T> = { at: this.now(), value: load(), settled: false, reloading: false };
+    const previous = this.entries.get(key);
+    // The first load of a key is shared at once; a reload replaces the stale entry only on success.
+    if (!previous?.settled) this.entries.set(key, entry);
+    entry.value.then(
+      () => {
+        entry.settled = true;
+        entry.at = this.now();
+        this.entries.set(key, entry);
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    return entry.value;
+  }
+
+  private evictIfFull(now: number): void {
+    if (this.entries.size < this.maxEntries) return;
+    for (const [key, entry] of this.entries) {
+      if (entry.settled && now - entry.at >= 2 * this.ttlMs) this.entries.delete(key);
+    }
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+  }
+}
+
+interface Entry<T> {
+  /** When the answer arrived (when the load started, until then). */
+  at: number;
+  value: Promise<T>;
+  settled: boolean;
+  reloading: boolean;
+}

@@ -1,0 +1,120 @@
+import { useState, type ComponentType, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { controlClass } from '../../../components/control-class';
+import type { PickedPlace, PlacePickerProps } from './place-picker';
+
+const WHERE_ID = 'landing-where';
+
+/** The first place named like `text` (GET /places, plain fetch: see below), or null. */
+async function firstPlace(text: string): Promise<PickedPlace | null> {
+  try {
+    const query = new URLSearchParams({ q: text, limit: '1' });
+    const response = await fetch(`/api/places?${query.toString()}`);
+    if (!response.ok) return null;
+    const { places } = (await response.json()) as { places: PickedPlace[] };
+    return places[0] ? { id: places[0].id, name: places[0].name } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The landing page's search (docs/product.md §11.2): what + where → /providers?q=&placeId=.
+ * The landing page has a JavaScript budget (apps/web/README.md), so "Where" starts as a plain
+ * field and becomes the place picker (suggestions from GET /places) once the visitor reaches
+ * it; a city typed and not picked is looked up on 'Search'.
+ */
+export function LandingSearchForm() {
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const [where, setWhere] = useState('');
+  const [place, setPlace] = useState<PickedPlace | null>(null);
+  const [Picker, setPicker] = useState<ComponentType<PlacePickerProps> | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const loadPicker = () => {
+    if (Picker) return;
+    void import('./place-picker').then((module) => setPicker(() => module.PlacePicker));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    let chosen = place;
+    if (!chosen && where.trim()) {
+      setBusy(true);
+      chosen = await firstPlace(where.trim());
+      setBusy(false);
+    }
+    const params = new URLSearchParams();
+    if (q.trim()) params.set('q', q.trim());
+    if (chosen) {
+      params.set('placeId', chosen.id);
+      params.set('place', chosen.name);
+    }
+    const search = params.toString();
+    void navigate(search ? `/providers?${search}` : '/providers');
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Find a provider"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="mt-8 grid gap-3 rounded-xl bg-white p-4 shadow-md ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+    >
+      <div>
+        <label htmlFor="landing-what" className="block text-sm font-medium text-slate-700">
+          What
+        </label>
+        <input
+          id="landing-what"
+          type="search"
+          value={q}
+          maxLength={100}
+          placeholder="e.g. plumber, tutor"
+          onChange={(event) => setQ(event.target.value)}
+          onFocus={loadPicker}
+          className={controlClass()}
+        />
+      </div>
+      {Picker ? (
+        <Picker
+          inputId={WHERE_ID}
+          label="Where"
+          placeholder="City"
+          value={place}
+          initialText={where}
+          autoFocus={document.activeElement?.id === WHERE_ID}
+          onChange={setPlace}
+          onTextChange={setWhere}
+        />
+      ) : (
+        <div>
+          <label htmlFor={WHERE_ID} className="block text-sm font-medium text-slate-700">
+            Where
+          </label>
+          <input
+            id={WHERE_ID}
+            type="text"
+            value={where}
+            maxLength={100}
+            placeholder="City"
+            autoComplete="off"
+            onChange={(event) => setWhere(event.target.value)}
+            onFocus={loadPicker}
+            onPointerEnter={loadPicker}
+            className={controlClass()}
+          />
+        </div>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md bg-indigo-600 px-5 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
+      >
+        Search
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { categoryName } from '../../lib/category-name';
+import { useProviderResults } from './api/search-providers';
+import { DiscoveryFiltersForm } from './components/discovery-filters-form';
+import { ProviderResultCard } from './components/provider-result-card';
+import {
+  filtersToParams,
+  filtersToQuery,
+  readFilters,
+  type DiscoveryFilters,
+} from './discovery-filters';
+
+const COUNT_FORMAT = new Intl.NumberFormat('en');
+
+/** '1 provider', '12 providers', '2,000+ providers'. */
+function resultCountText(total: number, capped: boolean): string {
+  if (capped) return `${COUNT_FORMAT.format(total)}+ providers found`;
+  if (total === 0) return 'No providers match your search';
+  return `${COUNT_FORMAT.format(total)} ${total === 1 ? 'provider' : 'providers'} found`;
+}
+
+function pageTitle(filters: DiscoveryFilters): string {
+  const what = filters.category ? `${categoryName(filters.category)}s` : 'Providers';
+  const parts = [filters.q ? `“${filters.q}”` : null, what];
+  if (filters.place) parts.push(`in ${filters.place}`);
+  else if (filters.near) parts.push('near you');
+  return `${parts.filter(Boolean).join(' · ')} · Slotwise`;
+}
+
+/**
+ * /providers (docs/product.md §11.2): public search results. Every filter lives in the URL: a
+ * change pushes a history entry, so a search can be shared and the back button undoes it.
+ */
+export function ProvidersPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  // One object per URL, so the form notices a change by identity.
+  const filters = useMemo(() => readFilters(new URLSearchParams(search)), [search]);
+  const query = useMemo(() => filtersToQuery(filters), [filters]);
+  const results = useProviderResults(query);
+
+  const onChange = (next: DiscoveryFilters) => {
+    setSearchParams(filtersToParams(next));
+  };
+
+  const first = results.data?.pages[0];
+  const providers = results.data?.pages.flatMap((page) => page.providers) ?? [];
+  const stale = results.isPlaceholderData;
+
+  let count = '';
+  if (results.isPending) count = 'Searching providers...';
+  else if (first && !stale) count = resultCountText(first.total, first.totalIsCapped);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
+      <title>{pageTitle(filters)}</title>
+      <h1 className="text-2xl font-bold text-slate-900">Find a provider</h1>
+      <DiscoveryFiltersForm filters={filters} onChange={onChange} />
+
+      <section aria-labelledby="results-title" aria-busy={results.isFetching}>
+        <h2 id="results-title" className="sr-only">
+          Results
+        </h2>
+        {/* Polite: the count is announced once each search settles. */}
+        <p role="status" className="mb-3 text-sm font-medium text-slate-700">
+          {count}
+        </p>
+        {results.isError && !first ? (
+          <div role="alert" className="text-sm text-red-700">
+            {/* A refused search (e.g. a place that no longer exists) says why. */}
+            <p>
+              {results.error instanceof ApiError && results.error.status === 400
+                ? results.error.message
+                : 'Could not load providers.'}
+            </p>
+            <button
+              type="button"
+              onClick={() => void results.refetch()}
+              className="mt-2 rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50"
+            >
+              Try again
+            </button>
+          </div>
+        ) : null}
+        {providers.length ? (
+          <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${stale ? 'opacity-60' : ''}`}>
+            {providers.map((provider) => (
+              <li key={provider.provider_id}>
+                <ProviderResultCard provider={provider} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {results.hasNextPage && !stale ? (
+          <div className="mt-5 text-center">
+            <button
+              type="button"
+              onClick={() => void results.fetchNextPage()}
+              disabled={results.isFetchingNextPage}
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+            >
+              {results.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </button>
+          </div>
+        ) : null}
+        {results.isFetchNextPageError ? (
+          <p role="alert" className="mt-2 text-center text-sm text-red-700">
+            Could not load more providers. Try again.
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { chromium } from 'playwright-core';
+import { DATASET } from '../dataset';
+import { providerId, providerUserId } from '../ids';
+import { mintToken } from '../tokens';
+import { CHROMIUM, CHROMIUM_ARGS } from './pages';
+
+/**
+ * The week calendar's render in Chromium (issue 19: ≤ 100 ms for the 2,000-slot provider): the
+ * provider's /dashboard/timeslots?view=week at 1280 × 800, signed in by storing a minted token
+ * as the web app keeps it, then "Next week" several times. The web code marks each week's
+ * render (apps/web/src/features/availability/calendar/week-calendar.tsx): `calendar-week-render`
+ * from the week's layout to React's commit, `calendar-week-paint` from the same mark to the
+ * first frame painted with it. Both are read back from the page's performance timeline.
+ */
+
+/** Weeks rendered after the first (each one a fresh mount: the calendar waits for its data). */
+const NEXT_WEEKS = 8;
+const RENDER_MEASURE = 'calendar-week-render';
+const PAINT_MEASURE = 'calendar-week-paint';
+
+export interface WeekRender {
+  /** The week's first day. */
+  from: string;
+  /** Slots drawn (in the visible days). */
+  slots: number;
+  /** Layout to commit, ms. */
+  render: number;
+  /** Layout to the first painted frame, ms. */
+  paint: number;
+}
+
+export interface WeekRenderResult {
+  /** The first week after the page loads (its route chunk just compiled). */
+  first: WeekRender;
+  /** The weeks after it, one per "Next week". */
+  next: WeekRender[];
+}
+
+interface MeasureEntry {
+  name: string;
+  startTime: number;
+  duration: number;
+  detail: { from?: string; slots?: number } | null;
+}
+
+export async function runWeekRender(baseUrl: string): Promise<WeekRenderResult> {
+  const index = DATASET.slotsProvider.index;
+  const user = {
+    id: providerUserId(index),
+    firstName: 'Bench',
+    lastName: 'Provider',
+    email: `provider${index}@bench.slotwise.test`,
+    role: 'provider' as const,
+    profileImageUrl: null,
+    providerId: providerId(index),
+  };
+  const token = await mintToken({
+    userId: user.id,
+    role: 'provider',
+    providerId: user.providerId,
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // Signed in as the web app signs in (docs/product.md §9): token in localStorage, the
+    // user's display data in sessionStorage (apps/web/src/lib/session.ts).
+    await context.addInitScript({
+      content:
+        `localStorage.setItem('token', ${JSON.stringify(token)});` +
+        `sessionStorage.setItem('user', ${JSON.stringify(JSON.stringify(user))});`,
+    });
+    const page = await context.newPage();
+    const measures = (): Promise<MeasureEntry[]> =>
+      page.evaluate(
+        ([render, paint]) =>
+          performance
+            .getEntriesByType('measure')
+            .filter((entry) => entry.name === render || entry.name === paint)
+            .map((entry) => ({
+              name: entry.name,
+              startTime: entry.startTime,
+              duration: entry.duration,
+              detail: (entry as unknown as { detail: MeasureEntry['detail'] }).detail,
+            })),
+        [RENDER_MEASURE, PAINT_MEASURE] as const,
+      );
+    const waitForPaints = (count: number) =>
+      page.waitForFunction(
+        ([name, wanted]) =>
+          new Set(
+            performance
+              .getEntriesByName(name)
+              .map((entry) => (entry as unknown as { detail: MeasureEntry['detail'] }).detail)
+              .filter((detail) => (detail?.slots ?? 0) > 0)
+              .map((detail) => detail!.from),
+          ).size >= wanted,
+        [PAINT_MEASURE, count] as const,
+        { timeout: 30_000 },
+      );
+
+    await page.goto(`${baseUrl}/dashboard/timeslots?view=week`);
+    await waitForPaints(1);
+    for (let week = 1; week <= NEXT_WEEKS; week++) {
+      await page.getByRole('button', { name: 'Next week' }).click();
+      await waitForPaints(week + 1);
+    }
+    const entries = await measures();
+    // The first paint of each week with its own slots: paging renders the new days over the
+    // previous week's data first (the query keeps it while loading; nothing of it is drawn),
+    // and a week's data refetched while shown (the socket connecting) renders it again.
+    const seen = new Set<string>();
+    const paints = entries.filter((entry) => {
+      const from = entry.detail?.from;
+      if (entry.name !== PAINT_MEASURE || !from || seen.has(from)) return false;
+      if ((entry.detail?.slots ?? 0) === 0) return false;
+      seen.add(from);
+      return true;
+    });
+    // A week's two measures start at the same mark (a re-render before the paint replaces both).
+    const weeks = paints.map((paint) => {
+      const render = entries.find(
+        (entry) => entry.name === RENDER_MEASURE && entry.startTime === paint.startTime,
+      );
+      if (!render) {
+        throw new Error(`week render: no render measure for the paint at ${paint.startTime}`);
+      }
+      return {
+        from: paint.detail!.from!,
+        slots: paint.detail?.slots ?? 0,
+        render: Math.round(render.duration * 10) / 10,
+        paint: Math.round(paint.duration * 10) / 10,
+      };
+    });
+    if (weeks.length !== NEXT_WEEKS + 1) {
+      throw new Error(`week render: ${weeks.length} weeks painted, expected ${NEXT_WEEKS + 1}`);
+    }
+    return { first: weeks[0]!, next: weeks.slice(1) };
+  } finally {
+    await browser.close();
+  }
+}
