@@ -293,9 +293,12 @@ describeBrowser('public discovery: find, choose a time, sign up, book', () => {
     await tabTo(page, page.getByRole('button', { name: 'Plumber', exact: true }));
     await page.keyboard.press('Enter');
     await page.waitForURL(/category=plumber/);
-    expect(
-      await page.getByRole('button', { name: 'Plumber', exact: true }).getAttribute('aria-pressed'),
-    ).toBe('true');
+    // The URL changes before React commits the navigation (a transition): poll the chip.
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: 'Plumber', exact: true }).getAttribute('aria-pressed'),
+      )
+      .toBe('true');
 
     await tabTo(page, page.getByLabel('Max price'));
     await page.keyboard.type('100');
@@ -314,7 +317,7 @@ describeBrowser('public discovery: find, choose a time, sign up, book', () => {
     // Back to the results, with the filters as they were.
     await page.goBack();
     await page.waitForURL(/priceMax=10000/);
-    expect(await page.getByLabel('What').inputValue()).toBe('pia');
+    await expect.poll(() => page.getByLabel('What').inputValue()).toBe('pia');
   });
 
   it('fits a 360 px phone, axe clean', async () => {

@@ -124,7 +124,8 @@ describe('booking policies', () => {
 
   it('buffer of 15 minutes: 14 minutes after (or before) another appointment is 409 BUFFER_CONFLICT, 15 books', async () => {
     const provider = await createProvider(t.app, { timezone: 'Pacific/Auckland' });
-    const base = minutesFromNow(600);
+    // Noon in Auckland two days on: the three slots sit inside one Auckland day whatever the clock.
+    const base = zonedInstant('Pacific/Auckland', addDays(todayIn('Pacific/Auckland'), 2), '12:00');
     const at = (minutes: number) =>
       createSlotAt(t.app, provider.providerId!, new Date(base.getTime() + minutes * 60_000), 30);
     const taken = await at(0); // 0–30
