@@ -1,7 +1,7 @@
 /**
- * A few seconds of reuse for hot first pages of public search (docs/decisions/048): the same
- * normalised query within `ttlMs` gets the same answer. Only first pages (no cursor) are kept,
- * the answer is the same for every caller (no per-user field in a listing), and a booking still
+ * A few seconds of reuse for hot pages of public search (docs/decisions/048): the same
+ * normalised query (and cursor, for a later page) within `ttlMs` gets the same answer. The
+ * answer is the same for every caller (no per-user field in a listing), and a booking still
  * checks the slot itself, so a "next available" a few seconds old is harmless.
  *
  * When an answer expires, one caller reloads it while the others keep getting the expired one

@@ -36,7 +36,7 @@ export const DISCOVERY_RATE_LIMIT = {
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const anyone = optionallyAuthenticated();
   const cursors = new CursorCodec(await resolveJwtSecret(app.config));
-  const firstPages = new PageCache<ProviderSearchResponse>(app.config.searchCacheMs);
+  const pages = new PageCache<ProviderSearchResponse>(app.config.searchCacheMs);
   const config = { rateLimit: DISCOVERY_RATE_LIMIT };
 
   app.get(
@@ -52,10 +52,17 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.query;
       const search = () => discoverProviders({ db: app.database.db, cursors }, query);
-      if (query.cursor !== undefined || (query.page ?? 1) !== 1) return search();
-      // Validates placeId first: an unknown place is a 400, never a cached miss.
-      const key = JSON.stringify([normaliseSearch(query), query.limit]);
-      return firstPages.get(key, search);
+      // Validates placeId first: an unknown place is a 400, never a cached miss. A later page is
+      // keyed by its cursor: visitors paging on from the same cached first page hold the same
+      // cursor, so they share its next page too. A cursor that does not verify fails its load,
+      // and a failed load is never kept.
+      const key = JSON.stringify([
+        normaliseSearch(query),
+        query.limit,
+        query.cursor ?? null,
+        query.page ?? 1,
+      ]);
+      return pages.get(key, search);
     },
   );
 
