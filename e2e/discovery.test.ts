@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { DISCOVERY_MESSAGES } from '@slotwise/shared/booking-types';
+import { DISCOVERY_MESSAGES } from '@slotwise/shared/discovery-types';
 import { addDays, todayIn } from '@slotwise/shared/calendar';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { expectAccessible } from './harness/a11y';

@@ -11,7 +11,7 @@ import {
   listProviderAppointments,
   pageProviderAppointments,
 } from '../../apps/server/src/modules/appointments/lists';
-import { providerSearchQuerySchema } from '@slotwise/shared/booking-types';
+import { providerSearchQuerySchema } from '@slotwise/shared/discovery-types';
 import { resolveJwtSecret } from '../../apps/server/src/modules/auth/tokens';
 import { CursorCodec } from '../../apps/server/src/modules/search/cursor';
 import { discoverProviders } from '../../apps/server/src/modules/search/discovery';

@@ -6,10 +6,8 @@
  *
  *   node --import tsx bench/src/serializer.ts
  */
-import {
-  providerAppointmentsResponseSchema,
-  providerSearchResponseSchema,
-} from '@slotwise/shared/booking-types';
+import { providerAppointmentsResponseSchema } from '@slotwise/shared/appointment-types';
+import { providerSearchResponseSchema } from '@slotwise/shared/discovery-types';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 import { safeEncode } from 'zod/v4/core';

@@ -2,24 +2,26 @@ import {
   APPOINTMENT_LIST_MESSAGES,
   APPOINTMENTS_DEFAULT_LIMIT,
   APPOINTMENTS_MAX_LIMIT,
-  BOOKING_MESSAGES,
-  availableSlotsResponseSchema,
   clientAppointmentMessageResponseSchema,
   clientAppointmentsResponseSchema,
   providerAppointmentMessageResponseSchema,
   providerAppointmentsResponseSchema,
+  type ClientAppointment,
+  type ProviderAppointment,
+} from '@slotwise/shared/appointment-types';
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import {
+  availableSlotsResponseSchema,
   providerDetailResponseSchema,
   providerSearchQuerySchema,
   providerSearchResponseSchema,
   SEARCH_COUNT_CAP,
   SEARCH_DEFAULT_RADIUS_KM,
   type AvailableSlot,
-  type ClientAppointment,
-  type ProviderAppointment,
   type ProviderDetail,
   type ProviderListing,
   type PublicService,
-} from '@slotwise/shared/booking-types';
+} from '@slotwise/shared/discovery-types';
 import {
   CATALOGUE_MESSAGES,
   type ProviderLocation,

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { APPOINTMENT_STATUSES } from './enums';
-import { appointmentsPageQueryShape } from './booking-types';
+import { appointmentsPageQueryShape } from './appointment-types';
 
 /**
  * Trust (docs/decisions/045-reviews-and-ratings.md): verified reviews, provider replies, the

@@ -1,4 +1,4 @@
-import type { AvailableSlotsResponse } from '@slotwise/shared/booking-types';
+import type { AvailableSlotsResponse } from '@slotwise/shared/discovery-types';
 import type { NotificationItem } from '@slotwise/shared/realtime';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';

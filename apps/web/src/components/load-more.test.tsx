@@ -1,4 +1,4 @@
-import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/booking-types';
+import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

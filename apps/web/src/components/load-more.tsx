@@ -1,4 +1,4 @@
-import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/booking-types';
+import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
 import { useEffect, useRef } from 'react';
 
 /**

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AvailableSlotsResponse } from '@slotwise/shared/booking-types';
+import type { AvailableSlotsResponse } from '@slotwise/shared/discovery-types';
 import type { SlotAvailabilityEvent } from '@slotwise/shared/realtime';
 import { useEffect, useSyncExternalStore } from 'react';
 import { queryKeys } from './query-keys';

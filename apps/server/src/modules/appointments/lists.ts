@@ -3,7 +3,7 @@ import {
   APPOINTMENTS_DEFAULT_LIMIT,
   type ClientAppointment,
   type ProviderAppointment,
-} from '@slotwise/shared/booking-types';
+} from '@slotwise/shared/appointment-types';
 import type { AppointmentStatus } from '@slotwise/shared/enums';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';

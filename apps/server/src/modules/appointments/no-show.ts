@@ -1,5 +1,5 @@
 import { type AppointmentStatus } from '@slotwise/shared/enums';
-import { type ProviderAppointment } from '@slotwise/shared/booking-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import { NO_SHOW_WINDOW_HOURS, REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';

@@ -1,12 +1,14 @@
 import { errorResponses } from '@slotwise/shared/api-error';
 import {
-  appointmentIdParamsSchema,
-  bookingBodySchema,
   clientAppointmentMessageResponseSchema,
   clientAppointmentsQuerySchema,
   clientAppointmentsResponseSchema,
   providerAppointmentMessageResponseSchema,
   providerAppointmentsResponseSchema,
+} from '@slotwise/shared/appointment-types';
+import {
+  appointmentIdParamsSchema,
+  bookingBodySchema,
   rescheduleBodySchema,
 } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';

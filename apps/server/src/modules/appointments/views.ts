@@ -1,4 +1,4 @@
-import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/booking-types';
+import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointment-types';
 import type { AppointmentStatus } from '@slotwise/shared/enums';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-import { clientAppointmentsResponseSchema } from '@slotwise/shared/booking-types';
+import { clientAppointmentsResponseSchema } from '@slotwise/shared/appointment-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';

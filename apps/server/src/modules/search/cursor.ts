@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { DISCOVERY_MESSAGES, type SearchSort } from '@slotwise/shared/booking-types';
+import { DISCOVERY_MESSAGES, type SearchSort } from '@slotwise/shared/discovery-types';
 import { ValidationError } from '../../errors';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { providerSearchQuerySchema } from '@slotwise/shared/booking-types';
+import { providerSearchQuerySchema } from '@slotwise/shared/discovery-types';
 import { discoveryPageQuery } from './discovery';
 
 /**

@@ -1,4 +1,4 @@
-import { DISCOVERY_MESSAGES, SEARCH_COUNT_CAP } from '@slotwise/shared/booking-types';
+import { DISCOVERY_MESSAGES, SEARCH_COUNT_CAP } from '@slotwise/shared/discovery-types';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';

@@ -1,26 +1,25 @@
-import {
-  CATALOGUE_MESSAGES,
-  CATEGORIES,
-  type CategorySlug,
-} from '@slotwise/shared/catalogue-schemas';
+import type { CategorySlug } from '@slotwise/shared/catalogue-schemas';
 import {
   type ProviderListing,
   type ProviderSearchResponse,
   SEARCH_COUNT_CAP,
-  SEARCH_DEFAULT_RADIUS_KM,
-  type SearchSort,
-  type providerSearchQuerySchema,
-} from '@slotwise/shared/booking-types';
+} from '@slotwise/shared/discovery-types';
 import { type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { ValidationError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
-import { slotIsClaimable } from '../appointments/claimable-slot';
-import { findPlace } from '../catalogue/gazetteer';
-import { slotObeysPolicy } from '../policies/policy-rules';
 import { maybeRefreshRatingPrior } from '../reviews/rating';
 import { type CursorCodec, type CursorState, type KeyValue, filtersDigest } from './cursor';
+import { type NormalisedSearch, type SearchParams, normaliseSearch } from './discovery-normalise';
+import { afterCondition, byDistance, orderBy, sortKeys } from './discovery-order';
+import {
+  type RatingView,
+  currentRatings,
+  earthPoint,
+  filterConditions,
+  nextSlotLateral,
+  providerEarth,
+  ratingsAsOf,
+} from './discovery-sql';
 
 /**
  * Public discovery (docs/product.md §11.2, docs/decisions/048-public-discovery.md): one top-k
@@ -28,275 +27,6 @@ import { type CursorCodec, type CursorState, type KeyValue, filtersDigest } from
  * and order served by an index, keyset pagination by an opaque cursor, a count that stops at
  * SEARCH_COUNT_CAP, and the per-row extras (next free slot, picture) joined to the page only.
  */
-
-export type SearchParams = z.output<typeof providerSearchQuerySchema>;
-
-/** At most this many words of q become conditions (each one is an index lookup). */
-const MAX_QUERY_WORDS = 6;
-
-/** Escapes LIKE's wildcards so `50%_off` matches itself (the default escape is backslash). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** The search text as matched: trimmed, single-spaced, lower-case (like `search_text`). */
-export function normalizeQuery(q: string | undefined): string {
-  return (q ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-/** The category a whole q names ('cleaner', 'Cleaners', 'plumbers'), if any. */
-export function categoryNamedBy(q: string): CategorySlug | null {
-  const word = q.replace(/s$/, '');
-  return CATEGORIES.find((c) => c.slug === word)?.slug ?? null;
-}
-
-interface Point {
-  lat: number;
-  lng: number;
-}
-
-/** Nearest first: sort=distance, and relevance without q when a point is given. */
-function byDistance(s: { sort: SearchSort; q: string; point: Point | null }): boolean {
-  return s.point !== null && (s.sort === 'distance' || (s.sort === 'relevance' && !s.q));
-}
-
-/** The filters as matched: normalised, so equal searches share cursors and cache entries. */
-export interface NormalisedSearch {
-  q: string;
-  words: string[];
-  specialty: string;
-  category: CategorySlug | null;
-  point: Point | null;
-  radiusM: number | null;
-  date: string | null;
-  priceMax: number | null;
-  minRating: number | null;
-  sort: SearchSort;
-}
-
-export function normaliseSearch(params: SearchParams): NormalisedSearch {
-  let q = normalizeQuery(params.q);
-  // A q that names a category ('cleaner', 'Plumbers') is that category: served by its index
-  // instead of ranking every provider of it by text similarity.
-  const named = q ? categoryNamedBy(q) : null;
-  let category: CategorySlug | null = params.category ?? null;
-  if (named && (category === null || category === named)) {
-    category = named;
-    q = '';
-  }
-  let point: Point | null = params.near ?? null;
-  if (params.placeId !== undefined) {
-    const place = findPlace(params.placeId);
-    if (!place) throw ValidationError.field('placeId', CATALOGUE_MESSAGES.placeUnknown);
-    point = { lat: place.lat, lng: place.lng };
-  }
-  return {
-    q,
-    words: q ? q.split(' ').slice(0, MAX_QUERY_WORDS) : [],
-    specialty: normalizeQuery(params.specialty),
-    category,
-    point,
-    radiusM: point ? (params.radiusKm ?? SEARCH_DEFAULT_RADIUS_KM) * 1000 : null,
-    date: params.date ?? null,
-    priceMax: params.priceMax ?? null,
-    minRating: params.minRating ?? null,
-    sort: params.sort ?? 'relevance',
-  };
-}
-
-// ---- SQL pieces (alias `p` = providers) -------------------------------------------------------
-
-const earthPoint = (point: Point) => sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
-const providerEarth = sql`ll_to_earth(p.lat, p.lng)`;
-
-/**
- * Ratings as some instant saw them: `current`, or as of a cursor's first page — providers whose
- * rating changed since are read from provider_rating_changes (the values before the first change
- * after asOf), so a page never moves a provider across the page boundary.
- */
-interface RatingView {
-  sum: SQL;
-  count: SQL;
-  score: SQL;
-  /** Extra FROM (a lateral join) and WHERE for this view. */
-  from: SQL;
-  where: SQL;
-}
-
-const currentRatings: RatingView = {
-  sum: sql`p.rating_sum`,
-  count: sql`p.rating_count`,
-  score: sql`p.rating_score`,
-  from: sql``,
-  where: sql`true`,
-};
-
-function ratingsAsOf(cursor: CursorState, meanUnchanged: boolean): RatingView[] {
-  const asOf = sql`${cursor.asOf}::timestamptz`;
-  const m = sql`${cursor.mean}::float8`;
-  return [
-    {
-      sum: sql`p.rating_sum`,
-      count: sql`p.rating_count`,
-      score: meanUnchanged
-        ? sql`p.rating_score`
-        : sql`provider_rating_score(p.rating_sum, p.rating_count, ${m})`,
-      from: sql``,
-      where: sql`(p.rating_changed_at is null or p.rating_changed_at <= ${asOf})`,
-    },
-    {
-      sum: sql`rc.old_sum`,
-      count: sql`rc.old_count`,
-      score: sql`provider_rating_score(rc.old_sum, rc.old_count, ${m})`,
-      from: sql` cross join lateral (select c.old_sum, c.old_count from provider_rating_changes c
-        where c.provider_id = p.id and c.changed_at > ${asOf}
-        order by c.changed_at limit 1) rc`,
-      where: sql`p.rating_changed_at > ${asOf}`,
-    },
-  ];
-}
-
-/** The free, future, policy-accepted slots of provider `p` (a WHERE on unaliased timeslots). */
-function bookableSlotOf(providerId: SQL): SQL {
-  return sql`timeslots.provider_id = ${providerId} and ${slotIsClaimable} and ${slotObeysPolicy()}`;
-}
-const bookableSlotOfP = bookableSlotOf(sql`p.id`);
-
-function filterConditions(s: NormalisedSearch, ratings: RatingView): SQL[] {
-  const conditions: SQL[] = [sql`p.listed`, ratings.where];
-  if (s.words.length > 0) {
-    // Every word somewhere in "first last specialty" (trigram indexes).
-    const text = sql.join(
-      s.words.map((word) => sql`p.search_text like ${`%${escapeLike(word)}%`}`),
-      sql` and `,
-    );
-    conditions.push(text);
-  }
-  if (s.specialty) {
-    conditions.push(sql`p.search_text like ${`%${escapeLike(s.specialty)}%`}`);
-    conditions.push(sql`p.specialty ilike ${`%${escapeLike(s.specialty)}%`}`);
-  }
-  if (s.category) conditions.push(sql`p.category = ${s.category}`);
-  if (s.point && s.radiusM !== null) {
-    const here = earthPoint(s.point);
-    conditions.push(sql`p.lat is not null`);
-    conditions.push(sql`earth_box(${here}, ${s.radiusM}::float8) @> ${providerEarth}`);
-    conditions.push(sql`earth_distance(${here}, ${providerEarth}) <= ${s.radiusM}::float8`);
-  }
-  if (s.date) {
-    conditions.push(sql`exists (select 1 from timeslots where ${bookableSlotOfP}
-      and timeslots.day = ${s.date}::date)`);
-  }
-  if (s.priceMax !== null) conditions.push(sql`p.price_from_cents <= ${s.priceMax}::int`);
-  if (s.minRating !== null) {
-    conditions.push(
-      sql`round(${ratings.sum}::numeric / nullif(${ratings.count}, 0), 1) >= ${s.minRating}::numeric`,
-    );
-  }
-  return conditions;
-}
-
-/** One ordering key: its SQL, direction, whether it can be null (asc, nulls last), its type. */
-interface SortKey {
-  name: string;
-  expr: SQL;
-  desc?: boolean;
-  nullable?: boolean;
-  cast: 'text' | 'uuid' | 'float8' | 'real' | 'int' | 'timestamptz';
-}
-
-/** The provider's next bookable slot as `ns` (id, starts_at). */
-function nextSlotLateral(providerId: SQL): SQL {
-  return sql`left join lateral (select timeslots.id, timeslots.starts_at
-    from timeslots where ${bookableSlotOf(providerId)}
-    order by timeslots.starts_at, timeslots.id limit 1) ns on true`;
-}
-
-function sortKeys(s: NormalisedSearch, ratings: RatingView): SortKey[] {
-  const byName: SortKey[] = [
-    { name: 'k_first', expr: sql`p.first_name`, cast: 'text' },
-    { name: 'k_last', expr: sql`p.last_name`, cast: 'text' },
-  ];
-  const id: SortKey = { name: 'k_id', expr: sql`p.id`, cast: 'uuid' };
-  if (byDistance(s)) {
-    // The chord through the earth (cube <->): the great-circle order, served by KNN on GiST.
-    return [
-      { name: 'k_dist', expr: sql`(${providerEarth} <-> ${earthPoint(s.point!)})`, cast: 'float8' },
-      id,
-    ];
-  }
-  switch (s.sort) {
-    case 'rating':
-      return [
-        { name: 'k_score', expr: ratings.score, desc: true, cast: 'float8' },
-        { name: 'k_count', expr: ratings.count, desc: true, cast: 'int' },
-        ...byName,
-        id,
-      ];
-    case 'price':
-      return [
-        { name: 'k_price', expr: sql`p.price_from_cents`, nullable: true, cast: 'int' },
-        ...byName,
-        id,
-      ];
-    case 'soonest':
-      return [
-        { name: 'k_next', expr: sql`ns.starts_at`, nullable: true, cast: 'timestamptz' },
-        ...byName,
-        id,
-      ];
-    default:
-      // Relevance: how well q matches a whole word run (word similarity distance, KNN on the
-      // trigram GiST index), then by name; without q simply by name.
-      return s.q
-        ? [{ name: 'k_rel', expr: sql`(p.search_text <->> ${s.q})`, cast: 'real' }, ...byName, id]
-        : [...byName, id];
-  }
-}
-
-function param(value: KeyValue, key: SortKey): SQL {
-  return sql`${value}::${sql.raw(key.cast)}`;
-}
-
-/** "Strictly after the cursor's row" in the keys' order (nulls last). */
-function afterCondition(keys: SortKey[], values: KeyValue[]): SQL {
-  if (values.length !== keys.length) throw ValidationError.field('cursor', 'bad cursor');
-  const equal = (key: SortKey, value: KeyValue) =>
-    value === null ? sql`${key.expr} is null` : sql`${key.expr} = ${param(value, key)}`;
-  const greater = (key: SortKey, value: KeyValue): SQL => {
-    if (value === null) return sql`false`;
-    const strictly = key.desc
-      ? sql`${key.expr} < ${param(value, key)}`
-      : sql`${key.expr} > ${param(value, key)}`;
-    return key.nullable ? sql`(${strictly} or ${key.expr} is null)` : strictly;
-  };
-  const branches = keys.map((key, i) =>
-    sql.join(
-      [...keys.slice(0, i).map((k, j) => equal(k, values[j]!)), greater(key, values[i]!)],
-      sql` and `,
-    ),
-  );
-  const first = keys[0]!;
-  const firstValue = values[0]!;
-  // A bound on the first key alone lets the index start at the cursor instead of the top.
-  const bound =
-    firstValue === null
-      ? sql`${first.expr} is null`
-      : first.nullable
-        ? sql`(${first.expr} ${sql.raw(first.desc ? '<=' : '>=')} ${param(firstValue, first)} or ${first.expr} is null)`
-        : sql`${first.expr} ${sql.raw(first.desc ? '<=' : '>=')} ${param(firstValue, first)}`;
-  return sql`(${bound} and ((${sql.join(branches, sql`) or (`)})))`;
-}
-
-function orderBy(keys: SortKey[], qualify?: string): SQL {
-  return sql.join(
-    keys.map((key) => {
-      const expr = qualify ? sql.raw(`${qualify}.${key.name}`) : key.expr;
-      return sql`${expr} ${sql.raw(key.desc ? 'desc' : 'asc')} ${sql.raw(key.nullable ? 'nulls last' : '')}`;
-    }),
-    sql`, `,
-  );
-}
 
 interface PageRow {
   id: string;
@@ -432,7 +162,6 @@ export interface DiscoveryDeps {
   now?: () => Date;
 }
 
-/** GET /search/providers: one page (by SPEC's `page` or by `cursor`), the capped count, the next cursor. */
 /**
  * Nearest first: the GiST KNN scan yields providers by distance and stops after the page, but
  * only when the distance is the whole ORDER BY (a tie-breaker makes PostgreSQL sort every
@@ -458,6 +187,7 @@ async function nearestFirst(
   return queryRows<PageRow>(db, pageQuery(s, views, cursor, limit, offset));
 }
 
+/** GET /search/providers: one page (by SPEC's `page` or by `cursor`), the capped count, the next cursor. */
 export async function discoverProviders(
   deps: DiscoveryDeps,
   params: SearchParams,

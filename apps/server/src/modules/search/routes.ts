@@ -6,14 +6,15 @@ import {
   type ProviderSearchResponse,
   providerSearchQuerySchema,
   providerSearchResponseSchema,
-} from '@slotwise/shared/booking-types';
+} from '@slotwise/shared/discovery-types';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionallyAuthenticated } from '../auth/authenticate';
 import { resolveJwtSecret } from '../auth/tokens';
 import { CursorCodec } from './cursor';
-import { discoverProviders, normaliseSearch } from './discovery';
+import { discoverProviders } from './discovery';
+import { normaliseSearch } from './discovery-normalise';
 import { PageCache } from './page-cache';
 import { getProviderDetail, listAvailableSlots } from './service';
 

@@ -1,8 +1,5 @@
-import {
-  type AvailableSlot,
-  BOOKING_MESSAGES,
-  type ProviderDetail,
-} from '@slotwise/shared/booking-types';
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import type { AvailableSlot, ProviderDetail } from '@slotwise/shared/discovery-types';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { providers, services, timeslots, users } from '../../db/schema';

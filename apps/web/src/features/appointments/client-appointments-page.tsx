@@ -1,4 +1,5 @@
-import { BOOKING_MESSAGES, type ClientAppointment } from '@slotwise/shared/booking-types';
+import type { ClientAppointment } from '@slotwise/shared/appointment-types';
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';

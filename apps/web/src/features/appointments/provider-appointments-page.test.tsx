@@ -1,4 +1,5 @@
-import { APPOINTMENT_LIST_MESSAGES, BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

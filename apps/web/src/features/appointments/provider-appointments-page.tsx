@@ -1,4 +1,4 @@
-import type { ProviderAppointment } from '@slotwise/shared/booking-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@slotwise/shared/enums';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';

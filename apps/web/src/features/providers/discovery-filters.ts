@@ -1,4 +1,4 @@
-import { SEARCH_SORTS, type SearchSort } from '@slotwise/shared/booking-types';
+import { SEARCH_SORTS, type SearchSort } from '@slotwise/shared/discovery-types';
 import { CATEGORY_SLUGS, type CategorySlug } from '@slotwise/shared/catalogue-schemas';
 import { isIsoDate } from '@slotwise/shared/calendar';
 

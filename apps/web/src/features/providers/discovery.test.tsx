@@ -1,5 +1,5 @@
 import type { SessionUser } from '@slotwise/shared/api-types';
-import { DISCOVERY_MESSAGES } from '@slotwise/shared/booking-types';
+import { DISCOVERY_MESSAGES } from '@slotwise/shared/discovery-types';
 import { CATALOGUE_MESSAGES } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

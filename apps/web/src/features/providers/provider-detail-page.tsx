@@ -1,5 +1,6 @@
 import { policySentences } from '@slotwise/shared/policy-schemas';
-import { BOOKING_MESSAGES, type AvailableSlot } from '@slotwise/shared/booking-types';
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import type { AvailableSlot } from '@slotwise/shared/discovery-types';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useParams } from 'react-router';

@@ -1,5 +1,5 @@
 import type { ProviderStats } from '@slotwise/shared/stats-types';
-import type { ProviderAppointment } from '@slotwise/shared/booking-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useUnreadMessageCount } from '../messages/api/get-unread-message-count';

@@ -1,4 +1,4 @@
-import type { ProviderAppointment } from '@slotwise/shared/booking-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import type { ProviderStats } from '@slotwise/shared/stats-types';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { ProviderAppointment } from '@slotwise/shared/booking-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import { localToday } from './local-date';
 
 /**

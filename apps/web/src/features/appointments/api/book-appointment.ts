@@ -1,8 +1,6 @@
-import type {
-  AvailableSlotsResponse,
-  BookingBody,
-  ClientAppointmentMessageResponse,
-} from '@slotwise/shared/booking-types';
+import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
+import type { BookingBody } from '@slotwise/shared/booking-types';
+import type { AvailableSlotsResponse } from '@slotwise/shared/discovery-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPost } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

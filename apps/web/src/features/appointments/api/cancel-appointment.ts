@@ -1,4 +1,4 @@
-import type { ClientAppointmentMessageResponse } from '@slotwise/shared/booking-types';
+import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,7 +1,7 @@
 import {
   APPOINTMENTS_DEFAULT_LIMIT,
   type ClientAppointmentsResponse,
-} from '@slotwise/shared/booking-types';
+} from '@slotwise/shared/appointment-types';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

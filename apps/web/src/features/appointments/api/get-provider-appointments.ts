@@ -1,7 +1,7 @@
 import {
   APPOINTMENTS_DEFAULT_LIMIT,
   type ProviderAppointmentsResponse,
-} from '@slotwise/shared/booking-types';
+} from '@slotwise/shared/appointment-types';
 import type { AppointmentStatus } from '@slotwise/shared/enums';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';

@@ -1,7 +1,5 @@
-import type {
-  ClientAppointmentMessageResponse,
-  RescheduleBody,
-} from '@slotwise/shared/booking-types';
+import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
+import type { RescheduleBody } from '@slotwise/shared/booking-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,4 +1,4 @@
-import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/booking-types';
+import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointment-types';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';

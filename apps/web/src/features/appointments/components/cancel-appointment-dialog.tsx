@@ -1,4 +1,4 @@
-import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/booking-types';
+import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointment-types';
 import { MESSAGES, withMessage } from '@slotwise/shared/messages';
 import type { ReactNode } from 'react';
 import { toast } from 'react-toastify/unstyled';

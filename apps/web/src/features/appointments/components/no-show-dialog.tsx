@@ -1,4 +1,4 @@
-import type { ProviderAppointment } from '@slotwise/shared/booking-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';

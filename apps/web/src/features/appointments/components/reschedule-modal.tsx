@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { rescheduleBodySchema, type ClientAppointment } from '@slotwise/shared/booking-types';
+import type { ClientAppointment } from '@slotwise/shared/appointment-types';
+import { rescheduleBodySchema } from '@slotwise/shared/booking-types';
 import { MESSAGES, withMessage } from '@slotwise/shared/messages';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';

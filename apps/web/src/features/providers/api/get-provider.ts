@@ -1,4 +1,4 @@
-import type { ProviderDetailResponse } from '@slotwise/shared/booking-types';
+import type { ProviderDetailResponse } from '@slotwise/shared/discovery-types';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

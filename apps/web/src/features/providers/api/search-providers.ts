@@ -1,7 +1,7 @@
 import {
   SEARCH_MIN_QUERY_LENGTH,
   type ProviderSearchResponse,
-} from '@slotwise/shared/booking-types';
+} from '@slotwise/shared/discovery-types';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_QUERY_LENGTH, SEARCH_MIN_QUERY_LENGTH } from '@slotwise/shared/booking-types';
+import { SEARCH_MAX_QUERY_LENGTH, SEARCH_MIN_QUERY_LENGTH } from '@slotwise/shared/discovery-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useEffect, useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';

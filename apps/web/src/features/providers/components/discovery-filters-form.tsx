@@ -1,4 +1,4 @@
-import { DISCOVERY_MESSAGES, type SearchSort } from '@slotwise/shared/booking-types';
+import { DISCOVERY_MESSAGES, type SearchSort } from '@slotwise/shared/discovery-types';
 import { CATEGORIES } from '@slotwise/shared/catalogue-schemas';
 import { useState, type FormEvent } from 'react';
 import { controlClass } from '../../../components/control-class';

@@ -1,4 +1,4 @@
-import type { ProviderListing } from '@slotwise/shared/booking-types';
+import type { ProviderListing } from '@slotwise/shared/discovery-types';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { Link } from 'react-router';

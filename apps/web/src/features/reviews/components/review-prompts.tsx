@@ -1,4 +1,4 @@
-import type { ClientAppointment } from '@slotwise/shared/booking-types';
+import type { ClientAppointment } from '@slotwise/shared/appointment-types';
 import { fillIn, REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { useState } from 'react';
 import { formatSlotDate } from '../../../lib/format-slot';

@@ -1,4 +1,4 @@
-import type { ProviderAppointment } from '@slotwise/shared/booking-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { Link } from 'react-router';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';

@@ -1,0 +1,105 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { slotIsClaimable } from '../appointments/claimable-slot';
+import { slotObeysPolicy } from '../policies/policy-rules';
+import type { CursorState } from './cursor';
+import { type NormalisedSearch, type Point, escapeLike } from './discovery-normalise';
+
+/** The SQL pieces of discovery's queries (alias `p` = providers): points, ratings, filters. */
+
+export const earthPoint = (point: Point) =>
+  sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
+export const providerEarth = sql`ll_to_earth(p.lat, p.lng)`;
+
+/**
+ * Ratings as some instant saw them: `current`, or as of a cursor's first page — providers whose
+ * rating changed since are read from provider_rating_changes (the values before the first change
+ * after asOf), so a page never moves a provider across the page boundary.
+ */
+export interface RatingView {
+  sum: SQL;
+  count: SQL;
+  score: SQL;
+  /** Extra FROM (a lateral join) and WHERE for this view. */
+  from: SQL;
+  where: SQL;
+}
+
+export const currentRatings: RatingView = {
+  sum: sql`p.rating_sum`,
+  count: sql`p.rating_count`,
+  score: sql`p.rating_score`,
+  from: sql``,
+  where: sql`true`,
+};
+
+export function ratingsAsOf(cursor: CursorState, meanUnchanged: boolean): RatingView[] {
+  const asOf = sql`${cursor.asOf}::timestamptz`;
+  const m = sql`${cursor.mean}::float8`;
+  return [
+    {
+      sum: sql`p.rating_sum`,
+      count: sql`p.rating_count`,
+      score: meanUnchanged
+        ? sql`p.rating_score`
+        : sql`provider_rating_score(p.rating_sum, p.rating_count, ${m})`,
+      from: sql``,
+      where: sql`(p.rating_changed_at is null or p.rating_changed_at <= ${asOf})`,
+    },
+    {
+      sum: sql`rc.old_sum`,
+      count: sql`rc.old_count`,
+      score: sql`provider_rating_score(rc.old_sum, rc.old_count, ${m})`,
+      from: sql` cross join lateral (select c.old_sum, c.old_count from provider_rating_changes c
+        where c.provider_id = p.id and c.changed_at > ${asOf}
+        order by c.changed_at limit 1) rc`,
+      where: sql`p.rating_changed_at > ${asOf}`,
+    },
+  ];
+}
+
+/** The free, future, policy-accepted slots of provider `p` (a WHERE on unaliased timeslots). */
+function bookableSlotOf(providerId: SQL): SQL {
+  return sql`timeslots.provider_id = ${providerId} and ${slotIsClaimable} and ${slotObeysPolicy()}`;
+}
+const bookableSlotOfP = bookableSlotOf(sql`p.id`);
+
+export function filterConditions(s: NormalisedSearch, ratings: RatingView): SQL[] {
+  const conditions: SQL[] = [sql`p.listed`, ratings.where];
+  if (s.words.length > 0) {
+    // Every word somewhere in "first last specialty" (trigram indexes).
+    const text = sql.join(
+      s.words.map((word) => sql`p.search_text like ${`%${escapeLike(word)}%`}`),
+      sql` and `,
+    );
+    conditions.push(text);
+  }
+  if (s.specialty) {
+    conditions.push(sql`p.search_text like ${`%${escapeLike(s.specialty)}%`}`);
+    conditions.push(sql`p.specialty ilike ${`%${escapeLike(s.specialty)}%`}`);
+  }
+  if (s.category) conditions.push(sql`p.category = ${s.category}`);
+  if (s.point && s.radiusM !== null) {
+    const here = earthPoint(s.point);
+    conditions.push(sql`p.lat is not null`);
+    conditions.push(sql`earth_box(${here}, ${s.radiusM}::float8) @> ${providerEarth}`);
+    conditions.push(sql`earth_distance(${here}, ${providerEarth}) <= ${s.radiusM}::float8`);
+  }
+  if (s.date) {
+    conditions.push(sql`exists (select 1 from timeslots where ${bookableSlotOfP}
+      and timeslots.day = ${s.date}::date)`);
+  }
+  if (s.priceMax !== null) conditions.push(sql`p.price_from_cents <= ${s.priceMax}::int`);
+  if (s.minRating !== null) {
+    conditions.push(
+      sql`round(${ratings.sum}::numeric / nullif(${ratings.count}, 0), 1) >= ${s.minRating}::numeric`,
+    );
+  }
+  return conditions;
+}
+
+/** The provider's next bookable slot as `ns` (id, starts_at). */
+export function nextSlotLateral(providerId: SQL): SQL {
+  return sql`left join lateral (select timeslots.id, timeslots.starts_at
+    from timeslots where ${bookableSlotOf(providerId)}
+    order by timeslots.starts_at, timeslots.id limit 1) ns on true`;
+}
