@@ -11,6 +11,13 @@ import { AppointmentCard } from './components/appointment-card';
 import { CancelAppointmentDialog } from './components/cancel-appointment-dialog';
 import { RESCHEDULE_TITLE, RescheduleModal } from './components/reschedule-modal';
 import { loadedAppointments } from './loaded-appointments';
+import { ListState, type ListTexts } from '../../components/list-state';
+
+const APPOINTMENT_LIST_TEXTS: ListTexts = {
+  loading: MESSAGES.loadingAppointmentDetails,
+  failed: MESSAGES.fetchAppointmentDetailsFailed,
+  empty: MESSAGES.noAppointmentsFound,
+};
 
 const LIST_PATH = '/client/appointments';
 
@@ -76,23 +83,8 @@ export function ClientAppointmentsPage({
   };
   const closeRoute = () => void navigate(LIST_PATH, { replace: true });
 
-  let content;
-  if (appointments.isPending) {
-    content = (
-      <p role="status" className="text-slate-600">
-        {MESSAGES.loadingAppointmentDetails}
-      </p>
-    );
-  } else if (appointments.isError) {
-    content = (
-      <p role="alert" className="text-red-700">
-        {MESSAGES.fetchAppointmentDetailsFailed}
-      </p>
-    );
-  } else if (list.length === 0) {
-    content = <p className="text-slate-600">{MESSAGES.noAppointmentsFound}</p>;
-  } else {
-    content = (
+  const content = (
+    <ListState query={appointments} items={list} texts={APPOINTMENT_LIST_TEXTS}>
       <>
         <ul aria-label="Appointments" className="space-y-3">
           {list.map((appointment) => (
@@ -114,8 +106,8 @@ export function ClientAppointmentsPage({
           onLoadMore={() => void appointments.fetchNextPage()}
         />
       </>
-    );
-  }
+    </ListState>
+  );
 
   let routeModal = null;
   if (routeId && everything.isSuccess) {

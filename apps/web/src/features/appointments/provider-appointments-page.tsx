@@ -11,6 +11,12 @@ import { AppointmentCard } from './components/appointment-card';
 import { CancelProviderAppointmentDialog } from './components/cancel-appointment-dialog';
 import { NoShowDialog } from './components/no-show-dialog';
 import { loadedAppointments } from './loaded-appointments';
+import { ListState, type ListTexts } from '../../components/list-state';
+
+const APPOINTMENT_LIST_TEXTS: ListTexts = {
+  loading: MESSAGES.loadingAppointments,
+  failed: MESSAGES.loadAppointmentsFailed,
+};
 
 const STATUS_LABELS: Record<AppointmentStatus, string> = {
   booked: 'Booked',
@@ -48,74 +54,15 @@ export function ProviderAppointmentsPage() {
     />
   );
 
-  let content;
-  if (appointments.isPending) {
-    content = (
-      <p role="status" className="text-slate-600">
-        {MESSAGES.loadingAppointments}
-      </p>
-    );
-  } else if (appointments.isError) {
-    content = (
-      <p role="alert" className="text-red-700">
-        {MESSAGES.loadAppointmentsFailed}
-      </p>
-    );
-  } else if (status !== null) {
-    content =
-      list.length === 0 ? (
-        <p className="text-slate-600">No {STATUS_LABELS[status].toLowerCase()} appointments.</p>
-      ) : (
-        <>
-          <ul aria-label={`${STATUS_LABELS[status]} appointments`} className="space-y-3">
-            {list.map((appointment) => (
-              <li key={appointment.appointment_id}>
-                <AppointmentCard
-                  variant="provider"
-                  appointment={appointment}
-                  onNoShow={noShowAction(appointment)}
-                />
-              </li>
-            ))}
-          </ul>
-          {loadMore}
-        </>
-      );
-  } else {
-    content = (
-      <>
-        <section aria-labelledby="booked-appointments-title">
-          <h2 id="booked-appointments-title" className="sr-only">
-            Booked appointments
-          </h2>
-          {booked.length === 0 ? (
-            <p className="text-slate-600">{MESSAGES.noProviderAppointments}</p>
-          ) : (
-            <ul aria-labelledby="booked-appointments-title" className="space-y-3">
-              {booked.map((appointment) => (
-                <li key={appointment.appointment_id}>
-                  <AppointmentCard
-                    variant="provider"
-                    appointment={appointment}
-                    onCancel={() => setCanceling(appointment)}
-                    onMessage={() => message.mutate({ appointmentId: appointment.appointment_id })}
-                    onNoShow={noShowAction(appointment)}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-          {/* Still in the upcoming part: more of them load at the end of this list. */}
-          {others.length === 0 ? loadMore : null}
-        </section>
-        {others.length > 0 ? (
-          <details className="mt-8">
-            <summary className="cursor-pointer text-sm font-semibold text-slate-700">
-              Past and canceled ({others.length}
-              {appointments.hasNextPage ? '+' : ''})
-            </summary>
-            <ul aria-label="Past and canceled appointments" className="mt-3 space-y-3">
-              {others.map((appointment) => (
+  const content = (
+    <ListState query={appointments} texts={APPOINTMENT_LIST_TEXTS}>
+      {status !== null ? (
+        list.length === 0 ? (
+          <p className="text-slate-600">No {STATUS_LABELS[status].toLowerCase()} appointments.</p>
+        ) : (
+          <>
+            <ul aria-label={`${STATUS_LABELS[status]} appointments`} className="space-y-3">
+              {list.map((appointment) => (
                 <li key={appointment.appointment_id}>
                   <AppointmentCard
                     variant="provider"
@@ -126,11 +73,60 @@ export function ProviderAppointmentsPage() {
               ))}
             </ul>
             {loadMore}
-          </details>
-        ) : null}
-      </>
-    );
-  }
+          </>
+        )
+      ) : (
+        <>
+          <section aria-labelledby="booked-appointments-title">
+            <h2 id="booked-appointments-title" className="sr-only">
+              Booked appointments
+            </h2>
+            {booked.length === 0 ? (
+              <p className="text-slate-600">{MESSAGES.noProviderAppointments}</p>
+            ) : (
+              <ul aria-labelledby="booked-appointments-title" className="space-y-3">
+                {booked.map((appointment) => (
+                  <li key={appointment.appointment_id}>
+                    <AppointmentCard
+                      variant="provider"
+                      appointment={appointment}
+                      onCancel={() => setCanceling(appointment)}
+                      onMessage={() =>
+                        message.mutate({ appointmentId: appointment.appointment_id })
+                      }
+                      onNoShow={noShowAction(appointment)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {/* Still in the upcoming part: more of them load at the end of this list. */}
+            {others.length === 0 ? loadMore : null}
+          </section>
+          {others.length > 0 ? (
+            <details className="mt-8">
+              <summary className="cursor-pointer text-sm font-semibold text-slate-700">
+                Past and canceled ({others.length}
+                {appointments.hasNextPage ? '+' : ''})
+              </summary>
+              <ul aria-label="Past and canceled appointments" className="mt-3 space-y-3">
+                {others.map((appointment) => (
+                  <li key={appointment.appointment_id}>
+                    <AppointmentCard
+                      variant="provider"
+                      appointment={appointment}
+                      onNoShow={noShowAction(appointment)}
+                    />
+                  </li>
+                ))}
+              </ul>
+              {loadMore}
+            </details>
+          ) : null}
+        </>
+      )}
+    </ListState>
+  );
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">

@@ -1,7 +1,7 @@
 import type { FeedUrlResponse } from '@slotwise/shared/email-schemas';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 /** GET /calendar/feed-url → {url}: the caller's secret calendar feed (an .ics URL). */
 export function fetchCalendarFeedUrl(signal?: AbortSignal): Promise<FeedUrlResponse> {
@@ -9,9 +9,7 @@ export function fetchCalendarFeedUrl(signal?: AbortSignal): Promise<FeedUrlRespo
 }
 
 export function useCalendarFeedUrl() {
-  return useQuery({
-    queryKey: queryKeys.calendarFeedUrl,
-    queryFn: ({ signal }) => fetchCalendarFeedUrl(signal),
+  return useFetcherQuery(queryKeys.calendarFeedUrl, fetchCalendarFeedUrl, {
     select: (data) => data.url,
   });
 }

@@ -1,7 +1,7 @@
 import type { NotificationPreferences } from '@slotwise/shared/email-schemas';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 export interface NotificationPreferencesResponse {
   preferences: NotificationPreferences;
@@ -16,9 +16,7 @@ export function fetchNotificationPreferences(
 }
 
 export function useNotificationPreferences() {
-  return useQuery({
-    queryKey: queryKeys.notificationPreferences,
-    queryFn: ({ signal }) => fetchNotificationPreferences(signal),
+  return useFetcherQuery(queryKeys.notificationPreferences, fetchNotificationPreferences, {
     select: (data) => data.preferences,
   });
 }

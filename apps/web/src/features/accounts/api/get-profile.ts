@@ -1,6 +1,6 @@
 import type { Profile, ProfileResponse } from '@slotwise/shared/api-types';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 /** Invalidated by the profile update. */
 export const profileQueryKey = ['profile'] as const;
@@ -12,5 +12,5 @@ export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
 }
 
 export function useProfile() {
-  return useQuery({ queryKey: profileQueryKey, queryFn: ({ signal }) => fetchProfile(signal) });
+  return useFetcherQuery(profileQueryKey, fetchProfile);
 }

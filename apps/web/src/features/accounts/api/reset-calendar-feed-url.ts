@@ -1,7 +1,7 @@
 import type { FeedUrlResponse } from '@slotwise/shared/email-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useStoringMutation } from '../../../lib/query-hooks';
 
 /** POST /calendar/feed-url/reset → {url, message}: a new secret; the old URL stops working. */
 export function resetCalendarFeedUrl(): Promise<FeedUrlResponse> {
@@ -9,12 +9,5 @@ export function resetCalendarFeedUrl(): Promise<FeedUrlResponse> {
 }
 
 export function useResetCalendarFeedUrl() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resetCalendarFeedUrl,
-    onSuccess: (data) => {
-      queryClient.setQueryData(queryKeys.calendarFeedUrl, data);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.calendarFeedUrl });
-    },
-  });
+  return useStoringMutation(resetCalendarFeedUrl, queryKeys.calendarFeedUrl);
 }

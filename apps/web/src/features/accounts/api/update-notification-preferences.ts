@@ -1,8 +1,8 @@
 import type { NotificationPreferencesPatch } from '@slotwise/shared/email-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { NotificationPreferencesResponse } from './get-notification-preferences';
+import { useStoringMutation } from '../../../lib/query-hooks';
 
 /** PATCH /profile/notification-preferences {emailReminders?, emailBookingUpdates?} → {preferences, message}. */
 export function updateNotificationPreferences(
@@ -12,12 +12,5 @@ export function updateNotificationPreferences(
 }
 
 export function useUpdateNotificationPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateNotificationPreferences,
-    onSuccess: (data) => {
-      queryClient.setQueryData(queryKeys.notificationPreferences, data);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notificationPreferences });
-    },
-  });
+  return useStoringMutation(updateNotificationPreferences, queryKeys.notificationPreferences);
 }

@@ -1,8 +1,8 @@
 import type { ServiceMode } from '@slotwise/shared/catalogue-schemas';
 import type { Profile } from '@slotwise/shared/api-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { profileQueryKey } from './get-profile';
+import { useStoringMutation } from '../../../lib/query-hooks';
 
 export interface UpdateProfileInput {
   firstName: string;
@@ -57,12 +57,5 @@ export function updateProfile(input: UpdateProfileInput): Promise<UpdateProfileR
 }
 
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProfile,
-    onSuccess: ({ profile }) => {
-      queryClient.setQueryData(profileQueryKey, profile);
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-    },
-  });
+  return useStoringMutation(updateProfile, profileQueryKey, ({ profile }) => profile);
 }

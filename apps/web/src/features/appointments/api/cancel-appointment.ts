@@ -1,7 +1,7 @@
 import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface CancelAppointmentVariables {
   appointmentId: string;
@@ -20,13 +20,11 @@ export function cancelAppointment({
 
 /** Refetches the appointment lists and the freed slot's provider's availability, either way. */
 export function useCancelAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelAppointment,
-    onSettled: (_data, _error, { providerId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.providerAvailableSlots(providerId) }),
-      ]),
+  return useInvalidatingMutation(cancelAppointment, {
+    keys: ({ providerId }) => [
+      queryKeys.appointments,
+      queryKeys.providerAvailableSlots(providerId),
+    ],
+    when: 'settled',
   });
 }

@@ -1,7 +1,7 @@
 import type { ProviderAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 /** PATCH /appointment/provider/cancel/{id} (docs/product.md §7): the provider cancels a booked appointment. */
 export function cancelProviderAppointment(
@@ -17,17 +17,8 @@ export function cancelProviderAppointment(
  * provider's own slots (the slot is free again), and every cached availability list.
  */
 export function useCancelProviderAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelProviderAppointment,
-    onSettled: () =>
-      Promise.all(
-        [
-          queryKeys.appointments,
-          queryKeys.stats,
-          queryKeys.timeslots,
-          queryKeys.availableSlots,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+  return useInvalidatingMutation(cancelProviderAppointment, {
+    keys: [queryKeys.appointments, queryKeys.stats, queryKeys.timeslots, queryKeys.availableSlots],
+    when: 'settled',
   });
 }

@@ -2,9 +2,10 @@ import {
   APPOINTMENTS_DEFAULT_LIMIT,
   type ClientAppointmentsResponse,
 } from '@slotwise/shared/appointment-types';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 /** GET /appointment/view (docs/product.md §7): the signed-in client's appointments, every status. */
 export function fetchClientAppointments(signal?: AbortSignal): Promise<ClientAppointmentsResponse> {
@@ -32,9 +33,7 @@ export function fetchClientAppointmentPage(
  * `enabled: false` keeps it idle until a screen needs it.
  */
 export function useClientAppointments(options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.clientAppointments,
-    queryFn: ({ signal }) => fetchClientAppointments(signal),
+  return useFetcherQuery(queryKeys.clientAppointments, fetchClientAppointments, {
     enabled: options.enabled,
   });
 }

@@ -3,9 +3,10 @@ import {
   type ProviderAppointmentsResponse,
 } from '@slotwise/shared/appointment-types';
 import type { AppointmentStatus } from '@slotwise/shared/enums';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 /** GET /appointment/provider/view?status= (docs/product.md §7): the provider's appointments, one or every status. */
 export function fetchProviderAppointments(
@@ -35,10 +36,7 @@ export function fetchProviderAppointmentPage(
 
 /** Every appointment, cached as the response body under ['appointments', 'provider'] (see lib/query-keys.ts). */
 export function useProviderAppointments() {
-  return useQuery({
-    queryKey: queryKeys.providerAppointments,
-    queryFn: ({ signal }) => fetchProviderAppointments(signal),
-  });
+  return useFetcherQuery(queryKeys.providerAppointments, fetchProviderAppointments);
 }
 
 /**

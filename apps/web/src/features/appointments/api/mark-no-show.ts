@@ -1,8 +1,8 @@
 import type { ProviderAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
 import { NO_SHOW_WINDOW_HOURS } from '@slotwise/shared/trust-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 const HOUR = 3_600_000;
 
@@ -28,14 +28,8 @@ export function markNoShow(appointmentId: string): Promise<ProviderAppointmentMe
 
 /** Refreshes the appointment lists and the stats (the no-show rate), either way. */
 export function useMarkNoShow() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markNoShow,
-    onSettled: () =>
-      Promise.all(
-        [queryKeys.appointments, queryKeys.stats, queryKeys.analytics].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+  return useInvalidatingMutation(markNoShow, {
+    keys: [queryKeys.appointments, queryKeys.stats, queryKeys.analytics],
+    when: 'settled',
   });
 }

@@ -1,8 +1,8 @@
 import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
 import type { RescheduleBody } from '@slotwise/shared/booking-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface RescheduleAppointmentVariables extends RescheduleBody {
   appointmentId: string;
@@ -23,13 +23,11 @@ export function rescheduleAppointment({
 
 /** Refetches the appointment lists and the provider's availability, either way. */
 export function useRescheduleAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rescheduleAppointment,
-    onSettled: (_data, _error, { providerId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.providerAvailableSlots(providerId) }),
-      ]),
+  return useInvalidatingMutation(rescheduleAppointment, {
+    keys: ({ providerId }) => [
+      queryKeys.appointments,
+      queryKeys.providerAvailableSlots(providerId),
+    ],
+    when: 'settled',
   });
 }

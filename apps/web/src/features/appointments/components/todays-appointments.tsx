@@ -5,6 +5,13 @@ import { formatSlotTimeRange } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';
 import { useClientAppointments } from '../api/get-client-appointments';
 import { useLocalToday } from '../../../lib/use-local-today';
+import { ListState, type ListTexts } from '../../../components/list-state';
+
+const TODAY_LIST_TEXTS: ListTexts = {
+  loading: MESSAGES.loadingTodaysAppointments,
+  failed: MESSAGES.fetchAppointmentDetailsFailed,
+  empty: MESSAGES.noAppointmentsForToday,
+};
 
 /**
  * docs/product.md §2 client home: the client's appointments whose day is today by the browser's local date
@@ -17,23 +24,8 @@ export function TodaysAppointments() {
     .filter((appointment) => appointment.day === today)
     .sort((a, b) => a.start_time.localeCompare(b.start_time));
 
-  let content;
-  if (appointments.isPending) {
-    content = (
-      <p role="status" className="text-slate-600">
-        {MESSAGES.loadingTodaysAppointments}
-      </p>
-    );
-  } else if (appointments.isError) {
-    content = (
-      <p role="alert" className="text-red-700">
-        {MESSAGES.fetchAppointmentDetailsFailed}
-      </p>
-    );
-  } else if (todays.length === 0) {
-    content = <p className="text-slate-600">{MESSAGES.noAppointmentsForToday}</p>;
-  } else {
-    content = (
+  const content = (
+    <ListState query={appointments} items={todays} texts={TODAY_LIST_TEXTS}>
       <ul aria-labelledby="todays-appointments-title" className="space-y-3">
         {todays.map((appointment) => (
           <li
@@ -52,8 +44,8 @@ export function TodaysAppointments() {
           </li>
         ))}
       </ul>
-    );
-  }
+    </ListState>
+  );
 
   return (
     <section

@@ -1,8 +1,8 @@
 import type { BulkCreateTimeslotsBody } from '@slotwise/shared/slot-run';
 import type { BulkCreateTimeslotsResponse } from '@slotwise/shared/timeslot-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { timeslotsQueryKey } from './get-timeslots';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 /** POST /timeslots/bulk-create: a run of consecutive slots on chosen dates, all or nothing. */
 export function bulkCreateTimeslots(
@@ -12,9 +12,5 @@ export function bulkCreateTimeslots(
 }
 
 export function useBulkCreateTimeslots() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: bulkCreateTimeslots,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeslotsQueryKey }),
-  });
+  return useInvalidatingMutation(bulkCreateTimeslots, { keys: [timeslotsQueryKey] });
 }

@@ -1,7 +1,7 @@
 import type { TimeOffBody, TimeOffCreatedResponse } from '@slotwise/shared/availability-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 /**
  * POST /availability/time-off: removes the free slots inside and answers the booked
@@ -12,14 +12,7 @@ export function createTimeOff(body: TimeOffBody): Promise<TimeOffCreatedResponse
 }
 
 export function useCreateTimeOff() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createTimeOff,
-    onSuccess: () =>
-      Promise.all(
-        [queryKeys.timeOff, queryKeys.timeslots, queryKeys.availableSlots].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+  return useInvalidatingMutation(createTimeOff, {
+    keys: [queryKeys.timeOff, queryKeys.timeslots, queryKeys.availableSlots],
   });
 }

@@ -2,9 +2,9 @@ import type {
   CreateTimeslotBody,
   TimeslotMessageResponse,
 } from '@slotwise/shared/timeslot-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { timeslotsQueryKey } from './get-timeslots';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 /** POST /timeslots/create: `{day, startTime, endTime}` with times as HH:MM:00 (docs/product.md §7). */
 export function createTimeslot(body: CreateTimeslotBody): Promise<TimeslotMessageResponse> {
@@ -12,9 +12,5 @@ export function createTimeslot(body: CreateTimeslotBody): Promise<TimeslotMessag
 }
 
 export function useCreateTimeslot() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createTimeslot,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeslotsQueryKey }),
-  });
+  return useInvalidatingMutation(createTimeslot, { keys: [timeslotsQueryKey] });
 }

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@slotwise/shared/api-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 /** DELETE /availability/time-off/{id}: the range is refilled from the weekly hours at once. */
 export function deleteTimeOff(id: string): Promise<MessageResponse> {
@@ -9,14 +9,7 @@ export function deleteTimeOff(id: string): Promise<MessageResponse> {
 }
 
 export function useDeleteTimeOff() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteTimeOff,
-    onSuccess: () =>
-      Promise.all(
-        [queryKeys.timeOff, queryKeys.timeslots, queryKeys.availableSlots].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+  return useInvalidatingMutation(deleteTimeOff, {
+    keys: [queryKeys.timeOff, queryKeys.timeslots, queryKeys.availableSlots],
   });
 }

@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@slotwise/shared/api-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '../../../lib/api-client';
 import { timeslotsQueryKey } from './get-timeslots';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 /** DELETE /timeslots/delete/{id}. */
 export function deleteTimeslot(id: string): Promise<MessageResponse> {
@@ -9,9 +9,5 @@ export function deleteTimeslot(id: string): Promise<MessageResponse> {
 }
 
 export function useDeleteTimeslot() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteTimeslot,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeslotsQueryKey }),
-  });
+  return useInvalidatingMutation(deleteTimeslot, { keys: [timeslotsQueryKey] });
 }

@@ -1,7 +1,7 @@
 import type { TimeOff } from '@slotwise/shared/availability-schemas';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 export interface TimeOffListResponse {
   timeOff: TimeOff[];
@@ -13,9 +13,5 @@ export function fetchTimeOff(signal?: AbortSignal): Promise<TimeOffListResponse>
 }
 
 export function useTimeOff() {
-  return useQuery({
-    queryKey: queryKeys.timeOff,
-    queryFn: ({ signal }) => fetchTimeOff(signal),
-    select: (data) => data.timeOff,
-  });
+  return useFetcherQuery(queryKeys.timeOff, fetchTimeOff, { select: (data) => data.timeOff });
 }

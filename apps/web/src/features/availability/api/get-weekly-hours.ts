@@ -1,7 +1,7 @@
 import type { WeeklyHoursResponse } from '@slotwise/shared/availability-schemas';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 /** GET /availability/weekly: the provider's weekly hours, horizon and zone. */
 export function fetchWeeklyHours(signal?: AbortSignal): Promise<WeeklyHoursResponse> {
@@ -9,8 +9,5 @@ export function fetchWeeklyHours(signal?: AbortSignal): Promise<WeeklyHoursRespo
 }
 
 export function useWeeklyHours() {
-  return useQuery({
-    queryKey: queryKeys.weeklyHours,
-    queryFn: ({ signal }) => fetchWeeklyHours(signal),
-  });
+  return useFetcherQuery(queryKeys.weeklyHours, fetchWeeklyHours);
 }

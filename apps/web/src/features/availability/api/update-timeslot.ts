@@ -2,9 +2,9 @@ import type {
   TimeslotMessageResponse,
   UpdateTimeslotBody,
 } from '@slotwise/shared/timeslot-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { timeslotsQueryKey } from './get-timeslots';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface UpdateTimeslotVariables {
   id: string;
@@ -21,9 +21,5 @@ export function updateTimeslot({
 }
 
 export function useUpdateTimeslot() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateTimeslot,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeslotsQueryKey }),
-  });
+  return useInvalidatingMutation(updateTimeslot, { keys: [timeslotsQueryKey] });
 }

@@ -1,7 +1,7 @@
 import type { CreateServiceBody, Service } from '@slotwise/shared/catalogue-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
-import { invalidateServiceViews } from '../invalidate-service-views';
+import { serviceViewKeys } from '../invalidate-service-views';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface ServiceMessageResponse {
   message: string;
@@ -14,9 +14,5 @@ export function createService(body: CreateServiceBody): Promise<ServiceMessageRe
 }
 
 export function useCreateService() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createService,
-    onSuccess: () => invalidateServiceViews(queryClient),
-  });
+  return useInvalidatingMutation(createService, { keys: serviceViewKeys });
 }

@@ -1,7 +1,7 @@
 import type { Service } from '@slotwise/shared/catalogue-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '../../../lib/api-client';
-import { invalidateServiceViews } from '../invalidate-service-views';
+import { serviceViewKeys } from '../invalidate-service-views';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface DeleteServiceResponse {
   message: string;
@@ -16,9 +16,5 @@ export function deleteService(id: string): Promise<DeleteServiceResponse> {
 }
 
 export function useDeleteService() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteService,
-    onSuccess: () => invalidateServiceViews(queryClient),
-  });
+  return useInvalidatingMutation(deleteService, { keys: serviceViewKeys });
 }

@@ -1,7 +1,7 @@
 import type { ServicesResponse } from '@slotwise/shared/catalogue-schemas';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 /** Invalidated by every service mutation. */
 export const servicesQueryKey = queryKeys.services;
@@ -12,9 +12,7 @@ export function fetchServices(signal?: AbortSignal): Promise<ServicesResponse> {
 }
 
 export function useServices({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: servicesQueryKey,
-    queryFn: ({ signal }) => fetchServices(signal),
+  return useFetcherQuery(servicesQueryKey, fetchServices, {
     select: (data) => data.services,
     enabled,
   });

@@ -1,8 +1,8 @@
 import type { UpdateServiceBody } from '@slotwise/shared/catalogue-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import type { ServiceMessageResponse } from './create-service';
-import { invalidateServiceViews } from '../invalidate-service-views';
+import { serviceViewKeys } from '../invalidate-service-views';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface UpdateServiceInput {
   id: string;
@@ -15,9 +15,5 @@ export function updateService({ id, body }: UpdateServiceInput): Promise<Service
 }
 
 export function useUpdateService() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateService,
-    onSuccess: () => invalidateServiceViews(queryClient),
-  });
+  return useInvalidatingMutation(updateService, { keys: serviceViewKeys });
 }

@@ -9,6 +9,7 @@ import { useServices } from '../api/get-services';
 import { useUpdateService } from '../api/update-service';
 import { serviceSummary } from '../service-price';
 import { ServiceFormModal } from './service-form-modal';
+import { ListState } from '../../../components/list-state';
 
 const buttonClass =
   'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
@@ -25,25 +26,19 @@ export function ServicesSection() {
   const list = services.data ?? [];
   const defaultCurrency = list.find((service) => service.active)?.currency ?? 'USD';
 
-  let content;
-  if (services.isPending) {
-    content = (
-      <p role="status" className="text-sm text-slate-600">
-        Loading services...
-      </p>
-    );
-  } else if (services.isError) {
-    content = (
-      <LoadFailed onRetry={() => void services.refetch()}>Failed to load services</LoadFailed>
-    );
-  } else if (list.length === 0) {
-    content = (
-      <p className="text-sm text-slate-600">
-        No services yet. Add what you offer, with its duration and price.
-      </p>
-    );
-  } else {
-    content = (
+  const content = (
+    <ListState
+      query={services}
+      items={list}
+      texts={{
+        loading: 'Loading services...',
+        failed: (
+          <LoadFailed onRetry={() => void services.refetch()}>Failed to load services</LoadFailed>
+        ),
+        empty: 'No services yet. Add what you offer, with its duration and price.',
+      }}
+      textClassName="text-sm text-slate-600"
+    >
       <ul aria-label="Your services" className="space-y-3">
         {list.map((service) => (
           <li key={service.id}>
@@ -55,8 +50,8 @@ export function ServicesSection() {
           </li>
         ))}
       </ul>
-    );
-  }
+    </ListState>
+  );
 
   return (
     <section

@@ -1,6 +1,6 @@
 import type { ConversationsResponse } from '@slotwise/shared/conversation-types';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 /** Everything about messages: the list, the unread count and every thread live under it. */
 export const messagesRootKey = ['messages'] as const;
@@ -15,8 +15,5 @@ export function fetchConversations(signal?: AbortSignal): Promise<ConversationsR
 }
 
 export function useConversations() {
-  return useQuery({
-    queryKey: conversationsKey,
-    queryFn: ({ signal }) => fetchConversations(signal),
-  });
+  return useFetcherQuery(conversationsKey, fetchConversations);
 }

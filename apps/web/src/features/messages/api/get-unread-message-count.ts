@@ -1,6 +1,6 @@
 import type { UnreadCountResponse } from '@slotwise/shared/conversation-types';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 /** GET /conversations/unread-count → `{unread}`. */
 export const unreadMessagesKey = ['messages', 'unread'] as const;
@@ -11,9 +11,7 @@ export function fetchUnreadMessageCount(signal?: AbortSignal): Promise<UnreadCou
 
 /** Unread messages from others, in every conversation (badges). Live: see new-message-event.ts. */
 export function useUnreadMessageCount() {
-  return useQuery({
-    queryKey: unreadMessagesKey,
-    queryFn: ({ signal }) => fetchUnreadMessageCount(signal),
+  return useFetcherQuery(unreadMessagesKey, fetchUnreadMessageCount, {
     select: (data) => data.unread,
   });
 }

@@ -1,7 +1,8 @@
 import type { NotificationItem } from '@slotwise/shared/realtime';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 export interface UnreadNotificationsResponse {
   /** Newest first (the server sends at most 50). */
@@ -19,11 +20,7 @@ export function fetchUnreadNotifications(
 
 /** The bell's data. A failure is logged only (docs/product.md §8): the bell then shows nothing unread. */
 export function useUnreadNotifications({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.unreadNotifications,
-    queryFn: ({ signal }) => fetchUnreadNotifications(signal),
-    enabled,
-  });
+  return useFetcherQuery(queryKeys.unreadNotifications, fetchUnreadNotifications, { enabled });
 }
 
 /** Prefix of the ids of notifications shown before the server's copy has been fetched. */

@@ -1,7 +1,7 @@
 import type { BookingPolicy } from '@slotwise/shared/policy-schemas';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 export interface BookingPolicyResponse {
   policy: BookingPolicy;
@@ -13,9 +13,7 @@ export function getBookingPolicy(): Promise<BookingPolicyResponse> {
 }
 
 export function useBookingPolicy() {
-  return useQuery({
-    queryKey: queryKeys.bookingPolicy,
-    queryFn: getBookingPolicy,
+  return useFetcherQuery(queryKeys.bookingPolicy, getBookingPolicy, {
     select: (data) => data.policy,
   });
 }

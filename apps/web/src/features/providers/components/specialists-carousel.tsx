@@ -7,6 +7,13 @@ import { StarRating } from '../../../components/star-rating';
 import { Avatar } from '../../../components/avatar';
 import { fullName } from '../../../lib/full-name';
 import { useTopProviders } from '../api/get-top-providers';
+import { ListState, type ListTexts } from '../../../components/list-state';
+
+const SPECIALIST_LIST_TEXTS: ListTexts = {
+  loading: MESSAGES.loadingSpecialists,
+  failed: MESSAGES.loadSpecialistsFailed,
+  empty: MESSAGES.noSpecialists,
+};
 
 /** docs/product.md §9: three providers at a time (on wide screens; two on tablets, one on phones). */
 const GRID_COLUMNS = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3' } as const;
@@ -37,23 +44,8 @@ export function SpecialistsCarousel() {
   const shown = list.slice(current * perPage, current * perPage + perPage);
   const go = (next: number) => setPage((next + pages) % pages);
 
-  let content;
-  if (providers.isPending) {
-    content = (
-      <p role="status" className="text-slate-600">
-        {MESSAGES.loadingSpecialists}
-      </p>
-    );
-  } else if (providers.isError) {
-    content = (
-      <p role="alert" className="text-red-700">
-        {MESSAGES.loadSpecialistsFailed}
-      </p>
-    );
-  } else if (list.length === 0) {
-    content = <p className="text-slate-600">{MESSAGES.noSpecialists}</p>;
-  } else {
-    content = (
+  const content = (
+    <ListState query={providers} items={list} texts={SPECIALIST_LIST_TEXTS}>
       <>
         <div className="flex items-center gap-2 sm:gap-3">
           <button
@@ -150,8 +142,8 @@ export function SpecialistsCarousel() {
           </div>
         ) : null}
       </>
-    );
-  }
+    </ListState>
+  );
 
   return (
     <section

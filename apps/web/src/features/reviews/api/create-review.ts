@@ -1,7 +1,7 @@
 import type { CreateReviewBody, ReviewResponse } from '@slotwise/shared/trust-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 /** POST /reviews: the client reviews one of their completed appointments, once. */
 export function createReview(body: CreateReviewBody): Promise<ReviewResponse> {
@@ -10,14 +10,8 @@ export function createReview(body: CreateReviewBody): Promise<ReviewResponse> {
 
 /** Refreshes the appointments (`reviewed`), the reviews and the providers' ratings, either way. */
 export function useCreateReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createReview,
-    onSettled: () =>
-      Promise.all(
-        [queryKeys.appointments, queryKeys.reviews, queryKeys.providers].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+  return useInvalidatingMutation(createReview, {
+    keys: [queryKeys.appointments, queryKeys.reviews, queryKeys.providers],
+    when: 'settled',
   });
 }

@@ -1,8 +1,8 @@
 import type { ReviewResponse } from '@slotwise/shared/trust-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { ReplyVariables } from './reply-to-review';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 /** PATCH /reviews/:id/reply: the provider edits their reply (within 24 hours of posting it). */
 export function editReply({ reviewId, comment }: ReplyVariables): Promise<ReviewResponse> {
@@ -10,9 +10,5 @@ export function editReply({ reviewId, comment }: ReplyVariables): Promise<Review
 }
 
 export function useEditReply() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: editReply,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
-  });
+  return useInvalidatingMutation(editReply, { keys: [queryKeys.reviews], when: 'settled' });
 }

@@ -1,7 +1,7 @@
 import type { ReviewResponse } from '@slotwise/shared/trust-types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface ReplyVariables {
   reviewId: string;
@@ -14,9 +14,5 @@ export function replyToReview({ reviewId, comment }: ReplyVariables): Promise<Re
 }
 
 export function useReplyToReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: replyToReview,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
-  });
+  return useInvalidatingMutation(replyToReview, { keys: [queryKeys.reviews], when: 'settled' });
 }

@@ -2,6 +2,13 @@ import { REVIEW_MESSAGES, type PublicReview } from '@slotwise/shared/trust-types
 import { StarRating } from '../../../components/star-rating';
 import { useProviderReviews } from '../api/get-provider-reviews';
 import { ReplyForm } from './reply-form';
+import { ListState, type ListTexts } from '../../../components/list-state';
+
+const REVIEW_LIST_TEXTS: ListTexts = {
+  loading: 'Loading reviews...',
+  failed: REVIEW_MESSAGES.loadReviewsFailed,
+  empty: REVIEW_MESSAGES.noReviewsYet,
+};
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -32,23 +39,8 @@ export function ReviewsList({
   const first = reviews.data?.pages[0];
   const items: PublicReview[] = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
 
-  let content;
-  if (reviews.isPending) {
-    content = (
-      <p role="status" className="text-slate-600">
-        Loading reviews...
-      </p>
-    );
-  } else if (reviews.isError) {
-    content = (
-      <p role="alert" className="text-red-700">
-        {REVIEW_MESSAGES.loadReviewsFailed}
-      </p>
-    );
-  } else if (items.length === 0) {
-    content = <p className="text-slate-600">{REVIEW_MESSAGES.noReviewsYet}</p>;
-  } else {
-    content = (
+  const content = (
+    <ListState query={reviews} items={items} texts={REVIEW_LIST_TEXTS}>
       <>
         <ul aria-labelledby="reviews-title" className="divide-y divide-slate-200">
           {items.map((review) => (
@@ -92,8 +84,8 @@ export function ReviewsList({
           </button>
         ) : null}
       </>
-    );
-  }
+    </ListState>
+  );
 
   return (
     <section

@@ -1,7 +1,7 @@
 import type { ProviderAnalytics } from '@slotwise/shared/stats-types';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 export interface ProviderAnalyticsResponse {
   analytics: ProviderAnalytics;
@@ -13,8 +13,5 @@ export function fetchProviderAnalytics(signal?: AbortSignal): Promise<ProviderAn
 }
 
 export function useProviderAnalytics() {
-  return useQuery({
-    queryKey: queryKeys.analytics,
-    queryFn: ({ signal }) => fetchProviderAnalytics(signal),
-  });
+  return useFetcherQuery(queryKeys.analytics, fetchProviderAnalytics);
 }

@@ -1,7 +1,7 @@
 import type { ProviderStats, ProviderTrustFigures } from '@slotwise/shared/stats-types';
-import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useFetcherQuery } from '../../../lib/query-hooks';
 
 export interface ProviderStatsResponse {
   /** With the trust figures (optional here: an older server answers without them). */
@@ -14,8 +14,5 @@ export function fetchProviderStats(signal?: AbortSignal): Promise<ProviderStatsR
 }
 
 export function useProviderStats() {
-  return useQuery({
-    queryKey: queryKeys.stats,
-    queryFn: ({ signal }) => fetchProviderStats(signal),
-  });
+  return useFetcherQuery(queryKeys.stats, fetchProviderStats);
 }
