@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { emailFormSchema } from '@slotwise/shared/auth-schemas';
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
@@ -11,8 +9,10 @@ import { ApiError } from '../../lib/api-client';
 import { rememberedNext, safeNextPath, withNext } from '../../lib/next-path';
 import { useResendVerification } from './api/resend-verification';
 import { useVerifyEmail } from './api/verify-email';
-import { bindFields } from '../../lib/bind-fields';
 import { useCountdown } from './use-countdown';
+import { useZodForm } from '../../lib/use-zod-form';
+import { AuthCard } from '../../components/auth-card';
+import { TryAgainButton } from '../../components/try-again-button';
 
 /** The address /register or /register-provider passed in navigation state, if any. */
 function readEmail(state: unknown): string | null {
@@ -21,7 +21,6 @@ function readEmail(state: unknown): string | null {
   return typeof email === 'string' && email !== '' ? email : null;
 }
 
-const cardClass = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8';
 /**
  * docs/product.md §2 Email verification (/email-verification): the "check your inbox" notice with a resend
  * button, or — opened from the emailed link with `?token=` — the confirmation itself.
@@ -33,19 +32,13 @@ export function EmailVerificationPage() {
   const email = readEmail(location.state);
 
   return (
-    <section
-      aria-labelledby="email-verification-title"
-      className="mx-auto w-full max-w-lg px-4 pt-4 pb-12 sm:px-6"
-    >
-      <title>Verify Your Email · Slotwise</title>
-      <div className={cardClass}>
-        {token ? (
-          <TokenConfirmation token={token} email={email} />
-        ) : (
-          <VerificationNotice email={email} />
-        )}
-      </div>
-    </section>
+    <AuthCard titleId="email-verification-title" pageTitle="Verify Your Email" width="lg">
+      {token ? (
+        <TokenConfirmation token={token} email={email} />
+      ) : (
+        <VerificationNotice email={email} />
+      )}
+    </AuthCard>
   );
 }
 
@@ -140,13 +133,10 @@ function TokenConfirmation({ token, email }: { token: string; email: string | nu
         {refused ? MESSAGES.verificationLinkInvalid : MESSAGES.verificationFailed}
       </p>
       {refused ? null : (
-        <button
-          type="button"
+        <TryAgainButton
           onClick={() => void verification.refetch()}
           className="mt-3 text-sm font-semibold text-indigo-700 underline"
-        >
-          Try again
-        </button>
+        />
       )}
       <p className="mt-4 text-sm text-slate-700">We can send you a new verification link.</p>
       <ResendForm email={email} />
@@ -173,16 +163,9 @@ function ResendForm({ email }: { email: string | null }) {
   const resend = useResendVerification();
   const countdown = useCountdown();
   const [status, setStatus] = useState<ResendStatus>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(emailFormSchema),
-    mode: 'onTouched',
-    defaultValues: { email: email ?? '' },
-  });
-  const field = bindFields(register, errors);
+  const form = useZodForm(emailFormSchema, { email: email ?? '' });
+  const { handleSubmit, field } = form;
+  const { errors } = form.formState;
 
   const onSubmit = handleSubmit(async (values) => {
     setStatus(null);

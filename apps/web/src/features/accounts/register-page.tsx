@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema, splitFullName } from '@slotwise/shared/auth-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { controlClass } from '../../components/control-class';
@@ -15,7 +14,8 @@ import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
 import { rememberNext, safeNextPath, withNext } from '../../lib/next-path';
 import { useProfilePicture } from '../../lib/use-profile-picture';
 import { useRegister } from './api/register';
-import { bindFields } from '../../lib/bind-fields';
+import { useZodForm } from '../../lib/use-zod-form';
+import { AuthCard } from '../../components/auth-card';
 
 /** Server field names (multipart body) → the form field that shows their message. */
 const SERVER_FIELDS = {
@@ -43,18 +43,15 @@ export function RegisterPage() {
   const picture = useProfilePicture();
   const registration = useRegister();
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(registerFormSchema),
-    mode: 'onTouched',
-    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '', role: 'client' },
+  const form = useZodForm(registerFormSchema, {
+    fullName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    role: 'client',
   });
-  const field = bindFields(register, errors);
+  const { register, handleSubmit, reset, setError, field } = form;
+  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = handleSubmit(async (values) => {
     setGeneralError(null);
@@ -91,77 +88,69 @@ export function RegisterPage() {
   const busy = isSubmitting || registration.isPending;
 
   return (
-    <section
-      aria-labelledby="register-title"
-      className="mx-auto w-full max-w-lg px-4 pt-4 pb-12 sm:px-6"
+    <AuthCard
+      titleId="register-title"
+      pageTitle="Create Account"
+      heading="Create Account"
+      width="lg"
+      overlay={busy ? <SpinnerOverlay label="Creating your account..." /> : null}
     >
-      <title>Create Account · Slotwise</title>
-      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <h1 id="register-title" className="text-2xl font-bold text-slate-900">
+      <p className="mt-1 text-sm text-slate-600">
+        Book trusted services near you, or offer your own.
+      </p>
+
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <ProfilePictureInput picture={picture} label="Profile picture (optional)" disabled={busy} />
+
+        <TextField label="Full name" type="text" autoComplete="name" {...field('fullName')} />
+
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+
+        <PasswordField
+          label="Password"
+          hint="8 to 15 characters."
+          autoComplete="new-password"
+          {...field('password')}
+        />
+
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          {...field('confirmPassword')}
+        />
+
+        <Field label="Role" error={errors.role?.message}>
+          {(control) => (
+            <select
+              {...control}
+              {...register('role')}
+              className={`${controlClass(errors.role?.message)} bg-white`}
+            >
+              <option value="client">Client</option>
+              <option value="provider">Provider</option>
+            </select>
+          )}
+        </Field>
+
+        <TermsCheckbox error={errors.terms?.message} registration={register('terms')} />
+
+        <FormError>{generalError}</FormError>
+
+        <SubmitButton busy={busy} disabled={picture.processing}>
           Create Account
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Book trusted services near you, or offer your own.
-        </p>
+        </SubmitButton>
+      </form>
 
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-          <ProfilePictureInput
-            picture={picture}
-            label="Profile picture (optional)"
-            disabled={busy}
-          />
-
-          <TextField label="Full name" type="text" autoComplete="name" {...field('fullName')} />
-
-          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-
-          <PasswordField
-            label="Password"
-            hint="8 to 15 characters."
-            autoComplete="new-password"
-            {...field('password')}
-          />
-
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            {...field('confirmPassword')}
-          />
-
-          <Field label="Role" error={errors.role?.message}>
-            {(control) => (
-              <select
-                {...control}
-                {...register('role')}
-                className={`${controlClass(errors.role?.message)} bg-white`}
-              >
-                <option value="client">Client</option>
-                <option value="provider">Provider</option>
-              </select>
-            )}
-          </Field>
-
-          <TermsCheckbox error={errors.terms?.message} registration={register('terms')} />
-
-          <FormError>{generalError}</FormError>
-
-          <SubmitButton busy={busy} disabled={picture.processing}>
-            Create Account
-          </SubmitButton>
-        </form>
-
-        <p className="mt-6 text-center text-sm text-slate-600">
-          Already have an account?{' '}
-          <Link
-            to={withNext('/login', next)}
-            className="font-semibold text-indigo-700 hover:underline"
-          >
-            Sign in
-          </Link>
-        </p>
-      </div>
-      {busy ? <SpinnerOverlay label="Creating your account..." /> : null}
-    </section>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link
+          to={withNext('/login', next)}
+          className="font-semibold text-indigo-700 hover:underline"
+        >
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
   );
 }
 

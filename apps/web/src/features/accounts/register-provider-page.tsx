@@ -1,19 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { providerProfileFormSchema } from '@slotwise/shared/auth-schemas';
 import { providerCatalogueFormSchema } from '@slotwise/shared/catalogue-schemas';
 import { z } from '@slotwise/shared/zod';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextAreaField, TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
 import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
 import { useRegisterProvider } from './api/register-provider';
-import { bindFields } from '../../lib/bind-fields';
 import { CATALOGUE_FIELDS, type CatalogueFormShape } from './catalogue-form';
 import { CatalogueFields } from './components/catalogue-fields';
+import { useZodForm } from '../../lib/use-zod-form';
+import { AuthCard } from '../../components/auth-card';
 
 /** SPEC's specialty and bio, plus category, city and service mode (docs/product.md §11.1). */
 const onboardingSchema = z.intersection(providerProfileFormSchema, providerCatalogueFormSchema);
@@ -37,30 +37,26 @@ export function RegisterProviderPage() {
   const { userId, email } = readOnboardingState(location.state);
 
   return (
-    <section
-      aria-labelledby="register-provider-title"
-      className="mx-auto w-full max-w-lg px-4 pt-4 pb-12 sm:px-6"
+    <AuthCard
+      titleId="register-provider-title"
+      pageTitle="Complete Your Provider Profile"
+      heading="Complete Your Provider Profile"
+      width="lg"
     >
-      <title>Complete Your Provider Profile · Slotwise</title>
-      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <h1 id="register-provider-title" className="text-2xl font-bold text-slate-900">
-          Complete Your Provider Profile
-        </h1>
-        {userId ? (
-          <ProviderProfileForm userId={userId} email={email} />
-        ) : (
-          <div className="mt-4 space-y-4 text-sm text-slate-700">
-            <p role="alert">{MESSAGES.registrationDetailsMissing}</p>
-            <Link
-              to="/register"
-              className="inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
-            >
-              Go to registration
-            </Link>
-          </div>
-        )}
-      </div>
-    </section>
+      {userId ? (
+        <ProviderProfileForm userId={userId} email={email} />
+      ) : (
+        <div className="mt-4 space-y-4 text-sm text-slate-700">
+          <p role="alert">{MESSAGES.registrationDetailsMissing}</p>
+          <Link
+            to="/register"
+            className="inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
+          >
+            Go to registration
+          </Link>
+        </div>
+      )}
+    </AuthCard>
   );
 }
 
@@ -68,26 +64,17 @@ function ProviderProfileForm({ userId, email }: { userId: string; email: string 
   const navigate = useNavigate();
   const completion = useRegisterProvider();
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(onboardingSchema),
-    mode: 'onTouched',
-    defaultValues: {
-      specialty: '',
-      bio: '',
-      category: '',
-      placeId: '',
-      address: '',
-      serviceMode: 'at_provider',
-      radiusKm: '',
-    },
+  const form = useZodForm(onboardingSchema, {
+    specialty: '',
+    bio: '',
+    category: '',
+    placeId: '',
+    address: '',
+    serviceMode: 'at_provider',
+    radiusKm: '',
   });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-  const field = bindFields(register, errors);
+  const { handleSubmit, setError, field } = form;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = handleSubmit(async (values) => {
     setGeneralError(null);

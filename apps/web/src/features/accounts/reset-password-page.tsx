@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_MESSAGES, resetPasswordFormSchema } from '@slotwise/shared/email-schemas';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { FormError } from '../../components/form-field';
 import { PasswordField } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
-import { bindFields } from '../../lib/bind-fields';
 import { failureMessage } from '../../lib/failure-message';
 import { useResetPassword } from './api/reset-password';
+import { useZodForm } from '../../lib/use-zod-form';
+import { AuthCard } from '../../components/auth-card';
 
 const FAILED = 'Failed to change the password. Please try again.';
 
@@ -25,16 +24,8 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [failure, setFailure] = useState<{ text: string; linkDead: boolean } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
-    mode: 'onTouched',
-    defaultValues: { password: '', confirmPassword: '' },
-  });
-  const field = bindFields(register, errors);
+  const form = useZodForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
+  const { handleSubmit, field } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -55,52 +46,43 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <section
-      aria-labelledby="reset-password-title"
-      className="mx-auto w-full max-w-md px-4 pt-4 pb-12 sm:px-6"
-    >
-      <title>Reset Password · Slotwise</title>
-      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <h1 id="reset-password-title" className="text-2xl font-bold text-slate-900">
-          Reset Password
-        </h1>
-        {token === '' ? (
-          <>
-            <p role="alert" className="mt-4 text-sm text-red-700">
-              {EMAIL_MESSAGES.resetLinkInvalid}
-            </p>
-            <ForgotLink />
-          </>
-        ) : (
-          <>
-            <p className="mt-1 text-sm text-slate-600">Choose a new password for your account.</p>
-            <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-              <PasswordField
-                label="New password"
-                hint="8 to 15 characters."
-                autoComplete="new-password"
-                {...field('password')}
-              />
-              <PasswordField
-                label="Confirm password"
-                autoComplete="new-password"
-                {...field('confirmPassword')}
-              />
-              {failure ? <FormError>{failure.text}</FormError> : null}
-              <SubmitButton busy={reset.isPending} busyText="Saving...">
-                Set New Password
-              </SubmitButton>
-            </form>
-            {failure?.linkDead ? <ForgotLink /> : null}
-          </>
-        )}
-        <p className="mt-6 text-center text-sm text-slate-600">
-          <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
-            Back to Login
-          </Link>
-        </p>
-      </div>
-    </section>
+    <AuthCard titleId="reset-password-title" pageTitle="Reset Password" heading="Reset Password">
+      {token === '' ? (
+        <>
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {EMAIL_MESSAGES.resetLinkInvalid}
+          </p>
+          <ForgotLink />
+        </>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600">Choose a new password for your account.</p>
+          <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+            <PasswordField
+              label="New password"
+              hint="8 to 15 characters."
+              autoComplete="new-password"
+              {...field('password')}
+            />
+            <PasswordField
+              label="Confirm password"
+              autoComplete="new-password"
+              {...field('confirmPassword')}
+            />
+            {failure ? <FormError>{failure.text}</FormError> : null}
+            <SubmitButton busy={reset.isPending} busyText="Saving...">
+              Set New Password
+            </SubmitButton>
+          </form>
+          {failure?.linkDead ? <ForgotLink /> : null}
+        </>
+      )}
+      <p className="mt-6 text-center text-sm text-slate-600">
+        <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
   );
 }
 

@@ -11,6 +11,7 @@ import {
   readFilters,
   type DiscoveryFilters,
 } from './discovery-filters';
+import { TryAgainButton } from '../../components/try-again-button';
 
 const COUNT_FORMAT = new Intl.NumberFormat('en');
 
@@ -75,13 +76,10 @@ export function ProvidersPage() {
                 ? results.error.message
                 : 'Could not load providers.'}
             </p>
-            <button
-              type="button"
+            <TryAgainButton
               onClick={() => void results.refetch()}
               className="mt-2 rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50"
-            >
-              Try again
-            </button>
+            />
           </div>
         ) : null}
         {providers.length ? (

@@ -18,13 +18,16 @@ export function cancelAppointment({
   );
 }
 
+/** What a client's change to an appointment alters: the lists and that provider's free slots. */
+export const appointmentChangeKeys = ({ providerId }: { providerId: string }) => [
+  queryKeys.appointments,
+  queryKeys.providerAvailableSlots(providerId),
+];
+
 /** Refetches the appointment lists and the freed slot's provider's availability, either way. */
 export function useCancelAppointment() {
   return useInvalidatingMutation(cancelAppointment, {
-    keys: ({ providerId }) => [
-      queryKeys.appointments,
-      queryKeys.providerAvailableSlots(providerId),
-    ],
+    keys: appointmentChangeKeys,
     when: 'settled',
   });
 }

@@ -1,8 +1,8 @@
 import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
 import type { RescheduleBody } from '@slotwise/shared/booking-types';
 import { apiPatch } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';
+import { appointmentChangeKeys } from './cancel-appointment';
 
 export interface RescheduleAppointmentVariables extends RescheduleBody {
   appointmentId: string;
@@ -24,10 +24,7 @@ export function rescheduleAppointment({
 /** Refetches the appointment lists and the provider's availability, either way. */
 export function useRescheduleAppointment() {
   return useInvalidatingMutation(rescheduleAppointment, {
-    keys: ({ providerId }) => [
-      queryKeys.appointments,
-      queryKeys.providerAvailableSlots(providerId),
-    ],
+    keys: appointmentChangeKeys,
     when: 'settled',
   });
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CATALOGUE_MESSAGES,
   CURRENCIES,
@@ -10,17 +9,16 @@ import {
 } from '@slotwise/shared/catalogue-schemas';
 import { z } from '@slotwise/shared/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { controlClass } from '../../../components/control-class';
 import { Field, FormError, TextAreaField, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { SubmitButton } from '../../../components/submit-button';
-import { bindFields } from '../../../lib/bind-fields';
 import { failureMessage, serverFieldErrors } from '../../../lib/failure-message';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
 import { parsePriceText, priceText } from '../service-price';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 /** The price is typed in the currency's units ('35.50'); this explains a malformed one. */
 export const PRICE_FORMAT_MESSAGE = 'Enter a price such as 35 or 35.50';
@@ -85,26 +83,17 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
   const update = useUpdateService();
   const [generalError, setGeneralError] = useState<string | null>(null);
   const currency = service?.currency ?? defaultCurrency;
-  const form = useForm<ServiceFormValues, unknown, z.output<typeof serviceFormSchema>>({
-    resolver: zodResolver(serviceFormSchema),
-    mode: 'onTouched',
-    defaultValues: {
-      name: service?.name ?? '',
-      duration: service ? String(service.duration_minutes) : '30',
-      price: service ? priceText(service.price_cents, service.currency) : '',
-      currency: (CURRENCIES as readonly string[]).includes(currency)
-        ? (currency as ServiceFormValues['currency'])
-        : 'USD',
-      description: service?.description ?? '',
-    },
+  const form = useZodForm(serviceFormSchema, {
+    name: service?.name ?? '',
+    duration: service ? String(service.duration_minutes) : '30',
+    price: service ? priceText(service.price_cents, service.currency) : '',
+    currency: (CURRENCIES as readonly string[]).includes(currency)
+      ? (currency as ServiceFormValues['currency'])
+      : 'USD',
+    description: service?.description ?? '',
   });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-  const field = bindFields(register, errors);
+  const { register, handleSubmit, setError, field } = form;
+  const { errors, isSubmitting } = form.formState;
   const busy = isSubmitting || create.isPending || update.isPending;
   const close = () => {
     if (!busy) onClose();

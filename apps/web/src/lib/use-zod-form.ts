@@ -1,0 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from '@slotwise/shared/zod';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { bindFields } from './bind-fields';
+
+/**
+ * The app's forms: react-hook-form validated by a shared zod schema (docs/architecture.md §5),
+ * checked when a field is left ('onTouched'), plus `field(name)` for the form kit's fields.
+ */
+export function useZodForm<TInput extends FieldValues, TOutput extends FieldValues>(
+  schema: z.ZodType<TOutput, TInput>,
+  defaultValues: DefaultValues<TInput>,
+) {
+  const form = useForm<TInput, unknown, TOutput>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues,
+  });
+  return { ...form, field: bindFields(form.register, form.formState.errors) };
+}
