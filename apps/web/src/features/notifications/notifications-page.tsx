@@ -4,8 +4,8 @@ import { NOTIFICATIONS_PAGE_SIZE, useNotificationPage } from './api/get-notifica
 import { useUnreadNotifications } from './api/get-unread-notifications';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
 import { useMarkNotificationRead } from './api/mark-notification-read';
-import { formatAbsoluteTime, formatRelativeTime } from './relative-time';
 import { LoadFailed } from '../../components/load-failed';
+import { NotificationTime } from './components/notification-time';
 
 const TYPE_LABEL: Record<NotificationItem['type'], string> = {
   new: 'New',
@@ -114,13 +114,10 @@ export function NotificationsPage() {
                     <span className="mt-0.5 block text-sm break-words text-slate-700">
                       {item.message}
                     </span>{' '}
-                    <time
-                      dateTime={item.created_at}
-                      title={formatAbsoluteTime(item.created_at)}
+                    <NotificationTime
+                      at={item.created_at}
                       className="mt-1 block text-xs text-slate-600"
-                    >
-                      {formatRelativeTime(item.created_at)}
-                    </time>
+                    />
                   </span>
                 </button>
               </li>

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { TimeslotsView } from '../use-timeslots-view';
 import { TimeOffDialog } from './time-off-dialog';
 import { WeeklyHoursDialog } from './weekly-hours-dialog';
+import { SegmentedControl } from '../../../components/segmented-control';
 
 const VIEWS: { value: TimeslotsView; label: string }[] = [
   { value: 'week', label: 'Week calendar' },
@@ -15,33 +16,15 @@ export function ViewSwitch({
   view: TimeslotsView;
   onChange: (view: TimeslotsView) => void;
 }) {
-  const name = useId();
   return (
-    <fieldset className="mt-4">
-      <legend className="sr-only">View</legend>
-      <div className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
-        {VIEWS.map((option) => (
-          <label
-            key={option.value}
-            className={`cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
-              view === option.value
-                ? 'bg-indigo-600 text-white'
-                : 'text-slate-700 hover:bg-slate-100'
-            }`}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={view === option.value}
-              onChange={() => onChange(option.value)}
-              className="sr-only"
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <SegmentedControl
+      legend="View"
+      options={VIEWS}
+      value={view}
+      onChange={onChange}
+      className="mt-4"
+      pillClassName="inline-flex rounded-lg border border-slate-300 bg-white p-1"
+    />
   );
 }
 

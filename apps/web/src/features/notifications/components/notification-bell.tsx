@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useUnreadNotifications } from '../api/get-unread-notifications';
-import { formatAbsoluteTime, formatRelativeTime } from '../relative-time';
+import { NotificationTime } from './notification-time';
 
 /** docs/product.md §9: the badge shows the unread count up to 9, then '9+'. */
 function badgeText(count: number): string {
@@ -207,13 +207,10 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
                       <span className="block text-sm break-words text-slate-700">
                         {item.message}
                       </span>{' '}
-                      <time
-                        dateTime={item.created_at}
-                        title={formatAbsoluteTime(item.created_at)}
+                      <NotificationTime
+                        at={item.created_at}
                         className="mt-0.5 block text-xs text-slate-600"
-                      >
-                        {formatRelativeTime(item.created_at)}
-                      </time>
+                      />
                     </span>
                   </button>
                 </li>

@@ -1,0 +1,10 @@
+import { formatAbsoluteTime, formatRelativeTime } from '../relative-time';
+
+/** When a notification came: relative ('5 minutes ago'), the exact time as its tooltip. */
+export function NotificationTime({ at, className }: { at: string; className: string }) {
+  return (
+    <time dateTime={at} title={formatAbsoluteTime(at)} className={className}>
+      {formatRelativeTime(at)}
+    </time>
+  );
+}
