@@ -1,3 +1,4 @@
+import type { SessionUser } from '@slotwise/shared/api-types';
 import {
   APPOINTMENT_LIST_MESSAGES,
   APPOINTMENTS_DEFAULT_LIMIT,
@@ -37,11 +38,12 @@ import {
   type PublicReview,
   type Review,
 } from '@slotwise/shared/trust-types';
-import { epochSeconds, makeToken } from './make-token';
 import { emptyCatalogue, handleCatalogue, type CatalogueState } from './catalogue-api';
 import { contractError, contractJson } from './contract';
+import { freshForEachTest } from './each-test';
 import { json, mockApi, type ApiCall } from './mock-api';
-import { saveSession, type Role } from '../src/lib/session';
+import { signInUser, userOf } from './session-user';
+import type { Role } from '../src/lib/session';
 
 /**
  * An in-memory stand-in for the discovery and booking endpoints (docs/product.md §10.1 shapes), for
@@ -591,35 +593,31 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
 }
 
 /** Signs in (token + stored user, as the login screen leaves them) as a client or provider. */
-export function signInAs(
-  role: Role,
-  user: { firstName?: string; lastName?: string; profileImageUrl?: string | null } = {},
-): void {
-  const userId = `${role}-user-1`;
-  const providerId = role === 'provider' ? PROVIDER_ID : null;
-  const token = makeToken({ userId, role, providerId, exp: epochSeconds(3600) });
-  saveSession(token, {
-    id: userId,
-    firstName: user.firstName ?? 'Cleo',
-    lastName: user.lastName ?? 'Client',
-    email: 'cleo@example.com',
-    role,
-    profileImageUrl: user.profileImageUrl ?? null,
-    providerId,
-  });
+export function signInAs(role: Role, user: Partial<SessionUser> = {}): string {
+  return signInUser(
+    userOf(role, {
+      id: `${role}-user-1`,
+      firstName: 'Cleo',
+      lastName: 'Client',
+      email: 'cleo@example.com',
+      providerId: role === 'provider' ? PROVIDER_ID : null,
+      ...user,
+    }),
+  );
 }
 
-/** An inert socket for the area layouts' realtime provider (no server in jsdom). */
-export function inertSocket() {
-  const noop = () => undefined;
-  return {
-    connected: false,
-    active: false,
-    on: noop,
-    off: noop,
-    emit: noop,
-    connect: noop,
-    disconnect: noop,
-    removeAllListeners: noop,
-  };
+/**
+ * A fresh in-memory booking API before each test of the calling file (signed in as `role` when
+ * given): `const api = bookingApiForEachTest('client')`.
+ */
+export function bookingApiForEachTest(
+  role?: Role,
+  user?: Partial<SessionUser>,
+  extra?: ExtraRoutes,
+): BookingBackend {
+  return freshForEachTest(() => {
+    const backend = mockBookingApi(extra);
+    if (role) signInAs(role, user);
+    return backend;
+  });
 }

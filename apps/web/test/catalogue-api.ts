@@ -65,6 +65,26 @@ export function makeService(overrides: Partial<Service> = {}): Service {
   };
 }
 
+/** A signed-in provider's own profile (GET /api/profile): Pat Slots, a barber. */
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 'provider-user-1',
+    firstName: 'Pat',
+    first_name: 'Pat',
+    lastName: 'Slots',
+    last_name: 'Slots',
+    email: 'pat@example.com',
+    role: 'provider',
+    timezone: 'America/New_York',
+    profileImageUrl: null,
+    profile_image_url: null,
+    providerId: 'provider-1',
+    providerDetails: { specialty: 'Barber', bio: '' },
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export interface CatalogueState {
   places: Place[];
   services: Service[];

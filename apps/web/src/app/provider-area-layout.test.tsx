@@ -1,24 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { epochSeconds, makeToken } from '../../test/make-token';
 import { callsTo, json, mockApi, type ApiCall } from '../../test/mock-api';
 import { renderRoute } from '../../test/render-route';
 import { saveSession, type Role } from '../lib/session';
-
-// No real socket in jsdom: the realtime provider gets an inert stand-in.
-vi.mock('../lib/socket', () => ({
-  createSocket: vi.fn(() => ({
-    connected: false,
-    active: false,
-    on: vi.fn(),
-    off: vi.fn(),
-    emit: vi.fn(),
-    connect: vi.fn(),
-    disconnect: vi.fn(),
-    removeAllListeners: vi.fn(),
-  })),
-}));
 
 let api: { calls: ApiCall[] };
 
@@ -82,10 +68,6 @@ beforeEach(() => {
       });
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('provider area layout', () => {

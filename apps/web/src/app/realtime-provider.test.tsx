@@ -123,7 +123,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.mocked(createSocket).mockReset();
 });
 

@@ -4,8 +4,8 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockBookingApi, signInAs, type BookingBackend } from '../../../test/booking-api';
+import { describe, expect, it } from 'vitest';
+import { signInAs, bookingApiForEachTest } from '../../../test/booking-api';
 import { SPRINGFIELD } from '../../../test/catalogue-api';
 import { expectFieldError } from '../../../test/field-error';
 import { callsTo, json } from '../../../test/mock-api';
@@ -13,21 +13,8 @@ import { renderRoute } from '../../../test/render-route';
 import { AppProviders } from '../../app/providers';
 import { routes } from '../../app/router';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
-
 const USER_ID = '7d3a5c7e-2a0b-4a43-9a3c-3f2f4b7f2e11';
-let api: BookingBackend;
-
-beforeEach(() => {
-  api = mockBookingApi();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const api = bookingApiForEachTest();
 
 async function openOnboarding() {
   const user = userEvent.setup();

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/field-error';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { AppProviders } from '../../app/providers';
@@ -24,10 +24,6 @@ beforeEach(() => {
     if (call.method === 'POST' && call.path === '/api/auth/verify-email') return verifyAnswer();
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 /** Rendered as in main.tsx: under StrictMode, which mounts effects twice in development. */

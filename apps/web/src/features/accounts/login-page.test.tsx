@@ -3,7 +3,7 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/field-error';
 import { epochSeconds, makeToken } from '../../../test/make-token';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
@@ -49,10 +49,6 @@ beforeEach(() => {
     if (call.method === 'POST' && call.path === '/api/verify-email') return resendAnswer();
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 async function openPage(state: unknown = null) {

@@ -2,7 +2,7 @@ import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/field-error';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { renderRoute } from '../../../test/render-route';
@@ -22,10 +22,6 @@ beforeEach(() => {
     if (call.method === 'POST' && call.path === '/api/auth/reset-password') return resetAnswer();
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('forgot password', () => {

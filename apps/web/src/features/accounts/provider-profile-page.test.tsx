@@ -2,7 +2,7 @@ import type { Profile } from '@slotwise/shared/api-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectFieldError } from '../../../test/field-error';
 import { epochSeconds, makeToken } from '../../../test/make-token';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
@@ -77,10 +77,6 @@ beforeEach(() => {
   });
   URL.createObjectURL = vi.fn(() => 'blob:new-photo');
   URL.revokeObjectURL = vi.fn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 async function openPage() {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectFieldError, expectNoFieldError } from '../../../test/field-error';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { renderRoute } from '../../../test/render-route';
@@ -31,10 +31,6 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
   compression.compress.mockReset();
   compression.compress.mockImplementation(async (file: File) => file);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 async function openPage() {

@@ -3,7 +3,7 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/field-error';
 import { contractJson } from '../../../test/contract';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
@@ -47,10 +47,6 @@ async function chooseCategoryAndCity(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('combobox', { name: 'City' }), 'spring');
   await user.click(await screen.findByRole('option', { name: /Springfield/ }));
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 /** /register-provider as /register leaves it: with {userId, email} in the navigation state. */
 async function openPage(state: unknown = { userId: USER_ID, email: 'pat@example.com' }) {

@@ -1,7 +1,7 @@
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { renderRoute } from '../../../test/render-route';
 
@@ -17,11 +17,6 @@ beforeEach(() => {
     if (call.method === 'POST' && call.path === '/api/verify-email') return resendAnswer();
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 async function openNotice() {

@@ -1,51 +1,29 @@
 import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify/unstyled';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   makeClientAppointment,
   makeProvider,
   makeSlot,
-  mockBookingApi,
   PROVIDER_ID,
-  signInAs,
-  type BookingBackend,
   type ProviderRecord,
+  bookingApiForEachTest,
 } from '../../../test/booking-api';
 import { deferred, json } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
-import { AppProviders } from '../../app/providers';
-import { routes } from '../../app/router';
+import { openRoute, LAZY_ROUTE } from '../../../test/render-route';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
-
-let api: BookingBackend;
+const api = bookingApiForEachTest('client');
 let ana: ProviderRecord;
 
 beforeEach(() => {
-  api = mockBookingApi();
   ana = makeProvider({ provider_id: PROVIDER_ID, first_name: 'Ana', last_name: 'Lopez' });
   api.providers = [ana];
-  signInAs('client');
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-async function openPage(path = '/client/appointments') {
-  const user = userEvent.setup();
-  const view = renderRoute(path);
-  await screen.findByRole('heading', { level: 1, name: 'Your Appointments' }, { timeout: 5000 });
-  return { user, ...view };
-}
+const openPage = (path = '/client/appointments') => openRoute(path, 'Your Appointments');
 
 function card(name: RegExp | string) {
   return screen.getByRole('article', { name });
@@ -115,15 +93,10 @@ describe('client appointments: states', () => {
 
 describe("client appointments: '← Back'", () => {
   it('goes back to the previous page', async () => {
-    const user = userEvent.setup();
-    const router = createMemoryRouter(routes, {
-      initialEntries: ['/client/provider/abc', '/client/appointments'],
-      initialIndex: 1,
-    });
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
+    const { user, router } = await openRoute(
+      ['/client/provider/abc', '/client/appointments'],
+      () => screen.findByRole('button', { name: 'Back' }, LAZY_ROUTE),
+      { initialIndex: 1 },
     );
     const back = await screen.findByRole('button', { name: 'Back' }, { timeout: 5000 });
     expect(back).toHaveTextContent('← Back');

@@ -2,39 +2,14 @@ import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  makeProviderAppointment,
-  mockBookingApi,
-  signInAs,
-  type BookingBackend,
-} from '../../../test/booking-api';
+import { describe, expect, it } from 'vitest';
+import { makeProviderAppointment, bookingApiForEachTest } from '../../../test/booking-api';
 import { deferred, json } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { openRoute } from '../../../test/render-route';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
+const api = bookingApiForEachTest('provider', { firstName: 'Pat', lastName: 'Slots' });
 
-let api: BookingBackend;
-
-beforeEach(() => {
-  api = mockBookingApi();
-  signInAs('provider', { firstName: 'Pat', lastName: 'Slots' });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-async function openPage() {
-  const user = userEvent.setup();
-  const view = renderRoute('/dashboard/appointments');
-  await screen.findByRole('heading', { level: 1, name: 'Appointments' }, { timeout: 5000 });
-  return { user, ...view };
-}
+const openPage = () => openRoute('/dashboard/appointments', 'Appointments');
 
 function bookedList() {
   return screen.getByRole('list', { name: 'Booked appointments' });

@@ -1,34 +1,20 @@
 import { addDays, todayIn } from '@slotwise/shared/calendar';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeClientAppointment,
   makeProvider,
   makeSlot,
-  mockBookingApi,
   signInAs,
-  type BookingBackend,
+  bookingApiForEachTest,
 } from '../../../test/booking-api';
 import { makeService } from '../../../test/catalogue-api';
 import { callsTo } from '../../../test/mock-api';
 import { renderRoute } from '../../../test/render-route';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
-
-let api: BookingBackend;
+const api = bookingApiForEachTest();
 const day = addDays(todayIn(undefined), 3);
-
-beforeEach(() => {
-  api = mockBookingApi();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('slots for a service (docs/product.md §11.1)', () => {
   it("offers the provider's active services; picking one names the slot and prefills its end", async () => {

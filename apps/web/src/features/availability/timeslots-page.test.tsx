@@ -3,7 +3,7 @@ import { planSlotRun, type SlotRun } from '@slotwise/shared/slot-run';
 import type { Timeslot } from '@slotwise/shared/timeslot-schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { epochSeconds, makeToken } from '../../../test/make-token';
 import { renderRoute } from '../../../test/render-route';
 
@@ -113,10 +113,6 @@ beforeEach(() => {
       exp: epochSeconds(3600),
     }),
   );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 async function openPage() {

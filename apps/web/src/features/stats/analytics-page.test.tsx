@@ -2,7 +2,7 @@ import type { ProviderAnalytics } from '@slotwise/shared/stats-types';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../test/mock-api';
 import { createQueryClient } from '../../app/query-client';
 import { AnalyticsPage } from './analytics-page';
@@ -49,10 +49,6 @@ beforeEach(() => {
   mockApi((call) =>
     call.method === 'GET' && call.path === '/api/stats/analytics' ? answer() : undefined,
   );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 function renderPage() {

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { createQueryClient } from '../../app/query-client';
 import { ProviderDashboardPage } from './provider-dashboard-page';
@@ -55,11 +55,6 @@ beforeEach(() => {
       return appointmentsAnswer();
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
 });
 
 function renderDashboard() {

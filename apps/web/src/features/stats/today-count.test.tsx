@@ -1,7 +1,7 @@
 import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import type { ProviderStats } from '@slotwise/shared/stats-types';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../test/booking-api';
 import { json, mockApi } from '../../../test/mock-api';
 import { renderRoute } from '../../../test/render-route';
@@ -53,8 +53,6 @@ beforeEach(() => {
     return undefined;
   });
 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 function todayCard() {
   return screen

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { epochSeconds, makeToken } from '../../../../test/make-token';
 import { callsTo, json, mockApi, type ApiCall } from '../../../../test/mock-api';
 import { renderRoute } from '../../../../test/render-route';
@@ -37,10 +37,6 @@ beforeEach(() => {
   api = mockApi((call) =>
     call.method === 'POST' && call.path === '/api/auth/logout' ? logoutAnswer() : undefined,
   );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 /** Client logout lives in the header's profile menu (docs/product.md §2). */

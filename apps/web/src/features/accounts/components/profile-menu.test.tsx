@@ -1,36 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockBookingApi, signInAs, type BookingBackend } from '../../../../test/booking-api';
+import { describe, expect, it } from 'vitest';
+import { bookingApiForEachTest } from '../../../../test/booking-api';
 import { json } from '../../../../test/mock-api';
-import { renderRoute } from '../../../../test/render-route';
+import { openRoute, LAZY_ROUTE } from '../../../../test/render-route';
 import { getSession } from '../../../lib/session';
 
-vi.mock('../../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
-
-let api: BookingBackend;
-
-beforeEach(() => {
-  api = mockBookingApi();
-  signInAs('client', { firstName: 'Cleo', lastName: 'Client', profileImageUrl: '/uploads/cleo' });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+const api = bookingApiForEachTest('client', {
+  firstName: 'Cleo',
+  lastName: 'Client',
+  profileImageUrl: '/uploads/cleo',
 });
 
 async function openPage(path = '/client') {
-  const user = userEvent.setup();
-  const view = renderRoute(path);
-  const button = await screen.findByRole(
-    'button',
-    { name: 'Cleo Client' },
-    { timeout: 5000 }, // the first visit loads the lazy area layout
-  );
-  return { user, button, ...view };
+  const menuButton = () => screen.findByRole('button', { name: 'Cleo Client' }, LAZY_ROUTE);
+  const view = await openRoute(path, menuButton);
+  return { button: await menuButton(), ...view };
 }
 
 describe('client profile menu', () => {

@@ -1,7 +1,7 @@
 import { todayIn } from '@slotwise/shared/calendar';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProviderAppointment, signInAs } from '../../../../test/booking-api';
 import { callsTo } from '../../../../test/mock-api';
 import { renderRoute } from '../../../../test/render-route';
@@ -18,10 +18,6 @@ let api: ScheduleBackend;
 beforeEach(() => {
   signInAs('provider', { firstName: 'Pat', lastName: 'Slots' });
   api = mockScheduleApi();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 /** Opens the week view and jumps to the week of Wednesday 2030-06-12 (Mon 10 – Sun 16). */

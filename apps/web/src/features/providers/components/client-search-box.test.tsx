@@ -1,33 +1,16 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  makeProvider,
-  mockBookingApi,
-  signInAs,
-  type BookingBackend,
-} from '../../../../test/booking-api';
-import { renderRoute } from '../../../../test/render-route';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeProvider, bookingApiForEachTest } from '../../../../test/booking-api';
+import { openRoute, LAZY_ROUTE } from '../../../../test/render-route';
 
-vi.mock('../../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
-
-let api: BookingBackend;
+const api = bookingApiForEachTest('client');
 const ana = makeProvider({ first_name: 'Ana', last_name: 'Lopez', specialty: 'Plumber' });
 const andy = makeProvider({ first_name: 'Andy', last_name: 'Brown', specialty: 'Barber' });
 const zoe = makeProvider({ first_name: 'Zoe', last_name: 'Kim', specialty: 'Tutor' });
 
 beforeEach(() => {
-  api = mockBookingApi();
   api.providers = [ana, andy, zoe];
-  signInAs('client');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 /** The search requests the box made (the home carousel's unfiltered one has no q). */
@@ -39,14 +22,10 @@ function searchTerms(): string[] {
 }
 
 async function openBox() {
-  const user = userEvent.setup();
-  const view = renderRoute('/client');
-  const box = await screen.findByRole(
-    'combobox',
-    { name: 'Search providers' },
-    { timeout: 5000 }, // the first visit loads the lazy area layout
-  );
-  return { user, box, ...view };
+  // The first visit loads the lazy area layout.
+  const searchBox = () => screen.findByRole('combobox', { name: 'Search providers' }, LAZY_ROUTE);
+  const view = await openRoute('/client', searchBox);
+  return { box: await searchBox(), ...view };
 }
 
 describe('client search box', () => {
