@@ -34,20 +34,29 @@ export function renderRoute(entry: InitialEntry | InitialEntry[], options: Route
  * What shows that a screen has loaded: the name of its level-1 heading (any level-1 heading when
  * left out), or a wait of the test's own.
  */
-export type ScreenReady = string | RegExp | (() => Promise<unknown>);
+export type ScreenReady<T> = string | RegExp | (() => Promise<T>);
 
-/** renderRoute with a user-event session, once the (lazy) screen is there. */
-export async function openRoute(
+/**
+ * renderRoute with a user-event session, once the (lazy) screen is there; `found` is what
+ * showed it (the heading, or what the test's own wait returned).
+ */
+export async function openRoute<T = HTMLElement>(
   entry: InitialEntry | InitialEntry[],
-  ready?: ScreenReady,
+  ready?: ScreenReady<T>,
   options: RouteOptions = {},
 ) {
   const user = userEvent.setup();
   const view = renderRoute(entry, options);
-  if (typeof ready === 'function') await ready();
+  let found: T | HTMLElement;
+  if (typeof ready === 'function') found = await ready();
   else {
     const name = ready === undefined ? {} : { name: ready };
-    await screen.findByRole('heading', { level: 1, ...name }, LAZY_ROUTE);
+    found = await screen.findByRole('heading', { level: 1, ...name }, LAZY_ROUTE);
   }
-  return { user, ...view };
+  return { user, found: found as T, ...view };
+}
+
+/** The screen's level-1 heading `name`, once it is there. */
+export function findHeading(name: string | RegExp) {
+  return screen.findByRole('heading', { level: 1, name });
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { epochSeconds, makeToken } from '../../test/make-token';
 import { callsTo, json, mockApi, type ApiCall } from '../../test/mock-api';
-import { renderRoute } from '../../test/render-route';
+import { renderRoute, findHeading } from '../../test/render-route';
 import { saveSession, type Role } from '../lib/session';
 
 let api: { calls: ApiCall[] };
@@ -160,7 +160,7 @@ describe('shared routes', () => {
     signInAs('provider');
     const { router } = renderRoute('/stats');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/analytics'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
+    expect(await findHeading('Analytics')).toBeInTheDocument();
   });
 
   it('/stats sends a client home', async () => {
@@ -172,9 +172,7 @@ describe('shared routes', () => {
   it('/notifications opens in the provider frame for a provider', async () => {
     signInAs('provider');
     renderRoute('/notifications');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Notifications' }),
-    ).toBeInTheDocument();
+    expect(await findHeading('Notifications')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Provider' })).toBeInTheDocument();
   });
 
@@ -182,9 +180,7 @@ describe('shared routes', () => {
     signInAs('client');
     const user = userEvent.setup();
     renderRoute('/notifications');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Notifications' }),
-    ).toBeInTheDocument();
+    expect(await findHeading('Notifications')).toBeInTheDocument();
     // The client frame: its search box and profile menu, not the provider sidebar.
     expect(screen.getByRole('combobox')).toBeInTheDocument();
     expect(document.querySelector('button[aria-haspopup="menu"]')).not.toBeNull();

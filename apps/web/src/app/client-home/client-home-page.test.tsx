@@ -6,8 +6,9 @@ import {
   makeProvider,
   signInAs,
   bookingApiForEachTest,
+  holdNext,
 } from '../../../test/booking-api';
-import { deferred, json } from '../../../test/mock-api';
+import { json } from '../../../test/mock-api';
 import { openRoute } from '../../../test/render-route';
 
 const api = bookingApiForEachTest('client');
@@ -62,8 +63,7 @@ describe("client home: Today's Appointments", () => {
   });
 
   it('shows a loading line, then a failure line', async () => {
-    const held = deferred<Response>();
-    api.answerNext('GET /api/appointment/view', () => held.promise);
+    const held = holdNext(api, 'GET /api/appointment/view');
     await openHome();
     expect(screen.getByText(MESSAGES.loadingTodaysAppointments)).toBeInTheDocument();
     // A 4xx: not retried by the query client.

@@ -4,10 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../../test/booking-api';
 import { callsTo, json, mockApi, type ApiCall } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { renderRoute, LAZY_ROUTE } from '../../../test/render-route';
 
-/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
-const LAZY_ROUTE = { timeout: 5000 };
 const FEED_1 = 'http://localhost/calendar/first-secret.ics';
 const FEED_2 = 'http://localhost/calendar/second-secret.ics';
 

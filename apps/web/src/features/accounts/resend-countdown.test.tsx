@@ -3,10 +3,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, mockApi, type ApiCall } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { renderRoute, LAZY_ROUTE } from '../../../test/render-route';
 
-/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
-const LAZY_ROUTE = { timeout: 5000 };
 const RESEND = "Didn't receive it? Resend Email";
 
 let api: { calls: ApiCall[] };

@@ -6,21 +6,23 @@ import { toast } from 'react-toastify/unstyled';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   makeClientAppointment,
-  makeProvider,
   makeSlot,
   PROVIDER_ID,
-  type ProviderRecord,
   bookingApiForEachTest,
+  providerForEachTest,
+  holdNext,
 } from '../../../test/booking-api';
 import { deferred, json } from '../../../test/mock-api';
 import { openRoute, LAZY_ROUTE } from '../../../test/render-route';
+import { apiError } from '../../../test/contract';
+import { cancelAndConfirm } from '../../../test/appointment-actions';
+import { expectShown } from '../../../test/expect-texts';
 
 const api = bookingApiForEachTest('client');
-let ana: ProviderRecord;
-
-beforeEach(() => {
-  ana = makeProvider({ provider_id: PROVIDER_ID, first_name: 'Ana', last_name: 'Lopez' });
-  api.providers = [ana];
+const ana = providerForEachTest(api, {
+  provider_id: PROVIDER_ID,
+  first_name: 'Ana',
+  last_name: 'Lopez',
 });
 
 const openPage = (path = '/client/appointments') => openRoute(path, 'Your Appointments');
@@ -31,8 +33,7 @@ function card(name: RegExp | string) {
 
 describe('client appointments: states', () => {
   it("shows 'Loading appointment details...', then the cards", async () => {
-    const held = deferred<Response>();
-    api.answerNext('GET /api/appointment/view', () => held.promise);
+    const held = holdNext(api, 'GET /api/appointment/view');
     await openPage();
     expect(screen.getByText(MESSAGES.loadingAppointmentDetails)).toBeInTheDocument();
     held.resolve(json(200, { appointments: [makeClientAppointment()] }));
@@ -64,11 +65,8 @@ describe('client appointments: states', () => {
     ];
     await openPage();
     const item = await screen.findByRole('article', { name: 'Ana Lopez' });
-    expect(within(item).getByText('Plumber')).toBeInTheDocument();
     // The slot's own calendar date (not the UTC-midnight day before, in New York).
-    expect(within(item).getByText('Tue, 24 Nov 2026')).toBeInTheDocument();
-    expect(within(item).getByText('23:00–23:30')).toBeInTheDocument();
-    expect(within(item).getByText('booked')).toBeInTheDocument();
+    expectShown(item, ['Plumber', 'Tue, 24 Nov 2026', '23:00–23:30', 'booked']);
   });
 
   it('offers Cancel only while booked; Reschedule unless canceled, enabled only while booked', async () => {
@@ -162,11 +160,10 @@ describe('client appointments: cancel', () => {
   it("toasts 'Failed to cancel appointment: {message}' on failure", async () => {
     api.clientAppointments = [makeClientAppointment()];
     api.answerNext('PATCH /api/appointment/cancel/:id', () =>
-      json(409, { message: BOOKING_MESSAGES.alreadyCanceled, code: 'INVALID_STATE' }),
+      apiError(409, 'INVALID_STATE', BOOKING_MESSAGES.alreadyCanceled),
     );
     const { user } = await openPage();
-    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    await cancelAndConfirm(user);
     expect(
       await screen.findByText(`Failed to cancel appointment: ${BOOKING_MESSAGES.alreadyCanceled}`),
     ).toBeInTheDocument();
@@ -274,7 +271,7 @@ describe('client appointments: reschedule modal', () => {
   it("toasts 'Failed to reschedule appointment: {message}' and stays open", async () => {
     ana.slots = [makeSlot({ start_time: '11:00:00', end_time: '11:30:00' })];
     api.answerNext('PATCH /api/appointment/reschedule/:id', () =>
-      json(409, { message: BOOKING_MESSAGES.slotTaken, code: 'SLOT_TAKEN' }),
+      apiError(409, 'SLOT_TAKEN', BOOKING_MESSAGES.slotTaken),
     );
     const { user, dialog } = await openModal();
     await user.click(await within(dialog).findByRole('radio'));

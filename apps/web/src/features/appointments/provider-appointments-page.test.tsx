@@ -3,9 +3,16 @@ import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeProviderAppointment, bookingApiForEachTest } from '../../../test/booking-api';
-import { deferred, json } from '../../../test/mock-api';
+import {
+  makeProviderAppointment,
+  bookingApiForEachTest,
+  holdNext,
+} from '../../../test/booking-api';
+import { json } from '../../../test/mock-api';
 import { openRoute } from '../../../test/render-route';
+import { apiError } from '../../../test/contract';
+import { cancelAndConfirm } from '../../../test/appointment-actions';
+import { expectShown } from '../../../test/expect-texts';
 
 const api = bookingApiForEachTest('provider', { firstName: 'Pat', lastName: 'Slots' });
 
@@ -17,8 +24,7 @@ function bookedList() {
 
 describe('provider appointments', () => {
   it("says 'No Appointments booked.' without booked appointments", async () => {
-    const held = deferred<Response>();
-    api.answerNext('GET /api/appointment/provider/view', () => held.promise);
+    const held = holdNext(api, 'GET /api/appointment/provider/view');
     await openPage();
     expect(screen.getByText(MESSAGES.loadingAppointments)).toBeInTheDocument();
     held.resolve(json(200, { appointments: [] }));
@@ -40,10 +46,7 @@ describe('provider appointments', () => {
     ];
     await openPage();
     const item = await screen.findByRole('article', { name: 'Cleo Client' });
-    expect(within(item).getByText('Haircut')).toBeInTheDocument();
-    expect(within(item).getByText('Tue, 24 Nov 2026')).toBeInTheDocument();
-    expect(within(item).getByText('23:00–23:30')).toBeInTheDocument();
-    expect(within(item).getByText('booked')).toBeInTheDocument();
+    expectShown(item, ['Haircut', 'Tue, 24 Nov 2026', '23:00–23:30', 'booked']);
     expect(within(bookedList()).getAllByRole('article')).toHaveLength(1);
 
     const past = screen.getByRole('list', { name: 'Past and canceled appointments', hidden: true });
@@ -77,11 +80,10 @@ describe('provider appointments', () => {
   it("toasts the server's message when cancelling fails", async () => {
     api.providerAppointments = [makeProviderAppointment()];
     api.answerNext('PATCH /api/appointment/provider/cancel/:id', () =>
-      json(409, { message: BOOKING_MESSAGES.alreadyCompleted, code: 'INVALID_STATE' }),
+      apiError(409, 'INVALID_STATE', BOOKING_MESSAGES.alreadyCompleted),
     );
     const { user } = await openPage();
-    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    await cancelAndConfirm(user);
     expect(await screen.findByText(BOOKING_MESSAGES.alreadyCompleted)).toBeInTheDocument();
   });
 
@@ -89,8 +91,7 @@ describe('provider appointments', () => {
     api.providerAppointments = [makeProviderAppointment()];
     api.answerNext('PATCH /api/appointment/provider/cancel/:id', () => json(500));
     const { user } = await openPage();
-    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    await cancelAndConfirm(user);
     expect(await screen.findByText(MESSAGES.cancelAppointmentFailed)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

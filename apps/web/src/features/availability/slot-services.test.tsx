@@ -11,10 +11,18 @@ import {
 } from '../../../test/booking-api';
 import { makeService } from '../../../test/catalogue-api';
 import { callsTo } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { renderRoute, openRoute } from '../../../test/render-route';
 
 const api = bookingApiForEachTest();
 const day = addDays(todayIn(undefined), 3);
+
+/** The provider's Time Slots page with its Create Time Slot dialog open. */
+async function openCreateSlot() {
+  signInAs('provider');
+  const { user } = await openRoute('/dashboard/timeslots', 'Time Slots');
+  await user.click(screen.getByRole('button', { name: '+ Create Slot' }));
+  return { user, dialog: within(await screen.findByRole('dialog', { name: 'Create Time Slot' })) };
+}
 
 describe('slots for a service (docs/product.md §11.1)', () => {
   it("offers the provider's active services; picking one names the slot and prefills its end", async () => {
@@ -24,12 +32,7 @@ describe('slots for a service (docs/product.md §11.1)', () => {
       makeService({ name: 'Colour', duration_minutes: 90, price_cents: 8000 }),
       makeService({ name: 'Retired', active: false }),
     ];
-    signInAs('provider');
-    const user = userEvent.setup();
-    renderRoute('/dashboard/timeslots');
-    await screen.findByRole('heading', { level: 1, name: 'Time Slots' }, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: '+ Create Slot' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Create Time Slot' }));
+    const { user, dialog } = await openCreateSlot();
     const select = await dialog.findByLabelText('Service');
     expect(
       within(select)
@@ -62,12 +65,7 @@ describe('slots for a service (docs/product.md §11.1)', () => {
   }, 20_000);
 
   it('shows no service select when the provider has no active service', async () => {
-    signInAs('provider');
-    const user = userEvent.setup();
-    renderRoute('/dashboard/timeslots');
-    await screen.findByRole('heading', { level: 1, name: 'Time Slots' }, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: '+ Create Slot' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Create Time Slot' }));
+    const { dialog } = await openCreateSlot();
     await waitFor(() => expect(callsTo(api.calls, 'GET', '/api/services')).toHaveLength(1));
     expect(dialog.queryByLabelText('Service')).toBeNull();
   });

@@ -15,9 +15,10 @@ beforeEach(() => {
 });
 
 async function openSettings() {
-  const servicesRegion = () => screen.findByRole('region', { name: 'Services' }, LAZY_ROUTE);
-  const { user } = await openRoute('/dashboard/profile', servicesRegion);
-  return { user, services: within(await servicesRegion()) };
+  const { user, found } = await openRoute('/dashboard/profile', () =>
+    screen.findByRole('region', { name: 'Services' }, LAZY_ROUTE),
+  );
+  return { user, services: within(found) };
 }
 
 describe('services on the Settings page', () => {

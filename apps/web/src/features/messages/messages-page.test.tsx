@@ -2,10 +2,9 @@ import type { ChatMessage, Conversation } from '@slotwise/shared/conversation-ty
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { epochSeconds, makeToken } from '../../../test/make-token';
 import { callsTo, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { renderRoute } from '../../../test/render-route';
-import { saveSession } from '../../lib/session';
+import { userOf, signInUser } from '../../../test/session-user';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const THEM = '22222222-2222-4222-8222-222222222222';
@@ -39,21 +38,9 @@ let sendStatus = 201;
 
 beforeEach(() => {
   sendStatus = 201;
-  const token = makeToken({
-    userId: ME,
-    role: 'client',
-    providerId: null,
-    exp: epochSeconds(3600),
-  });
-  saveSession(token, {
-    id: ME,
-    firstName: 'Cleo',
-    lastName: 'Client',
-    email: 'cleo@example.com',
-    role: 'client',
-    profileImageUrl: null,
-    providerId: null,
-  });
+  signInUser(
+    userOf('client', { id: ME, firstName: 'Cleo', lastName: 'Client', email: 'cleo@example.com' }),
+  );
   api = mockApi((call) => {
     if (call.path === '/api/notifications/unread')
       return json(200, { unreadNotifications: [], unreadCount: 0 });

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { createQueryClient } from '../../app/query-client';
 import { NotificationsPage } from './notifications-page';
+import { expectTexts } from '../../../test/expect-texts';
 
 let store: NotificationItem[];
 let api: { calls: ApiCall[] };
@@ -77,11 +78,8 @@ describe('all notifications page', () => {
     const list = await screen.findByRole('list', { name: 'All notifications' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(20);
-    expect(rows[0]).toHaveTextContent('Title 0');
-    expect(rows[0]).toHaveTextContent('(unread)');
-    expect(rows[0]).toHaveTextContent('just now');
-    expect(rows[1]).toHaveTextContent('Canceled');
-    expect(rows[1]).toHaveTextContent('1 hour ago');
+    expectTexts(rows[0], ['Title 0', '(unread)', 'just now']);
+    expectTexts(rows[1], ['Canceled', '1 hour ago']);
     expect(rows[5]).not.toHaveTextContent('(unread)');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();

@@ -1,26 +1,22 @@
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  makeProvider,
   makeSlot,
-  type ProviderRecord,
   bookingApiForEachTest,
+  providerForEachTest,
+  holdNext,
 } from '../../../test/booking-api';
 import { deferred, json } from '../../../test/mock-api';
 import { openRoute, LAZY_ROUTE } from '../../../test/render-route';
 
 const api = bookingApiForEachTest('client');
-let ana: ProviderRecord;
-
-beforeEach(() => {
-  ana = makeProvider(
-    { first_name: 'Ana', last_name: 'Lopez', specialty: 'Plumber', bio: 'Leaks fixed fast.' },
-    'ana@example.com',
-  );
-  api.providers = [ana];
-});
+const ana = providerForEachTest(
+  api,
+  { first_name: 'Ana', last_name: 'Lopez', specialty: 'Plumber', bio: 'Leaks fixed fast.' },
+  'ana@example.com',
+);
 
 function openPage(providerId = ana.listing.provider_id) {
   // The first visit loads the lazy area layout and screen.
@@ -35,8 +31,7 @@ function slotsSection() {
 
 describe('provider detail', () => {
   it("shows 'Loading provider details...', then picture, name, email, specialty and bio", async () => {
-    const held = deferred<Response>();
-    api.answerNext('GET /api/profile/providers/:id', () => held.promise);
+    const held = holdNext(api, 'GET /api/profile/providers/:id');
     await openPage();
     expect(screen.getByText(MESSAGES.loadingProviderDetails)).toBeInTheDocument();
     held.resolve(

@@ -11,15 +11,13 @@ const api = bookingApiForEachTest('client', {
   profileImageUrl: '/uploads/cleo',
 });
 
-async function openPage(path = '/client') {
-  const menuButton = () => screen.findByRole('button', { name: 'Cleo Client' }, LAZY_ROUTE);
-  const view = await openRoute(path, menuButton);
-  return { button: await menuButton(), ...view };
-}
+/** The client area, once the profile menu button is there (`found`). */
+const openPage = (path = '/client') =>
+  openRoute(path, () => screen.findByRole('button', { name: 'Cleo Client' }, LAZY_ROUTE));
 
 describe('client profile menu', () => {
   it("is a menu button showing the user's picture and name", async () => {
-    const { button } = await openPage();
+    const { found: button } = await openPage();
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     // The picture is decorative next to the name.
@@ -29,7 +27,7 @@ describe('client profile menu', () => {
   });
 
   it('opens on click with Appointments, Account and Logout; focus on the first item', async () => {
-    const { user, button } = await openPage();
+    const { user, found: button } = await openPage();
     await user.click(button);
     const menu = screen.getByRole('menu', { name: 'Cleo Client' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -41,7 +39,7 @@ describe('client profile menu', () => {
   });
 
   it('moves with the arrow keys, Home and End; Escape closes and returns focus', async () => {
-    const { user, button } = await openPage();
+    const { user, found: button } = await openPage();
     button.focus();
     await user.keyboard('{ArrowDown}');
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
@@ -64,7 +62,7 @@ describe('client profile menu', () => {
   });
 
   it('ArrowUp on the button opens the menu on its last item', async () => {
-    const { user, button } = await openPage();
+    const { user, found: button } = await openPage();
     button.focus();
     await user.keyboard('{ArrowUp}');
     expect(
@@ -73,14 +71,14 @@ describe('client profile menu', () => {
   });
 
   it('closes on a click elsewhere', async () => {
-    const { user, button } = await openPage();
+    const { user, found: button } = await openPage();
     await user.click(button);
     await user.click(screen.getByRole('main'));
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it("'Appointments' goes to /client/appointments and closes the menu", async () => {
-    const { user, button, router } = await openPage();
+    const { user, found: button, router } = await openPage();
     await user.click(button);
     await user.click(screen.getByRole('menuitem', { name: 'Appointments' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/client/appointments'));
@@ -89,7 +87,7 @@ describe('client profile menu', () => {
 
   it("'Logout' signs out on the server and goes to '/'", async () => {
     api.answerNext('POST /api/auth/logout', () => json(200, { message: 'Logged out' }));
-    const { user, button, router } = await openPage();
+    const { user, found: button, router } = await openPage();
     await user.click(button);
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -21,16 +21,15 @@ function searchTerms(): string[] {
     .filter((q): q is string => q !== null);
 }
 
-async function openBox() {
-  // The first visit loads the lazy area layout.
-  const searchBox = () => screen.findByRole('combobox', { name: 'Search providers' }, LAZY_ROUTE);
-  const view = await openRoute('/client', searchBox);
-  return { box: await searchBox(), ...view };
-}
+/** The client home, once the search box is there (`found`; the first visit loads the layout). */
+const openBox = () =>
+  openRoute('/client', () =>
+    screen.findByRole('combobox', { name: 'Search providers' }, LAZY_ROUTE),
+  );
 
 describe('client search box', () => {
   it('is a labelled combobox with the SPEC placeholder, collapsed at first', async () => {
-    const { box } = await openBox();
+    const { found: box } = await openBox();
     expect(box).toHaveAttribute('placeholder', 'Search Providers by name, specialty...');
     expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(box).toHaveAttribute('aria-autocomplete', 'list');
@@ -38,7 +37,7 @@ describe('client search box', () => {
   });
 
   it('searches from two characters on, once typing pauses', async () => {
-    const { user, box } = await openBox();
+    const { user, found: box } = await openBox();
     await user.type(box, 'a');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(searchTerms()).toEqual([]);
@@ -58,14 +57,14 @@ describe('client search box', () => {
   });
 
   it('debounces: fast typing sends one search for the whole text', async () => {
-    const { user, box } = await openBox();
+    const { user, found: box } = await openBox();
     await user.type(box, 'ana lo');
     await screen.findByRole('option', { name: /Ana Lopez/ });
     expect(searchTerms()).toEqual(['ana lo']);
   });
 
   it('moves through the results with the arrow keys and opens one with Enter', async () => {
-    const { user, box, router } = await openBox();
+    const { user, found: box, router } = await openBox();
     await user.type(box, 'an');
     const [first, second] = await screen.findAllByRole('option');
     expect(box).not.toHaveAttribute('aria-activedescendant');
@@ -90,7 +89,7 @@ describe('client search box', () => {
   });
 
   it('closes with Escape, and a second Escape clears the text', async () => {
-    const { user, box } = await openBox();
+    const { user, found: box } = await openBox();
     await user.type(box, 'zo');
     await screen.findByRole('option', { name: /Zoe Kim/ });
     await user.keyboard('{ArrowDown}{Escape}');
@@ -103,7 +102,7 @@ describe('client search box', () => {
   });
 
   it('opens the provider page on a click', async () => {
-    const { user, box, router } = await openBox();
+    const { user, found: box, router } = await openBox();
     await user.type(box, 'tutor');
     await user.click(await screen.findByRole('option', { name: /Zoe Kim/ }));
     await waitFor(() =>
@@ -112,7 +111,7 @@ describe('client search box', () => {
   });
 
   it('says so when nothing matches, and announces the result count', async () => {
-    const { user, box } = await openBox();
+    const { user, found: box } = await openBox();
     await user.type(box, 'xyz');
     // Shown under the box and announced by the live region.
     expect(await screen.findAllByText(MESSAGES.noProvidersFound)).toHaveLength(2);
@@ -138,7 +137,7 @@ describe('client search box', () => {
         review_count: 8,
       }),
     ];
-    const { user, box } = await openBox();
+    const { user, found: box } = await openBox();
     await user.type(box, 'pia');
     const listbox = await screen.findByRole('listbox', { name: 'Providers' });
     const [option] = within(listbox).getAllByRole('option');
