@@ -1,33 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { epochSeconds, makeToken } from '../../test/make-token';
 import { callsTo, json, mockApi, type ApiCall } from '../../test/mock-api';
 import { renderRoute, findHeading } from '../../test/render-route';
-import { saveSession, type Role } from '../lib/session';
+import { type Role } from '../lib/session';
+import { makeProfile } from '../../test/catalogue-api';
+import { userOf, tokenOf, signInUser } from '../../test/session-user';
 
 let api: { calls: ApiCall[] };
 
+/** Signs in as Pat Slots; without the stored user, only the token is there. */
 function signInAs(role: Role, withStoredUser = true) {
-  const token = makeToken({
-    userId: `${role}-1`,
-    role,
-    providerId: role === 'provider' ? 'provider-1' : null,
-    exp: epochSeconds(3600),
-  });
-  if (withStoredUser) {
-    saveSession(token, {
-      id: `${role}-1`,
-      firstName: 'Pat',
-      lastName: 'Slots',
-      email: 'pat@example.com',
-      role,
-      profileImageUrl: null,
-      providerId: role === 'provider' ? 'provider-1' : null,
-    });
-  } else {
-    window.localStorage.setItem('token', token);
-  }
+  const user = userOf(role, { firstName: 'Pat', lastName: 'Slots', email: 'pat@example.com' });
+  if (withStoredUser) signInUser(user);
+  else window.localStorage.setItem('token', tokenOf(user));
 }
 
 function mockMatchMedia(matches: boolean) {
@@ -50,21 +36,15 @@ beforeEach(() => {
       return json(200, { notifications: [], page: 1, pageSize: 20, total: 0 });
     if (call.method === 'GET' && call.path === '/api/profile')
       return json(200, {
-        profile: {
+        profile: makeProfile({
           id: 'provider-1',
           firstName: 'Grace',
           first_name: 'Grace',
           lastName: 'Hopper',
           last_name: 'Hopper',
           email: 'grace@example.com',
-          role: 'provider',
-          timezone: 'America/New_York',
-          profileImageUrl: null,
-          profile_image_url: null,
-          providerId: 'provider-1',
-          providerDetails: { specialty: 'Barber', bio: '' },
           updatedAt: new Date().toISOString(),
-        },
+        }),
       });
     return undefined;
   });

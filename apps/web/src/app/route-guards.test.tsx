@@ -1,17 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { epochSeconds, makeToken } from '../../test/make-token';
+import { epochSeconds } from '../../test/make-token';
 import { renderRoute, findHeading } from '../../test/render-route';
 import { clearSession } from '../lib/session';
+import { userOf, tokenOf } from '../../test/session-user';
 
+/** A token only (no stored user), valid for an hour unless `exp` says otherwise. */
 function signInAs(role: 'client' | 'provider', exp = epochSeconds(3600)) {
-  const token = makeToken({
-    userId: `${role}-1`,
-    role,
-    providerId: role === 'provider' ? 'provider-1' : null,
-    exp,
-  });
-  window.localStorage.setItem('token', token);
+  window.localStorage.setItem('token', tokenOf(userOf(role), exp));
 }
 
 describe('route guards', () => {

@@ -6,24 +6,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/field-error';
 import { contractJson, apiError } from '../../../test/contract';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
+import { SPRINGFIELD } from '../../../test/catalogue-api';
 import { openRoute } from '../../../test/render-route';
 
 const USER_ID = '7d3a5c7e-2a0b-4a43-9a3c-3f2f4b7f2e11';
 let api: { calls: ApiCall[] };
 let answer: () => Response | Promise<Response>;
-
-/** One gazetteer answer (GET /api/places), checked against the shared schema. */
-const SPRINGFIELD = {
-  id: '4250542',
-  name: 'Springfield',
-  region: 'Illinois',
-  country: 'US',
-  country_name: 'United States',
-  lat: 39.80172,
-  lng: -89.64371,
-  timezone: 'America/Chicago',
-  population: 116565,
-};
 
 beforeEach(() => {
   answer = () => json(200, { message: MESSAGES.providerProfileCompleted });
