@@ -1,3 +1,4 @@
+import type { SessionUser } from '@slotwise/shared/api-types';
 import {
   APPOINTMENT_LIST_MESSAGES,
   APPOINTMENTS_DEFAULT_LIMIT,
@@ -37,11 +38,13 @@ import {
   type PublicReview,
   type Review,
 } from '@slotwise/shared/trust-types';
-import { epochSeconds, makeToken } from './make-token';
 import { emptyCatalogue, handleCatalogue, type CatalogueState } from './catalogue-api';
-import { contractError, contractJson } from './contract';
-import { json, mockApi, type ApiCall } from './mock-api';
-import { saveSession, type Role } from '../src/lib/session';
+import { contractError, contractJson, validationError } from './contract';
+import type { z } from '@slotwise/shared/zod';
+import { freshForEachTest } from './each-test';
+import { deferred, json, mockApi, type ApiCall } from './mock-api';
+import { signInUser, userOf } from './session-user';
+import type { Role } from '../src/lib/session';
 
 /**
  * An in-memory stand-in for the discovery and booking endpoints (docs/product.md §10.1 shapes), for
@@ -115,27 +118,34 @@ export function makeSlot(overrides: Partial<AvailableSlot> = {}): AvailableSlot 
   };
 }
 
-export function makeClientAppointment(
-  overrides: Partial<ClientAppointment> = {},
-): ClientAppointment {
+/** What the client's and the provider's appointment share: booked, 10:00–10:30 UTC, Plumber. */
+function appointmentBase(overrides: { appointment_id?: string; day?: string }) {
   const id = overrides.appointment_id ?? crypto.randomUUID();
   const day = overrides.day ?? '2030-06-14';
   return {
     appointment_id: id,
     id,
     timeslot_id: crypto.randomUUID(),
-    provider_id: PROVIDER_ID,
-    provider_first_name: 'Ana',
-    provider_last_name: 'Lopez',
-    provider_specialty: 'Plumber',
-    provider_profile_image_url: null,
     day,
     start_time: '10:00:00',
     end_time: '10:30:00',
-    status: 'booked',
+    status: 'booked' as const,
     service_type: 'Plumber',
     starts_at: `${day}T10:00:00.000Z`,
     ends_at: `${day}T10:30:00.000Z`,
+  };
+}
+
+export function makeClientAppointment(
+  overrides: Partial<ClientAppointment> = {},
+): ClientAppointment {
+  const provider = { provider_id: PROVIDER_ID, provider_profile_image_url: null };
+  const names = { provider_first_name: 'Ana', provider_last_name: 'Lopez' };
+  return {
+    ...appointmentBase(overrides),
+    ...provider,
+    ...names,
+    provider_specialty: 'Plumber',
     ...overrides,
   };
 }
@@ -143,23 +153,8 @@ export function makeClientAppointment(
 export function makeProviderAppointment(
   overrides: Partial<ProviderAppointment> = {},
 ): ProviderAppointment {
-  const id = overrides.appointment_id ?? crypto.randomUUID();
-  const day = overrides.day ?? '2030-06-14';
-  return {
-    appointment_id: id,
-    id,
-    timeslot_id: crypto.randomUUID(),
-    client_first_name: 'Cleo',
-    client_last_name: 'Client',
-    day,
-    start_time: '10:00:00',
-    end_time: '10:30:00',
-    status: 'booked',
-    service_type: 'Plumber',
-    starts_at: `${day}T10:00:00.000Z`,
-    ends_at: `${day}T10:30:00.000Z`,
-    ...overrides,
-  };
+  const client = { client_first_name: 'Cleo', client_last_name: 'Client' };
+  return { ...appointmentBase(overrides), ...client, ...overrides };
 }
 
 /**
@@ -167,27 +162,19 @@ export function makeProviderAppointment(
  * them the whole list as stored; with them the server's order — upcoming (booked, not ended)
  * soonest first, then the rest most recent first, id breaking ties — `limit` at a time, and
  * `nextCursor` (null at the end). The fake's cursor is the last row's id; a cursor it cannot
- * place, or a bad limit, is the server's 400.
+ * place, or a bad limit, is the server's 400. The page is checked against `schema`.
  */
 function appointmentPage<
   T extends { id: string; status: string; starts_at: string; ends_at: string },
->(
-  route: string,
-  url: URL,
-  list: T[],
-): { appointments: T[]; nextCursor?: string | null } | Response {
+>(route: string, url: URL, list: T[], schema: z.ZodType): Response {
   const rawLimit = url.searchParams.get('limit');
   const cursor = url.searchParams.get('cursor');
-  if (rawLimit === null && cursor === null) return { appointments: list };
+  if (rawLimit === null && cursor === null) {
+    return contractJson(route, schema, 200, { appointments: list });
+  }
   const limit = rawLimit === null ? APPOINTMENTS_DEFAULT_LIMIT : Number(rawLimit);
   if (!Number.isInteger(limit) || limit < 1 || limit > APPOINTMENTS_MAX_LIMIT) {
-    const message = BOOKING_MESSAGES.invalidLimit;
-    return contractError(route, 400, {
-      message,
-      error: message,
-      code: 'VALIDATION_FAILED',
-      fieldErrors: { limit: message },
-    });
+    return validationError(route, { limit: BOOKING_MESSAGES.invalidLimit });
   }
   const now = Date.now();
   const upcoming = (a: T) => a.status === 'booked' && Date.parse(a.ends_at) > now;
@@ -201,24 +188,34 @@ function appointmentPage<
   let start = 0;
   if (cursor !== null) {
     const at = ordered.findIndex((a) => a.id === cursor);
-    if (at < 0) {
-      const message = APPOINTMENT_LIST_MESSAGES.invalidCursor;
-      return contractError(route, 400, {
-        message,
-        error: message,
-        code: 'VALIDATION_FAILED',
-        fieldErrors: { cursor: message },
-      });
-    }
+    if (at < 0) return validationError(route, { cursor: APPOINTMENT_LIST_MESSAGES.invalidCursor });
     start = at + 1;
   }
   const appointments = ordered.slice(start, start + limit);
   const more = start + limit < ordered.length;
-  return { appointments, nextCursor: more ? appointments[appointments.length - 1]!.id : null };
+  const nextCursor = more ? appointments[appointments.length - 1]!.id : null;
+  return contractJson(route, schema, 200, { appointments, nextCursor });
 }
 
 function notFound(route: string, message = 'Not found') {
   return contractError(route, 404, { message, error: message, code: 'NOT_FOUND' });
+}
+
+/**
+ * A status change of one appointment in `list` (cancel, no-show): 404 `missing` when it is not
+ * there, else the changed appointment with `message`, checked against `schema`.
+ */
+function setStatus<T extends { appointment_id: string; status: string }>(
+  route: string,
+  list: T[],
+  id: string,
+  status: T['status'],
+  answer: { schema: z.ZodType; message: string; missing?: string },
+) {
+  const appointment = list.find((a) => a.appointment_id === id);
+  if (!appointment) return notFound(route, answer.missing ?? 'Appointment not found');
+  appointment.status = status;
+  return contractJson(route, answer.schema, 200, { message: answer.message, appointment });
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -301,13 +298,7 @@ function searchAnswer(backend: BookingBackend, route: string, url: URL): Respons
       : Object.fromEntries(
           parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
         );
-    const message = Object.values(fieldErrors)[0] ?? 'Invalid input';
-    return contractError(route, 400, {
-      message,
-      error: message,
-      code: 'VALIDATION_FAILED',
-      fieldErrors,
-    });
+    return validationError(route, fieldErrors);
   }
   const query = parsed.data;
   const place = query.placeId
@@ -459,21 +450,19 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
         });
       }
 
-      case 'GET /api/appointment/view': {
-        const page = appointmentPage(route, url, backend.clientAppointments);
-        if (page instanceof Response) return page;
-        return contractJson(route, clientAppointmentsResponseSchema, 200, page);
-      }
+      case 'GET /api/appointment/view':
+        return appointmentPage(
+          route,
+          url,
+          backend.clientAppointments,
+          clientAppointmentsResponseSchema,
+        );
 
-      case 'PATCH /api/appointment/cancel/:id': {
-        const appointment = backend.clientAppointments.find((a) => a.appointment_id === id);
-        if (!appointment) return notFound(route, 'Appointment not found');
-        appointment.status = 'canceled';
-        return contractJson(route, clientAppointmentMessageResponseSchema, 200, {
+      case 'PATCH /api/appointment/cancel/:id':
+        return setStatus(route, backend.clientAppointments, id, 'canceled', {
+          schema: clientAppointmentMessageResponseSchema,
           message: MESSAGES.appointmentCancelledSuccessfully,
-          appointment,
         });
-      }
 
       case 'PATCH /api/appointment/reschedule/:id': {
         const appointment = backend.clientAppointments.find((a) => a.appointment_id === id);
@@ -497,24 +486,16 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
 
       case 'GET /api/appointment/provider/view': {
         const status = url.searchParams.get('status');
-        const page = appointmentPage(
-          route,
-          url,
-          backend.providerAppointments.filter((a) => !status || a.status === status),
-        );
-        if (page instanceof Response) return page;
-        return contractJson(route, providerAppointmentsResponseSchema, 200, page);
+        const listed = backend.providerAppointments.filter((a) => !status || a.status === status);
+        return appointmentPage(route, url, listed, providerAppointmentsResponseSchema);
       }
 
-      case 'PATCH /api/appointment/provider/no-show/:id': {
-        const appointment = backend.providerAppointments.find((a) => a.appointment_id === id);
-        if (!appointment) return notFound(route, REVIEW_MESSAGES.appointmentNotFound);
-        appointment.status = 'no_show';
-        return contractJson(route, providerAppointmentMessageResponseSchema, 200, {
+      case 'PATCH /api/appointment/provider/no-show/:id':
+        return setStatus(route, backend.providerAppointments, id, 'no_show', {
+          schema: providerAppointmentMessageResponseSchema,
           message: REVIEW_MESSAGES.noShowMarked,
-          appointment,
+          missing: REVIEW_MESSAGES.appointmentNotFound,
         });
-      }
 
       case 'POST /api/reviews': {
         const body = createReviewBodySchema.parse(call.body);
@@ -573,15 +554,11 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
         });
       }
 
-      case 'PATCH /api/appointment/provider/cancel/:id': {
-        const appointment = backend.providerAppointments.find((a) => a.appointment_id === id);
-        if (!appointment) return notFound(route, 'Appointment not found');
-        appointment.status = 'canceled';
-        return contractJson(route, providerAppointmentMessageResponseSchema, 200, {
+      case 'PATCH /api/appointment/provider/cancel/:id':
+        return setStatus(route, backend.providerAppointments, id, 'canceled', {
+          schema: providerAppointmentMessageResponseSchema,
           message: MESSAGES.appointmentCanceledToast,
-          appointment,
         });
-      }
     }
     // A test's own routes (e.g. the calendar's window) come before the catalogue's defaults.
     return extra?.(call, route) ?? handleCatalogue(backend.catalogue, route, call, id);
@@ -591,35 +568,50 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
 }
 
 /** Signs in (token + stored user, as the login screen leaves them) as a client or provider. */
-export function signInAs(
-  role: Role,
-  user: { firstName?: string; lastName?: string; profileImageUrl?: string | null } = {},
-): void {
-  const userId = `${role}-user-1`;
-  const providerId = role === 'provider' ? PROVIDER_ID : null;
-  const token = makeToken({ userId, role, providerId, exp: epochSeconds(3600) });
-  saveSession(token, {
-    id: userId,
-    firstName: user.firstName ?? 'Cleo',
-    lastName: user.lastName ?? 'Client',
-    email: 'cleo@example.com',
-    role,
-    profileImageUrl: user.profileImageUrl ?? null,
-    providerId,
+export function signInAs(role: Role, user: Partial<SessionUser> = {}): string {
+  return signInUser(
+    userOf(role, {
+      id: `${role}-user-1`,
+      firstName: 'Cleo',
+      lastName: 'Client',
+      email: 'cleo@example.com',
+      providerId: role === 'provider' ? PROVIDER_ID : null,
+      ...user,
+    }),
+  );
+}
+
+/** Holds the next answer to `route` until the test resolves it (to see a loading state). */
+export function holdNext(api: BookingBackend, route: string) {
+  const held = deferred<Response>();
+  api.answerNext(route, () => held.promise);
+  return held;
+}
+
+/** `makeProvider(...)` listed in `api` before each test (after the API is made fresh). */
+export function providerForEachTest(
+  api: BookingBackend,
+  ...args: Parameters<typeof makeProvider>
+): ProviderRecord {
+  return freshForEachTest(() => {
+    const record = makeProvider(...args);
+    api.providers = [...api.providers, record];
+    return record;
   });
 }
 
-/** An inert socket for the area layouts' realtime provider (no server in jsdom). */
-export function inertSocket() {
-  const noop = () => undefined;
-  return {
-    connected: false,
-    active: false,
-    on: noop,
-    off: noop,
-    emit: noop,
-    connect: noop,
-    disconnect: noop,
-    removeAllListeners: noop,
-  };
+/**
+ * A fresh in-memory booking API before each test of the calling file (signed in as `role` when
+ * given): `const api = bookingApiForEachTest('client')`.
+ */
+export function bookingApiForEachTest(
+  role?: Role,
+  user?: Partial<SessionUser>,
+  extra?: ExtraRoutes,
+): BookingBackend {
+  return freshForEachTest(() => {
+    const backend = mockBookingApi(extra);
+    if (role) signInAs(role, user);
+    return backend;
+  });
 }

@@ -18,7 +18,7 @@ import {
   timeslotMessageResponseSchema,
   type Timeslot,
 } from '@slotwise/shared/timeslot-schemas';
-import { contractError, contractJson } from './contract';
+import { contractError, contractJson, validationError } from './contract';
 import { json, type ApiCall } from './mock-api';
 
 /**
@@ -27,6 +27,18 @@ import { json, type ApiCall } from './mock-api';
  * services' prices. Bodies are parsed with the server's shared request schemas and answers
  * checked against its response schemas, like every answer of the fake.
  */
+
+/** The eight categories as the screens name them, in the product's order (docs/product.md §11). */
+export const CATEGORY_NAMES = [
+  'Barber',
+  'Driver',
+  'Tutor',
+  'Photographer',
+  'Mechanic',
+  'Plumber',
+  'Electrician',
+  'Cleaner',
+];
 
 export const SPRINGFIELD: Place = {
   id: '4250542',
@@ -65,6 +77,26 @@ export function makeService(overrides: Partial<Service> = {}): Service {
   };
 }
 
+/** A signed-in provider's own profile (GET /api/profile): Pat Slots, a barber. */
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 'provider-user-1',
+    firstName: 'Pat',
+    first_name: 'Pat',
+    lastName: 'Slots',
+    last_name: 'Slots',
+    email: 'pat@example.com',
+    role: 'provider',
+    timezone: 'America/New_York',
+    profileImageUrl: null,
+    profile_image_url: null,
+    providerId: 'provider-1',
+    providerDetails: { specialty: 'Barber', bio: '' },
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export interface CatalogueState {
   places: Place[];
   services: Service[];
@@ -88,16 +120,6 @@ export function emptyCatalogue(): CatalogueState {
 
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
-function badRequest(route: string, fieldErrors: Record<string, string>) {
-  const message = Object.values(fieldErrors)[0] ?? 'Invalid input';
-  return contractError(route, 400, {
-    message,
-    error: message,
-    code: 'VALIDATION_FAILED',
-    fieldErrors,
-  });
-}
-
 function issues(error: { issues: { path: PropertyKey[]; message: string }[] }) {
   return Object.fromEntries(error.issues.map((issue) => [String(issue.path[0]), issue.message]));
 }
@@ -110,6 +132,8 @@ export function handleCatalogue(
   id: string,
 ): Response | undefined {
   const url = new URL(call.url, 'http://localhost');
+  const serviceAnswer = (status: number, message: string, service: Service) =>
+    contractJson(route, serviceMessageResponseSchema, status, { message, service });
   const serviceNotFound = () =>
     contractError(route, 404, {
       message: CATALOGUE_MESSAGES.serviceNotFound,
@@ -137,28 +161,22 @@ export function handleCatalogue(
 
     case 'POST /api/services': {
       const parsed = createServiceBodySchema.safeParse(call.body);
-      if (!parsed.success) return badRequest(route, issues(parsed.error));
+      if (!parsed.success) return validationError(route, issues(parsed.error));
       const service = makeService(parsed.data);
       state.services.push(service);
-      return contractJson(route, serviceMessageResponseSchema, 201, {
-        message: CATALOGUE_MESSAGES.serviceCreated,
-        service,
-      });
+      return serviceAnswer(201, CATALOGUE_MESSAGES.serviceCreated, service);
     }
 
     case 'PATCH /api/services/:id': {
       const service = state.services.find((s) => s.id === id);
       if (!service) return serviceNotFound();
       const parsed = updateServiceBodySchema.safeParse(call.body);
-      if (!parsed.success) return badRequest(route, issues(parsed.error));
+      if (!parsed.success) return validationError(route, issues(parsed.error));
       Object.assign(
         service,
         Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)),
       );
-      return contractJson(route, serviceMessageResponseSchema, 200, {
-        message: CATALOGUE_MESSAGES.serviceUpdated,
-        service,
-      });
+      return serviceAnswer(200, CATALOGUE_MESSAGES.serviceUpdated, service);
     }
 
     case 'DELETE /api/services/:id': {
@@ -179,13 +197,13 @@ export function handleCatalogue(
 
     case 'POST /api/timeslots/create': {
       const parsed = createTimeslotBodySchema.safeParse(call.body);
-      if (!parsed.success) return badRequest(route, issues(parsed.error));
+      if (!parsed.success) return validationError(route, issues(parsed.error));
       const body = parsed.data;
       const service = body.serviceId
         ? state.services.find((s) => s.id === body.serviceId && s.active)
         : undefined;
       if (body.serviceId && !service) {
-        return badRequest(route, { serviceId: CATALOGUE_MESSAGES.serviceNotFound });
+        return validationError(route, { serviceId: CATALOGUE_MESSAGES.serviceNotFound });
       }
       const slot: Timeslot = {
         id: crypto.randomUUID(),

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@slotwise/shared/api-error';
+import { ERROR_CODES, type ErrorCode } from '@slotwise/shared/api-error';
 import { z } from '@slotwise/shared/zod';
 import { json } from './mock-api';
 
@@ -48,6 +48,30 @@ export function contractJson(route: string, schema: z.ZodType, status: number, b
 /** An error answer, checked against the docs/product.md §10.2 error body. */
 export function contractError(route: string, status: number, body: unknown) {
   return contractJson(route, errorBodySchema, status, body);
+}
+
+/**
+ * An error answer as the server sends it (docs/product.md §10.2), for a test to hand to a fake:
+ * `message` doubles as `error`; checked like every answer.
+ */
+export function apiError(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fieldErrors?: Record<string, string>,
+): Response {
+  return contractError(`test answer ${code}`, status, errorBody(code, message, fieldErrors));
+}
+
+/** The body of apiError, for fakes that take a status and a body. */
+export function errorBody(code: ErrorCode, message: string, fieldErrors?: Record<string, string>) {
+  return { message, error: message, code, ...(fieldErrors ? { fieldErrors } : {}) };
+}
+
+/** The server's 400 for bad input: `fieldErrors`, the first of them as the message. */
+export function validationError(route: string, fieldErrors: Record<string, string>) {
+  const message = Object.values(fieldErrors)[0] ?? 'Invalid input';
+  return contractError(route, 400, errorBody('VALIDATION_FAILED', message, fieldErrors));
 }
 
 /** The violations recorded since the last call (and forgets them). */

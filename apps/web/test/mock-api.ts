@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { freshForEachTest } from './each-test';
 
 /** One request the app made through fetch. */
 export interface ApiCall {
@@ -58,6 +59,21 @@ export function mockApi(handler: ApiHandler): { calls: ApiCall[] } {
     }),
   );
   return { calls };
+}
+
+/** How a fake answers one route. */
+export type RouteAnswer = (call: ApiCall) => Response | Promise<Response>;
+
+/**
+ * Before each test, stubs fetch with answers by route ('POST /api/auth/login') from a fresh copy
+ * of `defaults`; a test swaps one with `api.answers[route] = () => …`. Other routes get the 404.
+ */
+export function routesForEachTest(defaults: Record<string, RouteAnswer>) {
+  return freshForEachTest(() => {
+    const answers = { ...defaults };
+    const { calls } = mockApi((call) => answers[`${call.method} ${call.path}`]?.(call));
+    return { calls, answers };
+  });
 }
 
 /** The calls to `METHOD path`. */

@@ -3,6 +3,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import { takeContractViolations } from './contract';
 
+// jsdom has no socket server: screens get a socket that never connects (test/inert-socket.ts).
+// lib/socket.test.ts unmocks it; a file that drives the socket mocks it its own way.
+vi.mock('../src/lib/socket', () => import('./inert-socket'));
+
 // Screens are lazy routes: the first test of a file waits for the module to be transformed,
 // which takes longer than Testing Library's 1 s default on a busy 2-core CI machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -12,9 +16,15 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
 
 afterEach(() => {
-  // An in-memory API fake answered something the server's schemas would not (test/contract.ts).
-  expect(takeContractViolations(), 'API fake answers match packages/shared schemas').toEqual([]);
-  cleanup();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  // Every test file stubs fetch (test/mock-api.ts) and some fake the clock: undone here once.
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  try {
+    // An in-memory API fake answered something the server's schemas would not (test/contract.ts).
+    expect(takeContractViolations(), 'API fake answers match packages/shared schemas').toEqual([]);
+  } finally {
+    cleanup();
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  }
 });

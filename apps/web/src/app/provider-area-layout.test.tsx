@@ -1,47 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { epochSeconds, makeToken } from '../../test/make-token';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, mockApi, type ApiCall } from '../../test/mock-api';
-import { renderRoute } from '../../test/render-route';
-import { saveSession, type Role } from '../lib/session';
-
-// No real socket in jsdom: the realtime provider gets an inert stand-in.
-vi.mock('../lib/socket', () => ({
-  createSocket: vi.fn(() => ({
-    connected: false,
-    active: false,
-    on: vi.fn(),
-    off: vi.fn(),
-    emit: vi.fn(),
-    connect: vi.fn(),
-    disconnect: vi.fn(),
-    removeAllListeners: vi.fn(),
-  })),
-}));
+import { renderRoute, findHeading } from '../../test/render-route';
+import { type Role } from '../lib/session';
+import { makeProfile } from '../../test/catalogue-api';
+import { userOf, tokenOf, signInUser } from '../../test/session-user';
 
 let api: { calls: ApiCall[] };
 
+/** Signs in as Pat Slots; without the stored user, only the token is there. */
 function signInAs(role: Role, withStoredUser = true) {
-  const token = makeToken({
-    userId: `${role}-1`,
-    role,
-    providerId: role === 'provider' ? 'provider-1' : null,
-    exp: epochSeconds(3600),
-  });
-  if (withStoredUser) {
-    saveSession(token, {
-      id: `${role}-1`,
-      firstName: 'Pat',
-      lastName: 'Slots',
-      email: 'pat@example.com',
-      role,
-      profileImageUrl: null,
-      providerId: role === 'provider' ? 'provider-1' : null,
-    });
-  } else {
-    window.localStorage.setItem('token', token);
-  }
+  const user = userOf(role, { firstName: 'Pat', lastName: 'Slots', email: 'pat@example.com' });
+  if (withStoredUser) signInUser(user);
+  else window.localStorage.setItem('token', tokenOf(user));
 }
 
 function mockMatchMedia(matches: boolean) {
@@ -64,28 +36,18 @@ beforeEach(() => {
       return json(200, { notifications: [], page: 1, pageSize: 20, total: 0 });
     if (call.method === 'GET' && call.path === '/api/profile')
       return json(200, {
-        profile: {
+        profile: makeProfile({
           id: 'provider-1',
           firstName: 'Grace',
           first_name: 'Grace',
           lastName: 'Hopper',
           last_name: 'Hopper',
           email: 'grace@example.com',
-          role: 'provider',
-          timezone: 'America/New_York',
-          profileImageUrl: null,
-          profile_image_url: null,
-          providerId: 'provider-1',
-          providerDetails: { specialty: 'Barber', bio: '' },
           updatedAt: new Date().toISOString(),
-        },
+        }),
       });
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('provider area layout', () => {
@@ -178,7 +140,7 @@ describe('shared routes', () => {
     signInAs('provider');
     const { router } = renderRoute('/stats');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/analytics'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
+    expect(await findHeading('Analytics')).toBeInTheDocument();
   });
 
   it('/stats sends a client home', async () => {
@@ -190,9 +152,7 @@ describe('shared routes', () => {
   it('/notifications opens in the provider frame for a provider', async () => {
     signInAs('provider');
     renderRoute('/notifications');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Notifications' }),
-    ).toBeInTheDocument();
+    expect(await findHeading('Notifications')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Provider' })).toBeInTheDocument();
   });
 
@@ -200,9 +160,7 @@ describe('shared routes', () => {
     signInAs('client');
     const user = userEvent.setup();
     renderRoute('/notifications');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Notifications' }),
-    ).toBeInTheDocument();
+    expect(await findHeading('Notifications')).toBeInTheDocument();
     // The client frame: its search box and profile menu, not the provider sidebar.
     expect(screen.getByRole('combobox')).toBeInTheDocument();
     expect(document.querySelector('button[aria-haspopup="menu"]')).not.toBeNull();

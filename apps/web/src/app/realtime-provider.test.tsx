@@ -1,3 +1,4 @@
+import type { SessionUser } from '@slotwise/shared/api-types';
 import type { AvailableSlotsResponse } from '@slotwise/shared/discovery-types';
 import type { NotificationItem } from '@slotwise/shared/realtime';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
@@ -7,7 +8,6 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { epochSeconds, makeToken } from '../../test/make-token';
 import { deferred, json, mockApi, type ApiCall } from '../../test/mock-api';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { queryKeys } from '../lib/query-keys';
@@ -16,6 +16,7 @@ import { createSocket } from '../lib/socket';
 import { useSlotAvailability } from '../lib/realtime-context';
 import { createQueryClient } from './query-client';
 import { RealtimeProvider } from './realtime-provider';
+import { userOf, tokenOf, signInUser } from '../../test/session-user';
 
 /** A stand-in for a socket.io socket: handlers by event, emits recorded, server events injected. */
 class FakeSocket {
@@ -63,24 +64,17 @@ let store: NotificationItem[];
 let api: { calls: ApiCall[] };
 let holdUnread: Promise<void> | null;
 
-function signIn(userId = 'provider-user-1'): string {
-  const token = makeToken({
-    userId,
-    role: 'provider',
-    providerId: 'provider-1',
-    exp: epochSeconds(3600),
-  });
-  saveSession(token, {
-    id: userId,
+/** Pat Slots, the provider of these tests. */
+const pat = (overrides: Partial<SessionUser> = {}) =>
+  userOf('provider', {
+    id: 'provider-user-1',
     firstName: 'Pat',
     lastName: 'Slots',
     email: 'pat@example.com',
-    role: 'provider',
-    profileImageUrl: null,
-    providerId: 'provider-1',
+    ...overrides,
   });
-  return token;
-}
+
+const signIn = (userId = 'provider-user-1') => signInUser(pat({ id: userId }));
 
 function stored(title: string, message: string): NotificationItem {
   const at = new Date().toISOString();
@@ -123,7 +117,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.mocked(createSocket).mockReset();
 });
 
@@ -161,18 +154,14 @@ describe('RealtimeProvider: the socket of the session', () => {
   it('reconnects with the new token after another sign-in, and closes when unmounted', () => {
     signIn('user-a');
     const { unmount } = renderWithRealtime(null);
-    const second = makeToken({ userId: 'user-b', role: 'client', exp: epochSeconds(3600) });
-    act(() =>
-      saveSession(second, {
-        id: 'user-b',
-        firstName: 'Cleo',
-        lastName: 'Client',
-        email: 'cleo@example.com',
-        role: 'client',
-        profileImageUrl: null,
-        providerId: null,
-      }),
-    );
+    const cleo = userOf('client', {
+      id: 'user-b',
+      firstName: 'Cleo',
+      lastName: 'Client',
+      email: 'cleo@example.com',
+    });
+    const second = tokenOf(cleo);
+    act(() => saveSession(second, cleo));
     expect(sockets).toHaveLength(2);
     expect(sockets[0]!.disconnect).toHaveBeenCalled();
     expect(vi.mocked(createSocket).mock.calls[1]![0].token).toBe(second);
@@ -183,17 +172,7 @@ describe('RealtimeProvider: the socket of the session', () => {
   it('keeps the socket when only the stored user changes (e.g. a profile update)', () => {
     const token = signIn();
     renderWithRealtime(null);
-    act(() =>
-      saveSession(token, {
-        id: 'provider-user-1',
-        firstName: 'Patricia',
-        lastName: 'Slots',
-        email: 'pat@example.com',
-        role: 'provider',
-        profileImageUrl: null,
-        providerId: 'provider-1',
-      }),
-    );
+    act(() => saveSession(token, pat({ firstName: 'Patricia' })));
     expect(sockets).toHaveLength(1);
     expect(sockets[0]!.disconnect).not.toHaveBeenCalled();
   });
@@ -308,33 +287,24 @@ describe('RealtimeProvider: live events', () => {
       sockets[0]!.receive('new_appointment', { message: 'Cleo booked', appointmentId: 'a-1' }),
     );
     expect(info).toHaveBeenCalledTimes(1);
-    const [content] = info.mock.calls[0]!;
-    const { container } = render(<>{content as React.ReactNode}</>);
+    // A toast's content, rendered on its own.
+    const shown = (content: unknown) => render(<>{content as React.ReactNode}</>).container;
+    const canceledBy = (by: string, message: string, appointmentId: string) =>
+      act(() => sockets[0]!.receive('appointment_canceled', { message, by, appointmentId }));
+    const container = shown(info.mock.calls[0]![0]);
     expect(container).toHaveTextContent('New Appointment');
     expect(container).toHaveTextContent('Cleo booked');
 
-    act(() =>
-      sockets[0]!.receive('appointment_canceled', {
-        message: 'Cleo canceled',
-        by: 'client',
-        appointmentId: 'a-2',
-      }),
-    );
+    canceledBy('client', 'Cleo canceled', 'a-2');
     expect(warning).toHaveBeenCalledTimes(1);
     const [canceled, options] = warning.mock.calls[0]!;
     expect(options).toMatchObject({ autoClose: 5_000 });
-    const { container: canceledView } = render(<>{canceled as React.ReactNode}</>);
-    expect(canceledView).toHaveTextContent('Appointment Canceled by Client');
+    expect(shown(canceled)).toHaveTextContent('Appointment Canceled by Client');
 
-    act(() =>
-      sockets[0]!.receive('appointment_canceled', {
-        message: 'Pat canceled',
-        by: 'provider',
-        appointmentId: 'a-3',
-      }),
+    canceledBy('provider', 'Pat canceled', 'a-3');
+    expect(shown(warning.mock.calls[1]![0])).toHaveTextContent(
+      /^Appointment CanceledPat canceled$/,
     );
-    const { container: byProvider } = render(<>{warning.mock.calls[1]![0] as React.ReactNode}</>);
-    expect(byProvider).toHaveTextContent(/^Appointment CanceledPat canceled$/);
     info.mockRestore();
     warning.mockRestore();
   });

@@ -1,23 +1,19 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { epochSeconds, makeToken } from '../../test/make-token';
-import { renderRoute } from '../../test/render-route';
+import { epochSeconds } from '../../test/make-token';
+import { renderRoute, findHeading } from '../../test/render-route';
 import { clearSession } from '../lib/session';
+import { userOf, tokenOf } from '../../test/session-user';
 
+/** A token only (no stored user), valid for an hour unless `exp` says otherwise. */
 function signInAs(role: 'client' | 'provider', exp = epochSeconds(3600)) {
-  const token = makeToken({
-    userId: `${role}-1`,
-    role,
-    providerId: role === 'provider' ? 'provider-1' : null,
-    exp,
-  });
-  window.localStorage.setItem('token', token);
+  window.localStorage.setItem('token', tokenOf(userOf(role), exp));
 }
 
 describe('route guards', () => {
   it('sends a signed-out visitor to /login and remembers where they were going', async () => {
     const { router } = renderRoute('/client/appointments?tab=past');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(await findHeading('Login')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({ from: '/client/appointments?tab=past' });
   });
@@ -31,39 +27,46 @@ describe('route guards', () => {
     '/stats',
   ])('guards %s', async (path) => {
     const { router } = renderRoute(path);
-    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    await findHeading('Login');
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('treats an expired token as signed out', async () => {
     signInAs('provider', epochSeconds(-60));
     const { router } = renderRoute('/dashboard');
-    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    await findHeading('Login');
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('sends a client who opens /dashboard to /client', async () => {
-    signInAs('client');
-    const { router } = renderRoute('/dashboard/appointments');
-    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome/ })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/client');
+  it.each([
+    [
+      'a client who opens /dashboard to /client',
+      'client',
+      '/dashboard/appointments',
+      /^Welcome/,
+      '/client',
+    ],
+    [
+      'a provider who opens /client to /dashboard',
+      'provider',
+      '/client/appointments',
+      'Provider Dashboard',
+      '/dashboard',
+    ],
+  ] as const)('sends %s', async (_case, role, path, heading, landing) => {
+    signInAs(role);
+    const { router } = renderRoute(path);
+    expect(await findHeading(heading)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(landing);
   });
 
-  it('sends a provider who opens /client to /dashboard', async () => {
-    signInAs('provider');
-    const { router } = renderRoute('/client/appointments');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Provider Dashboard' }),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
-  });
-
-  it('lets a provider into the provider area', async () => {
-    signInAs('provider');
-    renderRoute('/dashboard/timeslots');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Time Slots' }),
-    ).toBeInTheDocument();
+  it.each([
+    ['a provider into the provider area', 'provider', '/dashboard/timeslots', 'Time Slots'],
+    ['any signed-in user open /messages', 'client', '/messages', 'Messages'],
+  ] as const)('lets %s', async (_case, role, path, heading) => {
+    signInAs(role);
+    renderRoute(path);
+    expect(await findHeading(heading)).toBeInTheDocument();
   });
 
   it('lets a client into a provider detail page', async () => {
@@ -72,18 +75,12 @@ describe('route guards', () => {
     expect(await screen.findByText('Loading provider details...')).toBeInTheDocument();
   });
 
-  it('lets any signed-in user open /messages', async () => {
-    signInAs('client');
-    renderRoute('/messages');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
-  });
-
   it('redirects to /login as soon as the session is cleared', async () => {
     signInAs('client');
     const { router } = renderRoute('/client');
-    await screen.findByRole('heading', { level: 1, name: /^Welcome/ });
+    await findHeading(/^Welcome/);
     act(() => clearSession());
-    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    await findHeading('Login');
     expect(router.state.location.state).toEqual({ from: '/client' });
   });
 
@@ -95,16 +92,14 @@ describe('route guards', () => {
       ['/login', 'Login'],
     ] as const) {
       const { unmount } = renderRoute(path);
-      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(await findHeading(heading)).toBeInTheDocument();
       unmount();
     }
   });
 
   it('shows the not-found page for unknown routes', async () => {
     renderRoute('/no/such/page');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
-    ).toBeInTheDocument();
+    expect(await findHeading('Page not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
   });
 });

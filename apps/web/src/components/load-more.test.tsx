@@ -1,7 +1,7 @@
 import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LoadMore } from './load-more';
 
 /** A stand-in IntersectionObserver (jsdom has none) whose callback the test fires. */
@@ -26,10 +26,6 @@ function stubObserver() {
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   return observers;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('LoadMore', () => {
   it('loads the next page when the sentinel scrolls into view, not while a page is loading', () => {

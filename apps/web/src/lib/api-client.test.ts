@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { epochSeconds, makeToken } from '../../test/make-token';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from './api-client';
 import { getStoredUser, getToken, saveSession } from './session';
@@ -47,10 +47,6 @@ const user = {
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('api client requests', () => {

@@ -2,6 +2,7 @@ import { io } from 'socket.io-client';
 import { describe, expect, it, vi } from 'vitest';
 import { createSocket } from './socket';
 
+vi.unmock('./socket');
 vi.mock('socket.io-client', () => ({ io: vi.fn(() => ({ fake: true })) }));
 
 describe('createSocket', () => {

@@ -1,41 +1,19 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   makeClientAppointment,
   makeProvider,
-  mockBookingApi,
   signInAs,
-  type BookingBackend,
+  bookingApiForEachTest,
+  holdNext,
 } from '../../../test/booking-api';
-import { deferred, json } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { json } from '../../../test/mock-api';
+import { openRoute } from '../../../test/render-route';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
+const api = bookingApiForEachTest('client');
 
-let api: BookingBackend;
-
-beforeEach(() => {
-  api = mockBookingApi();
-  signInAs('client');
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
-async function openHome() {
-  const user = userEvent.setup();
-  const view = renderRoute('/client');
-  // The first visit loads the lazy area layout and screen.
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
-  return { user, ...view };
-}
+const openHome = () => openRoute('/client');
 
 function todaySection() {
   return screen.getByRole('region', { name: "Today's Appointments" });
@@ -85,8 +63,7 @@ describe("client home: Today's Appointments", () => {
   });
 
   it('shows a loading line, then a failure line', async () => {
-    const held = deferred<Response>();
-    api.answerNext('GET /api/appointment/view', () => held.promise);
+    const held = holdNext(api, 'GET /api/appointment/view');
     await openHome();
     expect(screen.getByText(MESSAGES.loadingTodaysAppointments)).toBeInTheDocument();
     // A 4xx: not retried by the query client.

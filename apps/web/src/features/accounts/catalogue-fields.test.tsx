@@ -1,49 +1,21 @@
-import type { Profile } from '@slotwise/shared/api-types';
 import { CATALOGUE_MESSAGES } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockBookingApi, signInAs, type BookingBackend } from '../../../test/booking-api';
-import { SPRINGFIELD } from '../../../test/catalogue-api';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signInAs, bookingApiForEachTest } from '../../../test/booking-api';
+import { SPRINGFIELD, makeProfile, CATEGORY_NAMES } from '../../../test/catalogue-api';
 import { expectFieldError } from '../../../test/field-error';
 import { callsTo, json } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
-import { AppProviders } from '../../app/providers';
-import { routes } from '../../app/router';
-
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
+import { openRoute, LAZY_ROUTE } from '../../../test/render-route';
 
 const USER_ID = '7d3a5c7e-2a0b-4a43-9a3c-3f2f4b7f2e11';
-let api: BookingBackend;
+const api = bookingApiForEachTest();
 
-beforeEach(() => {
-  api = mockBookingApi();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-async function openOnboarding() {
-  const user = userEvent.setup();
-  const router = createMemoryRouter(routes, {
-    initialEntries: [
-      { pathname: '/register-provider', state: { userId: USER_ID, email: 'pat@example.com' } },
-    ],
-  });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
+const openOnboarding = () =>
+  openRoute(
+    { pathname: '/register-provider', state: { userId: USER_ID, email: 'pat@example.com' } },
+    'Complete Your Provider Profile',
   );
-  await screen.findByRole('heading', { name: 'Complete Your Provider Profile' }, { timeout: 5000 });
-  return { user, router };
-}
 
 const city = () => screen.getByRole('combobox', { name: 'City' });
 
@@ -55,17 +27,7 @@ describe('provider onboarding: category, city and service mode', () => {
       within(category)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual([
-      'Choose a category',
-      'Barber',
-      'Driver',
-      'Tutor',
-      'Photographer',
-      'Mechanic',
-      'Plumber',
-      'Electrician',
-      'Cleaner',
-    ]);
+    ).toEqual(['Choose a category', ...CATEGORY_NAMES]);
     await user.type(screen.getByLabelText('Specialty'), 'Barber');
     await user.click(screen.getByRole('button', { name: 'Complete Profile' }));
     await waitFor(() => expectFieldError(category, CATALOGUE_MESSAGES.categoryRequired));
@@ -129,18 +91,7 @@ describe('provider onboarding: category, city and service mode', () => {
 });
 
 describe('Settings: the same fields in the Update Profile modal', () => {
-  const profile: Profile = {
-    id: 'provider-user-1',
-    firstName: 'Pat',
-    first_name: 'Pat',
-    lastName: 'Slots',
-    last_name: 'Slots',
-    email: 'pat@example.com',
-    role: 'provider',
-    timezone: 'America/New_York',
-    profileImageUrl: null,
-    profile_image_url: null,
-    providerId: 'provider-1',
+  const profile = makeProfile({
     providerDetails: {
       specialty: 'Barber',
       bio: '',
@@ -159,25 +110,25 @@ describe('Settings: the same fields in the Update Profile modal', () => {
         address: '1 Main St',
       },
     },
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
+  });
 
-  it('prefills them and sends the changes with the profile update', async () => {
+  /** Settings as Pat, with the Update Profile modal open. */
+  async function openUpdateProfile() {
     api.catalogue.profile = profile;
-    api.answerNext('PATCH /api/profile/update', () =>
-      json(200, { message: MESSAGES.profileUpdated, profile }),
-    );
     signInAs('provider');
-    const user = userEvent.setup();
-    renderRoute('/dashboard/profile');
-    const region = await screen.findByRole(
-      'region',
-      { name: 'Profile Information' },
-      { timeout: 5000 },
+    const { user, found: region } = await openRoute('/dashboard/profile', () =>
+      screen.findByRole('region', { name: 'Profile Information' }, LAZY_ROUTE),
     );
     await within(region).findByText('pat@example.com');
     await user.click(within(region).getByRole('button', { name: 'Update Profile' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Update Profile' }));
+    return { user, dialog: within(await screen.findByRole('dialog', { name: 'Update Profile' })) };
+  }
+
+  it('prefills them and sends the changes with the profile update', async () => {
+    api.answerNext('PATCH /api/profile/update', () =>
+      json(200, { message: MESSAGES.profileUpdated, profile }),
+    );
+    const { user, dialog } = await openUpdateProfile();
     expect(dialog.getByLabelText('Category')).toHaveValue('barber');
     expect(dialog.getByRole('combobox', { name: 'City' })).toHaveValue('Springfield, Illinois, US');
     expect(dialog.getByLabelText('Street address (optional)')).toHaveValue('1 Main St');
@@ -199,18 +150,7 @@ describe('Settings: the same fields in the Update Profile modal', () => {
   }, 15_000);
 
   it('refuses to blank a city already chosen', async () => {
-    api.catalogue.profile = profile;
-    signInAs('provider');
-    const user = userEvent.setup();
-    renderRoute('/dashboard/profile');
-    const region = await screen.findByRole(
-      'region',
-      { name: 'Profile Information' },
-      { timeout: 5000 },
-    );
-    await within(region).findByText('pat@example.com');
-    await user.click(within(region).getByRole('button', { name: 'Update Profile' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Update Profile' }));
+    const { user, dialog } = await openUpdateProfile();
     await user.clear(dialog.getByRole('combobox', { name: 'City' }));
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>

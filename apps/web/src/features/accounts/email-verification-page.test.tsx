@@ -1,50 +1,25 @@
 import { MESSAGES } from '@slotwise/shared/messages';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/field-error';
-import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
-import { AppProviders } from '../../app/providers';
-import { routes } from '../../app/router';
+import { callsTo, deferred, json, routesForEachTest } from '../../../test/mock-api';
+import { LAZY_ROUTE, renderRoute } from '../../../test/render-route';
+import { apiError } from '../../../test/contract';
 
-/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
-const LAZY_ROUTE = { timeout: 5000 };
-
-let api: { calls: ApiCall[] };
-let resendAnswer: () => Response | Promise<Response>;
-let verifyAnswer: () => Response | Promise<Response>;
-
-beforeEach(() => {
-  resendAnswer = () => json(200, { message: MESSAGES.resendSucceeded });
-  verifyAnswer = () => json(200, { message: MESSAGES.emailVerified });
-  api = mockApi((call) => {
-    if (call.method === 'POST' && call.path === '/api/verify-email') return resendAnswer();
-    if (call.method === 'POST' && call.path === '/api/auth/verify-email') return verifyAnswer();
-    return undefined;
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+const RESEND = 'POST /api/verify-email';
+const VERIFY = 'POST /api/auth/verify-email';
+const api = routesForEachTest({
+  [RESEND]: () => json(200, { message: MESSAGES.resendSucceeded }),
+  [VERIFY]: () => json(200, { message: MESSAGES.emailVerified }),
 });
 
 /** Rendered as in main.tsx: under StrictMode, which mounts effects twice in development. */
 function openPage(path: string, state: unknown = null) {
   const user = userEvent.setup();
   const [pathname, search = ''] = path.split('?');
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname, search: search ? `?${search}` : '', state }],
-  });
-  render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-  return { user, router };
+  const entry = { pathname, search: search ? `?${search}` : '', state };
+  return { user, router: renderRoute(entry, { strictMode: true }).router };
 }
 
 const resendButton = () => screen.getByRole('button', { name: "Didn't receive it? Resend Email" });
@@ -62,7 +37,7 @@ describe('verification notice', () => {
 
   it("resends: 'Resending...' while loading, then the success message", async () => {
     const held = deferred<Response>();
-    resendAnswer = () => held.promise;
+    api.answers[RESEND] = () => held.promise;
     const { user } = openPage('/email-verification', { email: 'ada@example.com' });
     await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' }, LAZY_ROUTE);
     await user.click(resendButton());
@@ -78,7 +53,7 @@ describe('verification notice', () => {
   });
 
   it('reports a failed resend', async () => {
-    resendAnswer = () => json(429, { message: 'Too many requests', code: 'RATE_LIMITED' });
+    api.answers[RESEND] = () => json(429, { message: 'Too many requests', code: 'RATE_LIMITED' });
     const { user } = openPage('/email-verification', { email: 'ada@example.com' });
     await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' }, LAZY_ROUTE);
     await user.click(resendButton());
@@ -112,7 +87,7 @@ describe('verification notice', () => {
 describe('confirmation from the emailed link', () => {
   it('verifies once (even under StrictMode), showing progress then success with a Sign in link', async () => {
     const held = deferred<Response>();
-    verifyAnswer = () => held.promise;
+    api.answers[VERIFY] = () => held.promise;
     openPage('/email-verification?token=abc_DEF-123');
     expect(await screen.findByText(MESSAGES.verifyingEmail, {}, LAZY_ROUTE)).toHaveAttribute(
       'role',
@@ -127,12 +102,7 @@ describe('confirmation from the emailed link', () => {
   });
 
   it('says the link is invalid or expired and offers to resend', async () => {
-    verifyAnswer = () =>
-      json(400, {
-        message: MESSAGES.verificationLinkInvalid,
-        error: MESSAGES.verificationLinkInvalid,
-        code: 'INVALID_TOKEN',
-      });
+    api.answers[VERIFY] = () => apiError(400, 'INVALID_TOKEN', MESSAGES.verificationLinkInvalid);
     const { user } = openPage('/email-verification?token=used');
     expect(await screen.findByRole('alert', {}, LAZY_ROUTE)).toHaveTextContent(
       MESSAGES.verificationLinkInvalid,
@@ -147,12 +117,12 @@ describe('confirmation from the emailed link', () => {
   });
 
   it('offers a retry when the server could not answer', async () => {
-    verifyAnswer = () => json(503);
+    api.answers[VERIFY] = () => json(503);
     const { user } = openPage('/email-verification?token=abc');
     expect(await screen.findByRole('alert', {}, LAZY_ROUTE)).toHaveTextContent(
       MESSAGES.verificationFailed,
     );
-    verifyAnswer = () => json(200, { message: MESSAGES.emailVerified });
+    api.answers[VERIFY] = () => json(200, { message: MESSAGES.emailVerified });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(MESSAGES.emailVerified)).toBeInTheDocument();
   });

@@ -1,40 +1,17 @@
-import type { SessionUser } from '@slotwise/shared/api-types';
 import { MESSAGES } from '@slotwise/shared/messages';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/field-error';
-import { epochSeconds, makeToken } from '../../../test/make-token';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
-import { AppProviders } from '../../app/providers';
-import { routes } from '../../app/router';
 import { getSession, getStoredUser } from '../../lib/session';
-
-/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
-const LAZY_ROUTE = { timeout: 5000 };
-
-function userOf(role: 'client' | 'provider'): SessionUser {
-  return {
-    id: `${role}-1`,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    role,
-    profileImageUrl: null,
-    providerId: role === 'provider' ? 'provider-1' : null,
-  };
-}
+import { openRoute } from '../../../test/render-route';
+import { userOf, tokenOf } from '../../../test/session-user';
+import { apiError } from '../../../test/contract';
 
 function loginAnswer(role: 'client' | 'provider') {
   const user = userOf(role);
-  const token = makeToken({
-    userId: user.id,
-    role,
-    providerId: user.providerId,
-    exp: epochSeconds(3600),
-  });
-  return json(200, { token, user, message: MESSAGES.loginSuccessful });
+  return json(200, { token: tokenOf(user), user, message: MESSAGES.loginSuccessful });
 }
 
 let api: { calls: ApiCall[] };
@@ -51,20 +28,8 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 async function openPage(state: unknown = null) {
-  const user = userEvent.setup();
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: '/login', state }] });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  await screen.findByRole('heading', { level: 1, name: 'Login' }, LAZY_ROUTE);
-  return { user, router };
+  return openRoute({ pathname: '/login', state }, 'Login');
 }
 
 const email = () => screen.getByLabelText('Email');
@@ -153,12 +118,7 @@ describe('signing in', () => {
 
 describe('failing to sign in', () => {
   it("toasts 'Login Failed' and shows the server's message inline", async () => {
-    answer = () =>
-      json(401, {
-        message: MESSAGES.invalidCredentials,
-        error: MESSAGES.invalidCredentials,
-        code: 'UNAUTHENTICATED',
-      });
+    answer = () => apiError(401, 'UNAUTHENTICATED', MESSAGES.invalidCredentials);
     const { user, router } = await openPage();
     await signIn(user, 'wrong-password');
     expect(await screen.findByText(MESSAGES.loginFailedToast)).toBeInTheDocument();
@@ -177,12 +137,7 @@ describe('failing to sign in', () => {
   });
 
   it('offers to resend the verification email to an unverified account', async () => {
-    answer = () =>
-      json(403, {
-        message: MESSAGES.emailNotVerified,
-        error: MESSAGES.emailNotVerified,
-        code: 'EMAIL_NOT_VERIFIED',
-      });
+    answer = () => apiError(403, 'EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
     const { user } = await openPage();
     await signIn(user);
     expect(await screen.findByText(MESSAGES.emailNotVerified)).toBeInTheDocument();

@@ -1,18 +1,11 @@
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../../test/booking-api';
 import { callsTo, json, mockApi, type ApiCall } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { renderRoute, LAZY_ROUTE } from '../../../test/render-route';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket: socket } = await import('../../../test/booking-api');
-  return { createSocket: () => socket() };
-});
-
-/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
-const LAZY_ROUTE = { timeout: 5000 };
 const FEED_1 = 'http://localhost/calendar/first-secret.ics';
 const FEED_2 = 'http://localhost/calendar/second-secret.ics';
 
@@ -37,10 +30,6 @@ beforeEach(() => {
     }
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 async function openClientAccount() {

@@ -2,30 +2,16 @@ import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/field-error';
-import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { callsTo, deferred, json, routesForEachTest } from '../../../test/mock-api';
+import { renderRoute, LAZY_ROUTE } from '../../../test/render-route';
 
-/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
-const LAZY_ROUTE = { timeout: 5000 };
-
-let api: { calls: ApiCall[] };
-let forgotAnswer: () => Response | Promise<Response>;
-let resetAnswer: () => Response | Promise<Response>;
-
-beforeEach(() => {
-  forgotAnswer = () => json(200, { message: EMAIL_MESSAGES.forgotPasswordSent });
-  resetAnswer = () => json(200, { message: EMAIL_MESSAGES.passwordResetDone });
-  api = mockApi((call) => {
-    if (call.method === 'POST' && call.path === '/api/auth/forgot-password') return forgotAnswer();
-    if (call.method === 'POST' && call.path === '/api/auth/reset-password') return resetAnswer();
-    return undefined;
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+const FORGOT = 'POST /api/auth/forgot-password';
+const RESET = 'POST /api/auth/reset-password';
+const api = routesForEachTest({
+  [FORGOT]: () => json(200, { message: EMAIL_MESSAGES.forgotPasswordSent }),
+  [RESET]: () => json(200, { message: EMAIL_MESSAGES.passwordResetDone }),
 });
 
 describe('forgot password', () => {
@@ -41,7 +27,7 @@ describe('forgot password', () => {
   it('checks the address, sends it, and shows the same answer the server gives everyone', async () => {
     const user = userEvent.setup();
     const held = deferred<Response>();
-    forgotAnswer = () => held.promise;
+    api.answers[FORGOT] = () => held.promise;
     renderRoute('/forgot-password');
     await screen.findByRole('heading', { level: 1, name: 'Forgot Password' }, LAZY_ROUTE);
 
@@ -63,7 +49,7 @@ describe('forgot password', () => {
 
   it("shows the server's refusal (too many requests)", async () => {
     const user = userEvent.setup();
-    forgotAnswer = () => json(429, { message: 'Too many requests', code: 'RATE_LIMITED' });
+    api.answers[FORGOT] = () => json(429, { message: 'Too many requests', code: 'RATE_LIMITED' });
     renderRoute('/forgot-password');
     await user.type(await screen.findByLabelText('Email', {}, LAZY_ROUTE), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -121,7 +107,7 @@ describe('reset password', () => {
   });
 
   it('says so when the link is used or expired, and offers a new one', async () => {
-    resetAnswer = () =>
+    api.answers[RESET] = () =>
       json(400, {
         message: EMAIL_MESSAGES.resetLinkInvalid,
         error: 'Bad Request',

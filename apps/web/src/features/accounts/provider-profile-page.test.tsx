@@ -2,35 +2,21 @@ import type { Profile } from '@slotwise/shared/api-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProfile as providerProfile } from '../../../test/catalogue-api';
 import { expectFieldError } from '../../../test/field-error';
-import { epochSeconds, makeToken } from '../../../test/make-token';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
-import { getStoredUser, saveSession } from '../../lib/session';
-
-/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
-const LAZY_ROUTE = { timeout: 5000 };
+import { renderRoute, LAZY_ROUTE } from '../../../test/render-route';
+import { getStoredUser } from '../../lib/session';
+import { userOf, signInUser } from '../../../test/session-user';
+import { apiError } from '../../../test/contract';
 
 vi.mock('browser-image-compression', () => ({ default: async (file: File) => file }));
 
+/** Pat's profile before any change: no specialty yet. */
 function makeProfile(overrides: Partial<Profile> = {}): Profile {
-  const base: Profile = {
-    id: 'user-1',
-    firstName: 'Pat',
-    first_name: 'Pat',
-    lastName: 'Slots',
-    last_name: 'Slots',
-    email: 'pat@example.com',
-    role: 'provider',
-    timezone: 'America/New_York',
-    profileImageUrl: null,
-    profile_image_url: null,
-    providerId: 'provider-1',
-    providerDetails: { specialty: null, bio: '' },
-    updatedAt: '2025-01-01T00:00:00.000Z',
-  };
-  return { ...base, ...overrides };
+  const base = { id: 'user-1', updatedAt: '2025-01-01T00:00:00.000Z' };
+  return providerProfile({ ...base, providerDetails: { specialty: null, bio: '' }, ...overrides });
 }
 
 let api: { calls: ApiCall[] };
@@ -60,27 +46,16 @@ beforeEach(() => {
     if (call.method === 'PATCH' && call.path === '/api/profile/update') return updateAnswer(call);
     return undefined;
   });
-  const token = makeToken({
-    userId: 'user-1',
-    role: 'provider',
-    providerId: 'provider-1',
-    exp: epochSeconds(3600),
-  });
-  saveSession(token, {
-    id: 'user-1',
-    firstName: 'Pat',
-    lastName: 'Slots',
-    email: 'pat@example.com',
-    role: 'provider',
-    profileImageUrl: null,
-    providerId: 'provider-1',
-  });
+  signInUser(
+    userOf('provider', {
+      id: 'user-1',
+      firstName: 'Pat',
+      lastName: 'Slots',
+      email: 'pat@example.com',
+    }),
+  );
   URL.createObjectURL = vi.fn(() => 'blob:new-photo');
   URL.revokeObjectURL = vi.fn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 async function openPage() {
@@ -279,11 +254,8 @@ describe('update profile modal', () => {
   it("shows the server's message in the modal, else 'Failed to update profile'", async () => {
     profile = makeProfile({ providerDetails: { specialty: 'Barber', bio: '' } });
     updateAnswer = () =>
-      json(400, {
-        message: MESSAGES.emailChangeNotAllowed,
-        error: MESSAGES.emailChangeNotAllowed,
-        code: 'VALIDATION_FAILED',
-        fieldErrors: { email: MESSAGES.emailChangeNotAllowed },
+      apiError(400, 'VALIDATION_FAILED', MESSAGES.emailChangeNotAllowed, {
+        email: MESSAGES.emailChangeNotAllowed,
       });
     const { user } = await openPage();
     const dialog = within(await openModal(user));

@@ -1,13 +1,11 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectFieldError, expectNoFieldError } from '../../../test/field-error';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
-
-/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
-const LAZY_ROUTE = { timeout: 5000 };
+import { renderRoute, LAZY_ROUTE } from '../../../test/render-route';
+import { apiError } from '../../../test/contract';
 
 const compression = vi.hoisted(() => ({
   compress: vi.fn(async (file: File, _options: unknown) => file),
@@ -33,10 +31,6 @@ beforeEach(() => {
   compression.compress.mockImplementation(async (file: File) => file);
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 async function openPage() {
   const user = userEvent.setup();
   const view = renderRoute('/register');
@@ -53,6 +47,12 @@ const field = {
   terms: () => screen.getByRole('checkbox', { name: 'I agree to the Terms and Privacy Policy' }),
   picture: () => screen.getByLabelText('Profile picture (optional)'),
 };
+
+/** Visits `control` and leaves it without typing (what shows a 'required' message). */
+async function leaveEmpty(user: ReturnType<typeof userEvent.setup>, control: HTMLElement) {
+  await user.click(control);
+  await user.tab();
+}
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>, role = 'client') {
   await user.type(field.fullName(), 'Ada King Lovelace');
@@ -108,8 +108,7 @@ describe('registration form', () => {
 
   it('shows the email format message', async () => {
     const { user } = await openPage();
-    await user.click(field.email());
-    await user.tab();
+    await leaveEmpty(user, field.email());
     await waitFor(() => expectFieldError(field.email(), MESSAGES.emailRequired));
     await user.type(field.email(), 'not-an-email');
     await waitFor(() => expectFieldError(field.email(), MESSAGES.emailInvalid));
@@ -128,8 +127,7 @@ describe('registration form', () => {
 
   it('shows "Passwords must match" even before the terms are accepted', async () => {
     const { user } = await openPage();
-    await user.click(field.confirm());
-    await user.tab();
+    await leaveEmpty(user, field.confirm());
     await waitFor(() => expectFieldError(field.confirm(), MESSAGES.confirmPasswordRequired));
     await user.type(field.password(), 'Secret123');
     await user.type(field.confirm(), 'Secret124');
@@ -259,12 +257,7 @@ describe('submitting', () => {
 
   it("shows the server's message and puts its field errors under the fields", async () => {
     registerAnswer = () =>
-      json(409, {
-        message: MESSAGES.emailTaken,
-        error: MESSAGES.emailTaken,
-        code: 'EMAIL_TAKEN',
-        fieldErrors: { email: MESSAGES.emailTaken },
-      });
+      apiError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
     const { user, router } = await openPage();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));

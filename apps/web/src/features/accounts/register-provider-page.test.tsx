@@ -1,34 +1,17 @@
 import { placesResponseSchema } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../../../test/field-error';
-import { contractJson } from '../../../test/contract';
+import { contractJson, apiError } from '../../../test/contract';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
-import { AppProviders } from '../../app/providers';
-import { routes } from '../../app/router';
-
-/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
-const LAZY_ROUTE = { timeout: 5000 };
+import { SPRINGFIELD } from '../../../test/catalogue-api';
+import { openRoute } from '../../../test/render-route';
 
 const USER_ID = '7d3a5c7e-2a0b-4a43-9a3c-3f2f4b7f2e11';
 let api: { calls: ApiCall[] };
 let answer: () => Response | Promise<Response>;
-
-/** One gazetteer answer (GET /api/places), checked against the shared schema. */
-const SPRINGFIELD = {
-  id: '4250542',
-  name: 'Springfield',
-  region: 'Illinois',
-  country: 'US',
-  country_name: 'United States',
-  lat: 39.80172,
-  lng: -89.64371,
-  timezone: 'America/Chicago',
-  population: 116565,
-};
 
 beforeEach(() => {
   answer = () => json(200, { message: MESSAGES.providerProfileCompleted });
@@ -48,28 +31,9 @@ async function chooseCategoryAndCity(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('option', { name: /Springfield/ }));
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 /** /register-provider as /register leaves it: with {userId, email} in the navigation state. */
-async function openPage(state: unknown = { userId: USER_ID, email: 'pat@example.com' }) {
-  const user = userEvent.setup();
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: '/register-provider', state }],
-  });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: 'Complete Your Provider Profile' },
-    LAZY_ROUTE,
-  );
-  return { user, router };
-}
+const openPage = (state: unknown = { userId: USER_ID, email: 'pat@example.com' }) =>
+  openRoute({ pathname: '/register-provider', state }, 'Complete Your Provider Profile');
 
 const specialty = () => screen.getByLabelText('Specialty');
 const bio = () => screen.getByLabelText('Bio (optional)');
@@ -117,12 +81,7 @@ describe('provider profile completion', () => {
   });
 
   it('toasts "Something went wrong" and shows the server message on failure', async () => {
-    answer = () =>
-      json(403, {
-        message: MESSAGES.providerProfileNotAllowed,
-        error: MESSAGES.providerProfileNotAllowed,
-        code: 'FORBIDDEN',
-      });
+    answer = () => apiError(403, 'FORBIDDEN', MESSAGES.providerProfileNotAllowed);
     const { user, router } = await openPage();
     await user.type(specialty(), 'Barber');
     await chooseCategoryAndCity(user);

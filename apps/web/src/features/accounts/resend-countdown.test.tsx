@@ -1,12 +1,10 @@
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, mockApi, type ApiCall } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { renderRoute, LAZY_ROUTE } from '../../../test/render-route';
 
-/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
-const LAZY_ROUTE = { timeout: 5000 };
 const RESEND = "Didn't receive it? Resend Email";
 
 let api: { calls: ApiCall[] };
@@ -17,11 +15,6 @@ beforeEach(() => {
     if (call.method === 'POST' && call.path === '/api/verify-email') return resendAnswer();
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 async function openNotice() {

@@ -1,51 +1,31 @@
 import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify/unstyled';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   makeClientAppointment,
-  makeProvider,
   makeSlot,
-  mockBookingApi,
   PROVIDER_ID,
-  signInAs,
-  type BookingBackend,
-  type ProviderRecord,
+  bookingApiForEachTest,
+  providerForEachTest,
+  holdNext,
 } from '../../../test/booking-api';
 import { deferred, json } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
-import { AppProviders } from '../../app/providers';
-import { routes } from '../../app/router';
+import { openRoute, LAZY_ROUTE } from '../../../test/render-route';
+import { apiError } from '../../../test/contract';
+import { cancelAndConfirm } from '../../../test/appointment-actions';
+import { expectShown } from '../../../test/expect-texts';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
+const api = bookingApiForEachTest('client');
+const ana = providerForEachTest(api, {
+  provider_id: PROVIDER_ID,
+  first_name: 'Ana',
+  last_name: 'Lopez',
 });
 
-let api: BookingBackend;
-let ana: ProviderRecord;
-
-beforeEach(() => {
-  api = mockBookingApi();
-  ana = makeProvider({ provider_id: PROVIDER_ID, first_name: 'Ana', last_name: 'Lopez' });
-  api.providers = [ana];
-  signInAs('client');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-async function openPage(path = '/client/appointments') {
-  const user = userEvent.setup();
-  const view = renderRoute(path);
-  await screen.findByRole('heading', { level: 1, name: 'Your Appointments' }, { timeout: 5000 });
-  return { user, ...view };
-}
+const openPage = (path = '/client/appointments') => openRoute(path, 'Your Appointments');
 
 function card(name: RegExp | string) {
   return screen.getByRole('article', { name });
@@ -53,8 +33,7 @@ function card(name: RegExp | string) {
 
 describe('client appointments: states', () => {
   it("shows 'Loading appointment details...', then the cards", async () => {
-    const held = deferred<Response>();
-    api.answerNext('GET /api/appointment/view', () => held.promise);
+    const held = holdNext(api, 'GET /api/appointment/view');
     await openPage();
     expect(screen.getByText(MESSAGES.loadingAppointmentDetails)).toBeInTheDocument();
     held.resolve(json(200, { appointments: [makeClientAppointment()] }));
@@ -86,11 +65,8 @@ describe('client appointments: states', () => {
     ];
     await openPage();
     const item = await screen.findByRole('article', { name: 'Ana Lopez' });
-    expect(within(item).getByText('Plumber')).toBeInTheDocument();
     // The slot's own calendar date (not the UTC-midnight day before, in New York).
-    expect(within(item).getByText('Tue, 24 Nov 2026')).toBeInTheDocument();
-    expect(within(item).getByText('23:00–23:30')).toBeInTheDocument();
-    expect(within(item).getByText('booked')).toBeInTheDocument();
+    expectShown(item, ['Plumber', 'Tue, 24 Nov 2026', '23:00–23:30', 'booked']);
   });
 
   it('offers Cancel only while booked; Reschedule unless canceled, enabled only while booked', async () => {
@@ -115,15 +91,10 @@ describe('client appointments: states', () => {
 
 describe("client appointments: '← Back'", () => {
   it('goes back to the previous page', async () => {
-    const user = userEvent.setup();
-    const router = createMemoryRouter(routes, {
-      initialEntries: ['/client/provider/abc', '/client/appointments'],
-      initialIndex: 1,
-    });
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
+    const { user, router } = await openRoute(
+      ['/client/provider/abc', '/client/appointments'],
+      () => screen.findByRole('button', { name: 'Back' }, LAZY_ROUTE),
+      { initialIndex: 1 },
     );
     const back = await screen.findByRole('button', { name: 'Back' }, { timeout: 5000 });
     expect(back).toHaveTextContent('← Back');
@@ -189,11 +160,10 @@ describe('client appointments: cancel', () => {
   it("toasts 'Failed to cancel appointment: {message}' on failure", async () => {
     api.clientAppointments = [makeClientAppointment()];
     api.answerNext('PATCH /api/appointment/cancel/:id', () =>
-      json(409, { message: BOOKING_MESSAGES.alreadyCanceled, code: 'INVALID_STATE' }),
+      apiError(409, 'INVALID_STATE', BOOKING_MESSAGES.alreadyCanceled),
     );
     const { user } = await openPage();
-    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    await cancelAndConfirm(user);
     expect(
       await screen.findByText(`Failed to cancel appointment: ${BOOKING_MESSAGES.alreadyCanceled}`),
     ).toBeInTheDocument();
@@ -301,7 +271,7 @@ describe('client appointments: reschedule modal', () => {
   it("toasts 'Failed to reschedule appointment: {message}' and stays open", async () => {
     ana.slots = [makeSlot({ start_time: '11:00:00', end_time: '11:30:00' })];
     api.answerNext('PATCH /api/appointment/reschedule/:id', () =>
-      json(409, { message: BOOKING_MESSAGES.slotTaken, code: 'SLOT_TAKEN' }),
+      apiError(409, 'SLOT_TAKEN', BOOKING_MESSAGES.slotTaken),
     );
     const { user, dialog } = await openModal();
     await user.click(await within(dialog).findByRole('radio'));

@@ -2,39 +2,21 @@ import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeProviderAppointment,
-  mockBookingApi,
-  signInAs,
-  type BookingBackend,
+  bookingApiForEachTest,
+  holdNext,
 } from '../../../test/booking-api';
-import { deferred, json } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { json } from '../../../test/mock-api';
+import { openRoute } from '../../../test/render-route';
+import { apiError } from '../../../test/contract';
+import { cancelAndConfirm } from '../../../test/appointment-actions';
+import { expectShown } from '../../../test/expect-texts';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
+const api = bookingApiForEachTest('provider', { firstName: 'Pat', lastName: 'Slots' });
 
-let api: BookingBackend;
-
-beforeEach(() => {
-  api = mockBookingApi();
-  signInAs('provider', { firstName: 'Pat', lastName: 'Slots' });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-async function openPage() {
-  const user = userEvent.setup();
-  const view = renderRoute('/dashboard/appointments');
-  await screen.findByRole('heading', { level: 1, name: 'Appointments' }, { timeout: 5000 });
-  return { user, ...view };
-}
+const openPage = () => openRoute('/dashboard/appointments', 'Appointments');
 
 function bookedList() {
   return screen.getByRole('list', { name: 'Booked appointments' });
@@ -42,8 +24,7 @@ function bookedList() {
 
 describe('provider appointments', () => {
   it("says 'No Appointments booked.' without booked appointments", async () => {
-    const held = deferred<Response>();
-    api.answerNext('GET /api/appointment/provider/view', () => held.promise);
+    const held = holdNext(api, 'GET /api/appointment/provider/view');
     await openPage();
     expect(screen.getByText(MESSAGES.loadingAppointments)).toBeInTheDocument();
     held.resolve(json(200, { appointments: [] }));
@@ -65,10 +46,7 @@ describe('provider appointments', () => {
     ];
     await openPage();
     const item = await screen.findByRole('article', { name: 'Cleo Client' });
-    expect(within(item).getByText('Haircut')).toBeInTheDocument();
-    expect(within(item).getByText('Tue, 24 Nov 2026')).toBeInTheDocument();
-    expect(within(item).getByText('23:00–23:30')).toBeInTheDocument();
-    expect(within(item).getByText('booked')).toBeInTheDocument();
+    expectShown(item, ['Haircut', 'Tue, 24 Nov 2026', '23:00–23:30', 'booked']);
     expect(within(bookedList()).getAllByRole('article')).toHaveLength(1);
 
     const past = screen.getByRole('list', { name: 'Past and canceled appointments', hidden: true });
@@ -102,11 +80,10 @@ describe('provider appointments', () => {
   it("toasts the server's message when cancelling fails", async () => {
     api.providerAppointments = [makeProviderAppointment()];
     api.answerNext('PATCH /api/appointment/provider/cancel/:id', () =>
-      json(409, { message: BOOKING_MESSAGES.alreadyCompleted, code: 'INVALID_STATE' }),
+      apiError(409, 'INVALID_STATE', BOOKING_MESSAGES.alreadyCompleted),
     );
     const { user } = await openPage();
-    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    await cancelAndConfirm(user);
     expect(await screen.findByText(BOOKING_MESSAGES.alreadyCompleted)).toBeInTheDocument();
   });
 
@@ -114,8 +91,7 @@ describe('provider appointments', () => {
     api.providerAppointments = [makeProviderAppointment()];
     api.answerNext('PATCH /api/appointment/provider/cancel/:id', () => json(500));
     const { user } = await openPage();
-    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    await cancelAndConfirm(user);
     expect(await screen.findByText(MESSAGES.cancelAppointmentFailed)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -1,34 +1,28 @@
 import { addDays, todayIn } from '@slotwise/shared/calendar';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeClientAppointment,
   makeProvider,
   makeSlot,
-  mockBookingApi,
   signInAs,
-  type BookingBackend,
+  bookingApiForEachTest,
 } from '../../../test/booking-api';
 import { makeService } from '../../../test/catalogue-api';
 import { callsTo } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { renderRoute, openRoute } from '../../../test/render-route';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
-
-let api: BookingBackend;
+const api = bookingApiForEachTest();
 const day = addDays(todayIn(undefined), 3);
 
-beforeEach(() => {
-  api = mockBookingApi();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** The provider's Time Slots page with its Create Time Slot dialog open. */
+async function openCreateSlot() {
+  signInAs('provider');
+  const { user } = await openRoute('/dashboard/timeslots', 'Time Slots');
+  await user.click(screen.getByRole('button', { name: '+ Create Slot' }));
+  return { user, dialog: within(await screen.findByRole('dialog', { name: 'Create Time Slot' })) };
+}
 
 describe('slots for a service (docs/product.md §11.1)', () => {
   it("offers the provider's active services; picking one names the slot and prefills its end", async () => {
@@ -38,12 +32,7 @@ describe('slots for a service (docs/product.md §11.1)', () => {
       makeService({ name: 'Colour', duration_minutes: 90, price_cents: 8000 }),
       makeService({ name: 'Retired', active: false }),
     ];
-    signInAs('provider');
-    const user = userEvent.setup();
-    renderRoute('/dashboard/timeslots');
-    await screen.findByRole('heading', { level: 1, name: 'Time Slots' }, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: '+ Create Slot' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Create Time Slot' }));
+    const { user, dialog } = await openCreateSlot();
     const select = await dialog.findByLabelText('Service');
     expect(
       within(select)
@@ -76,12 +65,7 @@ describe('slots for a service (docs/product.md §11.1)', () => {
   }, 20_000);
 
   it('shows no service select when the provider has no active service', async () => {
-    signInAs('provider');
-    const user = userEvent.setup();
-    renderRoute('/dashboard/timeslots');
-    await screen.findByRole('heading', { level: 1, name: 'Time Slots' }, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: '+ Create Slot' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Create Time Slot' }));
+    const { dialog } = await openCreateSlot();
     await waitFor(() => expect(callsTo(api.calls, 'GET', '/api/services')).toHaveLength(1));
     expect(dialog.queryByLabelText('Service')).toBeNull();
   });

@@ -3,9 +3,10 @@ import { planSlotRun, type SlotRun } from '@slotwise/shared/slot-run';
 import type { Timeslot } from '@slotwise/shared/timeslot-schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { epochSeconds, makeToken } from '../../../test/make-token';
 import { renderRoute } from '../../../test/render-route';
+import { errorBody } from '../../../test/contract';
 
 /** An in-memory stand-in for the /api/timeslots endpoints, recording every call. */
 interface Call {
@@ -113,10 +114,6 @@ beforeEach(() => {
       exp: epochSeconds(3600),
     }),
   );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 async function openPage() {
@@ -276,7 +273,7 @@ describe('Create Time Slot modal (single slot)', () => {
     const clash = `This time slot overlaps your slot on ${day1} from 09:00 to 09:30`;
     failures.set('POST /api/timeslots/create', {
       status: 409,
-      body: { message: clash, error: clash, code: 'SLOT_OVERLAP' },
+      body: errorBody('SLOT_OVERLAP', clash),
     });
     await user.click(within(dialog).getByRole('button', { name: 'Create Slot' }));
     expect(await screen.findByText(clash)).toBeInTheDocument();
@@ -346,7 +343,7 @@ describe('Create Time Slot modal (several slots)', () => {
     const clash = `No slots were created: the run overlaps your existing slot: ${day1} 10:15–10:45`;
     failures.set('POST /api/timeslots/bulk-create', {
       status: 409,
-      body: { message: clash, error: clash, code: 'SLOT_OVERLAP' },
+      body: errorBody('SLOT_OVERLAP', clash),
     });
     await user.click(submit);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(clash);
@@ -354,12 +351,20 @@ describe('Create Time Slot modal (several slots)', () => {
   });
 });
 
+/** Opens the page and the Update/Delete dialog of its Barber slot. */
+async function openSlotDialog(action: 'Update' | 'Delete') {
+  const user = await openPage();
+  await user.click(
+    await screen.findByRole('button', { name: new RegExp(`^${action} Barber slot`) }),
+  );
+  const name = action === 'Update' ? 'Update Time Slot' : 'Delete time slot';
+  return { user, dialog: await screen.findByRole('dialog', { name }) };
+}
+
 describe('Update Time Slot modal', () => {
   it('is prefilled, sends only the changed fields and toasts', async () => {
     slots = [slot({ day: day1, start_time: '09:00:00', end_time: '10:00:00', type: 'Barber' })];
-    const user = await openPage();
-    await user.click(await screen.findByRole('button', { name: /^Update Barber slot/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Update Time Slot' });
+    const { user, dialog } = await openSlotDialog('Update');
     expect(within(dialog).getByLabelText('Date')).toHaveValue(day1);
     expect(within(dialog).getByLabelText('Start time')).toHaveValue('09:00');
     const submit = within(dialog).getByRole('button', { name: 'Update Slot' });
@@ -383,9 +388,7 @@ describe('Update Time Slot modal', () => {
 
   it("shows the server's message, else 'Failed to update time slot'", async () => {
     slots = [slot({ type: 'Barber' })];
-    const user = await openPage();
-    await user.click(await screen.findByRole('button', { name: /^Update Barber slot/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Update Time Slot' });
+    const { user, dialog } = await openSlotDialog('Update');
     setValue(within(dialog).getByLabelText('Date'), day2);
     failures.set('PATCH /api/timeslots/update/:id', { status: 502, body: {} });
     await user.click(within(dialog).getByRole('button', { name: 'Update Slot' }));
@@ -395,7 +398,7 @@ describe('Update Time Slot modal', () => {
     const booked = 'This slot is booked and cannot be changed. Cancel the appointment first.';
     failures.set('PATCH /api/timeslots/update/:id', {
       status: 409,
-      body: { message: booked, error: booked, code: 'SLOT_BOOKED' },
+      body: errorBody('SLOT_BOOKED', booked),
     });
     await user.click(within(dialog).getByRole('button', { name: 'Update Slot' }));
     expect(await screen.findByText(booked)).toBeInTheDocument();
@@ -405,9 +408,7 @@ describe('Update Time Slot modal', () => {
 describe('deleting a slot', () => {
   it('asks first, in a dialog; Cancel keeps the slot', async () => {
     slots = [slot({ type: 'Barber' })];
-    const user = await openPage();
-    await user.click(await screen.findByRole('button', { name: /^Delete Barber slot/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete time slot' });
+    const { user, dialog } = await openSlotDialog('Delete');
     expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this slot?');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -418,9 +419,7 @@ describe('deleting a slot', () => {
   it("deletes on confirmation with 'Time slot deleted'", async () => {
     const target = slot({ type: 'Barber' });
     slots = [target];
-    const user = await openPage();
-    await user.click(await screen.findByRole('button', { name: /^Delete Barber slot/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete time slot' });
+    const { user, dialog } = await openSlotDialog('Delete');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Time slot deleted')).toBeInTheDocument();
     expect(callsTo('DELETE', '/api/timeslots/delete/').map((c) => c.url)).toEqual([
@@ -431,13 +430,11 @@ describe('deleting a slot', () => {
 
   it("failure: toast 'Failed to delete slot', with the server's reason in the dialog", async () => {
     slots = [slot({ type: 'Barber' })];
-    const user = await openPage();
-    await user.click(await screen.findByRole('button', { name: /^Delete Barber slot/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete time slot' });
+    const { user, dialog } = await openSlotDialog('Delete');
     const booked = 'This slot is booked and cannot be deleted. Cancel the appointment first.';
     failures.set('DELETE /api/timeslots/delete/:id', {
       status: 409,
-      body: { message: booked, error: booked, code: 'SLOT_BOOKED' },
+      body: errorBody('SLOT_BOOKED', booked),
     });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete slot')).toBeInTheDocument();

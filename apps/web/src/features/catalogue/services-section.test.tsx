@@ -1,53 +1,24 @@
-import type { Profile } from '@slotwise/shared/api-types';
 import { CATALOGUE_MESSAGES } from '@slotwise/shared/catalogue-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockBookingApi, signInAs, type BookingBackend } from '../../../test/booking-api';
-import { makeService } from '../../../test/catalogue-api';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bookingApiForEachTest } from '../../../test/booking-api';
+import { makeService, makeProfile } from '../../../test/catalogue-api';
 import { expectFieldError } from '../../../test/field-error';
 import { callsTo } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { openRoute, LAZY_ROUTE } from '../../../test/render-route';
 import { PRICE_FORMAT_MESSAGE } from './components/service-form-modal';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
-
-const PROFILE: Profile = {
-  id: 'provider-user-1',
-  firstName: 'Pat',
-  first_name: 'Pat',
-  lastName: 'Slots',
-  last_name: 'Slots',
-  email: 'pat@example.com',
-  role: 'provider',
-  timezone: 'America/New_York',
-  profileImageUrl: null,
-  profile_image_url: null,
-  providerId: 'provider-1',
-  providerDetails: { specialty: 'Barber', bio: '' },
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
-
-let api: BookingBackend;
+const api = bookingApiForEachTest('provider');
 
 beforeEach(() => {
-  api = mockBookingApi();
-  api.catalogue.profile = PROFILE;
-  signInAs('provider');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  api.catalogue.profile = makeProfile();
 });
 
 async function openSettings() {
-  const user = userEvent.setup();
-  renderRoute('/dashboard/profile');
-  const region = await screen.findByRole('region', { name: 'Services' }, { timeout: 5000 });
-  return { user, services: within(region) };
+  const { user, found } = await openRoute('/dashboard/profile', () =>
+    screen.findByRole('region', { name: 'Services' }, LAZY_ROUTE),
+  );
+  return { user, services: within(found) };
 }
 
 describe('services on the Settings page', () => {

@@ -1,25 +1,10 @@
 import type { ChatMessage, Conversation } from '@slotwise/shared/conversation-types';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { epochSeconds, makeToken } from '../../../test/make-token';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { renderRoute } from '../../../test/render-route';
-import { saveSession } from '../../lib/session';
-
-// No real socket in jsdom: the realtime provider gets an inert stand-in.
-vi.mock('../../lib/socket', () => ({
-  createSocket: vi.fn(() => ({
-    connected: false,
-    active: false,
-    on: vi.fn(),
-    off: vi.fn(),
-    emit: vi.fn(),
-    connect: vi.fn(),
-    disconnect: vi.fn(),
-    removeAllListeners: vi.fn(),
-  })),
-}));
+import { userOf, signInUser } from '../../../test/session-user';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const THEM = '22222222-2222-4222-8222-222222222222';
@@ -53,21 +38,9 @@ let sendStatus = 201;
 
 beforeEach(() => {
   sendStatus = 201;
-  const token = makeToken({
-    userId: ME,
-    role: 'client',
-    providerId: null,
-    exp: epochSeconds(3600),
-  });
-  saveSession(token, {
-    id: ME,
-    firstName: 'Cleo',
-    lastName: 'Client',
-    email: 'cleo@example.com',
-    role: 'client',
-    profileImageUrl: null,
-    providerId: null,
-  });
+  signInUser(
+    userOf('client', { id: ME, firstName: 'Cleo', lastName: 'Client', email: 'cleo@example.com' }),
+  );
   api = mockApi((call) => {
     if (call.path === '/api/notifications/unread')
       return json(200, { unreadNotifications: [], unreadCount: 0 });
@@ -94,10 +67,6 @@ beforeEach(() => {
     }
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 /** Role queries over the whole app shell are slow in jsdom on a busy machine. */

@@ -3,10 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { createQueryClient } from '../../app/query-client';
 import { NotificationsPage } from './notifications-page';
+import { expectTexts } from '../../../test/expect-texts';
 
 let store: NotificationItem[];
 let api: { calls: ApiCall[] };
@@ -58,10 +59,6 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 function renderPage(path = '/notifications') {
   const router = createMemoryRouter([{ path: '/notifications', element: <NotificationsPage /> }], {
     initialEntries: [path],
@@ -81,11 +78,8 @@ describe('all notifications page', () => {
     const list = await screen.findByRole('list', { name: 'All notifications' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(20);
-    expect(rows[0]).toHaveTextContent('Title 0');
-    expect(rows[0]).toHaveTextContent('(unread)');
-    expect(rows[0]).toHaveTextContent('just now');
-    expect(rows[1]).toHaveTextContent('Canceled');
-    expect(rows[1]).toHaveTextContent('1 hour ago');
+    expectTexts(rows[0], ['Title 0', '(unread)', 'just now']);
+    expectTexts(rows[1], ['Canceled', '1 hour ago']);
     expect(rows[5]).not.toHaveTextContent('(unread)');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();

@@ -1,64 +1,51 @@
-import type { SessionUser } from '@slotwise/shared/api-types';
 import { DISCOVERY_MESSAGES } from '@slotwise/shared/discovery-types';
 import { CATALOGUE_MESSAGES } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   makeProvider,
   makeSlot,
-  mockBookingApi,
   signInAs,
-  type BookingBackend,
   type ProviderRecord,
+  bookingApiForEachTest,
 } from '../../../test/booking-api';
 import { SPRINGFIELD } from '../../../test/catalogue-api';
-import { epochSeconds, makeToken } from '../../../test/make-token';
 import { callsTo, json } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { renderRoute, openRoute } from '../../../test/render-route';
 import { getSession } from '../../lib/session';
-
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
+import { userOf, tokenOf } from '../../../test/session-user';
 
 /** Lazy routes: the first render of a file waits for the chunk. */
 const LAZY = { timeout: 8000 };
 
-let api: BookingBackend;
+/** The screen at `path` once its level-1 heading `name` is there. */
+const openAt = (path: string, name: string, level?: number) =>
+  openRoute(path, () => screen.findByRole('heading', { level, name }, LAZY));
+
 let ana: ProviderRecord;
 let bob: ProviderRecord;
 
 /** A place 5 km or so north of Springfield. */
 const NEAR_SPRINGFIELD = { lat: 39.85, lng: -89.64 };
 
+const api = bookingApiForEachTest(undefined, undefined, (call) => {
+  if (call.method === 'POST' && call.path === '/api/auth/login') {
+    const user = userOf('client', {
+      firstName: 'Cleo',
+      lastName: 'Client',
+      email: 'cleo@example.com',
+    });
+    return json(200, { token: tokenOf(user), user, message: MESSAGES.loginSuccessful });
+  }
+  if (call.method === 'POST' && call.path === '/api/auth/register') {
+    return json(201, { userId: 'client-2', message: MESSAGES.accountCreated });
+  }
+  return undefined;
+});
+
 beforeEach(() => {
-  api = mockBookingApi((call) => {
-    if (call.method === 'POST' && call.path === '/api/auth/login') {
-      const user: SessionUser = {
-        id: 'client-1',
-        firstName: 'Cleo',
-        lastName: 'Client',
-        email: 'cleo@example.com',
-        role: 'client',
-        profileImageUrl: null,
-        providerId: null,
-      };
-      const token = makeToken({
-        userId: user.id,
-        role: 'client',
-        providerId: null,
-        exp: epochSeconds(3600),
-      });
-      return json(200, { token, user, message: MESSAGES.loginSuccessful });
-    }
-    if (call.method === 'POST' && call.path === '/api/auth/register') {
-      return json(201, { userId: 'client-2', message: MESSAGES.accountCreated });
-    }
-    return undefined;
-  });
   ana = makeProvider({
     first_name: 'Ana',
     last_name: 'Lopez',
@@ -112,11 +99,6 @@ beforeEach(() => {
   api.providers = [ana, bob];
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.unstubAllGlobals();
-});
-
 function searchCalls() {
   return callsTo(api.calls, 'GET', '/api/search/providers').map(
     (call) => new URL(call.url, 'http://localhost').searchParams,
@@ -127,12 +109,7 @@ function lastSearch() {
   return searchCalls().at(-1)!;
 }
 
-async function openResults(path = '/providers') {
-  const user = userEvent.setup();
-  const view = renderRoute(path);
-  await screen.findByRole('heading', { level: 1, name: 'Find a provider' }, LAZY);
-  return { user, ...view };
-}
+const openResults = (path = '/providers') => openAt(path, 'Find a provider', 1);
 
 function card(name: string) {
   return screen.getByRole('article', { name });
@@ -327,12 +304,7 @@ describe('"near me"', () => {
   });
 });
 
-async function openProvider(path: string) {
-  const user = userEvent.setup();
-  const view = renderRoute(path);
-  await screen.findByRole('heading', { level: 1, name: 'Ana Lopez' }, LAZY);
-  return { user, ...view };
-}
+const openProvider = (path: string) => openAt(path, 'Ana Lopez', 1);
 
 describe('/providers/:id public page', () => {
   it('shows services, location, policy, rating and the free times by day; title and description', async () => {
@@ -410,9 +382,10 @@ describe('/providers/:id public page', () => {
 
   it('carries the slot through registration and the verification mail', async () => {
     const here = `/providers/${ana.listing.provider_id}?slot=${ana.slots[0]!.id}`;
-    const user = userEvent.setup();
-    const { router } = renderRoute(`/register?next=${encodeURIComponent(here)}`);
-    await screen.findByRole('heading', { name: 'Create Account' }, LAZY);
+    const { user, router } = await openAt(
+      `/register?next=${encodeURIComponent(here)}`,
+      'Create Account',
+    );
     await user.type(screen.getByLabelText('Full name'), 'Cleo Client');
     await user.type(screen.getByLabelText('Email'), 'cleo@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret123');
@@ -434,12 +407,7 @@ describe('/providers/:id public page', () => {
   });
 
   it('ignores a `next` that leaves the site', async () => {
-    const { user, router } = await (async () => {
-      const u = userEvent.setup();
-      const view = renderRoute('/login?next=%2F%2Fevil.example%2Fx');
-      await screen.findByRole('heading', { name: 'Login' }, LAZY);
-      return { user: u, ...view };
-    })();
+    const { user, router } = await openAt('/login?next=%2F%2Fevil.example%2Fx', 'Login');
     await user.type(screen.getByLabelText('Email'), 'cleo@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -1,47 +1,28 @@
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  makeProvider,
   makeSlot,
-  mockBookingApi,
-  signInAs,
-  type BookingBackend,
-  type ProviderRecord,
+  bookingApiForEachTest,
+  providerForEachTest,
+  holdNext,
 } from '../../../test/booking-api';
 import { deferred, json } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { openRoute, LAZY_ROUTE } from '../../../test/render-route';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
+const api = bookingApiForEachTest('client');
+const ana = providerForEachTest(
+  api,
+  { first_name: 'Ana', last_name: 'Lopez', specialty: 'Plumber', bio: 'Leaks fixed fast.' },
+  'ana@example.com',
+);
 
-let api: BookingBackend;
-let ana: ProviderRecord;
-
-beforeEach(() => {
-  api = mockBookingApi();
-  ana = makeProvider(
-    { first_name: 'Ana', last_name: 'Lopez', specialty: 'Plumber', bio: 'Leaks fixed fast.' },
-    'ana@example.com',
-  );
-  api.providers = [ana];
-  signInAs('client');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-async function openPage(providerId = ana.listing.provider_id) {
-  const user = userEvent.setup();
-  const view = renderRoute(`/client/provider/${providerId}`);
+function openPage(providerId = ana.listing.provider_id) {
   // The first visit loads the lazy area layout and screen.
-  await screen.findByRole('combobox', { name: 'Search providers' }, { timeout: 5000 });
-  return { user, ...view };
+  return openRoute(`/client/provider/${providerId}`, () =>
+    screen.findByRole('combobox', { name: 'Search providers' }, LAZY_ROUTE),
+  );
 }
 
 function slotsSection() {
@@ -50,8 +31,7 @@ function slotsSection() {
 
 describe('provider detail', () => {
   it("shows 'Loading provider details...', then picture, name, email, specialty and bio", async () => {
-    const held = deferred<Response>();
-    api.answerNext('GET /api/profile/providers/:id', () => held.promise);
+    const held = holdNext(api, 'GET /api/profile/providers/:id');
     await openPage();
     expect(screen.getByText(MESSAGES.loadingProviderDetails)).toBeInTheDocument();
     held.resolve(

@@ -1,31 +1,15 @@
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeProviderAppointment,
   makeReview,
-  mockBookingApi,
-  signInAs,
-  type BookingBackend,
+  bookingApiForEachTest,
 } from '../../../test/booking-api';
 import { renderRoute } from '../../../test/render-route';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
-
-let api: BookingBackend;
-
-beforeEach(() => {
-  api = mockBookingApi();
-  signInAs('provider');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const api = bookingApiForEachTest('provider');
 
 const HOUR = 3_600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();

@@ -1,40 +1,24 @@
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeClientAppointment,
   makeProvider,
   makeReview,
-  mockBookingApi,
   PROVIDER_ID,
   signInAs,
-  type BookingBackend,
+  bookingApiForEachTest,
 } from '../../../test/booking-api';
-import { renderRoute } from '../../../test/render-route';
+import { renderRoute, openRoute } from '../../../test/render-route';
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
-
-let api: BookingBackend;
-
-beforeEach(() => {
-  api = mockBookingApi();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const api = bookingApiForEachTest();
 
 const PROMPT = 'How was your appointment with Ana Lopez?';
 
 async function openClientHome() {
   signInAs('client');
-  const user = userEvent.setup();
-  renderRoute('/client');
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  const { user } = await openRoute('/client');
   return user;
 }
 

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../test/render-route';
+import { CATEGORY_NAMES } from '../../../test/catalogue-api';
 
 describe('landing page', () => {
   it('shows the SPEC taglines as the hero', () => {
@@ -76,16 +77,7 @@ describe('landing page', () => {
     const names = within(section)
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
-    expect(names).toEqual([
-      'Barber',
-      'Driver',
-      'Tutor',
-      'Photographer',
-      'Mechanic',
-      'Plumber',
-      'Electrician',
-      'Cleaner',
-    ]);
+    expect(names).toEqual(CATEGORY_NAMES);
     expect(
       within(section)
         .getAllByRole('link')

@@ -2,7 +2,7 @@ import type { ProviderAnalytics } from '@slotwise/shared/stats-types';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../test/mock-api';
 import { createQueryClient } from '../../app/query-client';
 import { AnalyticsPage } from './analytics-page';
@@ -51,10 +51,6 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 function renderPage() {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
@@ -72,6 +68,13 @@ function renderPage() {
 
 function section(title: string) {
   return screen.getByRole('heading', { level: 2, name: title }).closest('section')!;
+}
+
+/** The section `title`, once it is checked to show `summary`. */
+function sectionSaying(title: string, summary: string) {
+  const region = section(title);
+  expect(within(region).getByText(summary)).toBeInTheDocument();
+  return region;
 }
 
 describe('analytics page', () => {
@@ -102,31 +105,25 @@ describe('analytics page', () => {
     expect(rows.at(-1)!.textContent).toBe('Sun, Mar 921');
     expect(within(activity).getByTestId('analytics-chart')).toHaveAttribute('aria-hidden', 'true');
 
-    const weekdays = section('Busiest weekdays');
-    expect(
-      within(weekdays).getByText(
-        'Over the last 90 days your busiest weekday is Tuesday, with 5 appointments.',
-      ),
-    ).toBeInTheDocument();
+    const weekdays = sectionSaying(
+      'Busiest weekdays',
+      'Over the last 90 days your busiest weekday is Tuesday, with 5 appointments.',
+    );
     expect(within(weekdays).getByRole('row', { name: 'Tuesday 5' })).toBeInTheDocument();
 
-    const hours = section('Busiest hours');
-    expect(
-      within(hours).getByText(
-        'Over the last 90 days most appointments start between 10:00 and 11:00 (4 appointments).',
-      ),
-    ).toBeInTheDocument();
+    const hours = sectionSaying(
+      'Busiest hours',
+      'Over the last 90 days most appointments start between 10:00 and 11:00 (4 appointments).',
+    );
     const hourRows = within(within(hours).getByRole('table')).getAllByRole('row');
     // 08:00–18:00 by default, widened to 20:00 by an appointment then.
     expect(hourRows).toHaveLength(1 + 13);
     expect(within(hours).getByRole('row', { name: '20:00 1' })).toBeInTheDocument();
 
-    const week = section('Next 7 days');
-    expect(
-      within(week).getByText(
-        'Today and the next 6 days: 3 h 30 min published, 1 h booked (28.6%).',
-      ),
-    ).toBeInTheDocument();
+    const week = sectionSaying(
+      'Next 7 days',
+      'Today and the next 6 days: 3 h 30 min published, 1 h booked (28.6%).',
+    );
     expect(within(week).getByRole('row', { name: 'Sun, Mar 9 2 h 1 h' })).toBeInTheDocument();
 
     const utilisation = section('Utilisation');

@@ -4,10 +4,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { createQueryClient } from '../../app/query-client';
 import { ProviderDashboardPage } from './provider-dashboard-page';
+import { makeProviderAppointment } from '../../../test/booking-api';
+import { expectTexts } from '../../../test/expect-texts';
 
 const STATS: ProviderStats = {
   todayCount: 2,
@@ -21,23 +23,17 @@ const STATS: ProviderStats = {
   rescheduledThisWeek: 2,
 };
 
+/** A Barber appointment on 2025-03-09, 09:00–09:30 in New York. */
 function appointment(overrides: Partial<ProviderAppointment>): ProviderAppointment {
-  const id = crypto.randomUUID();
-  return {
-    appointment_id: id,
-    id,
-    timeslot_id: crypto.randomUUID(),
-    client_first_name: 'Cleo',
-    client_last_name: 'Client',
+  return makeProviderAppointment({
     day: '2025-03-09',
     start_time: '09:00:00',
     end_time: '09:30:00',
-    status: 'booked',
     service_type: 'Barber',
     starts_at: '2025-03-09T13:00:00.000Z',
     ends_at: '2025-03-09T13:30:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 let appointments: ProviderAppointment[];
@@ -55,11 +51,6 @@ beforeEach(() => {
       return appointmentsAnswer();
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
 });
 
 function renderDashboard() {
@@ -193,12 +184,8 @@ describe('provider dashboard', () => {
     const list = await screen.findByRole('list', { name: "Today's Appointments" });
     const cards = within(list).getAllByRole('link');
     expect(cards).toHaveLength(2);
-    expect(cards[0]).toHaveTextContent('22:45 - 23:00');
-    expect(cards[0]).toHaveTextContent('Ada Lovelace');
-    expect(cards[0]).toHaveTextContent('Tutor');
-    expect(cards[0]).toHaveTextContent('booked');
-    expect(cards[1]).toHaveTextContent('23:00 - 23:45');
-    expect(cards[1]).toHaveTextContent('Late Evening');
+    expectTexts(cards[0], ['22:45 - 23:00', 'Ada Lovelace', 'Tutor', 'booked']);
+    expectTexts(cards[1], ['23:00 - 23:45', 'Late Evening']);
     expect(screen.queryByText(/Utc Tomorrow/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Gone Away/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Done Already/)).not.toBeInTheDocument();

@@ -1,8 +1,8 @@
 import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import type { ProviderStats } from '@slotwise/shared/stats-types';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInAs } from '../../../test/booking-api';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signInAs, makeProviderAppointment } from '../../../test/booking-api';
 import { json, mockApi } from '../../../test/mock-api';
 import { renderRoute } from '../../../test/render-route';
 import { localToday } from './local-date';
@@ -21,23 +21,19 @@ const STATS: ProviderStats = {
   rescheduledThisWeek: 0,
 };
 
+/** A half-hour Barber appointment today from `start` (HH:MM). */
 function appointment(status: ProviderAppointment['status'], start: string): ProviderAppointment {
-  const id = crypto.randomUUID();
   const day = localToday();
-  return {
-    appointment_id: id,
-    id,
-    timeslot_id: crypto.randomUUID(),
-    client_first_name: 'Cleo',
-    client_last_name: 'Client',
+  const end = `${start.slice(0, 3)}30`;
+  return makeProviderAppointment({
     day,
-    start_time: `${start}:00`,
-    end_time: `${start.slice(0, 3)}30:00`,
     status,
+    start_time: `${start}:00`,
+    end_time: `${end}:00`,
     service_type: 'Barber',
     starts_at: `${day}T${start}:00.000Z`,
-    ends_at: `${day}T${start.slice(0, 3)}30:00.000Z`,
-  };
+    ends_at: `${day}T${end}:00.000Z`,
+  });
 }
 
 let appointments: ProviderAppointment[];
@@ -53,8 +49,6 @@ beforeEach(() => {
     return undefined;
   });
 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 function todayCard() {
   return screen

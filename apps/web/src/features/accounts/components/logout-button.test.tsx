@@ -1,46 +1,22 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { epochSeconds, makeToken } from '../../../../test/make-token';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, json, mockApi, type ApiCall } from '../../../../test/mock-api';
-import { renderRoute } from '../../../../test/render-route';
-import { getSession, getStoredUser, saveSession } from '../../../lib/session';
-
-/** The screens are lazy routes: their first render may wait for a chunk on a busy machine. */
-const LAZY_ROUTE = { timeout: 5000 };
+import { renderRoute, LAZY_ROUTE } from '../../../../test/render-route';
+import { getSession, getStoredUser } from '../../../lib/session';
+import { userOf, signInUser } from '../../../../test/session-user';
 
 let api: { calls: ApiCall[] };
 let logoutAnswer: () => Response;
 
-function signInAs(role: 'client' | 'provider'): string {
-  const token = makeToken({
-    userId: `${role}-1`,
-    role,
-    providerId: role === 'provider' ? 'provider-1' : null,
-    exp: epochSeconds(3600),
-  });
-  saveSession(token, {
-    id: `${role}-1`,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    role,
-    profileImageUrl: null,
-    providerId: role === 'provider' ? 'provider-1' : null,
-  });
-  return token;
-}
+const signInAs = (role: 'client' | 'provider') => signInUser(userOf(role));
 
 beforeEach(() => {
   logoutAnswer = () => json(200, { message: MESSAGES.loggedOut });
   api = mockApi((call) =>
     call.method === 'POST' && call.path === '/api/auth/logout' ? logoutAnswer() : undefined,
   );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 /** Client logout lives in the header's profile menu (docs/product.md §2). */

@@ -1,41 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockBookingApi, signInAs, type BookingBackend } from '../../../../test/booking-api';
+import { describe, expect, it } from 'vitest';
+import { bookingApiForEachTest } from '../../../../test/booking-api';
 import { json } from '../../../../test/mock-api';
-import { renderRoute } from '../../../../test/render-route';
+import { openRoute, LAZY_ROUTE } from '../../../../test/render-route';
 import { getSession } from '../../../lib/session';
 
-vi.mock('../../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
+const api = bookingApiForEachTest('client', {
+  firstName: 'Cleo',
+  lastName: 'Client',
+  profileImageUrl: '/uploads/cleo',
 });
 
-let api: BookingBackend;
-
-beforeEach(() => {
-  api = mockBookingApi();
-  signInAs('client', { firstName: 'Cleo', lastName: 'Client', profileImageUrl: '/uploads/cleo' });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-async function openPage(path = '/client') {
-  const user = userEvent.setup();
-  const view = renderRoute(path);
-  const button = await screen.findByRole(
-    'button',
-    { name: 'Cleo Client' },
-    { timeout: 5000 }, // the first visit loads the lazy area layout
-  );
-  return { user, button, ...view };
-}
+/** The client area, once the profile menu button is there (`found`). */
+const openPage = (path = '/client') =>
+  openRoute(path, () => screen.findByRole('button', { name: 'Cleo Client' }, LAZY_ROUTE));
 
 describe('client profile menu', () => {
   it("is a menu button showing the user's picture and name", async () => {
-    const { button } = await openPage();
+    const { found: button } = await openPage();
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     // The picture is decorative next to the name.
@@ -45,7 +27,7 @@ describe('client profile menu', () => {
   });
 
   it('opens on click with Appointments, Account and Logout; focus on the first item', async () => {
-    const { user, button } = await openPage();
+    const { user, found: button } = await openPage();
     await user.click(button);
     const menu = screen.getByRole('menu', { name: 'Cleo Client' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -57,7 +39,7 @@ describe('client profile menu', () => {
   });
 
   it('moves with the arrow keys, Home and End; Escape closes and returns focus', async () => {
-    const { user, button } = await openPage();
+    const { user, found: button } = await openPage();
     button.focus();
     await user.keyboard('{ArrowDown}');
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
@@ -80,7 +62,7 @@ describe('client profile menu', () => {
   });
 
   it('ArrowUp on the button opens the menu on its last item', async () => {
-    const { user, button } = await openPage();
+    const { user, found: button } = await openPage();
     button.focus();
     await user.keyboard('{ArrowUp}');
     expect(
@@ -89,14 +71,14 @@ describe('client profile menu', () => {
   });
 
   it('closes on a click elsewhere', async () => {
-    const { user, button } = await openPage();
+    const { user, found: button } = await openPage();
     await user.click(button);
     await user.click(screen.getByRole('main'));
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it("'Appointments' goes to /client/appointments and closes the menu", async () => {
-    const { user, button, router } = await openPage();
+    const { user, found: button, router } = await openPage();
     await user.click(button);
     await user.click(screen.getByRole('menuitem', { name: 'Appointments' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/client/appointments'));
@@ -105,7 +87,7 @@ describe('client profile menu', () => {
 
   it("'Logout' signs out on the server and goes to '/'", async () => {
     api.answerNext('POST /api/auth/logout', () => json(200, { message: 'Logged out' }));
-    const { user, button, router } = await openPage();
+    const { user, found: button, router } = await openPage();
     await user.click(button);
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

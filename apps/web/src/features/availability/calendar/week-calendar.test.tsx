@@ -1,7 +1,7 @@
 import { todayIn } from '@slotwise/shared/calendar';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProviderAppointment, signInAs } from '../../../../test/booking-api';
 import { callsTo } from '../../../../test/mock-api';
 import { renderRoute } from '../../../../test/render-route';
@@ -18,10 +18,6 @@ let api: ScheduleBackend;
 beforeEach(() => {
   signInAs('provider', { firstName: 'Pat', lastName: 'Slots' });
   api = mockScheduleApi();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 /** Opens the week view and jumps to the week of Wednesday 2030-06-12 (Mon 10 – Sun 16). */
@@ -208,12 +204,19 @@ describe('week calendar', () => {
 });
 
 describe('weekly hours and time off', () => {
-  it('saves weekly hours and shows what was generated', async () => {
+  /** The Weekly hours dialog opened from `path`, with a first range added on `weekday`. */
+  async function addHoursOn(path: string, weekday: string) {
     const user = userEvent.setup();
-    renderRoute('/dashboard/timeslots?view=week');
+    renderRoute(path);
     await user.click(await screen.findByRole('button', { name: 'Weekly hours' }));
     const dialog = await screen.findByRole('dialog', { name: 'Weekly hours' });
-    await user.click(await within(dialog).findByRole('button', { name: 'Add hours on Monday' }));
+    const add = await within(dialog).findByRole('button', { name: `Add hours on ${weekday}` });
+    await user.click(add);
+    return { user, dialog };
+  }
+
+  it('saves weekly hours and shows what was generated', async () => {
+    const { user, dialog } = await addHoursOn('/dashboard/timeslots?view=week', 'Monday');
     fireEvent.change(within(dialog).getByLabelText('Monday range 1 End'), {
       target: { value: '11:00' },
     });
@@ -233,11 +236,7 @@ describe('weekly hours and time off', () => {
   });
 
   it('shows the rule errors before sending', async () => {
-    const user = userEvent.setup();
-    renderRoute('/dashboard/timeslots');
-    await user.click(await screen.findByRole('button', { name: 'Weekly hours' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Weekly hours' });
-    await user.click(await within(dialog).findByRole('button', { name: 'Add hours on Friday' }));
+    const { user, dialog } = await addHoursOn('/dashboard/timeslots', 'Friday');
     fireEvent.change(within(dialog).getByLabelText('Friday range 1 End'), {
       target: { value: '08:00' },
     });

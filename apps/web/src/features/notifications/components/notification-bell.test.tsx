@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, mockApi, type ApiCall } from '../../../../test/mock-api';
 import { createQueryClient } from '../../../app/query-client';
 import { NotificationBell } from './notification-bell';
@@ -52,10 +52,6 @@ beforeEach(() => {
     }
     return undefined;
   });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 function renderBell(markReadOn: 'close' | 'open') {

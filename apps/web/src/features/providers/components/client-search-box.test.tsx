@@ -1,33 +1,16 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  makeProvider,
-  mockBookingApi,
-  signInAs,
-  type BookingBackend,
-} from '../../../../test/booking-api';
-import { renderRoute } from '../../../../test/render-route';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeProvider, bookingApiForEachTest } from '../../../../test/booking-api';
+import { openRoute, LAZY_ROUTE } from '../../../../test/render-route';
 
-vi.mock('../../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
-
-let api: BookingBackend;
+const api = bookingApiForEachTest('client');
 const ana = makeProvider({ first_name: 'Ana', last_name: 'Lopez', specialty: 'Plumber' });
 const andy = makeProvider({ first_name: 'Andy', last_name: 'Brown', specialty: 'Barber' });
 const zoe = makeProvider({ first_name: 'Zoe', last_name: 'Kim', specialty: 'Tutor' });
 
 beforeEach(() => {
-  api = mockBookingApi();
   api.providers = [ana, andy, zoe];
-  signInAs('client');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 /** The search requests the box made (the home carousel's unfiltered one has no q). */
@@ -38,20 +21,15 @@ function searchTerms(): string[] {
     .filter((q): q is string => q !== null);
 }
 
-async function openBox() {
-  const user = userEvent.setup();
-  const view = renderRoute('/client');
-  const box = await screen.findByRole(
-    'combobox',
-    { name: 'Search providers' },
-    { timeout: 5000 }, // the first visit loads the lazy area layout
+/** The client home, once the search box is there (`found`; the first visit loads the layout). */
+const openBox = () =>
+  openRoute('/client', () =>
+    screen.findByRole('combobox', { name: 'Search providers' }, LAZY_ROUTE),
   );
-  return { user, box, ...view };
-}
 
 describe('client search box', () => {
   it('is a labelled combobox with the SPEC placeholder, collapsed at first', async () => {
-    const { box } = await openBox();
+    const { found: box } = await openBox();
     expect(box).toHaveAttribute('placeholder', 'Search Providers by name, specialty...');
     expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(box).toHaveAttribute('aria-autocomplete', 'list');
@@ -59,7 +37,7 @@ describe('client search box', () => {
   });
 
   it('searches from two characters on, once typing pauses', async () => {
-    const { user, box } = await openBox();
+    const { user, found: box } = await openBox();
     await user.type(box, 'a');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(searchTerms()).toEqual([]);
@@ -79,14 +57,14 @@ describe('client search box', () => {
   });
 
   it('debounces: fast typing sends one search for the whole text', async () => {
-    const { user, box } = await openBox();
+    const { user, found: box } = await openBox();
     await user.type(box, 'ana lo');
     await screen.findByRole('option', { name: /Ana Lopez/ });
     expect(searchTerms()).toEqual(['ana lo']);
   });
 
   it('moves through the results with the arrow keys and opens one with Enter', async () => {
-    const { user, box, router } = await openBox();
+    const { user, found: box, router } = await openBox();
     await user.type(box, 'an');
     const [first, second] = await screen.findAllByRole('option');
     expect(box).not.toHaveAttribute('aria-activedescendant');
@@ -111,7 +89,7 @@ describe('client search box', () => {
   });
 
   it('closes with Escape, and a second Escape clears the text', async () => {
-    const { user, box } = await openBox();
+    const { user, found: box } = await openBox();
     await user.type(box, 'zo');
     await screen.findByRole('option', { name: /Zoe Kim/ });
     await user.keyboard('{ArrowDown}{Escape}');
@@ -124,7 +102,7 @@ describe('client search box', () => {
   });
 
   it('opens the provider page on a click', async () => {
-    const { user, box, router } = await openBox();
+    const { user, found: box, router } = await openBox();
     await user.type(box, 'tutor');
     await user.click(await screen.findByRole('option', { name: /Zoe Kim/ }));
     await waitFor(() =>
@@ -133,7 +111,7 @@ describe('client search box', () => {
   });
 
   it('says so when nothing matches, and announces the result count', async () => {
-    const { user, box } = await openBox();
+    const { user, found: box } = await openBox();
     await user.type(box, 'xyz');
     // Shown under the box and announced by the live region.
     expect(await screen.findAllByText(MESSAGES.noProvidersFound)).toHaveLength(2);
@@ -159,7 +137,7 @@ describe('client search box', () => {
         review_count: 8,
       }),
     ];
-    const { user, box } = await openBox();
+    const { user, found: box } = await openBox();
     await user.type(box, 'pia');
     const listbox = await screen.findByRole('listbox', { name: 'Providers' });
     const [option] = within(listbox).getAllByRole('option');
