@@ -26,6 +26,20 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // The form kit every sign-in and sign-up screen renders with, as one file instead of a
+        // dozen small ones: /login's critical chain fetches 4 files after the entry, not 11
+        // (docs/decisions/053-lean-login-route.md). Zod stays out: it loads on first validation.
+        codeSplitting: {
+          // Only the modules named below: by default a group also takes their dependencies (React,
+          // the API client), and the entry would then load the form kit with them.
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: 'form-kit',
+              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]components[\\/](form-field|password-field|submit-button)\.tsx$|[\\/]src[\\/]lib[\\/](bind-fields|failure-message|next-path)\.ts$|[\\/]shared[\\/]src[\\/]messages\.ts$/,
+            },
+          ],
+        },
       },
     },
   },
