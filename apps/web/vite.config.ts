@@ -26,9 +26,10 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        // The form kit every sign-in and sign-up screen renders with, as one file instead of a
-        // dozen small ones: /login's critical chain fetches 4 files after the entry, not 11
-        // (docs/decisions/053-lean-login-route.md). Zod stays out: it loads on first validation.
+        // The form kit every sign-in and sign-up screen renders with, as one file instead of six:
+        // /login fetches 6 files after the entry's, not 11 (docs/decisions/053-lean-login-route.md).
+        // Only modules that pages without a form do not import: shared/messages.ts, for one, would
+        // bring react-hook-form to every screen that shows a message.
         codeSplitting: {
           // Only the modules named below: by default a group also takes their dependencies (React,
           // the API client), and the entry would then load the form kit with them.
@@ -36,7 +37,7 @@ export default defineConfig({
           groups: [
             {
               name: 'form-kit',
-              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]components[\\/](form-field|password-field|submit-button)\.tsx$|[\\/]src[\\/]lib[\\/](bind-fields|failure-message|next-path)\.ts$|[\\/]shared[\\/]src[\\/]messages\.ts$/,
+              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]components[\\/](form-field|password-field|submit-button)\.tsx$|[\\/]src[\\/]lib[\\/](bind-fields|failure-message)\.ts$/,
             },
           ],
         },

@@ -94,6 +94,10 @@ async function scriptsOf(baseUrl: string, pagePath: string) {
       );
     });
     await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
+    // On a busy machine the entry chunk may run for longer than networkidle's 500 ms before it
+    // asks for the route's chunk: wait for the screen itself, then for the network again.
+    await page.locator('h1').first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
     await Promise.all(pending);
     return scripts;
   } finally {
