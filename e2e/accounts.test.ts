@@ -13,6 +13,12 @@ import { waitForVerificationLink } from './harness/mail';
 
 const ZONE = 'America/New_York';
 const PASSWORD = 'Secret123';
+/**
+ * What /login may transfer in scripts: about 121,300 bytes (brotli, 10 files) after
+ * docs/decisions/053-lean-login-route.md, plus 4 %; it was 152,600 before (Zod, the account
+ * schemas and react-toastify loaded with the page).
+ */
+const LOGIN_JS_BUDGET_BYTES = 126_000;
 
 function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
@@ -302,6 +308,34 @@ describeBrowser('accounts', () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(after.status).toBe(401);
+  });
+
+  it('/login loads at most its JavaScript budget, and validates once the form is used', async () => {
+    opened = await newPage(browser, { timezoneId: ZONE });
+    const { page } = opened;
+    // Bytes on the wire (Chromium takes brotli) of every script, as bench's pages scenario
+    // counts them (docs/decisions/053-lean-login-route.md).
+    const sizes: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      sizes.push(
+        response
+          .request()
+          .sizes()
+          .then((s) => s.responseBodySize),
+      );
+    });
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(bytes, 'JS bytes transferred for /login').toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+
+    // The validation code comes later, with the shared schema's messages.
+    const emailField = page.getByLabel('Email', { exact: true });
+    await emailField.focus();
+    await emailField.blur();
+    await page.getByText('Email is required').waitFor();
   });
 
   it('fits a 360 px wide screen without horizontal scrolling', async () => {

@@ -26,6 +26,21 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // The form kit every sign-in and sign-up screen renders with, as one file instead of six:
+        // /login fetches 6 files after the entry's, not 11 (docs/decisions/053-lean-login-route.md).
+        // Only modules that pages without a form do not import: shared/messages.ts, for one, would
+        // bring react-hook-form to every screen that shows a message.
+        codeSplitting: {
+          // Only the modules named below: by default a group also takes their dependencies (React,
+          // the API client), and the entry would then load the form kit with them.
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: 'form-kit',
+              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]components[\\/](form-field|password-field|submit-button)\.tsx$|[\\/]src[\\/]lib[\\/](bind-fields|failure-message)\.ts$/,
+            },
+          ],
+        },
       },
     },
   },

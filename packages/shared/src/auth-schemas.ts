@@ -2,12 +2,12 @@ import { requiredText, z } from './zod';
 import { MESSAGES } from './messages';
 import { USER_ROLES, type UserRole } from './enums';
 import { providerCatalogueFields } from './catalogue-schemas';
+import { emailField } from './login-schema';
 
-/** docs/product.md §5 rules, written once: the forms and the server parse with these. */
-
-export const emailField = requiredText(MESSAGES.emailRequired)
-  .max(254, MESSAGES.emailInvalid)
-  .email(MESSAGES.emailInvalid);
+/**
+ * docs/product.md §5 rules, written once: the forms and the server parse with these. The email
+ * field and the login schema live in login-schema.ts (the login screen loads that alone).
+ */
 
 export const registrationPasswordField = z
   .string({ error: MESSAGES.passwordRequired })
@@ -68,15 +68,6 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const emailFormSchema = z.object({ email: emailField });
 export type EmailFormValues = z.input<typeof emailFormSchema>;
-
-export const loginSchema = z.object({
-  email: emailField,
-  password: z
-    .string({ error: MESSAGES.passwordRequired })
-    .min(1, MESSAGES.passwordRequired)
-    .max(200, MESSAGES.invalidCredentials),
-});
-export type LoginValues = z.input<typeof loginSchema>;
 
 export const specialtyField = requiredText(MESSAGES.specialtyRequired).max(
   80,

@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { emailField, registrationPasswordField } from './auth-schemas';
+import { registrationPasswordField } from './auth-schemas';
+import { emailField } from './login-schema';
 import { MESSAGES } from './messages';
 
 /**

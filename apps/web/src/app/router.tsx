@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
@@ -18,6 +18,23 @@ function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+/**
+ * A lazy screen that renders straight away, without the Suspense fallback, once `preload` has
+ * brought its chunk in.
+ */
+function preloadableNamed<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+) {
+  let loaded: ComponentType | null = null;
+  const preload = async () => (loaded ??= (await load())[name]);
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Screen() {
+    return loaded ? createElement(loaded) : <Lazy />;
+  }
+  return [Screen, preload] as const;
+}
+
 const AboutPage = lazyNamed(() => import('../features/site/about-page'), 'AboutPage');
 const ProviderAreaLayout = lazyNamed(() => import('./provider-area-layout'), 'ProviderAreaLayout');
 const ClientAreaLayout = lazyNamed(() => import('./client-area-layout'), 'ClientAreaLayout');
@@ -31,7 +48,10 @@ const EmailVerificationPage = lazyNamed(
   () => import('../features/accounts/email-verification-page'),
   'EmailVerificationPage',
 );
-const LoginPage = lazyNamed(() => import('../features/accounts/login-page'), 'LoginPage');
+const [LoginPage, preloadLoginPage] = preloadableNamed(
+  () => import('../features/accounts/login-page'),
+  'LoginPage',
+);
 const ForgotPasswordPage = lazyNamed(
   () => import('../features/accounts/forgot-password-page'),
   'ForgotPasswordPage',
@@ -191,6 +211,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Screens the entry fetches before its first render when the app opens on them, so the first
+ * paint is the screen itself rather than the loading spinner (whose paint would leave the
+ * screen's rendering to count as blocking time after it: docs/decisions/053-lean-login-route.md).
+ * /login is where the guards send every signed-out visitor.
+ */
+const PRELOADED_SCREENS: Record<string, () => Promise<unknown>> = { '/login': preloadLoginPage };
+
+export function preloadInitialScreen(pathname: string): Promise<unknown> {
+  return PRELOADED_SCREENS[pathname]?.() ?? Promise.resolve();
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -1,10 +1,10 @@
 import { USER_ROLES } from '@slotwise/shared/enums';
 import {
   emailFormSchema,
-  loginSchema,
   providerProfileBodySchema,
   verifyEmailBodySchema,
 } from '@slotwise/shared/auth-schemas';
+import { loginSchema } from '@slotwise/shared/login-schema';
 import { MESSAGES } from '@slotwise/shared/messages';
 import {
   EMAIL_MESSAGES,

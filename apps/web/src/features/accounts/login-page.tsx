@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema } from '@slotwise/shared/auth-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../components/form-field';
 import { PasswordField } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
+import { lazyToast } from '../../lib/lazy-toast';
 import { forgetNext, safeNextPath, withNext } from '../../lib/next-path';
 import { readRedirectFrom } from '../../lib/redirect-state';
 import { HOME_PATH, saveSession, type Role } from '../../lib/session';
@@ -18,6 +16,7 @@ import { useLogin } from './api/login';
 import { useResendVerification } from './api/resend-verification';
 import { bindFields } from '../../lib/bind-fields';
 import { useCountdown } from './use-countdown';
+import { loginResolver, preloadLoginResolver } from './login-resolver';
 
 /**
  * Routes any signed-in user may open: docs/product.md §2 quick actions, and the public provider
@@ -60,7 +59,7 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
@@ -72,7 +71,7 @@ export function LoginPage() {
     try {
       data = await login.mutateAsync(values);
     } catch (error) {
-      toast.error(MESSAGES.loginFailedToast);
+      lazyToast('error', MESSAGES.loginFailedToast);
       const unverified = error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
       setFailure({
         message: failureMessage(error, MESSAGES.loginFailedInline),
@@ -82,7 +81,7 @@ export function LoginPage() {
     }
     // docs/product.md §4: an answer without a token is invalid.
     if (!data?.token || !data.user) {
-      toast.error(MESSAGES.loginFailedToast);
+      lazyToast('error', MESSAGES.loginFailedToast);
       setFailure({ message: MESSAGES.invalidLoginResponse, unverifiedEmail: null });
       return;
     }
@@ -90,7 +89,7 @@ export function LoginPage() {
     queryClient.clear(); // nothing cached for a previous user may show
     saveSession(token, user);
     forgetNext();
-    toast.success(MESSAGES.loginSuccessful);
+    lazyToast('success', MESSAGES.loginSuccessful);
     void navigate(loginDestination(user.role, next ?? readRedirectFrom(location.state)), {
       replace: true,
       state: { user },
@@ -111,7 +110,13 @@ export function LoginPage() {
         </h1>
         <p className="mt-1 text-sm text-slate-600">Sign in to manage your appointments.</p>
 
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          // The validation code is fetched once the visitor starts on the form, not with the page.
+          onFocus={() => void preloadLoginResolver().catch(() => undefined)}
+          className="mt-6 space-y-4"
+        >
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
 
           <PasswordField

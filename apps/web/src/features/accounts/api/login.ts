@@ -1,5 +1,5 @@
 import type { LoginResponse } from '@slotwise/shared/api-types';
-import type { LoginValues } from '@slotwise/shared/auth-schemas';
+import type { LoginValues } from '@slotwise/shared/login-schema';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 
