@@ -29,10 +29,12 @@ export function withoutSlots<T>(old: T, taken: ReadonlySet<string>): T {
   if (isSlotPages(old)) {
     return {
       ...old,
-      pages: old.pages.map((page) => ({ ...page, availableSlots: page.availableSlots.filter(keep) })),
+      pages: old.pages.map((page) => ({
+        ...page,
+        availableSlots: page.availableSlots.filter(keep),
+      })),
     } as T;
   }
   if (isSlotWindow(old)) return { ...old, availableSlots: old.availableSlots.filter(keep) } as T;
   return old;
 }
-

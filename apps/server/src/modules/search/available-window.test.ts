@@ -239,8 +239,12 @@ describe('the window query plan', () => {
     const res = await t.app.database.pool?.query(`explain ${query.sql}`, query.params);
     const rows =
       res?.rows ??
-      (await t.app.database.pglite!.query<Record<string, string>>(`explain ${query.sql}`, query.params))
-        .rows;
+      (
+        await t.app.database.pglite!.query<Record<string, string>>(
+          `explain ${query.sql}`,
+          query.params,
+        )
+      ).rows;
     const plan = rows.map((r) => Object.values(r)[0]).join('\n');
     expect(plan).toContain('timeslots_free_provider_day_idx');
     expect(plan).not.toMatch(/Seq Scan on timeslots/);

@@ -98,9 +98,7 @@ function windowStatement(db: DbOrTx) {
 
 /** What the statement found: no listed provider, a window wider than allowed, or the answer. */
 export type AvailableWindowResult =
-  | { kind: 'not-found' }
-  | { kind: 'too-wide' }
-  | { kind: 'ok'; body: string };
+  { kind: 'not-found' } | { kind: 'too-wide' } | { kind: 'ok'; body: string };
 
 /**
  * The answer `{availableSlots, from, to, nextFrom}` as JSON text in availableSlotsResponseSchema's
