@@ -2,12 +2,12 @@ import { AVAILABILITY_MESSAGES } from '@slotwise/shared/availability-schemas';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { addDays, todayIn } from '@slotwise/shared/calendar';
 import { availableSlotsResponseSchema } from '@slotwise/shared/discovery-types';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
-import { timeslots } from '../../db/schema';
+import { services, timeslots } from '../../db/schema';
 import { availableWindowQuery } from './available-window';
 
 /**
@@ -109,6 +109,33 @@ describe('GET /api/search/providers/:id/available-slots: the window', () => {
     const offset = new Date(first!.starts_at).getTime();
     expect(new Date(first!.ends_at).getTime() - offset).toBe(30 * 60_000);
     expect(first!.starts_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+  });
+
+  it('writes any type as valid JSON, and a slot’s service with its current price', async () => {
+    const owner = await createProvider(t.app, { timezone: ZONE });
+    const [service] = await t.app.database.db
+      .insert(services)
+      .values({
+        providerId: owner.providerId!,
+        name: 'Cut "deluxe" \\ ü',
+        durationMinutes: 30,
+        priceCents: 4500,
+        currency: 'NZD',
+      })
+      .returning({ id: services.id });
+    const id = await slot(owner, ZONE, addDays(today, 2), '08:00', '08:30');
+    await t.app.database.db
+      .update(timeslots)
+      .set({ serviceId: service!.id, type: 'Cut "deluxe" \\ ü\n</script>' })
+      .where(eq(timeslots.id, id));
+    const [withService] = (await window('', client, owner.providerId!)).availableSlots;
+    expect(withService).toMatchObject({
+      id,
+      type: 'Cut "deluxe" \\ ü\n</script>',
+      service_id: service!.id,
+      price_cents: 4500,
+      currency: 'NZD',
+    });
   });
 
   it('from/to move the window (both days inclusive); from alone spans 14 days', async () => {
