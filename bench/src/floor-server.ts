@@ -15,7 +15,7 @@ import { providerSearchQuerySchema } from '@slotwise/shared/discovery-types';
 import { resolveJwtSecret } from '../../apps/server/src/modules/auth/tokens';
 import { CursorCodec } from '../../apps/server/src/modules/search/cursor';
 import { discoverProviders } from '../../apps/server/src/modules/search/discovery';
-import { listAvailableSlots } from '../../apps/server/src/modules/search/service';
+import { availableWindowJson } from '../../apps/server/src/modules/search/available-window';
 import { getProviderStats } from '../../apps/server/src/modules/stats/service';
 import { timeslotWindowJson } from '../../apps/server/src/modules/timeslots/window';
 
@@ -37,9 +37,14 @@ app.get<{ Querystring: { q?: string } }>('/search', async (request) =>
 app.get<{ Querystring: Record<string, string> }>('/discover', async (request) =>
   discoverProviders({ db, cursors }, providerSearchQuerySchema.parse(request.query)),
 );
-app.get<{ Params: { id: string } }>('/slots/:id', async (request) => ({
-  availableSlots: await listAvailableSlots(db, request.params.id),
-}));
+app.get<{ Params: { id: string }; Querystring: { from?: string; to?: string } }>(
+  '/slots/:id',
+  async (request, reply) => {
+    const result = await availableWindowJson(db, request.params.id, request.query);
+    if (result.kind !== 'ok') return reply.code(404).send({ error: result.kind });
+    return reply.type('application/json; charset=utf-8').send(result.body);
+  },
+);
 app.get<{ Params: { id: string } }>('/provider-view/:id', async (request) => ({
   appointments: await listProviderAppointments(db, request.params.id),
 }));

@@ -264,6 +264,27 @@ export interface BookingBackend {
   answerNext: (route: string, answer: (call: ApiCall) => Response | Promise<Response>) => void;
 }
 
+/**
+ * The fake's available-slots window: with `from`, the 14 days from it and the first later day
+ * with a slot (as the server, docs/decisions/054-available-slots-window.md); without, every slot
+ * (the fake has no "today") as one window.
+ */
+function slotWindow<T extends { day: string }>(slots: T[], from: string | null) {
+  const days = slots.map((slot) => slot.day).sort();
+  if (!from) {
+    const first = days[0] ?? '2000-01-01';
+    return { availableSlots: slots, from: first, to: days.at(-1) ?? first, nextFrom: null };
+  }
+  const start = new Date(`${from}T00:00:00Z`);
+  const to = new Date(start.getTime() + 13 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    availableSlots: slots.filter((slot) => slot.day >= from && slot.day <= to),
+    from,
+    to,
+    nextFrom: days.find((day) => day > to) ?? null,
+  };
+}
+
 /** More routes answered after the booking ones (test/schedule-api.ts adds the provider's week). */
 export type ExtraRoutes = (
   call: ApiCall,
@@ -409,9 +430,12 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
       case 'GET /api/search/providers/:id/available-slots': {
         const record = findProvider(id);
         if (!record) return notFound(route, 'Provider not found');
-        return contractJson(route, availableSlotsResponseSchema, 200, {
-          availableSlots: record.slots,
-        });
+        return contractJson(
+          route,
+          availableSlotsResponseSchema,
+          200,
+          slotWindow(record.slots, url.searchParams.get('from')),
+        );
       }
 
       case 'POST /api/appointment/booking': {

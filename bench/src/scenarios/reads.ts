@@ -30,6 +30,12 @@ export interface ReadEndpoint {
 const dashboardProviderId = providerId(DATASET.dashboardProvider.index);
 const slotsProviderId = providerId(DATASET.slotsProvider.index);
 
+/** The first two 14-day windows of available slots (days in UTC, the seeded providers' zone). */
+const SLOT_WINDOWS = [0, 14].map((start) => ({
+  from: dayFromToday(start),
+  to: dayFromToday(start + 13),
+}));
+
 export const READ_ENDPOINTS: ReadEndpoint[] = [
   {
     key: 'search',
@@ -42,14 +48,21 @@ export const READ_ENDPOINTS: ReadEndpoint[] = [
       (body as { providers?: unknown[] }).providers?.length ? null : 'search found nothing',
   },
   {
+    // Issue 22: the screens ask for the 14 days they show (decision 054); the first two windows
+    // in turn, as a client opening the page and paging on once.
     key: 'slots',
     scenario: 'slots',
-    label: 'available slots (2,000-slot provider)',
-    paths: [`/api/search/providers/${slotsProviderId}/available-slots`],
-    floorPaths: [`/slots/${slotsProviderId}`],
+    label: 'available slots: 14-day window (2,000-slot provider)',
+    paths: SLOT_WINDOWS.map(
+      (w) => `/api/search/providers/${slotsProviderId}/available-slots?from=${w.from}&to=${w.to}`,
+    ),
+    floorPaths: SLOT_WINDOWS.map((w) => `/slots/${slotsProviderId}?from=${w.from}&to=${w.to}`),
     role: 'client',
+    targets: { minRps: 1500, maxP99Ms: 50 },
     check: (body) => {
-      const count = (body as { availableSlots?: unknown[] }).availableSlots?.length ?? 0;
+      const window = body as { availableSlots?: unknown[]; from?: string; to?: string };
+      const count = window.availableSlots?.length ?? 0;
+      if (window.from !== SLOT_WINDOWS[0]!.from) return `window from ${window.from}`;
       return count > 0 ? null : 'no available slots';
     },
   },

@@ -11,6 +11,7 @@ import {
   serviceResponseSchema,
 } from './catalogue-schemas';
 import { timeslotResponseSchema } from './timeslot-schemas';
+import { AVAILABILITY_MESSAGES, MAX_WINDOW_DAYS } from './availability-schemas';
 import { BOOKING_MESSAGES, positiveInt } from './booking-types';
 
 /**
@@ -150,12 +151,27 @@ export type ProviderSearchQuery = z.input<typeof providerSearchQuerySchema>;
 
 const optionalDay = z.string().trim().refine(isIsoDate, BOOKING_MESSAGES.invalidDate).optional();
 
-/** GET /search/providers/:id/available-slots?from=&to= (days in the provider's zone, inclusive). */
+/** The days one available-slots answer covers when `to` is not given (docs/decisions/054). */
+export const AVAILABLE_WINDOW_DAYS = 14;
+
+function daySpan(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+}
+
+/**
+ * GET /search/providers/:id/available-slots?from=&to=: a window of days in the provider's zone,
+ * inclusive. `from` defaults to the provider's today, `to` to `from` + 13 days; at most
+ * MAX_WINDOW_DAYS days (docs/decisions/054-available-slots-window.md).
+ */
 export const availableSlotsQuerySchema = z
   .object({ from: optionalDay, to: optionalDay })
-  .refine((v) => !v.from || !v.to || v.to >= v.from, {
-    path: ['to'],
-    message: BOOKING_MESSAGES.toBeforeFrom,
+  .superRefine((v, ctx) => {
+    if (!v.from || !v.to || !isIsoDate(v.from) || !isIsoDate(v.to)) return;
+    if (v.to < v.from) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: BOOKING_MESSAGES.toBeforeFrom });
+    } else if (daySpan(v.from, v.to) > MAX_WINDOW_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: AVAILABILITY_MESSAGES.windowTooWide });
+    }
   });
 export type AvailableSlotsQuery = z.input<typeof availableSlotsQuerySchema>;
 
@@ -241,6 +257,12 @@ export const availableSlotSchema = timeslotResponseSchema.omit({ is_booked: true
 export type AvailableSlot = z.infer<typeof availableSlotSchema>;
 
 export const availableSlotsResponseSchema = z.object({
+  /** The window's free slots, earliest first: every one of them (a window is at most 92 days). */
   availableSlots: z.array(availableSlotSchema),
+  /** The window answered (days in the provider's zone, inclusive): the next one starts after `to`. */
+  from: z.string(),
+  to: z.string(),
+  /** The day of the first available slot after `to` (null: none), for 'Show later times'. */
+  nextFrom: z.string().nullable(),
 });
 export type AvailableSlotsResponse = z.infer<typeof availableSlotsResponseSchema>;

@@ -115,6 +115,9 @@ export const MESSAGES = {
   loadProviderFailed: 'Failed to load provider details',
   loadingTimeSlots: 'Loading available time slots...',
   loadTimeSlotsFailed: 'Failed to load available time slots',
+  /** Available slots come 14 days at a time (docs/decisions/054-available-slots-window.md). */
+  showLaterTimes: 'Show later times',
+  loadingLaterTimes: 'Loading later times...',
   providerLocalTimeNote: "Times are shown in the provider's local time.",
   loadingAvailableSlots: 'Loading available slots...',
   appointmentNotReschedulable: 'Only booked appointments can be rescheduled.',

@@ -325,6 +325,9 @@ describe('useSlotAvailability', () => {
     });
     queryClient.setQueryData<AvailableSlotsResponse>(queryKeys.providerAvailableSlots(PROVIDER), {
       availableSlots: [slot('slot-a'), slot('slot-b')],
+      from: '2030-01-01',
+      to: '2030-01-14',
+      nextFrom: null,
     });
   }
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AvailableSlotsResponse } from '@slotwise/shared/discovery-types';
 import type { SlotAvailabilityEvent } from '@slotwise/shared/realtime';
 import { useEffect, useSyncExternalStore } from 'react';
+import { withoutSlots } from './available-slots-cache';
 import { queryKeys } from './query-keys';
 import type { AppSocket } from './socket';
 
@@ -32,14 +32,6 @@ export function useRealtimeSocket(): AppSocket | null {
   );
 }
 
-function hasAvailableSlots(data: unknown): data is AvailableSlotsResponse {
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    Array.isArray((data as { availableSlots?: unknown }).availableSlots)
-  );
-}
-
 /**
  * Live availability for one provider's page: joins the provider's room (again after every
  * reconnect) and, when slots are taken or freed, drops the taken ones from the cached lists at
@@ -60,9 +52,7 @@ export function useSlotAvailability(providerId: string | null | undefined): void
       if (change.taken.length > 0) {
         const taken = new Set(change.taken);
         queryClient.setQueriesData<unknown>({ queryKey: key }, (old: unknown) =>
-          hasAvailableSlots(old)
-            ? { ...old, availableSlots: old.availableSlots.filter((slot) => !taken.has(slot.id)) }
-            : old,
+          withoutSlots(old, taken),
         );
       }
       void queryClient.invalidateQueries({ queryKey: key });

@@ -33,8 +33,35 @@ function othersOfProvider(except: string | null): SQL {
     and a.id is distinct from ${except}::uuid`;
 }
 
+/** The policy's values a rule reads: by default looked up for the slot's provider, per slot. */
+export interface PolicyValues {
+  notice: SQL;
+  horizonDays: SQL;
+  buffer: SQL;
+  cap: SQL;
+}
+
+const perSlotValues: PolicyValues = { notice, horizonDays, buffer, cap };
+
+/**
+ * The same values from a `booking_policies` row `alias` read once (a left join on the
+ * provider; null columns → the defaults): a list of one provider's slots then evaluates no
+ * lookup per slot (docs/decisions/054-available-slots-window.md).
+ */
+export function policyValuesOf(alias: string): PolicyValues {
+  const column = (name: string, fallback: number | null) =>
+    sql`coalesce(${sql.identifier(alias)}.${sql.identifier(name)}, ${sql.raw(fallback === null ? 'null' : String(fallback))}::int)`;
+  return {
+    notice: column('min_notice_minutes', DEFAULT_BOOKING_POLICY.minNoticeMinutes),
+    horizonDays: column('max_advance_days', DEFAULT_BOOKING_POLICY.maxAdvanceDays),
+    buffer: column('buffer_minutes', DEFAULT_BOOKING_POLICY.bufferMinutes),
+    cap: column('max_per_day', DEFAULT_BOOKING_POLICY.maxPerDay),
+  };
+}
+
 /** Each rule as "this slot is refused by it" (absolute durations from now(), see 041). */
-export function policyRefusals(except: string | null = null) {
+export function policyRefusals(except: string | null = null, values: PolicyValues = perSlotValues) {
+  const { notice, horizonDays, buffer, cap } = values;
   return {
     tooSoon: sql<boolean>`(${timeslots.startsAt} < now() + make_interval(mins => ${notice}))`,
     tooFarAhead: sql<boolean>`(${timeslots.startsAt} > now() + make_interval(hours => ${horizonDays} * 24))`,
@@ -48,8 +75,8 @@ export function policyRefusals(except: string | null = null) {
 }
 
 /** The slot obeys its provider's policy (a WHERE fragment on `timeslots`). */
-export function slotObeysPolicy(except: string | null = null): SQL {
-  const r = policyRefusals(except);
+export function slotObeysPolicy(except: string | null = null, values?: PolicyValues): SQL {
+  const r = policyRefusals(except, values);
   return sql`(not (${r.tooSoon} or ${r.tooFarAhead} or ${r.dailyLimit} or ${r.buffer}))`;
 }
 

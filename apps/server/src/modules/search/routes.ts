@@ -1,4 +1,6 @@
 import { errorResponses } from '@slotwise/shared/api-error';
+import { AVAILABILITY_MESSAGES } from '@slotwise/shared/availability-schemas';
+import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import {
   availableSlotsQuerySchema,
   availableSlotsResponseSchema,
@@ -12,11 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionallyAuthenticated } from '../auth/authenticate';
 import { resolveJwtSecret } from '../auth/tokens';
+import { NotFoundError, ValidationError } from '../../errors';
 import { CursorCodec } from './cursor';
 import { discoverProviders } from './discovery';
 import { normaliseSearch } from './discovery-normalise';
 import { PageCache } from './page-cache';
-import { getProviderDetail, listAvailableSlots } from './service';
+import { getProviderDetail, UUID_RE } from './service';
+import { availableWindowJson } from './available-window';
 
 const errors = errorResponses(400, 401, 404, 429);
 
@@ -95,8 +99,19 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: availableSlotsResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      availableSlots: await listAvailableSlots(app.database.db, request.params.id, request.query),
-    }),
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!UUID_RE.test(id)) throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
+      // A window (docs/decisions/054-available-slots-window.md) answered by one prepared
+      // statement as JSON text in the response schema's shape: a string skips the serializer.
+      const result = await availableWindowJson(app.database.db, id, request.query);
+      if (result.kind === 'not-found') throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
+      if (result.kind === 'too-wide') {
+        // Only `to` alone can get here: the schema already refuses a too-wide from–to pair.
+        throw ValidationError.field('to', AVAILABILITY_MESSAGES.windowTooWide);
+      }
+      // The type provider types send() as the schema's object; this is its JSON text.
+      return reply.type('application/json; charset=utf-8').send(result.body as never);
+    },
   );
 };

@@ -1,13 +1,10 @@
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
-import type { AvailableSlot, ProviderDetail } from '@slotwise/shared/discovery-types';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ProviderDetail } from '@slotwise/shared/discovery-types';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { providers, services, timeslots, users } from '../../db/schema';
+import { providers, services, users } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
-import { slotIsClaimable } from '../appointments/claimable-slot';
-import { withServicePrices } from '../services/slot-prices';
-import { slotObeysPolicy } from '../policies/policy-rules';
 import { getBookingPolicy } from '../policies/service';
 import { catalogueDetails } from '../catalogue/provider-location';
 import { providerRating, providerReviewCount, toRating } from '../reviews/rating';
@@ -20,7 +17,7 @@ import { providerRating, providerReviewCount, toRating } from '../reviews/rating
  */
 
 /** What the UUID column accepts; anything else cannot name a provider (→ 404, not a SQL error). */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A provider that clients and visitors may see (verified email, completed profile; 0011). */
 const listed = eq(providers.listed, true);
@@ -99,59 +96,4 @@ export async function getProviderDetail(
     radiusKm: catalogue.radiusKm,
     services: offered,
   };
-}
-
-/** A provider's bookable future is bounded; more than this in one answer helps nobody. */
-export const MAX_AVAILABLE_SLOTS = 500;
-
-export interface AvailableSlotsRange {
-  /** First day, `YYYY-MM-DD` in the provider's zone (inclusive). */
-  from?: string;
-  /** Last day, `YYYY-MM-DD` in the provider's zone (inclusive). */
-  to?: string;
-}
-
-/**
- * GET /search/providers/:id/available-slots: the listed provider's free slots that have not
- * started yet and that their booking policy would accept now, earliest first, optionally within days `from`..`to` (the slot's own day, which
- * is the provider's wall-clock date).
- */
-export async function listAvailableSlots(
-  db: DbOrTx,
-  providerId: string,
-  range: AvailableSlotsRange = {},
-): Promise<AvailableSlot[]> {
-  await findListedProvider(db, providerId);
-  const rows = await db
-    .select({
-      id: timeslots.id,
-      day: timeslots.day,
-      start_time: timeslots.startTime,
-      end_time: timeslots.endTime,
-      type: timeslots.type,
-      service_id: timeslots.serviceId,
-      startsAt: timeslots.startsAt,
-      endsAt: timeslots.endsAt,
-    })
-    .from(timeslots)
-    .where(
-      and(
-        eq(timeslots.providerId, providerId),
-        slotIsClaimable,
-        slotObeysPolicy(),
-        range.from ? sql`${timeslots.day} >= ${range.from}::date` : undefined,
-        range.to ? sql`${timeslots.day} <= ${range.to}::date` : undefined,
-      ),
-    )
-    .orderBy(asc(timeslots.startsAt), asc(timeslots.id))
-    .limit(MAX_AVAILABLE_SLOTS);
-  // The slot's service and its current price (docs/product.md §11.1), as the provider's list has;
-  // a slot that names no service keeps docs/product.md §3's fields only.
-  const priced = await withServicePrices(db, rows);
-  return priced.map(({ startsAt, endsAt, service_id, price_cents, currency, ...slot }) => ({
-    ...slot,
-    ...(service_id ? { service_id, price_cents, currency } : {}),
-    starts_at: startsAt.toISOString(),
-    ends_at: endsAt.toISOString(),
-  }));
 }

@@ -10,6 +10,7 @@ import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import type { ReactNode } from 'react';
 import { StarRating } from '../../components/star-rating';
 import { Avatar } from '../../components/avatar';
+import { ShowLaterTimes } from '../../components/show-later-times';
 import { ApiError } from '../../lib/api-client';
 import {
   compareSlotTimes,
@@ -117,6 +118,7 @@ function AvailableTimeSlots({ providerId }: { providerId: string }) {
             </section>
           ))}
         </div>
+        <ShowLaterTimes slots={slots} />
       </>
     );
   }

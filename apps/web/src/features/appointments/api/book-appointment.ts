@@ -1,8 +1,8 @@
 import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
 import type { BookingBody } from '@slotwise/shared/booking-types';
-import type { AvailableSlotsResponse } from '@slotwise/shared/discovery-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPost } from '../../../lib/api-client';
+import { withoutSlots } from '../../../lib/available-slots-cache';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /appointment/booking {timeslotId} → 201 {message, appointment}; 409 SLOT_TAKEN. */
@@ -22,10 +22,9 @@ export function useBookAppointment(providerId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
     onError: (error, { timeslotId }) => {
       if (error instanceof ApiError && error.code === 'SLOT_TAKEN') {
-        queryClient.setQueryData<AvailableSlotsResponse>(slotsKey, (old) =>
-          old
-            ? { availableSlots: old.availableSlots.filter((slot) => slot.id !== timeslotId) }
-            : old,
+        // Every cached window of this provider (the screens' pages too).
+        queryClient.setQueriesData<unknown>({ queryKey: slotsKey }, (old: unknown) =>
+          withoutSlots(old, new Set([timeslotId])),
         );
       }
     },

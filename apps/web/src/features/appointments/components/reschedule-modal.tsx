@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { Modal } from '../../../components/modal';
+import { ShowLaterTimes } from '../../../components/show-later-times';
 import { ApiError } from '../../../lib/api-client';
 import { compareSlotTimes, formatSlot } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';
@@ -105,6 +106,7 @@ export function RescheduleModal({
             </li>
           ))}
         </ul>
+        <ShowLaterTimes slots={slots} />
       </fieldset>
     );
   }

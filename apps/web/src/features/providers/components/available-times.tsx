@@ -8,6 +8,7 @@ import {
   formatSlotDate,
   formatSlotTimeRange,
 } from '../../../lib/format-slot';
+import { ShowLaterTimes } from '../../../components/show-later-times';
 import { useAvailableSlots } from '../../availability/api/get-available-slots';
 import { ChosenSlot } from './chosen-slot';
 import { sectionClass } from './provider-section-class';
@@ -90,6 +91,8 @@ export function AvailableTimes({ providerId }: { providerId: string }) {
             </button>
           ))}
         </div>
+        {/* The next 14 days that hold a free time: their days join the row above. */}
+        <ShowLaterTimes slots={slots} />
         {day ? (
           <div role="group" aria-labelledby={`${groupId}-day`} className="mt-3">
             <h3 id={`${groupId}-day`} className="mb-2 text-sm font-semibold text-slate-800">
