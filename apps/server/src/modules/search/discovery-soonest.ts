@@ -174,7 +174,13 @@ async function tail(
 /** For EXPLAIN tests: the first attempt of a first page. */
 export function soonestFirstAttempt(s: NormalisedSearch, limit: number): SQL {
   const need = limit + 1;
-  return soonestWalkQuery(s, [currentRatings], null, Math.max(MIN_READ, FIRST_READ_FACTOR * need), need);
+  return soonestWalkQuery(
+    s,
+    [currentRatings],
+    null,
+    Math.max(MIN_READ, FIRST_READ_FACTOR * need),
+    need,
+  );
 }
 
 const lastStaleRefresh = new WeakMap<DbOrTx, number>();
