@@ -139,6 +139,30 @@ describe('soonest: the bound follows the slots', () => {
     expect(await bound(t, provider)).toBe(exact!.at);
     expect(exact!.at).not.toBeNull();
   });
+  it('concurrent bookings and cancellations leave a lower bound (never later than the truth)', async () => {
+    const provider = await createProvider(t.app, { firstName: 'Con', lastName: 'Current' });
+    const clients = await Promise.all([0, 1, 2, 3, 4, 5].map(() => createClient(t.app)));
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await slotAt(t, provider, minutesFromNow((i + 2) * HOUR)));
+    const booked = await Promise.all(clients.map((c, i) => book(t.app, c, ids[i]!)));
+    await Promise.all(
+      [0, 2, 4].map((i) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/appointment/cancel/${booked[i]}`,
+          headers: clients[i]!.headers,
+        }),
+      ),
+    );
+    const [row] = await queryRows<{ bound: Date | null; exact: Date | null }>(
+      t.app.database.db,
+      sql`select next_free_starts_at as bound, provider_next_free(id) as exact
+        from providers where id = ${provider.providerId}::uuid`,
+    );
+    expect(row!.exact).not.toBeNull();
+    expect(row!.bound).not.toBeNull();
+    expect(new Date(row!.bound!).getTime()).toBeLessThanOrEqual(new Date(row!.exact!).getTime());
+  });
 });
 
 describe('soonest: pages are the brute-force order', () => {
