@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 /**
  * The floor: the server's own service functions over the server's own database client and
  * pool (same DATABASE_URL / DATA_DIR, same DATABASE_POOL_SIZE), behind bare Fastify routes —
@@ -29,6 +30,12 @@ const { db } = database;
 const app = Fastify({ logger: false });
 
 app.get('/hello', async () => ({ hello: 'world' }));
+// Idle only once the pool is: a slow run leaves queries queued there after autocannon stops,
+// and /hello (no query) would call the floor settled while the next run waits behind them.
+app.get('/hello-db', async () => {
+  await db.execute(sql`select 1`);
+  return { hello: 'world' };
+});
 // The same search as GET /api/search/providers, without its few-second page cache.
 const cursors = new CursorCodec(await resolveJwtSecret(config));
 app.get<{ Querystring: { q?: string } }>('/search', async (request) =>

@@ -197,6 +197,16 @@ export function seedSteps(passwordHash: string): SeedStep[] {
                a.starts_at, a.ends_at, a.canceled_at
         from appointments a where a.provider_id = ${uuidOf(`'provider-${dash}'`)} and a.status = 'canceled'`,
     },
+    {
+      name: 'next free slots (what the timeslots triggers keep current)',
+      // The bulk slot insert ran without triggers (replica role): one set-based pass instead,
+      // itself without the providers row trigger (nothing it keeps depends on this column).
+      bulk: true,
+      sql: `update providers p set next_free_starts_at = f.starts_at
+        from (select provider_id, min(starts_at) as starts_at from timeslots
+              where not is_booked and starts_at > now() group by provider_id) f
+        where p.id = f.provider_id`,
+    },
     { name: 'analyze', sql: 'analyze' },
   ];
 }

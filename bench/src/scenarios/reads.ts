@@ -161,7 +161,7 @@ export async function measureFloor(
   return runLoad({
     url: floorUrl,
     paths: endpoint.floorPaths,
-    idleUrl: `${floorUrl}/hello`,
+    idleUrl: `${floorUrl}/hello-db`,
     ...options,
   });
 }
@@ -219,6 +219,14 @@ const DISCOVERY_COMBINATIONS: { key: string; label: string; queries: string[] }[
     queries: CITIES.map((c) => `${near(c)}&sort=distance`),
   },
   { key: 'sort-soonest', label: 'sort=soonest', queries: ['sort=soonest'] },
+  {
+    key: 'sort-soonest-filtered',
+    label: 'sort=soonest + category or date',
+    queries: [
+      ...CATEGORY_SLUGS.map((c) => `sort=soonest&category=${c}`),
+      ...[1, 2, 3].map((d) => `sort=soonest&date=${dayFromToday(d)}`),
+    ],
+  },
   { key: 'sort-price', label: 'sort=price', queries: ['sort=price'] },
   {
     key: 'combined',

@@ -59,6 +59,11 @@ export const providers = pgTable(
     ratingScore: doublePrecision('rating_score').notNull().default(0),
     /** When rating_sum/rating_count last changed (provider_rating_changes keeps the old values). */
     ratingChangedAt: timestamp('rating_changed_at', { withTimezone: true }),
+    /**
+     * A lower bound of the next bookable slot's start (0013_next_free_slot, decision 055): no
+     * free slot starts between when it was computed and it; null: no free future slot.
+     */
+    nextFreeStartsAt: timestamp('next_free_starts_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -100,6 +105,12 @@ export const providers = pgTable(
     index('providers_search_text_gist')
       .using('gist', t.searchText.op('gist_trgm_ops'))
       .where(sql`"listed"`),
+    index('providers_listed_next_free_idx')
+      .on(t.nextFreeStartsAt, t.firstName, t.lastName, t.id)
+      .where(sql`"listed" and "next_free_starts_at" is not null`),
+    index('providers_listed_category_next_free_idx')
+      .on(t.category, t.nextFreeStartsAt, t.firstName, t.lastName, t.id)
+      .where(sql`"listed" and "next_free_starts_at" is not null`),
     // Also in 0011: providers_listed_location_gist on ll_to_earth(lat, lng) where listed.
     // Also in 0004_catalogue: a GiST index on ll_to_earth(lat, lng) for distance queries
     // (earthdistance), and the category / service mode / radius / place checks.

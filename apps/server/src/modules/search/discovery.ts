@@ -20,6 +20,7 @@ import {
   providerEarth,
   ratingsAsOf,
 } from './discovery-sql';
+import { maybeRefreshStaleBounds, soonestPage } from './discovery-soonest';
 
 /**
  * Public discovery (docs/product.md §11.2, docs/decisions/048-public-discovery.md): one top-k
@@ -28,7 +29,7 @@ import {
  * SEARCH_COUNT_CAP, and the per-row extras (next free slot, picture) joined to the page only.
  */
 
-interface PageRow {
+export interface PageRow {
   id: string;
   user_id: string;
   first_name: string;
@@ -204,6 +205,7 @@ export async function discoverProviders(
     : null;
   // A first page ranked by rating first brings the cached marketplace mean up to date.
   if (!cursor && s.sort === 'rating') await maybeRefreshRatingPrior(deps.db);
+  if (!cursor && s.sort === 'soonest') await maybeRefreshStaleBounds(deps.db);
   let views: RatingView[] = [currentRatings];
   if (cursor && (s.sort === 'rating' || s.minRating !== null)) {
     const [prior] = await queryRows<{ mean: number }>(
@@ -218,7 +220,9 @@ export async function discoverProviders(
   const offset = cursor ? 0 : (page - 1) * limit;
   // Later pages carry the first page's count: counting again would cost as much as the page.
   const [rows, counted] = await Promise.all([
-    nearestFirst(deps.db, s, views, cursor, limit, offset),
+    s.sort === 'soonest'
+      ? soonestPage(deps.db, s, views, cursor, limit, offset)
+      : nearestFirst(deps.db, s, views, cursor, limit, offset),
     cursor
       ? Promise.resolve([{ n: cursor.total }])
       : queryRows<{ n: number }>(deps.db, countQuery(s)),
