@@ -119,7 +119,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   if (deps.migrate ?? true) await runMigrations(database);
   if (config.demoData) await seedDemoData(database.db, app.log);
-  app.decorate('tokens', new TokenService(database.db, await resolveJwtSecret(config)));
+  const tokens = new TokenService(database.db, await resolveJwtSecret(config));
+  app.decorate('tokens', tokens);
+  // Revocations pushed by the database (docs/decisions/056); stopped before the database closes.
+  await tokens.start(database, app.log);
+  app.addHook('preClose', async () => tokens.stop());
   app.decorateRequest('auth', null);
   const mailer = deps.mailer ?? createMailer(config, app.log);
   app.decorate('mailer', mailer);

@@ -4,15 +4,22 @@ import path from 'node:path';
 import type { UserRole } from '@slotwise/shared/enums';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import { type ChannelListener, listenToChannel } from '../../db/notifications';
 import { revokedTokens, sessionGenerations } from '../../db/schema';
 import { UnauthenticatedError } from '../../errors';
+import { REVOCATION_CHANNEL, Revocations } from './revocations';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'slotwise';
 /** Verified tokens kept per instance (a few MB at most); beyond it the oldest is dropped. */
 const VERIFIED_CACHE_SIZE = 10_000;
+/** Expired entries leave the local revocation set at least this often. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** How long a logout waits for its own notification to come back (see `revoke`). */
+const ECHO_WAIT_MS = 1_000;
 
 export interface TokenClaims {
   userId: string;
@@ -42,7 +49,7 @@ export async function resolveJwtSecret(config: Config): Promise<Uint8Array> {
 }
 
 /**
- * The revocation lookup, on every authenticated request and socket handshake: a named
+ * The revocation lookup, asked only while the local set is not live (docs/decisions/056): a named
  * prepared statement, so PostgreSQL parses and plans it once per pooled connection. A row
  * means refused: the token was logged out, or it predates the account's latest password reset
  * (its `gen` claim is below the account's session generation).
@@ -84,17 +91,53 @@ export class TokenService {
    * every token it signs or verifies (a visible share of each request's CPU under load).
    */
   private readonly key: Promise<webcrypto.CryptoKey>;
+  /** Revoked token ids and session generations, pushed by the database (docs/decisions/056). */
+  readonly revocations: Revocations;
+  private listener: ChannelListener | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+  /** Logouts waiting for their notification to come back through this instance's listener. */
+  private readonly echoes = new Map<string, () => void>();
 
   constructor(
     private readonly db: Db,
     secret: Uint8Array,
   ) {
+    this.revocations = new Revocations(db, TOKEN_TTL_SECONDS * 1000);
     this.isRevoked = revokedLookup(db);
     this.generationOf = generationLookup(db);
     this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
       'verify',
     ]);
+  }
+
+  /**
+   * Starts listening for revocations. Until the set is loaded (and whenever the listener is
+   * down) every check asks the database, so a revoked token is never accepted meanwhile.
+   */
+  async start(database: Database, log: FastifyBaseLogger): Promise<void> {
+    this.listener = await listenToChannel(
+      database,
+      REVOCATION_CHANNEL,
+      {
+        message: (payload) => {
+          this.revocations.message(payload);
+          const echo = this.echoes.get(payload.split(' ')[1] ?? '');
+          echo?.();
+        },
+        up: () => this.revocations.up(),
+        down: () => this.revocations.down(),
+      },
+      log,
+    );
+    this.sweeper = setInterval(() => this.revocations.sweep(), SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    await this.listener?.close();
+    this.listener = null;
   }
 
   async issue(claims: TokenClaims): Promise<{ token: string; jti: string; exp: number }> {
@@ -116,7 +159,8 @@ export class TokenService {
    * Tokens whose signature and claims were already checked, by their exact text, with the claims
    * read from them (a client sends the same token on every request; WebCrypto's HMAC check
    * through a promise costs more than the rest of the authentication). Only the expiry changes
-   * with time and is checked again on every hit; revocation is always asked of the database.
+   * with time and is checked again on every hit; revocation is asked of the local set when it is
+   * live, of the database otherwise.
    */
   private readonly verified = new Map<string, AuthContext & { generation: number }>();
 
@@ -135,13 +179,19 @@ export class TokenService {
       }
       this.verified.set(token, auth);
     }
-    const revoked = await this.isRevoked.execute({
-      jti: auth.jti,
-      userId: auth.userId,
-      gen: auth.generation,
-    });
-    if (revoked.length > 0)
-      throw new UnauthenticatedError('This session has ended, please sign in again');
+    // `live` is read before the local check: a set that goes down meanwhile was complete then.
+    const live = this.revocations.live;
+    const revoked =
+      this.revocations.refuses(auth.jti, auth.userId, auth.generation) ||
+      (!live &&
+        (
+          await this.isRevoked.execute({
+            jti: auth.jti,
+            userId: auth.userId,
+            gen: auth.generation,
+          })
+        ).length > 0);
+    if (revoked) throw new UnauthenticatedError('This session has ended, please sign in again');
     return {
       userId: auth.userId,
       role: auth.role,
@@ -184,11 +234,30 @@ export class TokenService {
     };
   }
 
+  /**
+   * Logout. The row's trigger notifies every instance; this one adds the id at once, then waits
+   * (briefly) until its own listener hears the notification: PostgreSQL signals every listener at
+   * the same commit, so by then the other instances have been told too.
+   */
   async revoke(auth: AuthContext): Promise<void> {
-    await this.db
-      .insert(revokedTokens)
-      .values({ jti: auth.jti, userId: auth.userId, expiresAt: new Date(auth.exp * 1000) })
-      .onConflictDoNothing();
+    let timer: NodeJS.Timeout | undefined;
+    const echoed = this.revocations.live
+      ? new Promise<void>((resolve) => {
+          this.echoes.set(auth.jti, resolve);
+          timer = setTimeout(resolve, ECHO_WAIT_MS);
+        })
+      : null;
+    try {
+      await this.db
+        .insert(revokedTokens)
+        .values({ jti: auth.jti, userId: auth.userId, expiresAt: new Date(auth.exp * 1000) })
+        .onConflictDoNothing();
+      this.revocations.addToken(auth.jti, auth.exp * 1000);
+      await echoed;
+    } finally {
+      clearTimeout(timer);
+      this.echoes.delete(auth.jti);
+    }
     // Housekeeping: a revoked token that has expired anyway needs no row.
     await this.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
   }
