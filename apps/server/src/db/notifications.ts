@@ -14,7 +14,31 @@ export interface ChannelHandlers {
   down(): void;
 }
 
+/** The channel the 0014 migration's triggers announce on: revocations, freed slots. */
+export const PUSH_CHANNEL = 'slotwise_push';
+
+/** Several subscribers on one listening connection, told in order. */
+export function fanOut(...subscribers: ChannelHandlers[]): ChannelHandlers {
+  return {
+    message(payload) {
+      for (const subscriber of subscribers) subscriber.message(payload);
+    },
+    async up() {
+      for (const subscriber of subscribers) await subscriber.up();
+    },
+    down() {
+      for (const subscriber of subscribers) subscriber.down();
+    },
+  };
+}
+
 export interface ChannelListener {
+  /**
+   * NOTIFY on the channel from the listening connection itself (PostgreSQL; rejects while the
+   * listener is not up). Null on PGlite: there a notification is delivered before the statement
+   * that sent it returns, so nothing is ever in flight.
+   */
+  notify: ((payload: string) => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -40,6 +64,7 @@ export async function listenToChannel(
     const unlisten = await database.pglite.listen(channel, handlers.message);
     await handlers.up();
     return {
+      notify: null,
       async close() {
         handlers.down();
         if (!database.pglite!.closed) await unlisten();
@@ -52,12 +77,15 @@ export async function listenToChannel(
   let heartbeat: NodeJS.Timeout | null = null;
   let retry: NodeJS.Timeout | null = null;
   let delay = 100;
+  /** The current client has LISTENed and its subscribers have reloaded. */
+  let ready = false;
 
   const lost = (reason: string) => {
     if (heartbeat) clearInterval(heartbeat);
     heartbeat = null;
     const dead = client;
     client = null;
+    ready = false;
     handlers.down();
     if (dead) {
       dead.removeAllListeners('notification');
@@ -98,6 +126,7 @@ export async function listenToChannel(
       // From here notifications arrive: reload what was missed, then we are current.
       await handlers.up();
       if (client !== next) return;
+      ready = true;
       delay = 100;
       heartbeat = setInterval(() => {
         const timer = setTimeout(() => {
@@ -119,8 +148,14 @@ export async function listenToChannel(
 
   await connect();
   return {
+    async notify(payload) {
+      const current = client;
+      if (!current || !ready) throw new Error('listener not up');
+      await current.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     async close() {
       closed = true;
+      ready = false;
       if (retry) clearTimeout(retry);
       if (heartbeat) clearInterval(heartbeat);
       const last = client;

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { createProviderWithSlots } from '../helpers/booking-factories';
 import { createClient, type TestUser } from '../helpers/factories';
 import { request, type ServerProcess, startServerProcess } from '../helpers/processes';
 
@@ -21,7 +22,7 @@ if (!enabled) {
   console.warn('pushed revocation scale-out tests skipped: set TEST_DATABASE_URL=postgres://…');
 }
 
-const LISTENER = 'slotwise-listen-slotwise_revocations';
+const LISTENER = 'slotwise-listen-slotwise_push';
 
 describe.skipIf(!enabled)('pushed token revocation across instances (PostgreSQL)', () => {
   let testDb: TestDatabase;
@@ -127,6 +128,39 @@ describe.skipIf(!enabled)('pushed token revocation across instances (PostgreSQL)
     const next = await createClient(maker);
     expect(await logoutOn(a, next)).toBe(200);
     expect(await profileOn(b, next)).toBe(401);
+  });
+
+  it('a slot booked through A and canceled through B is bookable on A at once (the hint is dropped)', async () => {
+    const { slots } = await createProviderWithSlots(maker, 1);
+    const [first, second] = await Promise.all([createClient(maker), createClient(maker)]);
+    const bookOn = (server: ServerProcess, user: TestUser) =>
+      request('POST', `${server.url}/api/appointment/booking`, {
+        headers: user.headers,
+        body: { timeslotId: slots[0]!.id },
+      });
+    for (let round = 0; round < 5; round++) {
+      const booked = await bookOn(a, first);
+      expect(booked.status, booked.body).toBe(201);
+      // A now remembers the slot as taken and answers the next try from that.
+      expect((await bookOn(a, second)).status).toBe(409);
+      const id = booked.json<{ appointment: { appointment_id: string } }>().appointment
+        .appointment_id;
+      const canceled = await request('PATCH', `${b.url}/api/appointment/cancel/${id}`, {
+        headers: first.headers,
+      });
+      expect(canceled.status, canceled.body).toBe(200);
+      const again = await bookOn(a, second);
+      expect(again.status, again.body).toBe(201);
+      const id2 = again.json<{ appointment: { appointment_id: string } }>().appointment
+        .appointment_id;
+      expect(
+        (
+          await request('PATCH', `${b.url}/api/appointment/cancel/${id2}`, {
+            headers: second.headers,
+          })
+        ).status,
+      ).toBe(200);
+    }
   });
 
   it('a token revoked before B restarts stays refused by the new B', async () => {

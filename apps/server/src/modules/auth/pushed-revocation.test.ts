@@ -92,7 +92,7 @@ describe('pushed token revocation on one instance', () => {
     expect(await profile(client.headers)).toBe(200);
     const db = testDb.database.db;
     // A revocation this instance is never told about: its notification is switched off.
-    await db.execute(sql`alter table revoked_tokens disable trigger revoked_tokens_notify`);
+    await db.execute(sql`alter table revoked_tokens disable trigger revoked_tokens_push`);
     try {
       app.tokens.revocations.down();
       await db.execute(
@@ -102,7 +102,7 @@ describe('pushed token revocation on one instance', () => {
       expect(app.tokens.revocations.refuses(jtiOf(client.token), client.id, 0)).toBe(false);
       expect(await profile(client.headers)).toBe(401);
     } finally {
-      await db.execute(sql`alter table revoked_tokens enable trigger revoked_tokens_notify`);
+      await db.execute(sql`alter table revoked_tokens enable trigger revoked_tokens_push`);
     }
     await app.tokens.revocations.up();
     expect(app.tokens.revocations.live).toBe(true);

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 
-/** The channel the 0014 migration's trigger announces revocations on. */
-export const REVOCATION_CHANNEL = 'slotwise_revocations';
-
 /**
  * Clocks of the database and of the instances differ a little, and a token signed right as a
  * password reset commits may carry the old generation: entries are kept this much longer than
@@ -69,8 +66,9 @@ export class Revocations {
     });
   }
 
-  /** A notification from the trigger; anything unreadable makes the set untrustworthy. */
+  /** A notification of the push channel; an unreadable revocation makes the set untrustworthy. */
   message(payload: string): void {
+    if (!payload.startsWith('r ') && !payload.startsWith('g ')) return;
     const parts = payload.split(' ');
     if (parts[0] === 'r' && parts.length === 3 && Number.isFinite(Number(parts[2]))) {
       this.addToken(parts[1]!, Number(parts[2]) * 1000);

@@ -4,13 +4,13 @@ import path from 'node:path';
 import type { UserRole } from '@slotwise/shared/enums';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Database, Db } from '../../db/client';
-import { type ChannelListener, listenToChannel } from '../../db/notifications';
+import type { Db } from '../../db/client';
+import type { ChannelHandlers } from '../../db/notifications';
+import type { PushBarrier } from '../../db/push-barrier';
 import { revokedTokens, sessionGenerations } from '../../db/schema';
 import { UnauthenticatedError } from '../../errors';
-import { REVOCATION_CHANNEL, Revocations } from './revocations';
+import { Revocations } from './revocations';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'slotwise';
@@ -18,8 +18,6 @@ const ISSUER = 'slotwise';
 const VERIFIED_CACHE_SIZE = 10_000;
 /** Expired entries leave the local revocation set at least this often. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-/** How long a logout waits for its own notification to come back (see `revoke`). */
-const ECHO_WAIT_MS = 1_000;
 
 export interface TokenClaims {
   userId: string;
@@ -31,6 +29,11 @@ export interface AuthContext extends TokenClaims {
   jti: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /**
+   * performance.now() when this check began: what the instance knew from the push channel was
+   * complete up to then (docs/decisions/056), e.g. for the booking's taken-slot hint.
+   */
+  since: number;
 }
 
 /** The signing secret: JWT_SECRET, or one generated once into DATA_DIR (embedded setups). */
@@ -93,10 +96,9 @@ export class TokenService {
   private readonly key: Promise<webcrypto.CryptoKey>;
   /** Revoked token ids and session generations, pushed by the database (docs/decisions/056). */
   readonly revocations: Revocations;
-  private listener: ChannelListener | null = null;
   private sweeper: NodeJS.Timeout | null = null;
-  /** Logouts waiting for their notification to come back through this instance's listener. */
-  private readonly echoes = new Map<string, () => void>();
+  /** Set by app.ts: proves the local set has heard everything committed before a request. */
+  barrier: PushBarrier | null = null;
 
   constructor(
     private readonly db: Db,
@@ -112,32 +114,25 @@ export class TokenService {
   }
 
   /**
-   * Starts listening for revocations. Until the set is loaded (and whenever the listener is
-   * down) every check asks the database, so a revoked token is never accepted meanwhile.
+   * What this service hears on the push channel (app.ts listens; docs/decisions/056). Until the
+   * set is loaded, and whenever the listener is down, every check asks the database, so a
+   * revoked token is never accepted meanwhile.
    */
-  async start(database: Database, log: FastifyBaseLogger): Promise<void> {
-    this.listener = await listenToChannel(
-      database,
-      REVOCATION_CHANNEL,
-      {
-        message: (payload) => {
-          this.revocations.message(payload);
-          const echo = this.echoes.get(payload.split(' ')[1] ?? '');
-          echo?.();
-        },
-        up: () => this.revocations.up(),
-        down: () => this.revocations.down(),
-      },
-      log,
-    );
-    this.sweeper = setInterval(() => this.revocations.sweep(), SWEEP_INTERVAL_MS);
+  readonly push: ChannelHandlers = {
+    message: (payload) => this.revocations.message(payload),
+    up: () => this.revocations.up(),
+    down: () => this.revocations.down(),
+  };
+
+  /** Expired entries leave the local set on a timer (checks ignore them meanwhile). */
+  startSweeping(): void {
+    this.sweeper ??= setInterval(() => this.revocations.sweep(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
 
-  async stop(): Promise<void> {
+  stopSweeping(): void {
     if (this.sweeper) clearInterval(this.sweeper);
-    await this.listener?.close();
-    this.listener = null;
+    this.sweeper = null;
   }
 
   async issue(claims: TokenClaims): Promise<{ token: string; jti: string; exp: number }> {
@@ -162,10 +157,14 @@ export class TokenService {
    * with time and is checked again on every hit; revocation is asked of the local set when it is
    * live, of the database otherwise.
    */
-  private readonly verified = new Map<string, AuthContext & { generation: number }>();
+  private readonly verified = new Map<
+    string,
+    Omit<AuthContext, 'since'> & { generation: number }
+  >();
 
   /** Signature, expiry and revocation; any failure is the same 401 to the caller. */
   async verify(token: string): Promise<AuthContext> {
+    const since = performance.now();
     const known = this.verified.get(token);
     const auth = known ?? (await this.checkSignature(token));
     if (auth.exp * 1000 <= Date.now()) {
@@ -179,8 +178,13 @@ export class TokenService {
       }
       this.verified.set(token, auth);
     }
-    // `live` is read before the local check: a set that goes down meanwhile was complete then.
-    const live = this.revocations.live;
+    // The local set answers only when it is live AND has heard every revocation committed
+    // before this request (a logout through another instance a moment ago); else the database.
+    const live =
+      this.revocations.live &&
+      this.barrier !== null &&
+      (await this.barrier.caughtUp(since)) &&
+      this.revocations.live;
     const revoked =
       this.revocations.refuses(auth.jti, auth.userId, auth.generation) ||
       (!live &&
@@ -198,10 +202,13 @@ export class TokenService {
       providerId: auth.providerId,
       jti: auth.jti,
       exp: auth.exp,
+      since,
     };
   }
 
-  private async checkSignature(token: string): Promise<AuthContext & { generation: number }> {
+  private async checkSignature(
+    token: string,
+  ): Promise<Omit<AuthContext, 'since'> & { generation: number }> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, await this.key, {
@@ -235,29 +242,15 @@ export class TokenService {
   }
 
   /**
-   * Logout. The row's trigger notifies every instance; this one adds the id at once, then waits
-   * (briefly) until its own listener hears the notification: PostgreSQL signals every listener at
-   * the same commit, so by then the other instances have been told too.
+   * Logout. This instance's set refuses the token at once; the row's trigger tells the others
+   * (their barrier makes sure they heard it before they answer a later request).
    */
-  async revoke(auth: AuthContext): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const echoed = this.revocations.live
-      ? new Promise<void>((resolve) => {
-          this.echoes.set(auth.jti, resolve);
-          timer = setTimeout(resolve, ECHO_WAIT_MS);
-        })
-      : null;
-    try {
-      await this.db
-        .insert(revokedTokens)
-        .values({ jti: auth.jti, userId: auth.userId, expiresAt: new Date(auth.exp * 1000) })
-        .onConflictDoNothing();
-      this.revocations.addToken(auth.jti, auth.exp * 1000);
-      await echoed;
-    } finally {
-      clearTimeout(timer);
-      this.echoes.delete(auth.jti);
-    }
+  async revoke(auth: Pick<AuthContext, 'jti' | 'userId' | 'exp'>): Promise<void> {
+    await this.db
+      .insert(revokedTokens)
+      .values({ jti: auth.jti, userId: auth.userId, expiresAt: new Date(auth.exp * 1000) })
+      .onConflictDoNothing();
+    this.revocations.addToken(auth.jti, auth.exp * 1000);
     // Housekeeping: a revoked token that has expired anyway needs no row.
     await this.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
   }
