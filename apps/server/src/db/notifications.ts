@@ -122,6 +122,8 @@ export async function listenToChannel(
     client = next;
     try {
       await next.connect();
+      // Markers sent from here (push-barrier.ts) need no durability: no WAL flush wait for them.
+      await next.query('SET synchronous_commit TO off');
       await next.query(`LISTEN ${channel}`);
       // From here notifications arrive: reload what was missed, then we are current.
       await handlers.up();
