@@ -5,8 +5,11 @@ export const DATASET = {
   clients: 1_000,
   /** Scenario 2: a provider with 2,000 future free slots. */
   slotsProvider: { index: 1, slots: 2_000 },
-  /** Scenario 3: the popular provider whose 500 fresh slots are stormed. */
-  stormProvider: { index: 2, slots: 500 },
+  /**
+   * Scenario 3: the popular provider whose 500 fresh slots are stormed, three times in a row
+   * (the leak check): 3 × 500 slots, each rush on its own 500.
+   */
+  stormProvider: { index: 2, slots: 500, rounds: 3 },
   /** Scenario 4: a provider with 5,000 appointments (and as many slots), past and future. */
   dashboardProvider: { index: 3, appointments: 5_000 },
   /** Every other provider gets this many future slots (until the total reaches `slots`). */

@@ -37,7 +37,10 @@ const NO_OVERLAP = `alter table timeslots add constraint timeslots_no_overlap
 export function seedSteps(passwordHash: string): SeedStep[] {
   const { providers, clients, slotsProvider, stormProvider, dashboardProvider } = DATASET;
   const regularSlots =
-    DATASET.slots - slotsProvider.slots - stormProvider.slots - dashboardProvider.appointments;
+    DATASET.slots -
+    slotsProvider.slots -
+    stormProvider.slots * stormProvider.rounds -
+    dashboardProvider.appointments;
   const regularProviders = Math.ceil(regularSlots / DATASET.slotsPerProvider);
   const firstRegular = 4;
   const hash = lit(passwordHash);
@@ -130,13 +133,13 @@ export function seedSteps(passwordHash: string): SeedStep[] {
         cross join lateral (select time '09:00' + interval '30 minutes' * (k % 16) as start_time) t`,
     },
     {
-      name: `${stormProvider.slots} slots of the storm provider`,
+      name: `${stormProvider.slots * stormProvider.rounds} slots of the storm provider`,
       sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type)
         select ${uuidOf(`'slot-${stormProvider.index}-' || k`)}, ${uuidOf(`'provider-${stormProvider.index}'`)},
                d.day, t.start_time, t.start_time + interval '30 minutes',
                ${instant('d.day', 't.start_time')}, ${instant('d.day', "t.start_time + interval '30 minutes'")},
                'Consultation'
-        from generate_series(0, ${stormProvider.slots - 1}) as k
+        from generate_series(0, ${stormProvider.slots * stormProvider.rounds - 1}) as k
         cross join lateral (select current_date + 1 + k / 20 as day) d
         cross join lateral (select time '08:00' + interval '30 minutes' * (k % 20) as start_time) t`,
     },

@@ -8,6 +8,9 @@ import {
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { fanOut, listenToChannel, PUSH_CHANNEL } from './db/notifications';
+import { PushBarrier } from './db/push-barrier';
+import { TakenSlotHints } from './modules/appointments/taken-slot-hints';
 import { seedDemoData } from './demo/seed-demo';
 import { apiRoutes } from './modules/api-routes';
 import { appointmentChangeConsumers } from './modules/appointments/change-consumers';
@@ -41,6 +44,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     tokens: TokenService;
+    /** Slots known to be booked, a hint for the booking command (docs/decisions/056). */
+    takenSlots: TakenSlotHints;
     mailer: Mailer;
     realtime: Realtime;
     /** Shared Redis connection when REDIS_URL is set. */
@@ -119,7 +124,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   if (deps.migrate ?? true) await runMigrations(database);
   if (config.demoData) await seedDemoData(database.db, app.log);
-  app.decorate('tokens', new TokenService(database.db, await resolveJwtSecret(config)));
+  const tokens = new TokenService(database.db, await resolveJwtSecret(config));
+  app.decorate('tokens', tokens);
+  const barrier = new PushBarrier();
+  const takenSlots = new TakenSlotHints(barrier);
+  app.decorate('takenSlots', takenSlots);
+  // Revocations and freed slots pushed by the database (docs/decisions/056): one listening
+  // connection per instance, stopped before the database closes.
+  const push = await listenToChannel(
+    database,
+    PUSH_CHANNEL,
+    fanOut(barrier, tokens.push, takenSlots),
+    app.log,
+  );
+  barrier.attach(push.notify);
+  tokens.barrier = barrier;
+  tokens.startSweeping();
+  app.addHook('preClose', async () => {
+    tokens.stopSweeping();
+    await push.close();
+  });
   app.decorateRequest('auth', null);
   const mailer = deps.mailer ?? createMailer(config, app.log);
   app.decorate('mailer', mailer);
@@ -168,7 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   app.decorate(
     'appointmentChanges',
-    new AppointmentChanges(appointmentChangeConsumers(app), app.log),
+    new AppointmentChanges([...appointmentChangeConsumers(app), takenSlots.consumer()], app.log),
   );
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(uploadRoutes);

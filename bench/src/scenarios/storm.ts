@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { DATASET } from '../dataset';
 import { clientUserId, providerId, providerUserId, slotId } from '../ids';
@@ -16,21 +17,51 @@ export interface StormResult {
   p99: number;
   max: number;
   wallMs: number;
-  /** Booked appointments on the storm provider afterwards (one per slot expected). */
+  /** Booked appointments on this rush's 500 slots afterwards (one per slot expected). */
   bookedAfter: number;
   distinctSlotsBooked: number;
+  /** Which rush (0, 1, 2: each on its own 500 fresh slots). */
+  round: number;
+  /** Answers per second over the whole rush: requests / wall time. */
+  rate: number;
+  /** Server RSS sampled every 50 ms during the rush (peak), and settled 2 s after it, MB. */
+  rssPeakMB: number;
+  rssAfterMB: number;
+  /** nodejs_heap_size_used_bytes 2 s after the rush (GET /metrics), MB. */
+  heapAfterMB: number;
 }
+
+/** The server's resident memory from /proc (read by the runner: costs the server nothing). */
+export function rssMB(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+    return kb / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const REQUESTS = 2_000;
 const CLIENTS = 500;
 
 /**
- * 2,000 booking requests at once, from 500 clients, on the 500 fresh slots of one provider:
+ * 2,000 booking requests at once, from 500 clients, on 500 fresh slots of one provider (rush
+ * `round` takes its own 500 of the provider's 1,500):
  * every client tries 4 different slots, every slot is wanted by 4 clients. One connection per
  * request, all opened together. Exactly one booking per slot must win; the rest get 409.
  */
-export async function runStorm(baseUrl: string): Promise<StormResult> {
+export async function runStorm(
+  baseUrl: string,
+  options: { round: number; serverPid: number | undefined },
+): Promise<StormResult> {
   const { index, slots } = DATASET.stormProvider;
+  const { round: rush } = options;
+  // This rush's own fresh slots: k in [rush × 500, rush × 500 + 500).
+  const first = rush * slots;
   const tokens = await Promise.all(
     Array.from({ length: CLIENTS }, (_, c) =>
       mintToken({ userId: clientUserId(c + 1), role: 'client', providerId: null }),
@@ -41,9 +72,13 @@ export async function runStorm(baseUrl: string): Promise<StormResult> {
     const client = r % CLIENTS;
     const round = Math.floor(r / CLIENTS);
     const slot = (client + round * (slots / 4)) % slots;
-    return { token: tokens[client]!, timeslotId: slotId(index, slot) };
+    return { token: tokens[client]!, timeslotId: slotId(index, first + slot) };
   };
   let nextConnection = 0;
+  let rssPeakMB = rssMB(options.serverPid);
+  const sampler = setInterval(() => {
+    rssPeakMB = Math.max(rssPeakMB, rssMB(options.serverPid));
+  }, 50);
   const started = performance.now();
   const result = await autocannon({
     url: baseUrl,
@@ -69,6 +104,7 @@ export async function runStorm(baseUrl: string): Promise<StormResult> {
     ],
   });
   const wallMs = performance.now() - started;
+  clearInterval(sampler);
   const status: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
     status[code] = count;
@@ -89,8 +125,21 @@ export async function runStorm(baseUrl: string): Promise<StormResult> {
   const { appointments = [] } = (await res.json()) as {
     appointments?: { status: string; timeslot_id: string | null }[];
   };
-  const booked = appointments.filter((a) => a.status === 'booked');
+  const mine = new Set(Array.from({ length: slots }, (_, k) => slotId(index, first + k)));
+  const booked = appointments.filter(
+    (a) => a.status === 'booked' && a.timeslot_id !== null && mine.has(a.timeslot_id),
+  );
+  // Memory once the rush is over and the garbage of it had a moment to go.
+  await sleep(2_000);
+  const rssAfterMB = rssMB(options.serverPid);
+  const metrics = await fetch(`${baseUrl}/metrics`).then((r) => r.text());
+  const heap = Number(/^nodejs_heap_size_used_bytes ([0-9.e+]+)$/m.exec(metrics)?.[1] ?? NaN);
   return {
+    round: rush,
+    rate: REQUESTS / (wallMs / 1000),
+    rssPeakMB,
+    rssAfterMB,
+    heapAfterMB: heap / 1024 / 1024,
     requests: REQUESTS,
     clients: CLIENTS,
     slots,

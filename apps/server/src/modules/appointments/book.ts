@@ -28,6 +28,7 @@ import {
   slotObeysPolicy,
 } from '../policies/policy-rules';
 import { slotServiceColumns, snapshotOf } from '../services/appointment-snapshot';
+import type { TakenSlotHints } from './taken-slot-hints';
 import { MAX_ATTEMPTS, slotTakenByIndex } from './transaction';
 import { clientUser, providerUser, toClientView, toProviderView } from './views';
 
@@ -220,12 +221,22 @@ export async function bookAppointment(
   clientUserId: string,
   timeslotId: string,
   changes: AppointmentChanges = NO_CONSUMERS,
+  hints: { slots: TakenSlotHints; since: number } | null = null,
 ): Promise<AppointmentChange> {
+  // A slot this instance knows is booked (and not about to start): the same 409 the read would
+  // give, without a query (taken-slot-hints.ts; a miss or a dropped entry asks the database).
+  if (hints && (await hints.slots.knownTaken(timeslotId, hints.since))) {
+    throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  }
   for (let attempt = 1; ; attempt++) {
+    const mark = hints?.slots.mark() ?? 0;
     const seen = await bookingContext(db, clientUserId, timeslotId);
     if (!seen) throw new NotFoundError(BOOKING_MESSAGES.timeslotNotFound);
     if (seen.started) throw new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
-    if (seen.isBooked) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+    if (seen.isBooked) {
+      hints?.slots.remember(seen.id, seen.startsAt, mark);
+      throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+    }
     const refused = refusalOf(seen);
     if (refused) throw refused;
     const { clientFirstName, clientLastName } = seen;
@@ -242,6 +253,7 @@ export async function bookAppointment(
         })
       : await claimAndBook(db, seen, clientUserId, change, false);
     if (claimed) {
+      hints?.slots.remember(seen.id, seen.startsAt, mark);
       if (changes.hasTransactionalWork(WRITTEN_BY_BOOKING_STATEMENT)) {
         await db.transaction((tx) =>
           changes.inTransaction(tx, change, WRITTEN_BY_BOOKING_STATEMENT),

@@ -63,6 +63,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         authOf(request).userId,
         request.body.timeslotId,
         app.appointmentChanges,
+        { slots: app.takenSlots, since: authOf(request).since },
       );
       return reply
         .code(201)

@@ -49,7 +49,11 @@ export async function requestPasswordReset(db: Db, rawEmail: string): Promise<vo
  * up every other reset token of the account, and bumps its session generation so every token
  * issued before now is refused (signed out everywhere).
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+): Promise<{ userId: string; generation: number; updatedAtMs: number }> {
   const passwordHash = await hashPassword(password);
   const done = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -63,7 +67,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
         ),
       )
       .returning({ userId: passwordResetTokens.userId });
-    if (!row) return false;
+    if (!row) return null;
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
@@ -77,14 +81,25 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, row.userId));
-    await tx
+    const [bumped] = await tx
       .insert(sessionGenerations)
       .values({ userId: row.userId, generation: 1 })
       .onConflictDoUpdate({
         target: sessionGenerations.userId,
         set: { generation: sql`${sessionGenerations.generation} + 1`, updatedAt: sql`now()` },
+      })
+      .returning({
+        userId: sessionGenerations.userId,
+        generation: sessionGenerations.generation,
+        updatedAt: sessionGenerations.updatedAt,
       });
-    return true;
+    return bumped!;
   });
   if (!done) throw new DomainError(400, 'INVALID_TOKEN', EMAIL_MESSAGES.resetLinkInvalid);
+  // The caller applies it to this instance's revocation set at once (others hear the trigger).
+  return {
+    userId: done.userId,
+    generation: done.generation,
+    updatedAtMs: done.updatedAt.getTime(),
+  };
 }

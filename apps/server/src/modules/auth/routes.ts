@@ -117,7 +117,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: resetPasswordSchema, response: { 200: messageBody } },
     },
     async (request) => {
-      await resetPassword(app.database.db, request.body.token, request.body.password);
+      const reset = await resetPassword(app.database.db, request.body.token, request.body.password);
+      // Signed out everywhere: this instance at once, the others by the trigger's notification.
+      app.tokens.revocations.addGeneration(reset.userId, reset.generation, reset.updatedAtMs);
       return { message: EMAIL_MESSAGES.passwordResetDone };
     },
   );

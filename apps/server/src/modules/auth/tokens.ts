@@ -6,13 +6,18 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { ChannelHandlers } from '../../db/notifications';
+import type { PushBarrier } from '../../db/push-barrier';
 import { revokedTokens, sessionGenerations } from '../../db/schema';
 import { UnauthenticatedError } from '../../errors';
+import { Revocations } from './revocations';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'slotwise';
 /** Verified tokens kept per instance (a few MB at most); beyond it the oldest is dropped. */
 const VERIFIED_CACHE_SIZE = 10_000;
+/** Expired entries leave the local revocation set at least this often. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface TokenClaims {
   userId: string;
@@ -24,6 +29,11 @@ export interface AuthContext extends TokenClaims {
   jti: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /**
+   * performance.now() when this check began: what the instance knew from the push channel was
+   * complete up to then (docs/decisions/056), e.g. for the booking's taken-slot hint.
+   */
+  since: number;
 }
 
 /** The signing secret: JWT_SECRET, or one generated once into DATA_DIR (embedded setups). */
@@ -42,7 +52,7 @@ export async function resolveJwtSecret(config: Config): Promise<Uint8Array> {
 }
 
 /**
- * The revocation lookup, on every authenticated request and socket handshake: a named
+ * The revocation lookup, asked only while the local set is not live (docs/decisions/056): a named
  * prepared statement, so PostgreSQL parses and plans it once per pooled connection. A row
  * means refused: the token was logged out, or it predates the account's latest password reset
  * (its `gen` claim is below the account's session generation).
@@ -84,17 +94,45 @@ export class TokenService {
    * every token it signs or verifies (a visible share of each request's CPU under load).
    */
   private readonly key: Promise<webcrypto.CryptoKey>;
+  /** Revoked token ids and session generations, pushed by the database (docs/decisions/056). */
+  readonly revocations: Revocations;
+  private sweeper: NodeJS.Timeout | null = null;
+  /** Set by app.ts: proves the local set has heard everything committed before a request. */
+  barrier: PushBarrier | null = null;
 
   constructor(
     private readonly db: Db,
     secret: Uint8Array,
   ) {
+    this.revocations = new Revocations(db, TOKEN_TTL_SECONDS * 1000);
     this.isRevoked = revokedLookup(db);
     this.generationOf = generationLookup(db);
     this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
       'verify',
     ]);
+  }
+
+  /**
+   * What this service hears on the push channel (app.ts listens; docs/decisions/056). Until the
+   * set is loaded, and whenever the listener is down, every check asks the database, so a
+   * revoked token is never accepted meanwhile.
+   */
+  readonly push: ChannelHandlers = {
+    message: (payload) => this.revocations.message(payload),
+    up: () => this.revocations.up(),
+    down: () => this.revocations.down(),
+  };
+
+  /** Expired entries leave the local set on a timer (checks ignore them meanwhile). */
+  startSweeping(): void {
+    this.sweeper ??= setInterval(() => this.revocations.sweep(), SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  stopSweeping(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
   }
 
   async issue(claims: TokenClaims): Promise<{ token: string; jti: string; exp: number }> {
@@ -116,12 +154,17 @@ export class TokenService {
    * Tokens whose signature and claims were already checked, by their exact text, with the claims
    * read from them (a client sends the same token on every request; WebCrypto's HMAC check
    * through a promise costs more than the rest of the authentication). Only the expiry changes
-   * with time and is checked again on every hit; revocation is always asked of the database.
+   * with time and is checked again on every hit; revocation is asked of the local set when it is
+   * live, of the database otherwise.
    */
-  private readonly verified = new Map<string, AuthContext & { generation: number }>();
+  private readonly verified = new Map<
+    string,
+    Omit<AuthContext, 'since'> & { generation: number }
+  >();
 
   /** Signature, expiry and revocation; any failure is the same 401 to the caller. */
   async verify(token: string): Promise<AuthContext> {
+    const since = performance.now();
     const known = this.verified.get(token);
     const auth = known ?? (await this.checkSignature(token));
     if (auth.exp * 1000 <= Date.now()) {
@@ -135,23 +178,37 @@ export class TokenService {
       }
       this.verified.set(token, auth);
     }
-    const revoked = await this.isRevoked.execute({
-      jti: auth.jti,
-      userId: auth.userId,
-      gen: auth.generation,
-    });
-    if (revoked.length > 0)
-      throw new UnauthenticatedError('This session has ended, please sign in again');
+    // The local set answers only when it is live AND has heard every revocation committed
+    // before this request (a logout through another instance a moment ago); else the database.
+    const live =
+      this.revocations.live &&
+      this.barrier !== null &&
+      (await this.barrier.caughtUp(since)) &&
+      this.revocations.live;
+    const revoked =
+      this.revocations.refuses(auth.jti, auth.userId, auth.generation) ||
+      (!live &&
+        (
+          await this.isRevoked.execute({
+            jti: auth.jti,
+            userId: auth.userId,
+            gen: auth.generation,
+          })
+        ).length > 0);
+    if (revoked) throw new UnauthenticatedError('This session has ended, please sign in again');
     return {
       userId: auth.userId,
       role: auth.role,
       providerId: auth.providerId,
       jti: auth.jti,
       exp: auth.exp,
+      since,
     };
   }
 
-  private async checkSignature(token: string): Promise<AuthContext & { generation: number }> {
+  private async checkSignature(
+    token: string,
+  ): Promise<Omit<AuthContext, 'since'> & { generation: number }> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, await this.key, {
@@ -184,11 +241,16 @@ export class TokenService {
     };
   }
 
-  async revoke(auth: AuthContext): Promise<void> {
+  /**
+   * Logout. This instance's set refuses the token at once; the row's trigger tells the others
+   * (their barrier makes sure they heard it before they answer a later request).
+   */
+  async revoke(auth: Pick<AuthContext, 'jti' | 'userId' | 'exp'>): Promise<void> {
     await this.db
       .insert(revokedTokens)
       .values({ jti: auth.jti, userId: auth.userId, expiresAt: new Date(auth.exp * 1000) })
       .onConflictDoNothing();
+    this.revocations.addToken(auth.jti, auth.exp * 1000);
     // Housekeeping: a revoked token that has expired anyway needs no row.
     await this.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
   }
