@@ -18,11 +18,6 @@ import { renderRoute } from '../../../test/render-route';
  * screens show the first window and 'Show later times' loads the 14 days from the next free day.
  */
 
-vi.mock('../../lib/socket', async () => {
-  const { inertSocket } = await import('../../../test/booking-api');
-  return { createSocket: () => inertSocket() };
-});
-
 let api: BookingBackend;
 let ana: ProviderRecord;
 const ROUTE = 'GET /api/search/providers/:id/available-slots';
