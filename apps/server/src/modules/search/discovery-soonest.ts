@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import type { CursorState } from './cursor';
-import type { PageRow } from './discovery';
+import type { PageRow } from './discovery-page-row';
 import type { NormalisedSearch } from './discovery-normalise';
 import { type SortKey, afterCondition, orderBy, sortKeys } from './discovery-order';
 import {

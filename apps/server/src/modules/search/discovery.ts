@@ -1,4 +1,3 @@
-import type { CategorySlug } from '@slotwise/shared/catalogue-schemas';
 import {
   type ProviderListing,
   type ProviderSearchResponse,
@@ -9,6 +8,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { imageUrl } from '../../images/image-store';
 import { maybeRefreshRatingPrior } from '../reviews/rating';
 import { type CursorCodec, type CursorState, type KeyValue, filtersDigest } from './cursor';
+import type { PageRow } from './discovery-page-row';
 import { type NormalisedSearch, type SearchParams, normaliseSearch } from './discovery-normalise';
 import { afterCondition, byDistance, orderBy, sortKeys } from './discovery-order';
 import {
@@ -28,28 +28,6 @@ import { maybeRefreshStaleBounds, soonestPage } from './discovery-soonest';
  * and order served by an index, keyset pagination by an opaque cursor, a count that stops at
  * SEARCH_COUNT_CAP, and the per-row extras (next free slot, picture) joined to the page only.
  */
-
-export interface PageRow {
-  id: string;
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  specialty: string | null;
-  bio: string;
-  category: CategorySlug | null;
-  city: string | null;
-  price_from_cents: number | null;
-  price_currency: string | null;
-  r_sum: number;
-  r_count: number;
-  distance_m: number | null;
-  profile_image_id: string | null;
-  next_id: string | null;
-  next_at: string | null;
-  as_of: string;
-  mean: number;
-  [key: `k_${string}`]: KeyValue;
-}
 
 /** One branch of the page query: the matches of a rating view, ordered, limited. */
 function branch(

@@ -1,0 +1,25 @@
+import type { CategorySlug } from '@slotwise/shared/catalogue-schemas';
+import type { KeyValue } from './cursor';
+
+/** One provider row of a discovery page as the page query returns it (decision 048). */
+export interface PageRow {
+  id: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  specialty: string | null;
+  bio: string;
+  category: CategorySlug | null;
+  city: string | null;
+  price_from_cents: number | null;
+  price_currency: string | null;
+  r_sum: number;
+  r_count: number;
+  distance_m: number | null;
+  profile_image_id: string | null;
+  next_id: string | null;
+  next_at: string | null;
+  as_of: string;
+  mean: number;
+  [key: `k_${string}`]: KeyValue;
+}
