@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../test/helpers/app';
 import { DEMO_CLIENT_EMAIL, DEMO_PASSWORD, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
 import { seedDemoData } from './seed-demo';
 
 describe('demo conversations', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.app.database.db, t.app.log);
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestWorld(async (app) => {
+    await seedDemoData(app.database.db, app.log);
+    return {};
   });
 
   const signIn = async (email: string) => {

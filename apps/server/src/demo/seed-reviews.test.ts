@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../test/helpers/app';
 import { queryRows } from '../db/client';
 import { DEMO_CLIENT_EMAIL, DEMO_PASSWORD } from './demo-catalogue';
 import { seedDemoData } from './seed-demo';
 
 describe('demo data: reviews', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    const result = await seedDemoData(t.app.database.db, t.app.log);
+  const t = useTestWorld(async (app) => {
+    const result = await seedDemoData(app.database.db, app.log);
     expect(result.seeded).toBe(true);
-  });
-  afterAll(async () => {
-    await t.close();
+    return {};
   });
 
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.app.database.db, query);

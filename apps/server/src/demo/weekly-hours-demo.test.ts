@@ -1,7 +1,7 @@
 import { addDays, todayIn } from '@slotwise/shared/calendar';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../test/helpers/app';
 import { queryRows } from '../db/client';
 import { DEMO_PASSWORD, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
 import { seedDemoData } from './seed-demo';
@@ -9,14 +9,10 @@ import { DEMO_HORIZON_WEEKS } from './weekly-hours-demo';
 
 /** The demo provider's weekly hours: saved, generated beyond the seeded weeks, no overlap. */
 describe('demo weekly hours', () => {
-  let t: TestApp;
   const timezone = 'America/New_York';
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.app.database.db, t.app.log, { timezone });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestWorld(async (app) => {
+    await seedDemoData(app.database.db, app.log, { timezone });
+    return {};
   });
 
   it('the demo provider has weekly hours and generated slots up to the horizon', async () => {

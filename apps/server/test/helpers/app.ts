@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -76,4 +76,47 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     },
     close: () => get().close(),
   };
+}
+
+/**
+ * A suite's app and the records its tests share, made once before them (Epic-stack style):
+ * `const t = useTestWorld(async (app) => ({ client: await createClient(app) }));` inside a
+ * `describe`, then `t.app` and `t.client` inside tests (`t.app` already inside `setup`).
+ * With `now`, Date is faked at that instant from before `setup` (tokens are issued on that clock)
+ * and set back to it after each test; the real clock returns after the suite.
+ */
+export function useTestWorld<T extends object>(
+  setup: (app: FastifyInstance) => Promise<T>,
+  options: { env?: Record<string, string>; now?: Date } = {},
+): TestApp & T {
+  const world = {} as TestApp & T;
+  let made: TestApp | undefined;
+  const { now } = options;
+  beforeAll(async () => {
+    made = await createTestApp(options.env);
+    Object.assign(world, made);
+    if (now) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(now);
+    }
+    Object.assign(world, await setup(made.app));
+  });
+  if (now) afterEach(() => vi.setSystemTime(now));
+  afterAll(async () => {
+    if (now) vi.useRealTimers();
+    await made?.close();
+  });
+  return world;
+}
+
+/**
+ * The records a `describe` shares, made once before its tests by `setup`:
+ * `const s = useBeforeAll(async () => ({ client: await createClient(t.app) }));`, then `s.client`.
+ */
+export function useBeforeAll<T extends object>(setup: () => Promise<T>): T {
+  const values = {} as T;
+  beforeAll(async () => {
+    Object.assign(values, await setup());
+  });
+  return values;
 }

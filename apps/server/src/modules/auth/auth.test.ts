@@ -1,11 +1,11 @@
 import { MESSAGES } from '@slotwise/shared/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../../../test/helpers/app';
 import { createClient } from '../../../test/helpers/factories';
 import { jpegWithExif, multipart, pngBomb } from '../../../test/helpers/images';
-import { startSmtpSink } from '../../../test/helpers/mail';
+import { useMailTestApp } from '../../../test/helpers/mail';
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import {
   emailVerificationTokens,
@@ -28,18 +28,8 @@ const validRegistration = (overrides: Record<string, string> = {}) => ({
 });
 
 describe('accounts: registration, verification, login, logout', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let refusing = false;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink({ refusing: () => refusing });
-    t = await createTestApp({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const t = useMailTestApp({ sink: { refusing: () => refusing } });
 
   const register = (fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) =>
     t.app.inject({ method: 'POST', url: '/api/auth/register', payload: multipart(fields, file) });
@@ -176,9 +166,9 @@ describe('accounts: registration, verification, login, logout', () => {
       const fields = validRegistration();
       const res = await register(fields);
       expect(res.statusCode).toBe(201);
-      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(0);
+      expect(t.smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(0);
       expect((await deliver()).failed).toBe(0);
-      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(1);
+      expect(t.smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(1);
 
       const unverified = await t.app.inject({
         method: 'POST',
@@ -191,10 +181,10 @@ describe('accounts: registration, verification, login, logout', () => {
         message: MESSAGES.emailNotVerified,
       });
 
-      const mail = smtp.messages.find((m) => m.to.includes(fields.email));
+      const mail = t.smtp.messages.find((m) => m.to.includes(fields.email));
       expect(mail?.raw).toContain('Content-Type: text/html');
       expect(mail?.raw).toContain('Content-Type: text/plain');
-      const token = smtp.tokenFor(fields.email);
+      const token = t.smtp.tokenFor(fields.email);
       expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
 
       const verify = await t.app.inject({
@@ -240,7 +230,7 @@ describe('accounts: registration, verification, login, logout', () => {
       const fields = validRegistration();
       const { userId } = (await register(fields)).json();
       await deliver();
-      const token = smtp.tokenFor(fields.email);
+      const token = t.smtp.tokenFor(fields.email);
       // Neither the token nor its hash ever sat in the job: the job minted it when it ran.
       const queued = await t.app.database.db
         .select({ payload: jobs.payload })
@@ -291,16 +281,16 @@ describe('accounts: registration, verification, login, logout', () => {
         .update(mailCooldowns)
         .set({ lastSentAt: new Date(Date.now() - 120_000) })
         .where(eq(mailCooldowns.email, fields.email));
-      const before = smtp.messages.length;
+      const before = t.smtp.messages.length;
       const again = await resend(fields.email);
       expect(again.json()).toEqual(unknown.json());
-      expect(smtp.messages.length).toBe(before); // queued, not sent inline
+      expect(t.smtp.messages.length).toBe(before); // queued, not sent inline
       await deliver();
-      expect(smtp.messages.length).toBe(before + 1);
+      expect(t.smtp.messages.length).toBe(before + 1);
       const verify = await t.app.inject({
         method: 'POST',
         url: '/api/auth/verify-email',
-        payload: { token: smtp.tokenFor(fields.email) },
+        payload: { token: t.smtp.tokenFor(fields.email) },
       });
       expect(verify.statusCode).toBe(200);
     });
@@ -329,16 +319,16 @@ describe('accounts: registration, verification, login, logout', () => {
         .from(emailVerificationTokens)
         .where(eq(emailVerificationTokens.userId, userId));
       expect(left).toHaveLength(0);
-      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(0);
+      expect(t.smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(0);
 
       expect(await deliver(new Date(start.getTime() + 120_000))).toMatchObject({ done: 1 });
-      const mails = smtp.messages.filter((m) => m.to.includes(fields.email));
+      const mails = t.smtp.messages.filter((m) => m.to.includes(fields.email));
       expect(mails).toHaveLength(1);
       expect(mails[0]!.raw).toMatch(/^Message-ID: <job-[0-9a-f-]+@slotwise>/im);
       const verify = await t.app.inject({
         method: 'POST',
         url: '/api/auth/verify-email',
-        payload: { token: smtp.tokenFor(fields.email) },
+        payload: { token: t.smtp.tokenFor(fields.email) },
       });
       expect(verify.statusCode).toBe(200);
       // Asked for again once verified: the same answer, and the job sends nothing.
@@ -348,7 +338,7 @@ describe('accounts: registration, verification, login, logout', () => {
         .where(eq(mailCooldowns.email, fields.email));
       expect((await resend(fields.email)).json()).toMatchObject({ retryAfterSeconds: 60 });
       await deliver(new Date(start.getTime() + 180_000));
-      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(1);
+      expect(t.smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(1);
     });
 
     it('validates the email form with the SPEC messages', async () => {

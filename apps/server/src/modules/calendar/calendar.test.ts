@@ -1,6 +1,6 @@
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
 import { createSlotAt } from '../../../test/helpers/exact-slots';
 import { createClient, createProvider } from '../../../test/helpers/factories';
@@ -9,13 +9,7 @@ import { calendarFeeds } from '../../db/schema';
 const DAY = 24 * 3600 * 1000;
 
 describe('secret calendar feeds', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const feedUrl = async (headers: Record<string, string>) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/calendar/feed-url', headers });

@@ -3,7 +3,7 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providers } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { multipart } from '../../../test/helpers/images';
 import { findPlace, loadGazetteer, normalizePlaceName, searchPlaces } from './gazetteer';
@@ -20,13 +20,7 @@ interface PlaceBody {
 }
 
 describe('catalogue: categories and places', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const places = async (q: string, extra = '') => {
     const res = await t.app.inject({

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import {} from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
-import { startSmtpSink } from '../../../test/helpers/mail';
+import { useMailTestApp } from '../../../test/helpers/mail';
 import { mailsTo } from '../../../test/helpers/mail-reader';
 import { jobs } from '../../db/schema';
 
@@ -11,20 +11,9 @@ const MINUTE = 60_000;
 const later = (minutes: number) => new Date(Date.now() + minutes * MINUTE);
 
 describe('unread message digest: one mail after 15 minutes, not one per message', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Slotwise <no-reply@slotwise.test>' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-  beforeEach(async () => {
-    await t.app.jobs.runDue(new Date());
-    smtp.messages.length = 0;
+  const t = useMailTestApp({
+    env: { MAIL_FROM: 'Slotwise <no-reply@slotwise.test>' },
+    ownMailOnly: true,
   });
 
   async function pair() {
@@ -78,12 +67,12 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     expect(await pendingDigests(digestKey(id, client))).toHaveLength(0);
 
     await t.app.jobs.runDue(later(14));
-    expect(await mailsTo(smtp.messages, provider.email)).toHaveLength(0);
+    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(0);
 
     await t.app.jobs.runDue(later(16));
-    const mails = await mailsTo(smtp.messages, provider.email);
+    const mails = await mailsTo(t.smtp.messages, provider.email);
     expect(mails).toHaveLength(1);
-    expect(await mailsTo(smtp.messages, client.email)).toHaveLength(0);
+    expect(await mailsTo(t.smtp.messages, client.email)).toHaveLength(0);
     const mail = mails[0]!;
     expect(mail.subject).toBe('Cleo sent you 3 new messages');
     expect(mail.text).toContain('Hi Pia,');
@@ -97,7 +86,7 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
 
     // Nothing more for the same messages.
     await t.app.jobs.runDue(later(60));
-    expect(await mailsTo(smtp.messages, provider.email)).toHaveLength(1);
+    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(1);
   });
 
   it('read before 15 minutes → no mail', async () => {
@@ -106,7 +95,7 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     await send(provider, id, 'See you then');
     await markRead(client, id);
     await t.app.jobs.runDue(later(16));
-    expect(await mailsTo(smtp.messages, client.email)).toHaveLength(0);
+    expect(await mailsTo(t.smtp.messages, client.email)).toHaveLength(0);
     expect(await pendingDigests(digestKey(id, client))).toHaveLength(0);
   });
 
@@ -114,19 +103,19 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     const { client, provider, id } = await pair();
     await send(client, id, 'First question');
     await t.app.jobs.runDue(later(16));
-    expect(await mailsTo(smtp.messages, provider.email)).toHaveLength(1);
+    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(1);
 
     await send(client, id, 'Second question');
     expect(await pendingDigests(digestKey(id, provider))).toHaveLength(1);
     await t.app.jobs.runDue(later(14));
-    expect(await mailsTo(smtp.messages, provider.email)).toHaveLength(1);
+    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(1);
     await t.app.jobs.runDue(later(16));
-    const mails = await mailsTo(smtp.messages, provider.email);
+    const mails = await mailsTo(t.smtp.messages, provider.email);
     expect(mails).toHaveLength(2);
     const second = mails.find((m) => m.text.includes('Second question'))!;
     expect(second.subject).toBe('Cleo sent you a new message');
     expect(second.text).not.toContain('First question');
-    expect(await mailsTo(smtp.messages, client.email)).toHaveLength(0);
+    expect(await mailsTo(t.smtp.messages, client.email)).toHaveLength(0);
   });
 
   it('no digest when the recipient switched booking-update mail off', async () => {
@@ -140,6 +129,6 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     expect(off.statusCode, off.body).toBe(200);
     await send(client, id, 'Are you there?');
     await t.app.jobs.runDue(later(16));
-    expect(await mailsTo(smtp.messages, provider.email)).toHaveLength(0);
+    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { MESSAGE_RATE_LIMIT_PER_MINUTE } from '@slotwise/shared/conversation-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../../test/helpers/sockets';
 
@@ -96,13 +96,7 @@ describe('messages: live delivery', () => {
 });
 
 describe('messages: rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT: 'on' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ RATE_LIMIT: 'on' });
 
   it(`allows ${MESSAGE_RATE_LIMIT_PER_MINUTE} messages a minute per sender, then 429 RATE_LIMITED`, async () => {
     const client = await createClient(t.app);

@@ -1,8 +1,8 @@
 import { MESSAGING_MESSAGES } from '@slotwise/shared/conversation-types';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { useTestApp } from '../../../test/helpers/app';
 import { book, createSlot } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 
@@ -18,13 +18,7 @@ const CONVERSATION_FIELDS = [
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('messages', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const inject = (
     user: TestUser | null,

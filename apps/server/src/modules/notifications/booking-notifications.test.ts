@@ -1,21 +1,15 @@
 import { MESSAGES } from '@slotwise/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../../test/helpers/app';
 import { book, createProviderWithSlots } from '../../../test/helpers/booking-factories';
 import { createClient } from '../../../test/helpers/factories';
 import { collect, connectSocket, nextEvent } from '../../../test/helpers/sockets';
 import { formatDay } from '../appointments/notice';
 
 describe('booking changes reach the other party, live and stored', () => {
-  let t: TestApp;
-  let baseUrl: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestWorld(async (app) => ({
+    baseUrl: await app.listen({ port: 0, host: '127.0.0.1' }),
+  }));
 
   const unread = async (headers: Record<string, string>) =>
     (await t.app.inject({ method: 'GET', url: '/api/notifications/unread', headers })).json()
@@ -29,7 +23,7 @@ describe('booking changes reach the other party, live and stored', () => {
   it('a booking reaches the provider as new_appointment, after commit, and is stored', async () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 1);
     const client = await createClient(t.app, { firstName: 'Casey', lastName: 'Jones' });
-    const socket = await connectSocket(baseUrl, { token: provider.token });
+    const socket = await connectSocket(t.baseUrl, { token: provider.token });
     try {
       const event = nextEvent(socket, 'new_appointment');
       const appointmentId = await book(t.app, client, slots[0]!.id);
@@ -55,8 +49,8 @@ describe('booking changes reach the other party, live and stored', () => {
   it('a client cancel reaches the provider; a provider cancel reaches the client, with `by`', async () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 2);
     const client = await createClient(t.app);
-    const providerSocket = await connectSocket(baseUrl, { token: provider.token });
-    const clientSocket = await connectSocket(baseUrl, { token: client.token });
+    const providerSocket = await connectSocket(t.baseUrl, { token: provider.token });
+    const clientSocket = await connectSocket(t.baseUrl, { token: client.token });
     try {
       const first = await book(t.app, client, slots[0]!.id);
       const byClient = nextEvent(providerSocket, 'appointment_canceled');
@@ -96,7 +90,7 @@ describe('booking changes reach the other party, live and stored', () => {
   it('a reschedule reaches the provider as appointment_rescheduled, naming both times', async () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 2);
     const client = await createClient(t.app);
-    const socket = await connectSocket(baseUrl, { token: provider.token });
+    const socket = await connectSocket(t.baseUrl, { token: provider.token });
     try {
       const id = await book(t.app, client, slots[0]!.id);
       const event = nextEvent(socket, 'appointment_rescheduled');
@@ -127,7 +121,7 @@ describe('booking changes reach the other party, live and stored', () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 2);
     const client = await createClient(t.app);
     const watcher = await createClient(t.app);
-    const socket = await connectSocket(baseUrl, { token: watcher.token });
+    const socket = await connectSocket(t.baseUrl, { token: watcher.token });
     try {
       await socket.emitWithAck('watch_provider', provider.providerId!);
       const taken = nextEvent(socket, 'slots_changed');
@@ -172,7 +166,7 @@ describe('booking changes reach the other party, live and stored', () => {
     const first = await createClient(t.app);
     const second = await createClient(t.app);
     await book(t.app, first, slots[0]!.id);
-    const socket = await connectSocket(baseUrl, { token: provider.token });
+    const socket = await connectSocket(t.baseUrl, { token: provider.token });
     try {
       const seen = collect(socket, 'new_appointment');
       const res = await t.app.inject({

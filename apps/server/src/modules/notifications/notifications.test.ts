@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { collect, connectSocket, nextEvent } from '../../../test/helpers/sockets';
 import { eq } from 'drizzle-orm';
@@ -7,13 +7,7 @@ import { notifications } from '../../db/schema';
 import { createNotification } from './service';
 
 describe('notifications API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   // Explicit, increasing times: PGlite's clock can give two quick inserts the same instant.
   let clock = Date.now();

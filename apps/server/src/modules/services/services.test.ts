@@ -1,8 +1,8 @@
 import { CATALOGUE_MESSAGES } from '@slotwise/shared/catalogue-schemas';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { timeslots } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { useTestApp } from '../../../test/helpers/app';
 import { book, createSlot } from '../../../test/helpers/booking-factories';
 import {
   bindSlotToService,
@@ -22,13 +22,7 @@ const SERVICE_FIELDS = [
 ];
 
 describe('services', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const call = (
     user: TestUser | null,
