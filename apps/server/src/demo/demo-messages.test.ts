@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestWorld } from '../../test/helpers/app';
-import { DEMO_CLIENT_EMAIL, DEMO_PASSWORD, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
+import { DEMO_CLIENT_EMAIL, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
 import { seedDemoData } from './seed-demo';
+import { demoSignIn } from '../../test/helpers/demo';
 
 describe('demo conversations', () => {
   const t = useTestWorld(async (app) => {
@@ -9,15 +10,7 @@ describe('demo conversations', () => {
     return {};
   });
 
-  const signIn = async (email: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: DEMO_PASSWORD },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { authorization: `Bearer ${res.json().token as string}` };
-  };
+  const signIn = (email: string) => demoSignIn(t.app, email);
   const get = async (headers: { authorization: string }, url: string) => {
     const res = await t.app.inject({ method: 'GET', url, headers });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type TestApp } from '../../test/helpers/app';
+import { testConfig, type TestApp } from '../../test/helpers/app';
 import { book } from '../../test/helpers/booking-factories';
 import { createSlotAt } from '../../test/helpers/exact-slots';
 import { createClient, createProvider } from '../../test/helpers/factories';
 import { useMailTestApp } from '../../test/helpers/mail';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { jobs } from '../db/schema';
 import { backoffDelay } from './job-queue';
 
@@ -147,14 +146,8 @@ describe('the durable job queue', () => {
   });
 
   it('survives a restart: a job queued by one app instance runs in the next one on the same database', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
+    const config = testConfig({
       DATA_DIR: t.dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT: 'off',
-      DEMO_DATA: 'off',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
       SMTP_URL: t.smtp.url,
       JOBS_POLL_INTERVAL_MS: '0',
     });
@@ -181,14 +174,8 @@ describe('the durable job queue', () => {
   });
 
   it('the worker loop runs due jobs by itself and stops cleanly on close', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
+    const config = testConfig({
       DATA_DIR: t.dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT: 'off',
-      DEMO_DATA: 'off',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
       SMTP_URL: t.smtp.url,
       JOBS_POLL_INTERVAL_MS: '50',
     });

@@ -16,19 +16,26 @@ export interface TestApp {
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
-/** The real app on a fresh real database (no listen: drive it with app.inject). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slotwise-app-'));
-  const config = loadConfig({
+/** The settings of an app under test, `env` on top: quiet, no rate limit, no demo data. */
+export function testConfig(env: NodeJS.ProcessEnv) {
+  return loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT: 'off',
     DEMO_DATA: 'off',
     // Load shedding would turn a busy CI machine into random 503s; ops tests switch it on.
     MAX_EVENT_LOOP_DELAY_MS: '0',
     JWT_SECRET: TEST_JWT_SECRET,
+    ...env,
+  });
+}
+
+/** The real app on a fresh real database (no listen: drive it with app.inject). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slotwise-app-'));
+  const config = testConfig({
+    DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:5001',
     // No background job worker: tests run due jobs themselves with app.jobs.runDue(now).
     JOBS_POLL_INTERVAL_MS: '0',

@@ -14,6 +14,7 @@ import {
 } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { bookAppointment } from './book';
+import { asUser } from '../../../test/helpers/requests';
 
 /** The fields both parties' views share. */
 const BOTH_VIEWS_FIELDS = [
@@ -54,12 +55,7 @@ describe('appointments', () => {
   const db = () => t.app.database.db;
 
   const bookRequest = (user: TestUser, payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/appointment/booking',
-      headers: user.headers,
-      payload: payload as Record<string, unknown>,
-    });
+    asUser(t.app, user).post('/api/appointment/booking', payload as Record<string, unknown>);
   const clientView = (user: TestUser) =>
     t.app.inject({ method: 'GET', url: '/api/appointment/view', headers: user.headers });
   const providerView = (user: TestUser) =>
@@ -67,18 +63,12 @@ describe('appointments', () => {
   const cancel = (user: TestUser, id: string) =>
     t.app.inject({ method: 'PATCH', url: `/api/appointment/cancel/${id}`, headers: user.headers });
   const providerCancel = (user: TestUser, id: string) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/provider/cancel/${id}`,
-      headers: user.headers,
-    });
+    asUser(t.app, user).patch(`/api/appointment/provider/cancel/${id}`);
   const reschedule = (user: TestUser, id: string, payload: unknown) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/reschedule/${id}`,
-      headers: user.headers,
-      payload: payload as Record<string, unknown>,
-    });
+    asUser(t.app, user).patch(
+      `/api/appointment/reschedule/${id}`,
+      payload as Record<string, unknown>,
+    );
 
   async function slotState(id: string) {
     const [slot] = await db()
@@ -246,11 +236,9 @@ describe('appointments', () => {
       });
       const again = await bookRequest(s.client, { timeslotId: s.slots[0]!.id });
       expect(again.json().code).toBe('SLOT_TAKEN');
-      const available = await t.app.inject({
-        method: 'GET',
-        url: `/api/search/providers/${s.provider.providerId}/available-slots`,
-        headers: other.headers,
-      });
+      const available = await asUser(t.app, other).get(
+        `/api/search/providers/${s.provider.providerId}/available-slots`,
+      );
       expect(available.json().availableSlots.map((s: { id: string }) => s.id)).not.toContain(
         s.slots[0]!.id,
       );
@@ -269,11 +257,7 @@ describe('appointments', () => {
     });
 
     it('400 for a request without a body', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/appointment/booking',
-        headers: s.client.headers,
-      });
+      const res = await asUser(t.app, s.client).post('/api/appointment/booking');
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(MESSAGES.selectTimeSlot);
     });

@@ -6,6 +6,7 @@ import { useTestWorld } from '../../../test/helpers/app';
 import { book, createSlot } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { createPastAppointment, postReview } from '../../../test/helpers/review-factories';
+import { asUser } from '../../../test/helpers/requests';
 
 describe('no-show: PATCH /api/appointment/provider/no-show/:id', () => {
   const t = useTestWorld(async (app) => ({
@@ -45,11 +46,7 @@ describe('no-show: PATCH /api/appointment/provider/no-show/:id', () => {
     });
     expect(await storedStatus(id)).toBe('no_show');
     // The client sees it as a no-show too, and cannot review it.
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: '/api/appointment/view',
-      headers: t.client.headers,
-    });
+    const mine = await asUser(t.app, t.client).get('/api/appointment/view');
     expect(mine.json().appointments.find((a: { id: string }) => a.id === id).status).toBe(
       'no_show',
     );
@@ -115,11 +112,7 @@ describe('no-show: PATCH /api/appointment/provider/no-show/:id', () => {
 
   describe('the provider list filters by status (?status=)', () => {
     const view = (query: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/appointment/provider/view${query}`,
-        headers: t.provider.headers,
-      });
+      asUser(t.app, t.provider).get(`/api/appointment/provider/view${query}`);
 
     it.each(['booked', 'completed', 'canceled', 'no_show'] as const)(
       '?status=%s lists only those (as users see them)',

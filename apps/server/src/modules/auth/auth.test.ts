@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -16,6 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { VERIFICATION_JOB } from '../email/job-payloads';
+import { asUser } from '../../../test/helpers/requests';
 
 const validRegistration = (overrides: Record<string, string> = {}) => ({
   firstName: 'Ana',
@@ -26,6 +28,10 @@ const validRegistration = (overrides: Record<string, string> = {}) => ({
   timezone: 'America/New_York',
   ...overrides,
 });
+
+/** POST /api/auth/login: the raw response. */
+const logIn = (app: FastifyInstance, email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
 describe('accounts: registration, verification, login, logout', () => {
   let refusing = false;
@@ -170,11 +176,7 @@ describe('accounts: registration, verification, login, logout', () => {
       expect((await deliver()).failed).toBe(0);
       expect(t.smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(1);
 
-      const unverified = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: fields.email, password: fields.password },
-      });
+      const unverified = await logIn(t.app, fields.email, fields.password);
       expect(unverified.statusCode).toBe(403);
       expect(unverified.json()).toMatchObject({
         code: 'EMAIL_NOT_VERIFIED',
@@ -206,11 +208,7 @@ describe('accounts: registration, verification, login, logout', () => {
         message: MESSAGES.verificationLinkInvalid,
       });
 
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: fields.email, password: fields.password },
-      });
+      const login = await logIn(t.app, fields.email, fields.password);
       expect(login.statusCode).toBe(200);
       expect(login.json()).toMatchObject({
         token: expect.any(String),
@@ -409,16 +407,8 @@ describe('accounts: registration, verification, login, logout', () => {
   describe('login and logout', () => {
     it('wrong email and wrong password get the same 401', async () => {
       const client = await createClient(t.app);
-      const wrongPassword = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: client.email, password: 'Wrong1234' },
-      });
-      const wrongEmail = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'ghost@example.test', password: 'Wrong1234' },
-      });
+      const wrongPassword = await logIn(t.app, client.email, 'Wrong1234');
+      const wrongEmail = await logIn(t.app, 'ghost@example.test', 'Wrong1234');
       expect(wrongPassword.statusCode).toBe(401);
       expect(wrongEmail.statusCode).toBe(401);
       expect(wrongPassword.json()).toEqual(wrongEmail.json());
@@ -427,11 +417,7 @@ describe('accounts: registration, verification, login, logout', () => {
 
     it('the token carries userId, role, providerId, jti and a 7-day expiry', async () => {
       const client = await createClient(t.app);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: client.email, password: client.password },
-      });
+      const res = await logIn(t.app, client.email, client.password);
       const payload = JSON.parse(
         Buffer.from(res.json().token.split('.')[1], 'base64url').toString(),
       );
@@ -450,17 +436,9 @@ describe('accounts: registration, verification, login, logout', () => {
         (await t.app.inject({ method: 'GET', url: '/api/profile', headers: client.headers }))
           .statusCode,
       ).toBe(200);
-      const out = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        headers: client.headers,
-      });
+      const out = await asUser(t.app, client).post('/api/auth/logout');
       expect(out.statusCode).toBe(200);
-      const after = await t.app.inject({
-        method: 'GET',
-        url: '/api/profile',
-        headers: client.headers,
-      });
+      const after = await asUser(t.app, client).get('/api/profile');
       expect(after.statusCode).toBe(401);
       expect(after.json().code).toBe('UNAUTHENTICATED');
     });
@@ -495,11 +473,7 @@ describe('accounts: registration, verification, login, logout', () => {
         });
         expect(res.statusCode).toBe(401);
       }
-      const blocked = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: client.email, password: client.password },
-      });
+      const blocked = await logIn(t.app, client.email, client.password);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({
         code: 'RATE_LIMITED',
@@ -510,11 +484,7 @@ describe('accounts: registration, verification, login, logout', () => {
         .update(loginFailures)
         .set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) })
         .where(eq(loginFailures.email, client.email));
-      const later = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: client.email, password: client.password },
-      });
+      const later = await logIn(t.app, client.email, client.password);
       expect(later.statusCode).toBe(200);
     });
   });
@@ -526,11 +496,7 @@ describe('per-IP rate limits', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: `nobody${i}@example.test`, password: 'whatever1' },
-        });
+        const res = await logIn(t.app, `nobody${i}@example.test`, 'whatever1');
         statuses.push(res.statusCode);
         if (res.statusCode === 429) expect(res.json().code).toBe('RATE_LIMITED');
       }

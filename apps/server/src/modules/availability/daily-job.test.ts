@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createTestApp,
-  type TestApp,
-  useTestWorld,
-  TEST_JWT_SECRET,
-} from '../../../test/helpers/app';
+import { createTestApp, type TestApp, testConfig, useTestWorld } from '../../../test/helpers/app';
 import { createProvider, type TestUser } from '../../../test/helpers/factories';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { type Database, openDatabase, queryRows } from '../../db/client';
 
 /**
@@ -120,16 +114,7 @@ describe.skipIf(!onPostgres)('the daily run on two instances sharing PostgreSQL'
   beforeAll(async () => {
     t = await createTestApp();
     secondDb = await openDatabase({ databaseUrl: t.testDb.url!, dataDir: '', poolSize: 4 });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: t.dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT: 'off',
-      DEMO_DATA: 'off',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      JWT_SECRET: TEST_JWT_SECRET,
-      PUBLIC_URL: 'http://localhost:5001',
-    });
+    const config = testConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:5001' });
     second = await buildApp(config, { database: secondDb, migrate: false });
     await second.ready();
     vi.useFakeTimers({ toFake: ['Date'] });

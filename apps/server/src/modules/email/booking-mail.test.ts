@@ -9,6 +9,7 @@ import { mailsTo, readMail } from '../../../test/helpers/mail-reader';
 import { and, eq } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
 import { reminderKey, reviewKey } from './appointment-mail-consumer';
+import { asUser } from '../../../test/helpers/requests';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -91,11 +92,8 @@ describe('booking mail: both parties, .ics, once each', () => {
     expect(t.smtp.messages).toHaveLength(2);
 
     t.smtp.messages.length = 0;
-    const moved = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/reschedule/${id}`,
-      headers: client.headers,
-      payload: { newTimeslotId: second.id },
+    const moved = await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
+      newTimeslotId: second.id,
     });
     expect(moved.statusCode).toBe(200);
     await t.app.jobs.runDue(new Date());
@@ -122,11 +120,7 @@ describe('booking mail: both parties, .ics, once each', () => {
     );
 
     t.smtp.messages.length = 0;
-    const canceled = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/provider/cancel/${id}`,
-      headers: provider.headers,
-    });
+    const canceled = await asUser(t.app, provider).patch(`/api/appointment/provider/cancel/${id}`);
     expect(canceled.statusCode).toBe(200);
     await t.app.jobs.runDue(new Date());
     expect(t.smtp.messages).toHaveLength(2);
@@ -155,11 +149,7 @@ describe('booking mail: both parties, .ics, once each', () => {
     const id = await book(t.app, client, slot.id);
     await t.app.jobs.runDue(new Date());
     t.smtp.messages.length = 0;
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/cancel/${id}`,
-      headers: client.headers,
-    });
+    const res = await asUser(t.app, client).patch(`/api/appointment/cancel/${id}`);
     expect(res.statusCode).toBe(200);
     await t.app.jobs.runDue(new Date());
     const [toClient] = await mailsTo(t.smtp.messages, client.email);
@@ -253,11 +243,8 @@ describe('booking mail: both parties, .ics, once each', () => {
     const second = await createSlotAt(t.app, provider.providerId!, inDays(4));
     const id = await book(t.app, client, first.id);
     await t.app.jobs.runDue(new Date());
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/reschedule/${id}`,
-      headers: client.headers,
-      payload: { newTimeslotId: second.id },
+    await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
+      newTimeslotId: second.id,
     });
     await t.app.jobs.runDue(new Date());
     t.smtp.messages.length = 0;
@@ -282,30 +269,20 @@ describe('booking mail: both parties, .ics, once each', () => {
 
   it('preferences are read when the job runs: reminders off for one party, booking updates off for the other', async () => {
     const { provider, client } = await parties();
-    const get = await t.app.inject({
-      method: 'GET',
-      url: '/api/profile/notification-preferences',
-      headers: client.headers,
-    });
+    const get = await asUser(t.app, client).get('/api/profile/notification-preferences');
     expect(get.json()).toEqual({
       preferences: { emailReminders: true, emailBookingUpdates: true },
     });
     const slot = await createSlotAt(t.app, provider.providerId!, inDays(3));
     await book(t.app, client, slot.id);
     // Changed after the jobs were queued: still respected.
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/notification-preferences',
-      headers: client.headers,
-      payload: { emailReminders: false },
+    const off = await asUser(t.app, client).patch('/api/profile/notification-preferences', {
+      emailReminders: false,
     });
     expect(off.statusCode).toBe(200);
     expect(off.json().preferences).toEqual({ emailReminders: false, emailBookingUpdates: true });
-    const quiet = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/notification-preferences',
-      headers: provider.headers,
-      payload: { emailBookingUpdates: false },
+    const quiet = await asUser(t.app, provider).patch('/api/profile/notification-preferences', {
+      emailBookingUpdates: false,
     });
     expect(quiet.json().preferences).toEqual({ emailReminders: true, emailBookingUpdates: false });
 
@@ -345,11 +322,8 @@ describe('booking mail: both parties, .ics, once each', () => {
     await book(t.app, client, slot.id);
     const count = async () => (await t.app.database.db.select({ id: jobs.id }).from(jobs)).length;
     const before = await count();
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/appointment/booking',
-      headers: other.headers,
-      payload: { timeslotId: slot.id },
+    const taken = await asUser(t.app, other).post('/api/appointment/booking', {
+      timeslotId: slot.id,
     });
     expect(taken.statusCode).toBe(409);
     expect(await count()).toBe(before);

@@ -7,6 +7,7 @@ import { createClient, createProvider, type TestUser } from '../../../test/helpe
 import { useMailTestApp } from '../../../test/helpers/mail';
 import { mailsTo, type ReadMail } from '../../../test/helpers/mail-reader';
 import { signUnsubscribeToken, unsubscribeKey } from './unsubscribe';
+import { asUser } from '../../../test/helpers/requests';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -49,13 +50,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
   const preferencesOf = async (user: TestUser) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/profile/notification-preferences',
-        headers: user.headers,
-      })
-    ).json().preferences;
+    (await asUser(t.app, user).get('/api/profile/notification-preferences')).json().preferences;
 
   async function bookedAppointment() {
     const provider = await createProvider(t.app, { firstName: 'Una', lastName: 'Barber' });
@@ -175,19 +170,11 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   it('the unread-message digest carries the headers for booking updates', async () => {
     const client = await createClient(t.app, { firstName: 'Dina', lastName: 'Client' });
     const provider = await createProvider(t.app, { firstName: 'Pete', lastName: 'Prov' });
-    const conversation = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: client.headers,
-      payload: { providerId: provider.providerId },
+    const conversation = await asUser(t.app, client).post('/api/conversations', {
+      providerId: provider.providerId,
     });
     const id = conversation.json().conversation.id as string;
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: client.headers,
-      payload: { body: 'Hello there' },
-    });
+    await asUser(t.app, client).post(`/api/conversations/${id}/messages`, { body: 'Hello there' });
     await t.app.jobs.runDue(new Date(Date.now() + 16 * 60_000));
     const [digest] = await mailsTo(t.smtp.messages, provider.email);
     expect(digest!.subject).toMatch(/sent you a new message/);

@@ -5,6 +5,7 @@ import { createClient, createProvider, type TestUser } from '../../../test/helpe
 import { useMailTestApp } from '../../../test/helpers/mail';
 import { mailsTo } from '../../../test/helpers/mail-reader';
 import { jobs } from '../../db/schema';
+import { asUser } from '../../../test/helpers/requests';
 
 const MINUTE = 60_000;
 /** The fake clock: `minutes` after the real now (messages carry the database's now()). */
@@ -19,30 +20,18 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
   async function pair() {
     const client = await createClient(t.app, { firstName: 'Cleo', lastName: 'Client' });
     const provider = await createProvider(t.app, { firstName: 'Pia', lastName: 'Prov' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: client.headers,
-      payload: { providerId: provider.providerId },
+    const res = await asUser(t.app, client).post('/api/conversations', {
+      providerId: provider.providerId,
     });
     expect(res.statusCode, res.body).toBe(201);
     return { client, provider, id: res.json().conversation.id as string };
   }
   const send = async (user: TestUser, id: string, body: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: user.headers,
-      payload: { body },
-    });
+    const res = await asUser(t.app, user).post(`/api/conversations/${id}/messages`, { body });
     expect(res.statusCode, res.body).toBe(201);
   };
   const markRead = async (user: TestUser, id: string) => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/conversations/${id}/read`,
-      headers: user.headers,
-    });
+    const res = await asUser(t.app, user).patch(`/api/conversations/${id}/read`);
     expect(res.statusCode, res.body).toBe(200);
   };
   const pendingDigests = (key: string) =>
@@ -120,11 +109,8 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
 
   it('no digest when the recipient switched booking-update mail off', async () => {
     const { client, provider, id } = await pair();
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/notification-preferences',
-      headers: provider.headers,
-      payload: { emailBookingUpdates: false },
+    const off = await asUser(t.app, provider).patch('/api/profile/notification-preferences', {
+      emailBookingUpdates: false,
     });
     expect(off.statusCode, off.body).toBe(200);
     await send(client, id, 'Are you there?');

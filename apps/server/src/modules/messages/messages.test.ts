@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client';
 import { useTestApp } from '../../../test/helpers/app';
 import { book, createSlot } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
+import { injectAs } from '../../../test/helpers/requests';
 
 const MESSAGE_FIELDS = ['body', 'created_at', 'id', 'read_at', 'sender_id'];
 const CONVERSATION_FIELDS = [
@@ -25,13 +26,7 @@ describe('messages', () => {
     method: 'GET' | 'POST' | 'PATCH',
     url: string,
     payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user ? user.headers : {},
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  ) => injectAs(t.app, user, method, url, payload);
 
   async function pair() {
     const client = await createClient(t.app, { firstName: 'Cleo' });

@@ -5,6 +5,7 @@ import { book, createProviderWithSlots } from '../../../test/helpers/booking-fac
 import { createClient } from '../../../test/helpers/factories';
 import { collect, connectSocket, nextEvent } from '../../../test/helpers/sockets';
 import { formatDay } from '../appointments/notice';
+import { asUser } from '../../../test/helpers/requests';
 
 describe('booking changes reach the other party, live and stored', () => {
   const t = useTestWorld(async (app) => ({
@@ -54,20 +55,12 @@ describe('booking changes reach the other party, live and stored', () => {
     try {
       const first = await book(t.app, client, slots[0]!.id);
       const byClient = nextEvent(providerSocket, 'appointment_canceled');
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/cancel/${first}`,
-        headers: client.headers,
-      });
+      await asUser(t.app, client).patch(`/api/appointment/cancel/${first}`);
       expect(await byClient).toMatchObject({ by: 'client', appointmentId: first });
 
       const second = await book(t.app, client, slots[1]!.id);
       const byProvider = nextEvent(clientSocket, 'appointment_canceled');
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/provider/cancel/${second}`,
-        headers: provider.headers,
-      });
+      const res = await asUser(t.app, provider).patch(`/api/appointment/provider/cancel/${second}`);
       expect(res.statusCode).toBe(200);
       expect(await byProvider).toMatchObject({ by: 'provider', appointmentId: second });
 
@@ -94,11 +87,8 @@ describe('booking changes reach the other party, live and stored', () => {
     try {
       const id = await book(t.app, client, slots[0]!.id);
       const event = nextEvent(socket, 'appointment_rescheduled');
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/reschedule/${id}`,
-        headers: client.headers,
-        payload: { newTimeslotId: slots[1]!.id },
+      const res = await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
+        newTimeslotId: slots[1]!.id,
       });
       expect(res.statusCode).toBe(200);
       const payload = await event;
@@ -133,11 +123,8 @@ describe('booking changes reach the other party, live and stored', () => {
       });
 
       const moved = nextEvent(socket, 'slots_changed');
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/reschedule/${id}`,
-        headers: client.headers,
-        payload: { newTimeslotId: slots[1]!.id },
+      await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
+        newTimeslotId: slots[1]!.id,
       });
       expect(await moved).toEqual({
         providerId: provider.providerId,
@@ -146,11 +133,7 @@ describe('booking changes reach the other party, live and stored', () => {
       });
 
       const freed = nextEvent(socket, 'slots_changed');
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/cancel/${id}`,
-        headers: client.headers,
-      });
+      await asUser(t.app, client).patch(`/api/appointment/cancel/${id}`);
       expect(await freed).toEqual({
         providerId: provider.providerId,
         taken: [],
@@ -169,11 +152,8 @@ describe('booking changes reach the other party, live and stored', () => {
     const socket = await connectSocket(t.baseUrl, { token: provider.token });
     try {
       const seen = collect(socket, 'new_appointment');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/appointment/booking',
-        headers: second.headers,
-        payload: { timeslotId: slots[0]!.id },
+      const res = await asUser(t.app, second).post('/api/appointment/booking', {
+        timeslotId: slots[0]!.id,
       });
       expect(res.statusCode).toBe(409);
       await new Promise((resolve) => setTimeout(resolve, 200));

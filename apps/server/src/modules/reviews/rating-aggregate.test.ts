@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { useTestWorld } from '../../../test/helpers/app';
-import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
+import { createClient, createProvider } from '../../../test/helpers/factories';
 import { insertReviews } from '../../../test/helpers/review-factories';
 
 /**

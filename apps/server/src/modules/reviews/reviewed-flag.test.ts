@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestWorld } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { createPastAppointment, postReview } from '../../../test/helpers/review-factories';
+import { asUser } from '../../../test/helpers/requests';
 
 /** The client's appointment view says whether the client has reviewed it (the home prompt). */
 describe('GET /api/appointment/view: reviewed', () => {
@@ -13,11 +14,7 @@ describe('GET /api/appointment/view: reviewed', () => {
   }));
 
   const list = async (user: TestUser) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/appointment/view',
-      headers: user.headers,
-    });
+    const res = await asUser(t.app, user).get('/api/appointment/view');
     expect(res.statusCode).toBe(200);
     return clientAppointmentsResponseSchema.parse(res.json()).appointments;
   };

@@ -3,13 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments, notifications, providers, reviews } from '../../db/schema';
 import { useTestWorld } from '../../../test/helpers/app';
-import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
+import { createClient, createProvider } from '../../../test/helpers/factories';
 import {
   createPastAppointment,
   postReview,
   createReview as reviewed,
 } from '../../../test/helpers/review-factories';
 import { connectSocket, nextEvent } from '../../../test/helpers/sockets';
+import { asUser } from '../../../test/helpers/requests';
 
 describe('reviews: POST /api/reviews', () => {
   const t = useTestWorld(async (app) => ({
@@ -77,11 +78,7 @@ describe('reviews: POST /api/reviews', () => {
           ),
         );
       expect(stored).toEqual([{ type: 'review', title: 'New Review', msg: live.message }]);
-      const bell = await t.app.inject({
-        method: 'GET',
-        url: '/api/notifications/unread',
-        headers: t.provider.headers,
-      });
+      const bell = await asUser(t.app, t.provider).get('/api/notifications/unread');
       expect(bell.json().unreadNotifications[0]).toMatchObject({
         type: 'review',
         title: 'New Review',

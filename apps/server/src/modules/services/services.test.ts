@@ -10,6 +10,7 @@ import {
   createService,
 } from '../../../test/helpers/catalogue-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
+import { injectAs } from '../../../test/helpers/requests';
 
 const SERVICE_FIELDS = [
   'active',
@@ -29,13 +30,7 @@ describe('services', () => {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user?.headers ?? {},
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  ) => injectAs(t.app, user, method, url, payload);
   const listOf = async (user: TestUser) =>
     (await call(user, 'GET', '/api/services')).json().services as { id: string; name: string }[];
 

@@ -9,6 +9,7 @@ import {
   percentChange,
   providerStatsQuery,
 } from './service';
+import { asUser } from '../../../test/helpers/requests';
 
 describe('percentChange', () => {
   it.each([
@@ -222,11 +223,7 @@ describe('provider stats on constructed histories', () => {
       (await t.app.inject({ method: 'GET', url: '/api/stats/', headers: t.client.headers }))
         .statusCode,
     ).toBe(403);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/stats/',
-      headers: provider.headers,
-    });
+    const res = await asUser(t.app, provider).get('/api/stats/');
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().stats).sort()).toEqual(
       [
@@ -244,11 +241,7 @@ describe('provider stats on constructed histories', () => {
         'noShowRate',
       ].sort(),
     );
-    const analytics = await t.app.inject({
-      method: 'GET',
-      url: '/api/stats/analytics',
-      headers: provider.headers,
-    });
+    const analytics = await asUser(t.app, provider).get('/api/stats/analytics');
     expect(analytics.statusCode).toBe(200);
     expect(analytics.json().analytics.next7Days).toHaveLength(7);
   });
