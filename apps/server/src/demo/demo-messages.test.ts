@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app';
-import { DEMO_CLIENT_EMAIL, DEMO_PASSWORD, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../test/helpers/app';
+import { DEMO_CLIENT_EMAIL, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
 import { seedDemoData } from './seed-demo';
+import { demoSignIn } from '../../test/helpers/demo';
 
 describe('demo conversations', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.app.database.db, t.app.log);
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestWorld(async (app) => {
+    await seedDemoData(app.database.db, app.log);
+    return {};
   });
 
-  const signIn = async (email: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: DEMO_PASSWORD },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { authorization: `Bearer ${res.json().token as string}` };
-  };
+  const signIn = (email: string) => demoSignIn(t.app, email);
   const get = async (headers: { authorization: string }, url: string) => {
     const res = await t.app.inject({ method: 'GET', url, headers });
     expect(res.statusCode, res.body).toBe(200);

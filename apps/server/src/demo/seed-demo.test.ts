@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, useTestApp } from '../../test/helpers/app';
 import { createClient } from '../../test/helpers/factories';
 import { appointmentEvents, appointments, providers, timeslots, users } from '../db/schema';
-import { DEMO_CLIENT_EMAIL, DEMO_PASSWORD, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
+import { DEMO_CLIENT_EMAIL, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
 import { seedDemoData } from './seed-demo';
+import { demoSignIn } from '../../test/helpers/demo';
+import { asUser } from '../../test/helpers/requests';
 
 const CATEGORIES = [
   'Barber',
@@ -30,15 +32,7 @@ async function counts(t: TestApp) {
   };
 }
 
-async function login(t: TestApp, email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { authorization: `Bearer ${res.json().token as string}` };
-}
+const login = (t: TestApp, email: string) => demoSignIn(t.app, email);
 
 describe('demo data', () => {
   const t = useTestApp();
@@ -108,24 +102,14 @@ describe('demo data', () => {
 
   it('the demo client can sign in and sees a living marketplace', async () => {
     const headers = await login(t, DEMO_CLIENT_EMAIL);
-    const search = await t.app.inject({
-      method: 'GET',
-      url: '/api/search/providers?limit=50',
-      headers,
-    });
+    const search = await asUser(t.app, { headers }).get('/api/search/providers?limit=50');
     expect(search.json().total).toBe(24);
-    const plumbers = await t.app.inject({
-      method: 'GET',
-      url: '/api/search/providers?q=ana%20lo',
-      headers,
-    });
+    const plumbers = await asUser(t.app, { headers }).get('/api/search/providers?q=ana%20lo');
     expect(plumbers.json().providers[0]).toMatchObject({ first_name: 'Ana', last_name: 'Lopez' });
     for (const provider of search.json().providers as { provider_id: string }[]) {
-      const slots = await t.app.inject({
-        method: 'GET',
-        url: `/api/search/providers/${provider.provider_id}/available-slots`,
-        headers,
-      });
+      const slots = await asUser(t.app, { headers }).get(
+        `/api/search/providers/${provider.provider_id}/available-slots`,
+      );
       expect(slots.json().availableSlots.length).toBeGreaterThan(0);
     }
     const mine = (
@@ -143,11 +127,7 @@ describe('demo data', () => {
 
   it('the demo provider can sign in and sees appointments', async () => {
     const headers = await login(t, DEMO_PROVIDER_EMAIL);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/appointment/provider/view',
-      headers,
-    });
+    const res = await asUser(t.app, { headers }).get('/api/appointment/provider/view');
     expect(res.statusCode).toBe(200);
     expect(res.json().appointments.length).toBeGreaterThanOrEqual(3);
   });

@@ -1,19 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../test/helpers/app';
 import { queryRows } from '../db/client';
 import { DEMO_CLIENT_EMAIL, DEMO_PASSWORD } from './demo-catalogue';
 import { seedDemoData } from './seed-demo';
+import { demoSignIn } from '../../test/helpers/demo';
+import { asUser } from '../../test/helpers/requests';
 
 describe('demo data: reviews', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    const result = await seedDemoData(t.app.database.db, t.app.log);
+  const t = useTestWorld(async (app) => {
+    const result = await seedDemoData(app.database.db, app.log);
     expect(result.seeded).toBe(true);
-  });
-  afterAll(async () => {
-    await t.close();
+    return {};
   });
 
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.app.database.db, query);
@@ -49,12 +47,7 @@ describe('demo data: reviews', () => {
   });
 
   it('the demo client still has completed appointments to review', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD },
-    });
-    const headers = { authorization: `Bearer ${login.json().token as string}` };
+    const headers = await demoSignIn(t.app, DEMO_CLIENT_EMAIL);
     const mine = (
       await t.app.inject({ method: 'GET', url: '/api/appointment/view', headers })
     ).json().appointments as { id: string; status: string }[];
@@ -63,11 +56,10 @@ describe('demo data: reviews', () => {
     );
     const open = mine.filter((a) => a.status === 'completed' && !reviewed.has(a.id));
     expect(open.length).toBeGreaterThan(0);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/reviews',
-      headers,
-      payload: { appointmentId: open[0]!.id, rating: 5, comment: 'Demo review' },
+    const res = await asUser(t.app, { headers }).post('/api/reviews', {
+      appointmentId: open[0]!.id,
+      rating: 5,
+      comment: 'Demo review',
     });
     expect(res.statusCode).toBe(201);
   });

@@ -1,31 +1,23 @@
 import { addDays, todayIn } from '@slotwise/shared/calendar';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../test/helpers/app';
 import { queryRows } from '../db/client';
-import { DEMO_PASSWORD, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
+import { DEMO_PROVIDER_EMAIL } from './demo-catalogue';
 import { seedDemoData } from './seed-demo';
 import { DEMO_HORIZON_WEEKS } from './weekly-hours-demo';
+import { demoSignIn } from '../../test/helpers/demo';
 
 /** The demo provider's weekly hours: saved, generated beyond the seeded weeks, no overlap. */
 describe('demo weekly hours', () => {
-  let t: TestApp;
   const timezone = 'America/New_York';
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.app.database.db, t.app.log, { timezone });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestWorld(async (app) => {
+    await seedDemoData(app.database.db, app.log, { timezone });
+    return {};
   });
 
   it('the demo provider has weekly hours and generated slots up to the horizon', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD },
-    });
-    const headers = { authorization: `Bearer ${login.json().token as string}` };
+    const headers = await demoSignIn(t.app, DEMO_PROVIDER_EMAIL);
     const weekly = await t.app.inject({ url: '/api/availability/weekly', headers });
     expect(weekly.json()).toMatchObject({ horizonWeeks: DEMO_HORIZON_WEEKS, timezone });
     expect(weekly.json().rules).toHaveLength(7);

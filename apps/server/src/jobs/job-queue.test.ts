@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { testConfig, type TestApp } from '../../test/helpers/app';
 import { book } from '../../test/helpers/booking-factories';
 import { createSlotAt } from '../../test/helpers/exact-slots';
 import { createClient, createProvider } from '../../test/helpers/factories';
-import { startSmtpSink } from '../../test/helpers/mail';
+import { useMailTestApp } from '../../test/helpers/mail';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { jobs } from '../db/schema';
 import { backoffDelay } from './job-queue';
 
@@ -20,18 +19,8 @@ async function metric(t: TestApp, line: RegExp): Promise<number> {
 }
 
 describe('the durable job queue', () => {
-  let t: TestApp;
   let refusing = false;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink({ refusing: () => refusing });
-    t = await createTestApp({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const t = useMailTestApp({ sink: { refusing: () => refusing } });
 
   it('backs off exponentially: 30 s, 1 min, 2 min … capped at 30 min', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n) / SECOND)).toEqual([
@@ -56,7 +45,7 @@ describe('the durable job queue', () => {
     const now = new Date();
     const first = await t.app.jobs.runDue(now);
     expect(first).toEqual({ done: 0, retried: 2, failed: 0 });
-    expect(smtp.messages).toHaveLength(0);
+    expect(t.smtp.messages).toHaveLength(0);
     // Not yet due again 29 s later.
     expect(await t.app.jobs.runDue(new Date(now.getTime() + 29 * SECOND))).toEqual({
       done: 0,
@@ -80,12 +69,14 @@ describe('the durable job queue', () => {
       retried: 0,
       failed: 0,
     });
-    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual([client.email, provider.email].sort());
+    expect(t.smtp.messages.map((m) => m.to[0]).sort()).toEqual(
+      [client.email, provider.email].sort(),
+    );
     expect(await t.app.jobs.runDue(new Date(now.getTime() + 60 * MINUTE))).toMatchObject({
       done: 0,
       failed: 0,
     });
-    expect(smtp.messages).toHaveLength(2);
+    expect(t.smtp.messages).toHaveLength(2);
     const retriedAfter = await metric(
       t,
       /^slotwise_jobs_finished_total\{kind="email.appointment-change",outcome="retried"\}/,
@@ -155,15 +146,9 @@ describe('the durable job queue', () => {
   });
 
   it('survives a restart: a job queued by one app instance runs in the next one on the same database', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
+    const config = testConfig({
       DATA_DIR: t.dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT: 'off',
-      DEMO_DATA: 'off',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-      SMTP_URL: smtp.url,
+      SMTP_URL: t.smtp.url,
       JOBS_POLL_INTERVAL_MS: '0',
     });
     const first = await buildApp(config, { database: t.testDb.database, migrate: false });
@@ -181,23 +166,17 @@ describe('the durable job queue', () => {
     await second.ready();
     try {
       await second.jobs.runDue(new Date());
-      expect(smtp.messages.filter((m) => m.to.includes(client.email))).toHaveLength(1);
-      expect(smtp.messages.filter((m) => m.to.includes(provider.email))).toHaveLength(1);
+      expect(t.smtp.messages.filter((m) => m.to.includes(client.email))).toHaveLength(1);
+      expect(t.smtp.messages.filter((m) => m.to.includes(provider.email))).toHaveLength(1);
     } finally {
       await second.close();
     }
   });
 
   it('the worker loop runs due jobs by itself and stops cleanly on close', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
+    const config = testConfig({
       DATA_DIR: t.dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT: 'off',
-      DEMO_DATA: 'off',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-      SMTP_URL: smtp.url,
+      SMTP_URL: t.smtp.url,
       JOBS_POLL_INTERVAL_MS: '50',
     });
     const app = await buildApp(config, { database: t.testDb.database, migrate: false });

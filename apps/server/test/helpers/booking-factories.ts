@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { providers, timeslots, users } from '../../src/db/schema';
 import { createProvider, type TestUser } from './factories';
+import { asUser } from './requests';
 
 /**
  * Slots and bookings for tests, written straight into the database (the timeslots module's
@@ -36,7 +37,8 @@ export function wallClock(instant: Date, timeZone: string): { day: string; time:
 
 const MINUTE = 60_000;
 
-async function timezoneOf(app: FastifyInstance, providerId: string): Promise<string> {
+/** The time zone of a provider (its user's). */
+export async function timezoneOf(app: FastifyInstance, providerId: string): Promise<string> {
   const [row] = await app.database.db
     .select({ timezone: users.timezone })
     .from(providers)
@@ -70,28 +72,42 @@ export async function createSlot(
     end = wallClock(new Date(startsAt.getTime() + duration), timezone);
   }
   const endsAt = new Date(startsAt.getTime() + duration);
-  const [row] = await app.database.db
-    .insert(timeslots)
-    .values({
-      providerId,
-      day: start.day,
-      startTime: start.time,
-      endTime: end.time,
-      startsAt,
-      endsAt,
-      type: options.type ?? 'Consultation',
-      isBooked: options.isBooked ?? false,
-    })
-    .returning({
-      id: timeslots.id,
-      providerId: timeslots.providerId,
-      day: timeslots.day,
-      startTime: timeslots.startTime,
-      endTime: timeslots.endTime,
-      startsAt: timeslots.startsAt,
-      endsAt: timeslots.endsAt,
-      type: timeslots.type,
-    });
+  return insertSlot(app, {
+    providerId,
+    start,
+    end,
+    startsAt,
+    endsAt,
+    type: options.type ?? 'Consultation',
+    isBooked: options.isBooked ?? false,
+  });
+}
+
+/** Writes one slot row as given, its day and times from wall clocks (no rule of the timeslots module applies). */
+export async function insertSlot(
+  app: FastifyInstance,
+  slot: {
+    providerId: string;
+    start: { day: string; time: string };
+    end: { time: string };
+    startsAt: Date;
+    endsAt: Date;
+    type: string;
+    isBooked?: boolean;
+  },
+): Promise<TestSlot> {
+  const { start, end, ...rest } = slot;
+  const values = { ...rest, day: start.day, startTime: start.time, endTime: end.time };
+  const [row] = await app.database.db.insert(timeslots).values(values).returning({
+    id: timeslots.id,
+    providerId: timeslots.providerId,
+    day: timeslots.day,
+    startTime: timeslots.startTime,
+    endTime: timeslots.endTime,
+    startsAt: timeslots.startsAt,
+    endsAt: timeslots.endsAt,
+    type: timeslots.type,
+  });
   return row!;
 }
 
@@ -127,12 +143,7 @@ export async function createProviderWithSlots(
 
 /** Books a slot through the API as a client; returns the created appointment's id. */
 export async function book(app: FastifyInstance, client: TestUser, timeslotId: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/appointment/booking',
-    headers: client.headers,
-    payload: { timeslotId },
-  });
+  const res = await asUser(app, client).post('/api/appointment/booking', { timeslotId });
   if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
   return res.json().appointment.appointment_id as string;
 }

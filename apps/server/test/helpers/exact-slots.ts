@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { providers, timeslots, users } from '../../src/db/schema';
-import { wallClock } from './booking-factories';
+import { insertSlot, timezoneOf, wallClock } from './booking-factories';
 
 /** A free slot of a provider at an exact instant (day and times in the provider's zone). */
 export async function createSlotAt(
@@ -11,12 +9,7 @@ export async function createSlotAt(
   durationMinutes = 30,
   type = 'Haircut',
 ) {
-  const [owner] = await app.database.db
-    .select({ timezone: users.timezone })
-    .from(providers)
-    .innerJoin(users, eq(users.id, providers.userId))
-    .where(eq(providers.id, providerId));
-  const zone = owner!.timezone;
+  const zone = await timezoneOf(app, providerId);
   const start = wallClock(startsAt, zone);
   let endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
   let end = wallClock(endsAt, zone);
@@ -28,17 +21,6 @@ export async function createSlotAt(
     endsAt = new Date(startsAt.getTime() + untilMidnight * 60_000);
     end = { day: start.day, time: '24:00:00' };
   }
-  const [row] = await app.database.db
-    .insert(timeslots)
-    .values({
-      providerId,
-      day: start.day,
-      startTime: start.time,
-      endTime: end.time,
-      startsAt,
-      endsAt,
-      type,
-    })
-    .returning({ id: timeslots.id });
-  return { id: row!.id, startsAt, endsAt };
+  const { id } = await insertSlot(app, { providerId, start, end, startsAt, endsAt, type });
+  return { id, startsAt, endsAt };
 }

@@ -43,7 +43,8 @@ export async function pngBomb(): Promise<Buffer> {
   return buffer;
 }
 
-function crc32(data: Buffer): number {
+/** The CRC-32 of PNG chunks. */
+export function crc32(data: Buffer): number {
   let crc = ~0;
   for (const byte of data) {
     crc ^= byte;

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createTestApp, type TestApp } from './app';
 
 export interface CapturedMail {
   to: string[];
@@ -59,4 +61,40 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+export interface MailTestAppOptions {
+  /** More settings of the app (SMTP_URL is the sink's). */
+  env?: Record<string, string>;
+  sink?: SmtpSinkOptions;
+  /**
+   * Before each test, send what earlier tests left due and forget all mail so far, so that each
+   * test sees only its own mail.
+   */
+  ownMailOnly?: boolean;
+}
+
+/** A suite's app that sends its mail to an SMTP sink: `t.smtp.messages` is what went out. */
+export function useMailTestApp(options: MailTestAppOptions = {}): TestApp & { smtp: SmtpSink } {
+  const world = {} as TestApp & { smtp: SmtpSink };
+  let made: TestApp | undefined;
+  let smtp: SmtpSink | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpSink(options.sink);
+    made = await createTestApp({ SMTP_URL: smtp.url, ...options.env });
+    Object.assign(world, made, { smtp });
+  });
+  afterAll(async () => {
+    await made?.close();
+    await smtp?.close();
+  });
+  if (options.ownMailOnly) {
+    beforeEach(async () => {
+      await world.app.jobs.runDue(new Date());
+      world.smtp.messages.length = 0;
+    });
+  }
+  return world;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import type { TestUser } from './factories';
+import { asUser } from './requests';
 
 /** Weekly hours in tests: save through the API, read a provider's slots straight from the database. */
 
@@ -16,12 +17,7 @@ export interface Rule {
 }
 
 export function putWeekly(app: FastifyInstance, user: TestUser, body: unknown) {
-  return app.inject({
-    method: 'PUT',
-    url: '/api/availability/weekly',
-    headers: user.headers,
-    payload: body as Record<string, unknown>,
-  });
+  return asUser(app, user).put('/api/availability/weekly', body as Record<string, unknown>);
 }
 
 export async function saveOk(

@@ -1,29 +1,13 @@
 import { createPastAppointment, createReview } from '../helpers/review-factories';
-import type { Expected, MatrixRow } from './authorization-matrix';
+import type { MatrixRow } from './authorization-matrix';
+import { clientsOwn, providersOwn } from './expected';
 import type { World } from './world';
+import { asUser } from '../helpers/requests';
 
 /**
  * Trust rows of the authorization table (reviews, replies, no-shows): spread into HTTP_MATRIX.
  * Each case works on resources of its own (a fresh completed appointment, review or reply).
  */
-
-const signedIn = (owner: number, others: Partial<Expected>): Expected => ({
-  anonymous: 401,
-  garbage: 401,
-  expired: 401,
-  revoked: 401,
-  owner,
-  otherClient: owner,
-  otherProvider: owner,
-  wrongRole: owner,
-  ...others,
-});
-/** A client's own resource: another client gets 404 (never reveal), providers 403. */
-const clientsOwn = (status: number) =>
-  signedIn(status, { otherClient: 404, otherProvider: 403, wrongRole: 403 });
-/** A provider's own resource: another provider gets 404, clients 403. */
-const providersOwn = (status: number) =>
-  signedIn(status, { otherProvider: 404, otherClient: 403, wrongRole: 403 });
 
 /** A completed appointment of the world's client with the world's provider. */
 const completedAppointment = (w: World) => createPastAppointment(w.app, w.provider, w.client);
@@ -32,11 +16,8 @@ const completedAppointment = (w: World) => createPastAppointment(w.app, w.provid
 async function freshReview(w: World, replied = false): Promise<string> {
   const id = await createReview(w.app, w.provider, w.client, 4, 'Good');
   if (replied) {
-    const res = await w.app.inject({
-      method: 'POST',
-      url: `/api/reviews/${id}/reply`,
-      headers: w.provider.headers,
-      payload: { comment: 'Thanks!' },
+    const res = await asUser(w.app, w.provider).post(`/api/reviews/${id}/reply`, {
+      comment: 'Thanks!',
     });
     if (res.statusCode !== 201) throw new Error(`world: reply failed ${res.body}`);
   }

@@ -14,6 +14,7 @@ import {
 } from './authorization-matrix';
 import { expectErrorBody } from './assertions';
 import { buildWorld, type World } from './world';
+import { asUser } from '../helpers/requests';
 
 /**
  * Every route the app registers, as Fastify announces it (onRoute), so the table can be checked
@@ -179,12 +180,10 @@ describe('authorization matrix', () => {
             listener.socket = await connectSocket(baseUrl, await tokenOf(listener.identity));
             listener.seen = collect(listener.socket, row.event);
           }
-          const sent = await t.app.inject({
-            method: 'POST',
-            url: `/api/conversations/${world.conversationId}/messages`,
-            headers: world.client.headers,
-            payload: { body: 'Matrix check' },
-          });
+          const sent = await asUser(t.app, world.client).post(
+            `/api/conversations/${world.conversationId}/messages`,
+            { body: 'Matrix check' },
+          );
           expect(sent.statusCode).toBe(201);
           // An ack answered after the request proves any event emitted before it has arrived.
           for (const listener of listeners) {

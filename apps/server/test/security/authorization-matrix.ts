@@ -5,6 +5,7 @@ import { TEST_JWT_SECRET } from '../helpers/app';
 import { createClient, type TestUser } from '../helpers/factories';
 import { TRUST_ROWS } from './authorization-matrix-trust';
 import type { World } from './world';
+import { clientsOnly, clientsOwn, providersOnly, providersOwn, signedIn } from './expected';
 
 /**
  * THE authorization table: every HTTP endpoint and every socket event of the app, with the
@@ -86,33 +87,6 @@ const anyoneTokenChecked = (status: number): Expected => ({
   expired: 401,
   revoked: 401,
 });
-
-/** Needs a valid token (401 otherwise); `others` overrides what non-owners get. */
-const signedIn = (
-  owner: number,
-  others: Partial<Pick<Expected, 'otherClient' | 'otherProvider' | 'wrongRole'>> = {},
-): Expected => ({
-  anonymous: 401,
-  garbage: 401,
-  expired: 401,
-  revoked: 401,
-  owner,
-  otherClient: owner,
-  otherProvider: owner,
-  wrongRole: owner,
-  ...others,
-});
-
-/** A client's own resource: another client gets 404 (never reveal), providers 403. */
-const clientsOwn = (status: number) =>
-  signedIn(status, { otherClient: 404, otherProvider: 403, wrongRole: 403 });
-/** Client-only, not about one resource (lists, booking a free slot). */
-const clientsOnly = (status: number) => signedIn(status, { otherProvider: 403, wrongRole: 403 });
-/** A provider's own resource: another provider gets 404, clients 403. */
-const providersOwn = (status: number) =>
-  signedIn(status, { otherProvider: 404, otherClient: 403, wrongRole: 403 });
-/** Provider-only, not about one resource. */
-const providersOnly = (status: number) => signedIn(status, { otherClient: 403, wrongRole: 403 });
 
 /** A conversation's two participants (either role) get `status`; anyone else 404, never 403. */
 const participantsOnly = (status: number) =>

@@ -46,6 +46,7 @@ import {
   RUNS,
 } from './hostile';
 import { buildWorld, type World } from './world';
+import { asUser } from '../helpers/requests';
 
 /**
  * Property-based: whatever a client sends, the answer is never a 5xx; a rejection is a 4xx with
@@ -912,11 +913,7 @@ describe('hostile input', () => {
       const { slot } = res.json();
       expect(slot.id).not.toBe('00000000-0000-4000-8000-000000000001');
       expect(slot.is_booked).toBe(false);
-      const mine = await t.app.inject({
-        method: 'GET',
-        url: '/api/timeslots/view',
-        headers: world.provider.headers,
-      });
+      const mine = await asUser(t.app, world.provider).get('/api/timeslots/view');
       expect(mine.json().slots.map((s: { id: string }) => s.id)).toContain(slot.id);
     });
 
@@ -942,11 +939,7 @@ describe('hostile input', () => {
         status: 'booked',
         provider_id: world.provider.providerId,
       });
-      const theirs = await t.app.inject({
-        method: 'GET',
-        url: '/api/appointment/view',
-        headers: world.client.headers,
-      });
+      const theirs = await asUser(t.app, world.client).get('/api/appointment/view');
       expect(theirs.json().appointments.map((a: { id: string }) => a.id)).not.toContain(
         res.json().appointment.id,
       );
@@ -1081,11 +1074,7 @@ describe('hostile input', () => {
             { mustReject: false },
           );
           if (res.statusCode !== 200) return; // refused (e.g. too long in UTF-16 units): fine
-          const profile = await t.app.inject({
-            method: 'GET',
-            url: '/api/profile',
-            headers: world.otherClient.headers,
-          });
+          const profile = await asUser(t.app, world.otherClient).get('/api/profile');
           expect(profile.json().profile.firstName).toBe(res.json().profile.firstName);
         },
       ),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TestUser } from '../helpers/factories';
+import { asUser } from '../helpers/requests';
 
 /** The world's conversation: opened by the client, one message each way (messages module). */
 export async function openConversationWithMessages(
@@ -7,11 +8,8 @@ export async function openConversationWithMessages(
   client: TestUser,
   provider: TestUser,
 ): Promise<string> {
-  const opened = await app.inject({
-    method: 'POST',
-    url: '/api/conversations',
-    headers: client.headers,
-    payload: { providerId: provider.providerId },
+  const opened = await asUser(app, client).post('/api/conversations', {
+    providerId: provider.providerId,
   });
   if (opened.statusCode !== 201) throw new Error(`world: conversation failed ${opened.body}`);
   const id = opened.json().conversation.id as string;
@@ -19,12 +17,7 @@ export async function openConversationWithMessages(
     [client, 'Can you bring a ladder?'],
     [provider, 'Yes, see you then.'],
   ] as const) {
-    const sent = await app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: user.headers,
-      payload: { body },
-    });
+    const sent = await asUser(app, user).post(`/api/conversations/${id}/messages`, { body });
     if (sent.statusCode !== 201) throw new Error(`world: message failed ${sent.body}`);
   }
   return id;

@@ -8,6 +8,7 @@ import { createPastAppointment } from '../helpers/review-factories';
 import { collect, connectSocket, nextEvent } from '../helpers/sockets';
 import { HTTP_MATRIX } from './authorization-matrix';
 import { buildWorld, type World } from './world';
+import { asUser } from '../helpers/requests';
 
 /**
  * No response carries a password hash, a secret, a token other than the caller's own (at login),
@@ -116,11 +117,7 @@ describe('no leaks', () => {
   });
 
   it('what a provider sees of a client: first and last name only', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/appointment/provider/view',
-      headers: world.provider.headers,
-    });
+    const res = await asUser(t.app, world.provider).get('/api/appointment/provider/view');
     const mine = res.json().appointments.find((a: { id: string }) => a.id === world.appointmentId);
     expect(mine).toMatchObject({
       client_first_name: world.client.firstName,
@@ -135,11 +132,9 @@ describe('no leaks', () => {
 
   it('search finds providers only: a client cannot be looked up by name or email', async () => {
     for (const q of [world.client.firstName, world.client.lastName, world.client.email]) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/search/providers?q=${encodeURIComponent(q)}`,
-        headers: world.otherClient.headers,
-      });
+      const res = await asUser(t.app, world.otherClient).get(
+        `/api/search/providers?q=${encodeURIComponent(q)}`,
+      );
       expect(res.statusCode, q).toBe(200);
       expect(res.json().providers, q).toEqual([]);
     }
@@ -167,21 +162,15 @@ describe('no leaks', () => {
 
   it('answers of booking changes, and refusals, tell nothing about the other client', async () => {
     const slot = await world.freshSlot();
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/appointment/booking',
-      headers: world.client.headers,
-      payload: { timeslotId: slot.id },
+    const booked = await asUser(t.app, world.client).post('/api/appointment/booking', {
+      timeslotId: slot.id,
     });
     expect(booked.statusCode).toBe(201);
     expectNoLeak(booked, world.client, 'POST /api/appointment/booking as client');
 
     // Someone else trying the same slot learns it is taken, not by whom.
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/appointment/booking',
-      headers: world.otherClient.headers,
-      payload: { timeslotId: slot.id },
+    const taken = await asUser(t.app, world.otherClient).post('/api/appointment/booking', {
+      timeslotId: slot.id,
     });
     expect(taken.statusCode).toBe(409);
     expectNoLeak(taken, world.otherClient, 'POST /api/appointment/booking (taken) as otherClient');
@@ -190,24 +179,16 @@ describe('no leaks', () => {
 
     // Another client poking at that appointment gets the same 404 as for a made-up id.
     const id = booked.json().appointment.id as string;
-    const poke = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/cancel/${id}`,
-      headers: world.otherClient.headers,
-    });
-    const madeUp = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/appointment/cancel/00000000-0000-4000-8000-000000000000',
-      headers: world.otherClient.headers,
-    });
+    const poke = await asUser(t.app, world.otherClient).patch(`/api/appointment/cancel/${id}`);
+    const madeUp = await asUser(t.app, world.otherClient).patch(
+      '/api/appointment/cancel/00000000-0000-4000-8000-000000000000',
+    );
     expect(poke.statusCode).toBe(404);
     expect(poke.json()).toEqual(madeUp.json());
 
-    const canceled = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/provider/cancel/${id}`,
-      headers: world.provider.headers,
-    });
+    const canceled = await asUser(t.app, world.provider).patch(
+      `/api/appointment/provider/cancel/${id}`,
+    );
     expect(canceled.statusCode).toBe(200);
     expectNoLeak(canceled, world.provider, 'PATCH /api/appointment/provider/cancel as provider');
   });
@@ -223,11 +204,8 @@ describe('no leaks', () => {
       const availability = collect(watcher, 'slots_changed');
       const event = nextEvent(providerSocket, 'new_appointment');
       const slot = await world.freshSlot();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/appointment/booking',
-        headers: world.client.headers,
-        payload: { timeslotId: slot.id },
+      const res = await asUser(t.app, world.client).post('/api/appointment/booking', {
+        timeslotId: slot.id,
       });
       expect(res.statusCode).toBe(201);
       const payload = JSON.stringify(await event);
@@ -260,11 +238,10 @@ describe('no leaks', () => {
       const strays = others.map((socket) => collect(socket, 'new_review'));
       const event = nextEvent(providerSocket, 'new_review');
       const appointmentId = await createPastAppointment(t.app, world.provider, world.client);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/reviews',
-        headers: world.client.headers,
-        payload: { appointmentId, rating: 4, comment: 'Fine' },
+      const res = await asUser(t.app, world.client).post('/api/reviews', {
+        appointmentId,
+        rating: 4,
+        comment: 'Fine',
       });
       expect(res.statusCode).toBe(201);
       expectNoLeak(res, world.client, 'POST /api/reviews as client');
@@ -301,21 +278,16 @@ describe('no leaks', () => {
     const providerSocket = await connectSocket(baseUrl, { token: world.provider.token });
     try {
       const event = nextEvent(providerSocket, 'new_message');
-      const sent = await t.app.inject({
-        method: 'POST',
-        url: `/api/conversations/${world.conversationId}/messages`,
-        headers: world.client.headers,
-        payload: { body: 'No leaks, please' },
-      });
+      const sent = await asUser(t.app, world.client).post(
+        `/api/conversations/${world.conversationId}/messages`,
+        { body: 'No leaks, please' },
+      );
       expect(sent.statusCode).toBe(201);
       expectNoLeak(sent, world.client, 'POST /api/conversations/:id/messages as client');
       expect(JSON.stringify(await event)).not.toContain(world.client.email);
       for (const user of [world.client, world.provider]) {
-        const opened = await t.app.inject({
-          method: 'POST',
-          url: '/api/conversations',
-          headers: user.headers,
-          payload: { appointmentId: world.appointmentId },
+        const opened = await asUser(t.app, user).post('/api/conversations', {
+          appointmentId: world.appointmentId,
         });
         expect(opened.statusCode).toBe(200);
         expectNoLeak(opened, user, `POST /api/conversations as ${user.role}`);

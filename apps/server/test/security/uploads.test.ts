@@ -5,9 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createClient, type TestUser } from '../helpers/factories';
-import { gif, jpegWithExif, multipart, png, pngBomb } from '../helpers/images';
+import { crc32, gif, jpegWithExif, multipart, png, pngBomb } from '../helpers/images';
 import { expectErrorBody } from './assertions';
 import { changedTables, dbState } from './db-snapshot';
+import { asUser } from '../helpers/requests';
 
 /**
  * Hostile pictures: polyglots, SVG, EXIF/GPS, decompression bombs, empty files. A picture is
@@ -20,15 +21,6 @@ const HTML = `<html><body><img src=x onerror=alert(1)>${SCRIPT}</body></html>`;
 const PHP = '<?php system($_GET["cmd"]); ?>';
 /** Markers of any payload below; none may survive in a stored picture. */
 const PAYLOAD_MARKERS = ['<script', '<html', '<?php', 'onerror', 'alert(', '<svg', 'system('];
-
-function crc32(data: Buffer): number {
-  let crc = ~0;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
 
 /** A PNG chunk (length, type, data, CRC). */
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -123,12 +115,10 @@ describe('uploads', () => {
 
   /** Uploads as the client's new picture. */
   const upload = (data: Buffer, name: string, type: string) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/update',
-      headers: client.headers,
-      payload: multipart(profileFields(), { name, data, type }),
-    });
+    asUser(t.app, client).patch(
+      '/api/profile/update',
+      multipart(profileFields(), { name, data, type }),
+    );
 
   /** The stored picture of an accepted upload, checked for type, headers and payload. */
   async function storedPicture(res: Awaited<ReturnType<typeof upload>>, label: string) {

@@ -11,6 +11,7 @@ import { createService } from '../helpers/catalogue-factories';
 import { createClient, createProvider, type TestUser } from '../helpers/factories';
 import { multipart, png } from '../helpers/images';
 import { openConversationWithMessages } from './messages-world';
+import { asUser } from '../helpers/requests';
 
 /**
  * The fixture world of the security tests, built once per file: a provider with slots and an
@@ -89,11 +90,9 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const appointmentId = await book(app, client, appointmentSlot.id);
   // The provider cancels a second booking: the client gets a notification too.
   const canceledId = await book(app, client, (await freshSlot()).id);
-  const cancel = await app.inject({
-    method: 'PATCH',
-    url: `/api/appointment/provider/cancel/${canceledId}`,
-    headers: provider.headers,
-  });
+  const cancel = await asUser(app, provider).patch(
+    `/api/appointment/provider/cancel/${canceledId}`,
+  );
   if (cancel.statusCode !== 200) throw new Error(`world: cancel failed ${cancel.body}`);
   const freeSlot = await freshSlot();
   const freshService = async (owner: TestUser = provider) =>

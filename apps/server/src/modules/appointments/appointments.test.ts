@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointmentEvents, appointments, timeslots } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { useBeforeAll, useTestApp } from '../../../test/helpers/app';
 import {
   book,
   createProviderWithSlots,
@@ -14,16 +14,13 @@ import {
 } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { bookAppointment } from './book';
+import { asUser } from '../../../test/helpers/requests';
 
-const CLIENT_VIEW_FIELDS = [
+/** The fields both parties' views share. */
+const BOTH_VIEWS_FIELDS = [
   'appointment_id',
   'id',
   'timeslot_id',
-  'provider_id',
-  'provider_first_name',
-  'provider_last_name',
-  'provider_specialty',
-  'provider_profile_image_url',
   'day',
   'start_time',
   'end_time',
@@ -35,49 +32,30 @@ const CLIENT_VIEW_FIELDS = [
   'service_name',
   'price_cents',
   'currency',
+];
+
+const CLIENT_VIEW_FIELDS = [
+  ...BOTH_VIEWS_FIELDS,
+  'provider_id',
+  'provider_first_name',
+  'provider_last_name',
+  'provider_specialty',
+  'provider_profile_image_url',
   // Trust (docs/decisions/045-reviews-and-ratings.md): the client has reviewed it.
   'reviewed',
   // docs/product.md §11.4 (booking policies): the end of free cancellation, null without a cut-off.
   'cancellable_until',
 ].sort();
 
-const PROVIDER_VIEW_FIELDS = [
-  'appointment_id',
-  'id',
-  'timeslot_id',
-  'client_first_name',
-  'client_last_name',
-  'day',
-  'start_time',
-  'end_time',
-  'status',
-  'service_type',
-  'starts_at',
-  'ends_at',
-  // docs/product.md §11 (catalogue): the service and price as booked, null without a service.
-  'service_name',
-  'price_cents',
-  'currency',
-].sort();
+const PROVIDER_VIEW_FIELDS = [...BOTH_VIEWS_FIELDS, 'client_first_name', 'client_last_name'].sort();
 
 describe('appointments', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const db = () => t.app.database.db;
 
   const bookRequest = (user: TestUser, payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/appointment/booking',
-      headers: user.headers,
-      payload: payload as Record<string, unknown>,
-    });
+    asUser(t.app, user).post('/api/appointment/booking', payload as Record<string, unknown>);
   const clientView = (user: TestUser) =>
     t.app.inject({ method: 'GET', url: '/api/appointment/view', headers: user.headers });
   const providerView = (user: TestUser) =>
@@ -85,18 +63,12 @@ describe('appointments', () => {
   const cancel = (user: TestUser, id: string) =>
     t.app.inject({ method: 'PATCH', url: `/api/appointment/cancel/${id}`, headers: user.headers });
   const providerCancel = (user: TestUser, id: string) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/provider/cancel/${id}`,
-      headers: user.headers,
-    });
+    asUser(t.app, user).patch(`/api/appointment/provider/cancel/${id}`);
   const reschedule = (user: TestUser, id: string, payload: unknown) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/reschedule/${id}`,
-      headers: user.headers,
-      payload: payload as Record<string, unknown>,
-    });
+    asUser(t.app, user).patch(
+      `/api/appointment/reschedule/${id}`,
+      payload as Record<string, unknown>,
+    );
 
   async function slotState(id: string) {
     const [slot] = await db()
@@ -138,34 +110,30 @@ describe('appointments', () => {
   }
 
   describe('who may call what', () => {
-    let provider: TestUser;
-    let client: TestUser;
-    let appointmentId: string;
-    let slot: TestSlot;
-
-    beforeAll(async () => {
+    const s = useBeforeAll(async () => {
       const made = await createProviderWithSlots(t.app, 2);
-      provider = made.provider;
-      client = await createClient(t.app);
-      appointmentId = await book(t.app, client, made.slots[0]!.id);
-      slot = made.slots[1]!;
+      const provider: TestUser = made.provider;
+      const client: TestUser = await createClient(t.app);
+      const appointmentId: string = await book(t.app, client, made.slots[0]!.id);
+      const slot: TestSlot = made.slots[1]!;
+      return { provider, client, appointmentId, slot };
     });
 
     const calls = () => [
       {
         method: 'POST' as const,
         url: '/api/appointment/booking',
-        payload: { timeslotId: slot.id },
+        payload: { timeslotId: s.slot.id },
       },
       { method: 'GET' as const, url: '/api/appointment/view' },
-      { method: 'PATCH' as const, url: `/api/appointment/cancel/${appointmentId}` },
+      { method: 'PATCH' as const, url: `/api/appointment/cancel/${s.appointmentId}` },
       {
         method: 'PATCH' as const,
-        url: `/api/appointment/reschedule/${appointmentId}`,
-        payload: { newTimeslotId: slot.id },
+        url: `/api/appointment/reschedule/${s.appointmentId}`,
+        payload: { newTimeslotId: s.slot.id },
       },
       { method: 'GET' as const, url: '/api/appointment/provider/view' },
-      { method: 'PATCH' as const, url: `/api/appointment/provider/cancel/${appointmentId}` },
+      { method: 'PATCH' as const, url: `/api/appointment/provider/cancel/${s.appointmentId}` },
     ];
 
     it('every endpoint needs a token (401)', async () => {
@@ -178,48 +146,45 @@ describe('appointments', () => {
 
     it('a provider calling client endpoints gets 403, even with a bad body', async () => {
       for (const call of calls().slice(0, 4)) {
-        const res = await t.app.inject({ ...call, headers: provider.headers });
+        const res = await t.app.inject({ ...call, headers: s.provider.headers });
         expect(res.statusCode, call.url).toBe(403);
         expect(res.json().code).toBe('FORBIDDEN');
       }
-      const badBody = await bookRequest(provider, { timeslotId: 'nope' });
+      const badBody = await bookRequest(s.provider, { timeslotId: 'nope' });
       expect(badBody.statusCode).toBe(403);
     });
 
     it('a client calling provider endpoints gets 403', async () => {
       for (const call of calls().slice(4)) {
-        const res = await t.app.inject({ ...call, headers: client.headers });
+        const res = await t.app.inject({ ...call, headers: s.client.headers });
         expect(res.statusCode, call.url).toBe(403);
         expect(res.json().code).toBe('FORBIDDEN');
       }
     });
 
     it('nothing changed: the appointment is still booked', async () => {
-      expect((await slotState(slot.id)).isBooked).toBe(false);
-      const res = await clientView(client);
-      expect(res.json().appointments[0]).toMatchObject({ id: appointmentId, status: 'booked' });
+      expect((await slotState(s.slot.id)).isBooked).toBe(false);
+      const res = await clientView(s.client);
+      expect(res.json().appointments[0]).toMatchObject({ id: s.appointmentId, status: 'booked' });
     });
   });
 
   describe('booking', () => {
-    let provider: TestUser;
-    let client: TestUser;
-    let slots: TestSlot[];
-
-    beforeAll(async () => {
+    const s = useBeforeAll(async () => {
       const made = await createProviderWithSlots(t.app, 3, {
         firstName: 'Bea',
         lastName: 'Barber',
         specialty: 'Barber',
       });
-      provider = made.provider;
-      slots = made.slots;
-      client = await createClient(t.app, { firstName: 'Cora', lastName: 'Client' });
+      const provider: TestUser = made.provider;
+      const slots: TestSlot[] = made.slots;
+      const client: TestUser = await createClient(t.app, { firstName: 'Cora', lastName: 'Client' });
+      return { provider, client, slots };
     });
 
     it('POST /api/appointment/booking → 201 with the message and the client view', async () => {
-      const slot = slots[0]!;
-      const res = await bookRequest(client, { timeslotId: slot.id });
+      const slot = s.slots[0]!;
+      const res = await bookRequest(s.client, { timeslotId: slot.id });
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body.message).toBe(MESSAGES.appointmentBooked);
@@ -228,7 +193,7 @@ describe('appointments', () => {
         appointment_id: body.appointment.id,
         id: body.appointment.id,
         timeslot_id: slot.id,
-        provider_id: provider.providerId,
+        provider_id: s.provider.providerId,
         provider_first_name: 'Bea',
         provider_last_name: 'Barber',
         provider_specialty: 'Barber',
@@ -252,7 +217,7 @@ describe('appointments', () => {
         {
           type: 'booked',
           actorRole: 'client',
-          actorUserId: client.id,
+          actorUserId: s.client.id,
           fromTimeslotId: null,
           toTimeslotId: slot.id,
           startsAt: slot.startsAt,
@@ -262,22 +227,20 @@ describe('appointments', () => {
 
     it('a booked slot is no longer available and cannot be booked again (409 SLOT_TAKEN)', async () => {
       const other = await createClient(t.app);
-      const res = await bookRequest(other, { timeslotId: slots[0]!.id });
+      const res = await bookRequest(other, { timeslotId: s.slots[0]!.id });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({
         message: BOOKING_MESSAGES.slotTaken,
         error: BOOKING_MESSAGES.slotTaken,
         code: 'SLOT_TAKEN',
       });
-      const again = await bookRequest(client, { timeslotId: slots[0]!.id });
+      const again = await bookRequest(s.client, { timeslotId: s.slots[0]!.id });
       expect(again.json().code).toBe('SLOT_TAKEN');
-      const available = await t.app.inject({
-        method: 'GET',
-        url: `/api/search/providers/${provider.providerId}/available-slots`,
-        headers: other.headers,
-      });
+      const available = await asUser(t.app, other).get(
+        `/api/search/providers/${s.provider.providerId}/available-slots`,
+      );
       expect(available.json().availableSlots.map((s: { id: string }) => s.id)).not.toContain(
-        slots[0]!.id,
+        s.slots[0]!.id,
       );
     });
 
@@ -287,24 +250,20 @@ describe('appointments', () => {
       ['a non-UUID timeslotId', { timeslotId: '123' }, BOOKING_MESSAGES.invalidTimeslotId],
       ['a number', { timeslotId: 42 }, MESSAGES.selectTimeSlot],
     ])('400 for %s', async (_label, payload, message) => {
-      const res = await bookRequest(client, payload);
+      const res = await bookRequest(s.client, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
       expect(res.json().fieldErrors.timeslotId).toBe(message);
     });
 
     it('400 for a request without a body', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/appointment/booking',
-        headers: client.headers,
-      });
+      const res = await asUser(t.app, s.client).post('/api/appointment/booking');
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(MESSAGES.selectTimeSlot);
     });
 
     it('404 for a slot that does not exist', async () => {
-      const res = await bookRequest(client, { timeslotId: randomUUID() });
+      const res = await bookRequest(s.client, { timeslotId: randomUUID() });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({
         code: 'NOT_FOUND',
@@ -313,13 +272,13 @@ describe('appointments', () => {
     });
 
     it('409 with a clear message for a past or already started slot', async () => {
-      const past = await createSlot(t.app, provider.providerId!, { startsInMinutes: -180 });
-      const started = await createSlot(t.app, provider.providerId!, {
+      const past = await createSlot(t.app, s.provider.providerId!, { startsInMinutes: -180 });
+      const started = await createSlot(t.app, s.provider.providerId!, {
         startsInMinutes: -5,
         durationMinutes: 30,
       });
       for (const slot of [past, started]) {
-        const res = await bookRequest(client, { timeslotId: slot.id });
+        const res = await bookRequest(s.client, { timeslotId: slot.id });
         expect(res.statusCode).toBe(409);
         expect(res.json()).toMatchObject({
           code: 'INVALID_STATE',
@@ -331,13 +290,13 @@ describe('appointments', () => {
 
     it('the unique partial index is the last line of defence: a stale free flag still gives 409', async () => {
       // Simulate a bug elsewhere: an active appointment on a slot whose flag says "free".
-      const slot = await createSlot(t.app, provider.providerId!, { startsInMinutes: 900 });
+      const slot = await createSlot(t.app, s.provider.providerId!, { startsInMinutes: 900 });
       const [held] = await db()
         .insert(appointments)
         .values({
           timeslotId: slot.id,
-          providerId: provider.providerId!,
-          clientId: client.id,
+          providerId: s.provider.providerId!,
+          clientId: s.client.id,
           day: slot.day,
           startTime: slot.startTime,
           endTime: slot.endTime,
@@ -355,22 +314,22 @@ describe('appointments', () => {
     });
 
     it('the service returns what the other party must be told', async () => {
-      const change = await bookAppointment(db(), client.id, slots[2]!.id);
+      const change = await bookAppointment(db(), s.client.id, s.slots[2]!.id);
       expect(change.notice).toMatchObject({
         type: 'booked',
         appointmentId: change.clientView.id,
-        actor: { role: 'client', userId: client.id },
+        actor: { role: 'client', userId: s.client.id },
         provider: {
-          providerId: provider.providerId,
-          userId: provider.id,
+          providerId: s.provider.providerId,
+          userId: s.provider.id,
           firstName: 'Bea',
           lastName: 'Barber',
         },
-        client: { userId: client.id, firstName: 'Cora', lastName: 'Client' },
-        day: slots[2]!.day,
-        startTime: slots[2]!.startTime,
-        endTime: slots[2]!.endTime,
-        startsAt: slots[2]!.startsAt,
+        client: { userId: s.client.id, firstName: 'Cora', lastName: 'Client' },
+        day: s.slots[2]!.day,
+        startTime: s.slots[2]!.startTime,
+        endTime: s.slots[2]!.endTime,
+        startsAt: s.slots[2]!.startsAt,
         previous: null,
       });
       expect(change.providerView).toMatchObject({
@@ -382,41 +341,36 @@ describe('appointments', () => {
   });
 
   describe('client view and cancel', () => {
-    let provider: TestUser;
-    let client: TestUser;
-    let other: TestUser;
-    let slots: TestSlot[];
-    let appointmentId: string;
-
-    beforeAll(async () => {
+    const s = useBeforeAll(async () => {
       const made = await createProviderWithSlots(t.app, 3, { specialty: 'Tutor' });
-      provider = made.provider;
-      slots = made.slots;
-      client = await createClient(t.app);
-      other = await createClient(t.app);
-      appointmentId = await book(t.app, client, slots[1]!.id);
+      const provider: TestUser = made.provider;
+      const slots: TestSlot[] = made.slots;
+      const client: TestUser = await createClient(t.app);
+      const other: TestUser = await createClient(t.app);
+      const appointmentId: string = await book(t.app, client, slots[1]!.id);
       await book(t.app, client, slots[0]!.id);
       await book(t.app, other, slots[2]!.id);
+      return { provider, client, other, slots, appointmentId };
     });
 
     it('GET /api/appointment/view lists only the caller’s own, upcoming soonest first', async () => {
-      const res = await clientView(client);
+      const res = await clientView(s.client);
       expect(res.statusCode).toBe(200);
       const list = res.json().appointments;
       expect(list.map((a: { timeslot_id: string }) => a.timeslot_id)).toEqual([
-        slots[0]!.id,
-        slots[1]!.id,
+        s.slots[0]!.id,
+        s.slots[1]!.id,
       ]);
       for (const appointment of list) {
         expect(Object.keys(appointment).sort()).toEqual(CLIENT_VIEW_FIELDS);
       }
       expect(res.body).not.toMatch(/@|password/i);
-      const theirs = await clientView(other);
+      const theirs = await clientView(s.other);
       expect(theirs.json().appointments).toHaveLength(1);
     });
 
     it('shows a booked appointment whose end has passed as completed (after the upcoming ones)', async () => {
-      const pastSlot = await createSlot(t.app, provider.providerId!, {
+      const pastSlot = await createSlot(t.app, s.provider.providerId!, {
         startsInMinutes: -240,
         isBooked: true,
       });
@@ -424,8 +378,8 @@ describe('appointments', () => {
         .insert(appointments)
         .values({
           timeslotId: pastSlot.id,
-          providerId: provider.providerId!,
-          clientId: client.id,
+          providerId: s.provider.providerId!,
+          clientId: s.client.id,
           day: pastSlot.day,
           startTime: pastSlot.startTime,
           endTime: pastSlot.endTime,
@@ -434,57 +388,57 @@ describe('appointments', () => {
           serviceType: pastSlot.type,
         })
         .returning({ id: appointments.id });
-      const list = (await clientView(client)).json().appointments;
+      const list = (await clientView(s.client)).json().appointments;
       expect(list.at(-1)).toMatchObject({ id: row!.id, status: 'completed' });
-      const providerList = (await providerView(provider)).json().appointments;
+      const providerList = (await providerView(s.provider)).json().appointments;
       expect(providerList.find((a: { id: string }) => a.id === row!.id).status).toBe('completed');
       // A completed appointment can no longer be canceled or moved.
-      const res = await cancel(client, row!.id);
+      const res = await cancel(s.client, row!.id);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(BOOKING_MESSAGES.alreadyCompleted);
-      const moved = await reschedule(client, row!.id, { newTimeslotId: slots[2]!.id });
+      const moved = await reschedule(s.client, row!.id, { newTimeslotId: s.slots[2]!.id });
       expect(moved.statusCode).toBe(409);
     });
 
     it('another client’s appointment is 404, and stays booked', async () => {
-      const res = await cancel(other, appointmentId);
+      const res = await cancel(s.other, s.appointmentId);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({
         code: 'NOT_FOUND',
         message: BOOKING_MESSAGES.appointmentNotFound,
       });
-      expect((await slotState(slots[1]!.id)).active).toEqual([appointmentId]);
+      expect((await slotState(s.slots[1]!.id)).active).toEqual([s.appointmentId]);
     });
 
     it('404 for an unknown id, 400 for a malformed one', async () => {
-      expect((await cancel(client, randomUUID())).statusCode).toBe(404);
-      const bad = await cancel(client, 'abc');
+      expect((await cancel(s.client, randomUUID())).statusCode).toBe(404);
+      const bad = await cancel(s.client, 'abc');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe(BOOKING_MESSAGES.invalidAppointmentId);
     });
 
     it('PATCH /api/appointment/cancel/:id cancels, frees the slot and records the event', async () => {
-      const res = await cancel(client, appointmentId);
+      const res = await cancel(s.client, s.appointmentId);
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe(MESSAGES.appointmentCancelledSuccessfully);
-      expect(res.json().appointment).toMatchObject({ id: appointmentId, status: 'canceled' });
-      expect(await slotState(slots[1]!.id)).toEqual({ isBooked: false, active: [] });
+      expect(res.json().appointment).toMatchObject({ id: s.appointmentId, status: 'canceled' });
+      expect(await slotState(s.slots[1]!.id)).toEqual({ isBooked: false, active: [] });
       const [stored] = await db()
         .select({ canceledBy: appointments.canceledBy, canceledAt: appointments.canceledAt })
         .from(appointments)
-        .where(eq(appointments.id, appointmentId));
+        .where(eq(appointments.id, s.appointmentId));
       expect(stored!.canceledBy).toBe('client');
       expect(stored!.canceledAt).toBeInstanceOf(Date);
-      expect((await eventsOf(appointmentId)).map((e) => [e.type, e.actorRole])).toEqual([
+      expect((await eventsOf(s.appointmentId)).map((e) => [e.type, e.actorRole])).toEqual([
         ['booked', 'client'],
         ['canceled', 'client'],
       ]);
-      const events = await eventsOf(appointmentId);
-      expect(events[1]).toMatchObject({ actorUserId: client.id, fromTimeslotId: slots[1]!.id });
+      const events = await eventsOf(s.appointmentId);
+      expect(events[1]).toMatchObject({ actorUserId: s.client.id, fromTimeslotId: s.slots[1]!.id });
     });
 
     it('cancel only while booked: a second cancel is 409', async () => {
-      const res = await cancel(client, appointmentId);
+      const res = await cancel(s.client, s.appointmentId);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         code: 'INVALID_STATE',
@@ -493,29 +447,24 @@ describe('appointments', () => {
     });
 
     it('the freed slot can be booked again by anyone; the canceled one stays in the history', async () => {
-      const res = await bookRequest(other, { timeslotId: slots[1]!.id });
+      const res = await bookRequest(s.other, { timeslotId: s.slots[1]!.id });
       expect(res.statusCode).toBe(201);
-      const mine = (await clientView(client)).json().appointments;
-      expect(mine.find((a: { id: string }) => a.id === appointmentId).status).toBe('canceled');
+      const mine = (await clientView(s.client)).json().appointments;
+      expect(mine.find((a: { id: string }) => a.id === s.appointmentId).status).toBe('canceled');
       expect(await inconsistentSlots()).toEqual([]);
     });
   });
 
   describe('reschedule', () => {
-    let provider: TestUser;
-    let client: TestUser;
-    let other: TestUser;
-    let slots: TestSlot[];
-    let appointmentId: string;
-
-    beforeAll(async () => {
+    const s = useBeforeAll(async () => {
       const made = await createProviderWithSlots(t.app, 4, { specialty: 'Mechanic' });
-      provider = made.provider;
-      slots = made.slots;
-      client = await createClient(t.app);
-      other = await createClient(t.app);
-      appointmentId = await book(t.app, client, slots[0]!.id);
+      const provider: TestUser = made.provider;
+      const slots: TestSlot[] = made.slots;
+      const client: TestUser = await createClient(t.app);
+      const other: TestUser = await createClient(t.app);
+      const appointmentId: string = await book(t.app, client, slots[0]!.id);
       await book(t.app, other, slots[3]!.id);
+      return { provider, client, other, slots, appointmentId };
     });
 
     it.each([
@@ -528,38 +477,38 @@ describe('appointments', () => {
       ['a past slot', 'past', 409, BOOKING_MESSAGES.slotInPast],
     ])('refuses %s', async (_label, target, status, message) => {
       let payload: unknown = target;
-      if (target === 'current') payload = { newTimeslotId: slots[0]!.id };
+      if (target === 'current') payload = { newTimeslotId: s.slots[0]!.id };
       if (target === 'unknown') payload = { newTimeslotId: randomUUID() };
-      if (target === 'taken') payload = { newTimeslotId: slots[3]!.id };
+      if (target === 'taken') payload = { newTimeslotId: s.slots[3]!.id };
       if (target === 'foreign') {
         const foreign = await createProviderWithSlots(t.app, 1);
         payload = { newTimeslotId: foreign.slots[0]!.id };
       }
       if (target === 'past') {
-        const past = await createSlot(t.app, provider.providerId!, { startsInMinutes: -300 });
+        const past = await createSlot(t.app, s.provider.providerId!, { startsInMinutes: -300 });
         payload = { newTimeslotId: past.id };
       }
-      const res = await reschedule(client, appointmentId, payload);
+      const res = await reschedule(s.client, s.appointmentId, payload);
       expect(res.statusCode).toBe(status);
       expect(res.json().message).toBe(message);
       // Nothing moved.
-      expect((await slotState(slots[0]!.id)).active).toEqual([appointmentId]);
+      expect((await slotState(s.slots[0]!.id)).active).toEqual([s.appointmentId]);
       expect(await inconsistentSlots()).toEqual([]);
     });
 
     it('another client’s appointment is 404', async () => {
-      const res = await reschedule(other, appointmentId, { newTimeslotId: slots[1]!.id });
+      const res = await reschedule(s.other, s.appointmentId, { newTimeslotId: s.slots[1]!.id });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(BOOKING_MESSAGES.appointmentNotFound);
     });
 
     it('PATCH /api/appointment/reschedule/:id moves it in one step and frees the old slot', async () => {
-      const target = slots[1]!;
-      const res = await reschedule(client, appointmentId, { newTimeslotId: target.id });
+      const target = s.slots[1]!;
+      const res = await reschedule(s.client, s.appointmentId, { newTimeslotId: target.id });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe(MESSAGES.appointmentRescheduled);
       expect(res.json().appointment).toMatchObject({
-        id: appointmentId,
+        id: s.appointmentId,
         timeslot_id: target.id,
         day: target.day,
         start_time: target.startTime,
@@ -567,27 +516,27 @@ describe('appointments', () => {
         starts_at: target.startsAt.toISOString(),
         status: 'booked',
       });
-      expect(await slotState(slots[0]!.id)).toEqual({ isBooked: false, active: [] });
-      expect(await slotState(target.id)).toEqual({ isBooked: true, active: [appointmentId] });
-      const events = await eventsOf(appointmentId);
+      expect(await slotState(s.slots[0]!.id)).toEqual({ isBooked: false, active: [] });
+      expect(await slotState(target.id)).toEqual({ isBooked: true, active: [s.appointmentId] });
+      const events = await eventsOf(s.appointmentId);
       expect(events.at(-1)).toEqual({
         type: 'rescheduled',
         actorRole: 'client',
-        actorUserId: client.id,
-        fromTimeslotId: slots[0]!.id,
+        actorUserId: s.client.id,
+        fromTimeslotId: s.slots[0]!.id,
         toTimeslotId: target.id,
         startsAt: target.startsAt,
       });
-      const providerList = (await providerView(provider)).json().appointments;
-      expect(providerList.find((a: { id: string }) => a.id === appointmentId)).toMatchObject({
+      const providerList = (await providerView(s.provider)).json().appointments;
+      expect(providerList.find((a: { id: string }) => a.id === s.appointmentId)).toMatchObject({
         timeslot_id: target.id,
         start_time: target.startTime,
       });
     });
 
     it('a canceled appointment cannot be rescheduled (409)', async () => {
-      await cancel(client, appointmentId);
-      const res = await reschedule(client, appointmentId, { newTimeslotId: slots[2]!.id });
+      await cancel(s.client, s.appointmentId);
+      const res = await reschedule(s.client, s.appointmentId, { newTimeslotId: s.slots[2]!.id });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(BOOKING_MESSAGES.alreadyCanceled);
       expect(await inconsistentSlots()).toEqual([]);
@@ -595,86 +544,81 @@ describe('appointments', () => {
   });
 
   describe('provider view and cancel', () => {
-    let provider: TestUser;
-    let otherProvider: TestUser;
-    let client: TestUser;
-    let slots: TestSlot[];
-    let appointmentId: string;
-
-    beforeAll(async () => {
+    const s = useBeforeAll(async () => {
       const made = await createProviderWithSlots(t.app, 2, { specialty: 'Plumber' });
-      provider = made.provider;
-      slots = made.slots;
-      otherProvider = (await createProviderWithSlots(t.app, 1)).provider;
-      client = await createClient(t.app, {
+      const provider: TestUser = made.provider;
+      const slots: TestSlot[] = made.slots;
+      const otherProvider: TestUser = (await createProviderWithSlots(t.app, 1)).provider;
+      const client: TestUser = await createClient(t.app, {
         firstName: 'Quinn',
         lastName: 'Private',
         email: `quinn-${randomUUID().slice(0, 6)}@example.test`,
       });
-      appointmentId = await book(t.app, client, slots[0]!.id);
+      const appointmentId: string = await book(t.app, client, slots[0]!.id);
+      return { provider, otherProvider, client, slots, appointmentId };
     });
 
     it('GET /api/appointment/provider/view: SPEC fields, the client’s name and nothing more', async () => {
-      const res = await providerView(provider);
+      const res = await providerView(s.provider);
       expect(res.statusCode).toBe(200);
       const list = res.json().appointments;
       expect(list).toHaveLength(1);
       expect(Object.keys(list[0]).sort()).toEqual(PROVIDER_VIEW_FIELDS);
       expect(list[0]).toEqual({
-        appointment_id: appointmentId,
-        id: appointmentId,
-        timeslot_id: slots[0]!.id,
+        appointment_id: s.appointmentId,
+        id: s.appointmentId,
+        timeslot_id: s.slots[0]!.id,
         client_first_name: 'Quinn',
         client_last_name: 'Private',
-        day: slots[0]!.day,
-        start_time: slots[0]!.startTime,
-        end_time: slots[0]!.endTime,
+        day: s.slots[0]!.day,
+        start_time: s.slots[0]!.startTime,
+        end_time: s.slots[0]!.endTime,
         status: 'booked',
-        service_type: slots[0]!.type,
-        starts_at: slots[0]!.startsAt.toISOString(),
-        ends_at: slots[0]!.endsAt.toISOString(),
+        service_type: s.slots[0]!.type,
+        starts_at: s.slots[0]!.startsAt.toISOString(),
+        ends_at: s.slots[0]!.endsAt.toISOString(),
         service_name: null,
         price_cents: null,
         currency: null,
       });
-      expect(res.body).not.toContain(client.email);
-      expect(res.body).not.toContain(client.id);
-      expect((await providerView(otherProvider)).json().appointments).toEqual([]);
+      expect(res.body).not.toContain(s.client.email);
+      expect(res.body).not.toContain(s.client.id);
+      expect((await providerView(s.otherProvider)).json().appointments).toEqual([]);
     });
 
     it('another provider’s appointment is 404', async () => {
-      const res = await providerCancel(otherProvider, appointmentId);
+      const res = await providerCancel(s.otherProvider, s.appointmentId);
       expect(res.statusCode).toBe(404);
-      expect((await slotState(slots[0]!.id)).active).toEqual([appointmentId]);
+      expect((await slotState(s.slots[0]!.id)).active).toEqual([s.appointmentId]);
     });
 
     it('PATCH /api/appointment/provider/cancel/:id cancels, frees the slot, records the provider', async () => {
-      const res = await providerCancel(provider, appointmentId);
+      const res = await providerCancel(s.provider, s.appointmentId);
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe(MESSAGES.appointmentCanceledToast);
       expect(Object.keys(res.json().appointment).sort()).toEqual(PROVIDER_VIEW_FIELDS);
-      expect(res.json().appointment).toMatchObject({ id: appointmentId, status: 'canceled' });
-      expect(await slotState(slots[0]!.id)).toEqual({ isBooked: false, active: [] });
-      const events = await eventsOf(appointmentId);
+      expect(res.json().appointment).toMatchObject({ id: s.appointmentId, status: 'canceled' });
+      expect(await slotState(s.slots[0]!.id)).toEqual({ isBooked: false, active: [] });
+      const events = await eventsOf(s.appointmentId);
       expect(events.at(-1)).toMatchObject({
         type: 'canceled',
         actorRole: 'provider',
-        actorUserId: provider.id,
+        actorUserId: s.provider.id,
       });
       const [stored] = await db()
         .select({ canceledBy: appointments.canceledBy })
         .from(appointments)
-        .where(eq(appointments.id, appointmentId));
+        .where(eq(appointments.id, s.appointmentId));
       expect(stored!.canceledBy).toBe('provider');
-      const clientList = (await clientView(client)).json().appointments;
-      expect(clientList[0]).toMatchObject({ id: appointmentId, status: 'canceled' });
+      const clientList = (await clientView(s.client)).json().appointments;
+      expect(clientList[0]).toMatchObject({ id: s.appointmentId, status: 'canceled' });
     });
 
     it('a second cancel is 409; a malformed id is 400', async () => {
-      const res = await providerCancel(provider, appointmentId);
+      const res = await providerCancel(s.provider, s.appointmentId);
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('INVALID_STATE');
-      expect((await providerCancel(provider, 'x')).statusCode).toBe(400);
+      expect((await providerCancel(s.provider, 'x')).statusCode).toBe(400);
     });
   });
 

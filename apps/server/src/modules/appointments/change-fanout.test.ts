@@ -6,6 +6,7 @@ import { book, createProviderWithSlots } from '../../../test/helpers/booking-fac
 import { createClient } from '../../../test/helpers/factories';
 import type { AppointmentChange } from './change';
 import type { AppointmentChangeConsumer } from './change-fanout';
+import { asUser } from '../../../test/helpers/requests';
 
 /** What a consumer plugged into `app.appointmentChanges` sees, phase by phase. */
 function recorder(name: string) {
@@ -44,18 +45,11 @@ describe('appointment change fan-out', () => {
     const { slots } = await createProviderWithSlots(t.app, 2);
     const client = await createClient(t.app);
     const id = await book(t.app, client, slots[0]!.id);
-    const moved = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/reschedule/${id}`,
-      headers: client.headers,
-      payload: { newTimeslotId: slots[1]!.id },
+    const moved = await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
+      newTimeslotId: slots[1]!.id,
     });
     expect(moved.statusCode).toBe(200);
-    const canceled = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/cancel/${id}`,
-      headers: client.headers,
-    });
+    const canceled = await asUser(t.app, client).patch(`/api/appointment/cancel/${id}`);
     expect(canceled.statusCode).toBe(200);
 
     expect(probe.seen.map((s) => `${s.phase}:${s.type}`)).toEqual([
@@ -84,11 +78,7 @@ describe('appointment change fan-out', () => {
     const client = await createClient(t.app);
     const id = await book(t.app, client, slots[0]!.id);
     strict.failNext(true);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/cancel/${id}`,
-      headers: client.headers,
-    });
+    const res = await asUser(t.app, client).patch(`/api/appointment/cancel/${id}`);
     strict.failNext(false);
     expect(res.statusCode).toBe(500);
     const [row] = await t.app.database.db

@@ -1,31 +1,23 @@
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { useTestWorld } from '../../../test/helpers/app';
 import { book, createSlot } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { createPastAppointment, postReview } from '../../../test/helpers/review-factories';
+import { asUser } from '../../../test/helpers/requests';
 
 describe('no-show: PATCH /api/appointment/provider/no-show/:id', () => {
-  let t: TestApp;
-  let provider: TestUser;
-  let otherProvider: TestUser;
-  let client: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    provider = await createProvider(t.app);
-    otherProvider = await createProvider(t.app);
-    client = await createClient(t.app, { firstName: 'Nora', lastName: 'Noshow' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestWorld(async (app) => ({
+    provider: await createProvider(app),
+    otherProvider: await createProvider(app),
+    client: await createClient(app, { firstName: 'Nora', lastName: 'Noshow' }),
+  }));
 
   const past = (options?: Parameters<typeof createPastAppointment>[3]) =>
-    createPastAppointment(t.app, provider, client, options);
-  const mark = (id: string, user: TestUser | null = provider) =>
+    createPastAppointment(t.app, t.provider, t.client, options);
+  const mark = (id: string, user: TestUser | null = t.provider) =>
     t.app.inject({
       method: 'PATCH',
       url: `/api/appointment/provider/no-show/${id}`,
@@ -54,15 +46,11 @@ describe('no-show: PATCH /api/appointment/provider/no-show/:id', () => {
     });
     expect(await storedStatus(id)).toBe('no_show');
     // The client sees it as a no-show too, and cannot review it.
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: '/api/appointment/view',
-      headers: client.headers,
-    });
+    const mine = await asUser(t.app, t.client).get('/api/appointment/view');
     expect(mine.json().appointments.find((a: { id: string }) => a.id === id).status).toBe(
       'no_show',
     );
-    const review = await postReview(t.app, client, { appointmentId: id, rating: 1 });
+    const review = await postReview(t.app, t.client, { appointmentId: id, rating: 1 });
     expect(review.statusCode).toBe(409);
     expect(review.json().code).toBe('NOT_REVIEWABLE');
     // Twice → 409.
@@ -75,8 +63,8 @@ describe('no-show: PATCH /api/appointment/provider/no-show/:id', () => {
   });
 
   it('before the start → 409', async () => {
-    const slot = await createSlot(t.app, provider.providerId!, { startsInMinutes: 90 });
-    const id = await book(t.app, client, slot.id);
+    const slot = await createSlot(t.app, t.provider.providerId!, { startsInMinutes: 90 });
+    const id = await book(t.app, t.client, slot.id);
     const res = await mark(id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -104,7 +92,7 @@ describe('no-show: PATCH /api/appointment/provider/no-show/:id', () => {
 
   it('an appointment its client has reviewed → 409', async () => {
     const id = await past({ startedMinutesAgo: 120 });
-    expect((await postReview(t.app, client, { appointmentId: id, rating: 4 })).statusCode).toBe(
+    expect((await postReview(t.app, t.client, { appointmentId: id, rating: 4 })).statusCode).toBe(
       201,
     );
     const res = await mark(id);
@@ -114,8 +102,8 @@ describe('no-show: PATCH /api/appointment/provider/no-show/:id', () => {
 
   it('another provider → 404, a client → 403, anonymous → 401, junk id → 400', async () => {
     const id = await past();
-    expect((await mark(id, otherProvider)).statusCode).toBe(404);
-    expect((await mark(id, client)).statusCode).toBe(403);
+    expect((await mark(id, t.otherProvider)).statusCode).toBe(404);
+    expect((await mark(id, t.client)).statusCode).toBe(403);
     expect((await mark(id, null)).statusCode).toBe(401);
     expect((await mark('not-a-uuid')).statusCode).toBe(400);
     expect((await mark('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
@@ -124,11 +112,7 @@ describe('no-show: PATCH /api/appointment/provider/no-show/:id', () => {
 
   describe('the provider list filters by status (?status=)', () => {
     const view = (query: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/appointment/provider/view${query}`,
-        headers: provider.headers,
-      });
+      asUser(t.app, t.provider).get(`/api/appointment/provider/view${query}`);
 
     it.each(['booked', 'completed', 'canceled', 'no_show'] as const)(
       '?status=%s lists only those (as users see them)',

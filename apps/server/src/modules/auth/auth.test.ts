@@ -1,11 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../../../test/helpers/app';
 import { createClient } from '../../../test/helpers/factories';
 import { jpegWithExif, multipart, pngBomb } from '../../../test/helpers/images';
-import { startSmtpSink } from '../../../test/helpers/mail';
+import { useMailTestApp } from '../../../test/helpers/mail';
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import {
   emailVerificationTokens,
@@ -16,6 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { VERIFICATION_JOB } from '../email/job-payloads';
+import { asUser } from '../../../test/helpers/requests';
 
 const validRegistration = (overrides: Record<string, string> = {}) => ({
   firstName: 'Ana',
@@ -27,19 +29,13 @@ const validRegistration = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-describe('accounts: registration, verification, login, logout', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let refusing = false;
+/** POST /api/auth/login: the raw response. */
+const logIn = (app: FastifyInstance, email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
-  beforeAll(async () => {
-    smtp = await startSmtpSink({ refusing: () => refusing });
-    t = await createTestApp({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+describe('accounts: registration, verification, login, logout', () => {
+  let refusing = false;
+  const t = useMailTestApp({ sink: { refusing: () => refusing } });
 
   const register = (fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) =>
     t.app.inject({ method: 'POST', url: '/api/auth/register', payload: multipart(fields, file) });
@@ -176,25 +172,21 @@ describe('accounts: registration, verification, login, logout', () => {
       const fields = validRegistration();
       const res = await register(fields);
       expect(res.statusCode).toBe(201);
-      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(0);
+      expect(t.smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(0);
       expect((await deliver()).failed).toBe(0);
-      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(1);
+      expect(t.smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(1);
 
-      const unverified = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: fields.email, password: fields.password },
-      });
+      const unverified = await logIn(t.app, fields.email, fields.password);
       expect(unverified.statusCode).toBe(403);
       expect(unverified.json()).toMatchObject({
         code: 'EMAIL_NOT_VERIFIED',
         message: MESSAGES.emailNotVerified,
       });
 
-      const mail = smtp.messages.find((m) => m.to.includes(fields.email));
+      const mail = t.smtp.messages.find((m) => m.to.includes(fields.email));
       expect(mail?.raw).toContain('Content-Type: text/html');
       expect(mail?.raw).toContain('Content-Type: text/plain');
-      const token = smtp.tokenFor(fields.email);
+      const token = t.smtp.tokenFor(fields.email);
       expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
 
       const verify = await t.app.inject({
@@ -216,11 +208,7 @@ describe('accounts: registration, verification, login, logout', () => {
         message: MESSAGES.verificationLinkInvalid,
       });
 
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: fields.email, password: fields.password },
-      });
+      const login = await logIn(t.app, fields.email, fields.password);
       expect(login.statusCode).toBe(200);
       expect(login.json()).toMatchObject({
         token: expect.any(String),
@@ -240,7 +228,7 @@ describe('accounts: registration, verification, login, logout', () => {
       const fields = validRegistration();
       const { userId } = (await register(fields)).json();
       await deliver();
-      const token = smtp.tokenFor(fields.email);
+      const token = t.smtp.tokenFor(fields.email);
       // Neither the token nor its hash ever sat in the job: the job minted it when it ran.
       const queued = await t.app.database.db
         .select({ payload: jobs.payload })
@@ -291,16 +279,16 @@ describe('accounts: registration, verification, login, logout', () => {
         .update(mailCooldowns)
         .set({ lastSentAt: new Date(Date.now() - 120_000) })
         .where(eq(mailCooldowns.email, fields.email));
-      const before = smtp.messages.length;
+      const before = t.smtp.messages.length;
       const again = await resend(fields.email);
       expect(again.json()).toEqual(unknown.json());
-      expect(smtp.messages.length).toBe(before); // queued, not sent inline
+      expect(t.smtp.messages.length).toBe(before); // queued, not sent inline
       await deliver();
-      expect(smtp.messages.length).toBe(before + 1);
+      expect(t.smtp.messages.length).toBe(before + 1);
       const verify = await t.app.inject({
         method: 'POST',
         url: '/api/auth/verify-email',
-        payload: { token: smtp.tokenFor(fields.email) },
+        payload: { token: t.smtp.tokenFor(fields.email) },
       });
       expect(verify.statusCode).toBe(200);
     });
@@ -329,16 +317,16 @@ describe('accounts: registration, verification, login, logout', () => {
         .from(emailVerificationTokens)
         .where(eq(emailVerificationTokens.userId, userId));
       expect(left).toHaveLength(0);
-      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(0);
+      expect(t.smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(0);
 
       expect(await deliver(new Date(start.getTime() + 120_000))).toMatchObject({ done: 1 });
-      const mails = smtp.messages.filter((m) => m.to.includes(fields.email));
+      const mails = t.smtp.messages.filter((m) => m.to.includes(fields.email));
       expect(mails).toHaveLength(1);
       expect(mails[0]!.raw).toMatch(/^Message-ID: <job-[0-9a-f-]+@slotwise>/im);
       const verify = await t.app.inject({
         method: 'POST',
         url: '/api/auth/verify-email',
-        payload: { token: smtp.tokenFor(fields.email) },
+        payload: { token: t.smtp.tokenFor(fields.email) },
       });
       expect(verify.statusCode).toBe(200);
       // Asked for again once verified: the same answer, and the job sends nothing.
@@ -348,7 +336,7 @@ describe('accounts: registration, verification, login, logout', () => {
         .where(eq(mailCooldowns.email, fields.email));
       expect((await resend(fields.email)).json()).toMatchObject({ retryAfterSeconds: 60 });
       await deliver(new Date(start.getTime() + 180_000));
-      expect(smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(1);
+      expect(t.smtp.messages.filter((m) => m.to.includes(fields.email))).toHaveLength(1);
     });
 
     it('validates the email form with the SPEC messages', async () => {
@@ -419,16 +407,8 @@ describe('accounts: registration, verification, login, logout', () => {
   describe('login and logout', () => {
     it('wrong email and wrong password get the same 401', async () => {
       const client = await createClient(t.app);
-      const wrongPassword = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: client.email, password: 'Wrong1234' },
-      });
-      const wrongEmail = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'ghost@example.test', password: 'Wrong1234' },
-      });
+      const wrongPassword = await logIn(t.app, client.email, 'Wrong1234');
+      const wrongEmail = await logIn(t.app, 'ghost@example.test', 'Wrong1234');
       expect(wrongPassword.statusCode).toBe(401);
       expect(wrongEmail.statusCode).toBe(401);
       expect(wrongPassword.json()).toEqual(wrongEmail.json());
@@ -437,11 +417,7 @@ describe('accounts: registration, verification, login, logout', () => {
 
     it('the token carries userId, role, providerId, jti and a 7-day expiry', async () => {
       const client = await createClient(t.app);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: client.email, password: client.password },
-      });
+      const res = await logIn(t.app, client.email, client.password);
       const payload = JSON.parse(
         Buffer.from(res.json().token.split('.')[1], 'base64url').toString(),
       );
@@ -460,17 +436,9 @@ describe('accounts: registration, verification, login, logout', () => {
         (await t.app.inject({ method: 'GET', url: '/api/profile', headers: client.headers }))
           .statusCode,
       ).toBe(200);
-      const out = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        headers: client.headers,
-      });
+      const out = await asUser(t.app, client).post('/api/auth/logout');
       expect(out.statusCode).toBe(200);
-      const after = await t.app.inject({
-        method: 'GET',
-        url: '/api/profile',
-        headers: client.headers,
-      });
+      const after = await asUser(t.app, client).get('/api/profile');
       expect(after.statusCode).toBe(401);
       expect(after.json().code).toBe('UNAUTHENTICATED');
     });
@@ -505,11 +473,7 @@ describe('accounts: registration, verification, login, logout', () => {
         });
         expect(res.statusCode).toBe(401);
       }
-      const blocked = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: client.email, password: client.password },
-      });
+      const blocked = await logIn(t.app, client.email, client.password);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({
         code: 'RATE_LIMITED',
@@ -520,11 +484,7 @@ describe('accounts: registration, verification, login, logout', () => {
         .update(loginFailures)
         .set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) })
         .where(eq(loginFailures.email, client.email));
-      const later = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: client.email, password: client.password },
-      });
+      const later = await logIn(t.app, client.email, client.password);
       expect(later.statusCode).toBe(200);
     });
   });
@@ -536,11 +496,7 @@ describe('per-IP rate limits', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: `nobody${i}@example.test`, password: 'whatever1' },
-        });
+        const res = await logIn(t.app, `nobody${i}@example.test`, 'whatever1');
         statuses.push(res.statusCode);
         if (res.statusCode === 429) expect(res.json().code).toBe('RATE_LIMITED');
       }

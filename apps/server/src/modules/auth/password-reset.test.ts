@@ -1,36 +1,35 @@
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import {} from '../../../test/helpers/app';
 import { createClient, createProvider } from '../../../test/helpers/factories';
-import { startSmtpSink } from '../../../test/helpers/mail';
+import { useMailTestApp } from '../../../test/helpers/mail';
 import { mailsTo } from '../../../test/helpers/mail-reader';
 import { mailCooldowns, passwordResetTokens } from '../../db/schema';
 
 describe('password reset and the honest resend', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const t = useMailTestApp();
 
   const forgot = (email: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
   const reset = (token: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
+  /** Asks again as if the last mail went out two minutes ago (after the cooldown), and sends it. */
+  const forgotAgainLater = async (email: string) => {
+    await t.app.database.db
+      .update(mailCooldowns)
+      .set({ lastSentAt: sql`now() - interval '2 minutes'` })
+      .where(eq(mailCooldowns.email, email));
+    await forgot(email);
+    await t.app.jobs.runDue(new Date());
+  };
   const login = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
   /** The token of the newest reset mail to `email`. */
   async function resetToken(email: string): Promise<string> {
-    const mails = await mailsTo(smtp.messages, email);
+    const mails = await mailsTo(t.smtp.messages, email);
     const mail = mails.at(-1);
     if (!mail) throw new Error(`no mail to ${email}`);
     const match = /http:\/\/localhost:5001\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
@@ -45,13 +44,13 @@ describe('password reset and the honest resend', () => {
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual({ message: EMAIL_MESSAGES.forgotPasswordSent });
     expect(unknown.json()).toEqual(known.json());
-    expect(smtp.messages).toHaveLength(0); // never inline in the request
+    expect(t.smtp.messages).toHaveLength(0); // never inline in the request
     await t.app.jobs.runDue(new Date());
-    const mails = await mailsTo(smtp.messages, user.email);
+    const mails = await mailsTo(t.smtp.messages, user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Reset your Slotwise password');
     expect(mails[0]!.html).toContain('reset-password?token=');
-    expect(await mailsTo(smtp.messages, 'nobody-here@example.test')).toEqual([]);
+    expect(await mailsTo(t.smtp.messages, 'nobody-here@example.test')).toEqual([]);
     const [stored] = await t.app.database.db
       .select()
       .from(passwordResetTokens)
@@ -63,7 +62,7 @@ describe('password reset and the honest resend', () => {
     // Asking again within a minute: same answer, no second mail.
     expect((await forgot(user.email)).json()).toEqual(known.json());
     await t.app.jobs.runDue(new Date());
-    expect(await mailsTo(smtp.messages, user.email)).toHaveLength(1);
+    expect(await mailsTo(t.smtp.messages, user.email)).toHaveLength(1);
   });
 
   it('a reset sets the password, signs out every earlier session, and the link works once', async () => {
@@ -110,24 +109,14 @@ describe('password reset and the honest resend', () => {
     await t.app.jobs.runDue(new Date());
     const earlier = await resetToken(user.email);
     // A minute later the user asks again.
-    await t.app.database.db
-      .update(mailCooldowns)
-      .set({ lastSentAt: sql`now() - interval '2 minutes'` })
-      .where(eq(mailCooldowns.email, user.email));
-    await forgot(user.email);
-    await t.app.jobs.runDue(new Date());
+    await forgotAgainLater(user.email);
     const later = await resetToken(user.email);
     expect(later).not.toBe(earlier);
     expect((await reset(later, 'NewSecret9')).statusCode).toBe(200);
     expect((await reset(earlier, 'Other1234')).json().code).toBe('INVALID_TOKEN');
 
     // An expired link.
-    await t.app.database.db
-      .update(mailCooldowns)
-      .set({ lastSentAt: sql`now() - interval '2 minutes'` })
-      .where(eq(mailCooldowns.email, user.email));
-    await forgot(user.email);
-    await t.app.jobs.runDue(new Date());
+    await forgotAgainLater(user.email);
     const expiring = await resetToken(user.email);
     await t.app.database.db
       .update(passwordResetTokens)
@@ -163,9 +152,9 @@ describe('password reset and the honest resend', () => {
       retryAfterSeconds: 60,
     });
     expect(knownFirst.json()).toEqual(unknownFirst.json());
-    expect(await mailsTo(smtp.messages, unverified.email)).toHaveLength(0); // from a job
+    expect(await mailsTo(t.smtp.messages, unverified.email)).toHaveLength(0); // from a job
     await t.app.jobs.runDue(new Date());
-    expect(await mailsTo(smtp.messages, unverified.email)).toHaveLength(1);
+    expect(await mailsTo(t.smtp.messages, unverified.email)).toHaveLength(1);
 
     const unknownAgain = await resend('ghost@example.test');
     const knownAgain = await resend(unverified.email);
@@ -176,6 +165,6 @@ describe('password reset and the honest resend', () => {
       expect(res.json().retryAfterSeconds).toBeLessThanOrEqual(60);
     }
     await t.app.jobs.runDue(new Date());
-    expect(await mailsTo(smtp.messages, unverified.email)).toHaveLength(1);
+    expect(await mailsTo(t.smtp.messages, unverified.email)).toHaveLength(1);
   });
 });

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers/app';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp, testConfig, useTestWorld } from '../../../test/helpers/app';
 import { createProvider, type TestUser } from '../../../test/helpers/factories';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { type Database, openDatabase, queryRows } from '../../db/client';
 
 /**
@@ -43,21 +42,15 @@ async function daysOf(app: FastifyInstance, provider: TestUser): Promise<string[
 }
 
 describe('the daily run on one instance', () => {
-  let t: TestApp;
-  let provider: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    provider = await createProvider(t.app);
-    // Today's 09:00 has passed: Tuesday to Sunday.
-    expect(await saveHours(t.app, provider)).toBe(6);
-  });
-  afterEach(() => vi.setSystemTime(NOW));
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.close();
-  });
+  const t = useTestWorld(
+    async (app) => {
+      const provider: TestUser = await createProvider(app);
+      // Today's 09:00 has passed: Tuesday to Sunday.
+      expect(await saveHours(app, provider)).toBe(6);
+      return { provider };
+    },
+    { now: NOW },
+  );
 
   it('fills the horizon as days pass, once per day', async () => {
     const tuesday = new Date(NOW.getTime() + DAY);
@@ -77,7 +70,7 @@ describe('the daily run on one instance', () => {
     // Two days of downtime: Thursday's run catches up both missing days.
     const thursday = new Date(NOW.getTime() + 3 * DAY);
     expect(await t.app.schedule.runDaily(thursday)).toMatchObject({ ran: true, created: 2 });
-    expect(await daysOf(t.app, provider)).toEqual([
+    expect(await daysOf(t.app, t.provider)).toEqual([
       '2027-01-05',
       '2027-01-06',
       '2027-01-07',
@@ -97,7 +90,7 @@ describe('the daily run on one instance', () => {
     t.app.schedule.start();
     await t.app.schedule.stop();
     expect(await t.app.schedule.hasRun(friday)).toBe(true);
-    expect((await daysOf(t.app, provider)).at(-1)).toBe('2027-01-14');
+    expect((await daysOf(t.app, t.provider)).at(-1)).toBe('2027-01-14');
   });
 });
 
@@ -121,16 +114,7 @@ describe.skipIf(!onPostgres)('the daily run on two instances sharing PostgreSQL'
   beforeAll(async () => {
     t = await createTestApp();
     secondDb = await openDatabase({ databaseUrl: t.testDb.url!, dataDir: '', poolSize: 4 });
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: t.dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT: 'off',
-      DEMO_DATA: 'off',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      JWT_SECRET: TEST_JWT_SECRET,
-      PUBLIC_URL: 'http://localhost:5001',
-    });
+    const config = testConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:5001' });
     second = await buildApp(config, { database: secondDb, migrate: false });
     await second.ready();
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,7 +1,7 @@
 import { AVAILABILITY_MESSAGES } from '@slotwise/shared/availability-schemas';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { queryRows } from '../../db/client';
@@ -13,24 +13,15 @@ import { queryRows } from '../../db/client';
  */
 
 const NOW = new Date('2027-01-04T15:00:00Z');
-let t: TestApp;
-let provider: TestUser;
-let other: TestUser;
-let client: TestUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  provider = await createProvider(t.app);
-  other = await createProvider(t.app);
-  client = await createClient(t.app, { firstName: 'Cleo', lastName: 'Client' });
-});
-afterEach(() => vi.setSystemTime(NOW));
-afterAll(async () => {
-  vi.useRealTimers();
-  await t.close();
-});
+const t = useTestWorld(
+  async (app) => ({
+    provider: await createProvider(app),
+    other: await createProvider(app),
+    client: await createClient(app, { firstName: 'Cleo', lastName: 'Client' }),
+  }),
+  { now: NOW },
+);
 
 /** Weekdays 09:00–12:00, hourly, two weeks. */
 const WEEKDAYS = [1, 2, 3, 4, 5].map((weekday) => ({
@@ -65,21 +56,21 @@ describe('POST /api/availability/time-off', () => {
     const save = await t.app.inject({
       method: 'PUT',
       url: '/api/availability/weekly',
-      headers: provider.headers,
+      headers: t.provider.headers,
       payload: { rules: WEEKDAYS, horizonWeeks: 2 },
     });
     expect(save.statusCode, save.body).toBe(200);
     const [slot] = await queryRows<{ id: string }>(
       t.app.database.db,
-      sql`select id from timeslots where provider_id = ${provider.providerId}
+      sql`select id from timeslots where provider_id = ${t.provider.providerId}
           and day = '2027-01-06' and start_time = '10:00'`,
     );
-    bookedId = await book(t.app, client, slot!.id);
+    bookedId = await book(t.app, t.client, slot!.id);
   });
 
   it('a whole day: free slots go, the booked appointment is listed and stays booked', async () => {
-    expect(await slotTimes(provider, '2027-01-06')).toEqual(['09:00', '10:00 booked', '11:00']);
-    const res = await postTimeOff(provider, {
+    expect(await slotTimes(t.provider, '2027-01-06')).toEqual(['09:00', '10:00 booked', '11:00']);
+    const res = await postTimeOff(t.provider, {
       from: '2027-01-06',
       to: '2027-01-06',
       reason: 'Dentist',
@@ -107,31 +98,34 @@ describe('POST /api/availability/time-off', () => {
         client_last_name: 'Client',
       },
     ]);
-    expect(await slotTimes(provider, '2027-01-06')).toEqual(['10:00 booked']);
+    expect(await slotTimes(t.provider, '2027-01-06')).toEqual(['10:00 booked']);
     const [appointment] = await queryRows<{ status: string }>(
       t.app.database.db,
       sql`select status from appointments where id = ${bookedId}`,
     );
     expect(appointment!.status).toBe('booked');
     // The day before and after are untouched.
-    expect(await slotTimes(provider, '2027-01-05')).toEqual(['09:00', '10:00', '11:00']);
-    expect(await slotTimes(provider, '2027-01-07')).toEqual(['09:00', '10:00', '11:00']);
+    expect(await slotTimes(t.provider, '2027-01-05')).toEqual(['09:00', '10:00', '11:00']);
+    expect(await slotTimes(t.provider, '2027-01-07')).toEqual(['09:00', '10:00', '11:00']);
   });
 
   it('blocks generation: a re-save and the daily run create nothing inside it', async () => {
     const save = await t.app.inject({
       method: 'PUT',
       url: '/api/availability/weekly',
-      headers: provider.headers,
+      headers: t.provider.headers,
       payload: { rules: WEEKDAYS, horizonWeeks: 2 },
     });
     expect(save.json().generation).toMatchObject({ created: 0, skippedTimeOff: 3 });
-    await t.app.schedule.fillProvider(provider.providerId!, NOW);
-    expect(await slotTimes(provider, '2027-01-06')).toEqual(['10:00 booked']);
+    await t.app.schedule.fillProvider(t.provider.providerId!, NOW);
+    expect(await slotTimes(t.provider, '2027-01-06')).toEqual(['10:00 booked']);
   });
 
   it('hours: local date-times in the provider’s zone, or ISO instants', async () => {
-    const local = await postTimeOff(provider, { from: '2027-01-07T09:30', to: '2027-01-07T11:00' });
+    const local = await postTimeOff(t.provider, {
+      from: '2027-01-07T09:30',
+      to: '2027-01-07T11:00',
+    });
     expect(local.statusCode, local.body).toBe(201);
     expect(local.json()).toMatchObject({
       message: AVAILABILITY_MESSAGES.timeOffCreated,
@@ -143,14 +137,14 @@ describe('POST /api/availability/time-off', () => {
         reason: '',
       },
     });
-    expect(await slotTimes(provider, '2027-01-07')).toEqual(['11:00']);
+    expect(await slotTimes(t.provider, '2027-01-07')).toEqual(['11:00']);
 
-    const instant = await postTimeOff(provider, {
+    const instant = await postTimeOff(t.provider, {
       from: '2027-01-08T16:00:00Z',
       to: '2027-01-08T17:00:00+00:00',
     });
     expect(instant.statusCode, instant.body).toBe(201);
-    expect(await slotTimes(provider, '2027-01-08')).toEqual(['09:00', '10:00']);
+    expect(await slotTimes(t.provider, '2027-01-08')).toEqual(['09:00', '10:00']);
   });
 
   it('400 for bad input, with the shared messages', async () => {
@@ -178,7 +172,7 @@ describe('POST /api/availability/time-off', () => {
       ],
     ];
     for (const [body, field, message] of cases) {
-      const res = await postTimeOff(provider, body);
+      const res = await postTimeOff(t.provider, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().fieldErrors?.[field], JSON.stringify(body)).toBe(message);
     }
@@ -189,7 +183,7 @@ describe('GET and DELETE /api/availability/time-off', () => {
   it('lists own time off only, in time order', async () => {
     const mine = await t.app.inject({
       url: '/api/availability/time-off',
-      headers: provider.headers,
+      headers: t.provider.headers,
     });
     expect(mine.statusCode).toBe(200);
     const starts = mine.json().timeOff.map((o: { starts_at: string }) => o.starts_at);
@@ -197,45 +191,45 @@ describe('GET and DELETE /api/availability/time-off', () => {
     expect(starts.length).toBeGreaterThanOrEqual(3);
     const theirs = await t.app.inject({
       url: '/api/availability/time-off',
-      headers: other.headers,
+      headers: t.other.headers,
     });
     expect(theirs.json()).toEqual({ timeOff: [] });
   });
 
   it('another provider’s time off is 404 and survives; a client is 403; a bad id is 400', async () => {
-    const created = await postTimeOff(provider, { from: '2027-01-12', to: '2027-01-12' });
+    const created = await postTimeOff(t.provider, { from: '2027-01-12', to: '2027-01-12' });
     const id = created.json().timeOff.id as string;
     const asOther = await t.app.inject({
       method: 'DELETE',
       url: `/api/availability/time-off/${id}`,
-      headers: other.headers,
+      headers: t.other.headers,
     });
     expect(asOther.statusCode).toBe(404);
     expect(asOther.json().message).toBe(AVAILABILITY_MESSAGES.timeOffNotFound);
     const asClient = await t.app.inject({
       method: 'DELETE',
       url: `/api/availability/time-off/${id}`,
-      headers: client.headers,
+      headers: t.client.headers,
     });
     expect(asClient.statusCode).toBe(403);
     const badId = await t.app.inject({
       method: 'DELETE',
       url: '/api/availability/time-off/not-a-uuid',
-      headers: provider.headers,
+      headers: t.provider.headers,
     });
     expect(badId.statusCode).toBe(400);
     const list = await t.app.inject({
       url: '/api/availability/time-off',
-      headers: provider.headers,
+      headers: t.provider.headers,
     });
     expect(list.json().timeOff.map((o: { id: string }) => o.id)).toContain(id);
   });
 
   it('deleting own time off refills the range from the weekly hours at once', async () => {
-    expect(await slotTimes(provider, '2027-01-12')).toEqual([]);
+    expect(await slotTimes(t.provider, '2027-01-12')).toEqual([]);
     const list = await t.app.inject({
       url: '/api/availability/time-off',
-      headers: provider.headers,
+      headers: t.provider.headers,
     });
     const entry = list
       .json()
@@ -243,10 +237,10 @@ describe('GET and DELETE /api/availability/time-off', () => {
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/availability/time-off/${entry.id}`,
-      headers: provider.headers,
+      headers: t.provider.headers,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: AVAILABILITY_MESSAGES.timeOffDeleted, createdSlots: 3 });
-    expect(await slotTimes(provider, '2027-01-12')).toEqual(['09:00', '10:00', '11:00']);
+    expect(await slotTimes(t.provider, '2027-01-12')).toEqual(['09:00', '10:00', '11:00']);
   });
 });

@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app';
+import { useFakeNow } from '../../../test/helpers/clock';
 import { createProvider } from '../../../test/helpers/factories';
 import { expectNoOverlap, minutesOf, saveOk, slotsOf } from '../../../test/helpers/weekly-hours';
 
@@ -10,31 +11,25 @@ import { expectNoOverlap, minutesOf, saveOk, slotsOf } from '../../../test/helpe
  * block; the tests run under TZ=America/New_York and the providers live there too.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await t.close();
-});
+const t = useTestApp();
+afterAll(() => vi.useRealTimers());
+
+/** A new provider's Sundays 00:00–06:00 in 30-minute slots: the save's generation and `sunday`'s slots. */
+async function sundayNightInHalfHours(sunday: string) {
+  const provider = await createProvider(t.app);
+  const { generation } = await saveOk(t.app, provider, [
+    { weekday: 7, start: '00:00', end: '06:00', slotMinutes: 30 },
+  ]);
+  return { generation, day: await slotsOf(t.app, provider, sunday) };
+}
 
 describe('daylight saving in America/New_York: spring forward, Sunday 2026-03-08', () => {
   // Monday 2026-03-02 10:00 EST: the horizon of one week ends on the spring-forward Sunday.
   const NOW = new Date('2026-03-02T15:00:00Z');
-  beforeAll(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => vi.setSystemTime(NOW));
-  afterAll(() => vi.useRealTimers());
+  useFakeNow(NOW);
 
   it('00:00–06:00 in 30-minute slots: the missing hour has no slot, the others cover real time once', async () => {
-    const provider = await createProvider(t.app);
-    const { generation } = await saveOk(t.app, provider, [
-      { weekday: 7, start: '00:00', end: '06:00', slotMinutes: 30 },
-    ]);
-    const day = await slotsOf(t.app, provider, '2026-03-08');
+    const { generation, day } = await sundayNightInHalfHours('2026-03-08');
     // 12 wall-clock slots, 02:00 and 02:30 do not exist that day.
     expect(day.map((s) => s.start_time.slice(0, 5))).toEqual([
       '00:00',
@@ -105,19 +100,10 @@ describe('daylight saving in America/New_York: spring forward, Sunday 2026-03-08
 
 describe('daylight saving in America/New_York: fall back, Sunday 2026-11-01', () => {
   const NOW = new Date('2026-10-26T14:00:00Z');
-  beforeAll(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => vi.setSystemTime(NOW));
-  afterAll(() => vi.useRealTimers());
+  useFakeNow(NOW);
 
   it('00:00–06:00 in 30-minute slots: one slot per wall-clock time, none doubled, none overlapping', async () => {
-    const provider = await createProvider(t.app);
-    const { generation } = await saveOk(t.app, provider, [
-      { weekday: 7, start: '00:00', end: '06:00', slotMinutes: 30 },
-    ]);
-    const day = await slotsOf(t.app, provider, '2026-11-01');
+    const { generation, day } = await sundayNightInHalfHours('2026-11-01');
     const starts = day.map((s) => s.start_time.slice(0, 5));
     expect(starts).toEqual([
       '00:00',

@@ -1,6 +1,7 @@
 import { AVAILABILITY_MESSAGES } from '@slotwise/shared/availability-schemas';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app';
+import { useFakeNow } from '../../../test/helpers/clock';
 import { book } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { putWeekly, saveOk, slotsOf } from '../../../test/helpers/weekly-hours';
@@ -11,14 +12,8 @@ import { putWeekly, saveOk, slotsOf } from '../../../test/helpers/weekly-hours';
  * (daylight saving: weekly-hours-dst.test.ts). The app clock is faked per block.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await t.close();
-});
+const t = useTestApp();
+afterAll(() => vi.useRealTimers());
 
 describe('who may call', () => {
   it('401 without a token, 403 for a client, on every weekly-hours call', async () => {
@@ -181,12 +176,7 @@ describe('validation (400 with the shared messages)', () => {
 describe('saving again, hand-made slots, booked slots', () => {
   // Monday 2027-01-04 10:00 EST: after the real clock, so bookings (checked by SQL now()) work.
   const NOW = new Date('2027-01-04T15:00:00Z');
-  beforeAll(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => vi.setSystemTime(NOW));
-  afterAll(() => vi.useRealTimers());
+  useFakeNow(NOW);
 
   const tuesday = { weekday: 2, start: '09:00', end: '12:00', slotMinutes: 30, breakMinutes: 0 };
 

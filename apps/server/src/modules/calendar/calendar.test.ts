@@ -1,21 +1,16 @@
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
 import { createSlotAt } from '../../../test/helpers/exact-slots';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { calendarFeeds } from '../../db/schema';
+import { asUser } from '../../../test/helpers/requests';
 
 const DAY = 24 * 3600 * 1000;
 
 describe('secret calendar feeds', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const feedUrl = async (headers: Record<string, string>) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/calendar/feed-url', headers });
@@ -69,19 +64,11 @@ describe('secret calendar feeds', () => {
     ]);
     expect((await fetchFeed(await feedUrl(stranger.headers))).events).toEqual([]);
 
-    const cancel = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/cancel/${a}`,
-      headers: client.headers,
-    });
+    const cancel = await asUser(t.app, client).patch(`/api/appointment/cancel/${a}`);
     expect(cancel.statusCode).toBe(200);
     expect((await fetchFeed(url)).events.map((e) => e.uid)).toEqual([`appointment-${b}@slotwise`]);
 
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/calendar/feed-url/reset',
-      headers: client.headers,
-    });
+    const reset = await asUser(t.app, client).post('/api/calendar/feed-url/reset');
     expect(reset.statusCode).toBe(200);
     const next = reset.json().url as string;
     expect(next).not.toBe(url);

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers/app';
 import { createProvider } from '../../../test/helpers/factories';
 import { providers } from '../../db/schema';
 
@@ -16,13 +16,7 @@ async function categoryGuessStatement(): Promise<string> {
 }
 
 describe('migration 0004: categories of existing providers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('guesses a category from the specialty, else leaves it null (unlisted)', async () => {
     const cases: [string | null, string | null][] = [

@@ -3,10 +3,11 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providers } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { multipart } from '../../../test/helpers/images';
 import { findPlace, loadGazetteer, normalizePlaceName, searchPlaces } from './gazetteer';
+import { asUser } from '../../../test/helpers/requests';
 
 interface PlaceBody {
   id: string;
@@ -20,13 +21,7 @@ interface PlaceBody {
 }
 
 describe('catalogue: categories and places', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const places = async (q: string, extra = '') => {
     const res = await t.app.inject({
@@ -270,11 +265,10 @@ describe('catalogue: a provider’s category, place and service mode', () => {
       location: { name: 'Springfield', country: 'US' },
     });
     // Only the sent fields change; leaving at_client drops the radius.
-    const second = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/update',
-      headers: provider.headers,
-      payload: { ...names, category: 'tutor', serviceMode: 'online' },
+    const second = await asUser(t.app, provider).patch('/api/profile/update', {
+      ...names,
+      category: 'tutor',
+      serviceMode: 'online',
     });
     expect(second.statusCode).toBe(200);
     expect(second.json().profile.providerDetails).toMatchObject({
@@ -283,18 +277,16 @@ describe('catalogue: a provider’s category, place and service mode', () => {
       serviceMode: 'online',
       radiusKm: null,
     });
-    const bad = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/update',
-      headers: provider.headers,
-      payload: { ...names, category: 'wizard', placeId: '1' },
+    const bad = await asUser(t.app, provider).patch('/api/profile/update', {
+      ...names,
+      category: 'wizard',
+      placeId: '1',
     });
     expect(bad.statusCode).toBe(400);
-    const unknownPlace = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/update',
-      headers: provider.headers,
-      payload: { ...names, placeId: '999999999', firstName: 'Changed' },
+    const unknownPlace = await asUser(t.app, provider).patch('/api/profile/update', {
+      ...names,
+      placeId: '999999999',
+      firstName: 'Changed',
     });
     expect(unknownPlace.statusCode).toBe(400);
     expect(unknownPlace.json().fieldErrors).toEqual({ placeId: expect.any(String) });

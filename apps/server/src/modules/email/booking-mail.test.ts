@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import {} from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
 import { createSlotAt } from '../../../test/helpers/exact-slots';
 import { setPolicy } from '../../../test/helpers/policy-helpers';
 import { createClient, createProvider } from '../../../test/helpers/factories';
-import { startSmtpSink } from '../../../test/helpers/mail';
+import { useMailTestApp } from '../../../test/helpers/mail';
 import { mailsTo, readMail } from '../../../test/helpers/mail-reader';
 import { and, eq } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
 import { reminderKey, reviewKey } from './appointment-mail-consumer';
+import { asUser } from '../../../test/helpers/requests';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -31,26 +32,13 @@ const inDays = (days: number) =>
   new Date(Math.ceil((Date.now() + days * DAY) / (30 * 60_000)) * 30 * 60_000);
 
 describe('booking mail: both parties, .ics, once each', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Slotwise <no-reply@slotwise.test>' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
+  const t = useMailTestApp({
+    env: { MAIL_FROM: 'Slotwise <no-reply@slotwise.test>' },
+    ownMailOnly: true,
   });
   /** Mail to these users only: runDue at a future instant also sends other tests' jobs. */
   const to = (...users: { email: string }[]) =>
-    smtp.messages.filter((m) => users.some((u) => m.to.includes(u.email)));
-
-  beforeEach(async () => {
-    // Whatever earlier tests left due is sent now, so each test counts only its own mail.
-    await t.app.jobs.runDue(new Date());
-    smtp.messages.length = 0;
-  });
+    t.smtp.messages.filter((m) => users.some((u) => m.to.includes(u.email)));
 
   async function parties() {
     const provider = await createProvider(t.app, {
@@ -73,11 +61,11 @@ describe('booking mail: both parties, .ics, once each', () => {
     const id = await book(t.app, client, first.id);
 
     // Nothing is sent inside the request: the mail waits in the queue.
-    expect(smtp.messages).toHaveLength(0);
+    expect(t.smtp.messages).toHaveLength(0);
     await t.app.jobs.runDue(new Date());
-    expect(smtp.messages).toHaveLength(2);
-    const [toClient] = await mailsTo(smtp.messages, client.email);
-    const [toProvider] = await mailsTo(smtp.messages, provider.email);
+    expect(t.smtp.messages).toHaveLength(2);
+    const [toClient] = await mailsTo(t.smtp.messages, client.email);
+    const [toProvider] = await mailsTo(t.smtp.messages, provider.email);
     expect(toClient!.subject).toBe('Appointment booked: Haircut with Pia Barber');
     expect(toProvider!.subject).toBe('Appointment booked: Haircut for Colette Martin');
     // The recipient's own wall clock, with the zone named.
@@ -101,20 +89,17 @@ describe('booking mail: both parties, .ics, once each', () => {
     }
     // Run again: nothing more.
     await t.app.jobs.runDue(new Date());
-    expect(smtp.messages).toHaveLength(2);
+    expect(t.smtp.messages).toHaveLength(2);
 
-    smtp.messages.length = 0;
-    const moved = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/reschedule/${id}`,
-      headers: client.headers,
-      payload: { newTimeslotId: second.id },
+    t.smtp.messages.length = 0;
+    const moved = await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
+      newTimeslotId: second.id,
     });
     expect(moved.statusCode).toBe(200);
     await t.app.jobs.runDue(new Date());
-    expect(smtp.messages).toHaveLength(2);
+    expect(t.smtp.messages).toHaveLength(2);
     for (const address of [client.email, provider.email]) {
-      const [mail] = await mailsTo(smtp.messages, address);
+      const [mail] = await mailsTo(t.smtp.messages, address);
       expect(mail!.subject).toMatch(/^Appointment rescheduled: /);
       expect(mail!.ics!.event.uid).toBe(`appointment-${id}@slotwise`);
       expect(Number(mail!.ics!.event.sequence)).toBe(1);
@@ -134,28 +119,26 @@ describe('booking mail: both parties, .ics, once each', () => {
         .sort(),
     );
 
-    smtp.messages.length = 0;
-    const canceled = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/provider/cancel/${id}`,
-      headers: provider.headers,
-    });
+    t.smtp.messages.length = 0;
+    const canceled = await asUser(t.app, provider).patch(`/api/appointment/provider/cancel/${id}`);
     expect(canceled.statusCode).toBe(200);
     await t.app.jobs.runDue(new Date());
-    expect(smtp.messages).toHaveLength(2);
+    expect(t.smtp.messages).toHaveLength(2);
     for (const address of [client.email, provider.email]) {
-      const [mail] = await mailsTo(smtp.messages, address);
+      const [mail] = await mailsTo(t.smtp.messages, address);
       expect(mail!.subject).toMatch(/^Appointment canceled: /);
       expect(mail!.ics!.method).toBe('CANCEL');
       expect(mail!.ics!.event.status).toBe('CANCELLED');
       expect(mail!.ics!.event.uid).toBe(`appointment-${id}@slotwise`);
       expect(Number(mail!.ics!.event.sequence)).toBe(2);
     }
-    expect((await mailsTo(smtp.messages, client.email))[0]!.text).toContain('Pia Barber canceled');
+    expect((await mailsTo(t.smtp.messages, client.email))[0]!.text).toContain(
+      'Pia Barber canceled',
+    );
     // A cancel removes the pending reminders and the review request: far past the old
     // start and end, nothing more is sent.
     expect(await t.app.jobs.pending([reminderKey(id), reviewKey(id)])).toEqual([]);
-    smtp.messages.length = 0;
+    t.smtp.messages.length = 0;
     await t.app.jobs.runDue(new Date(second.endsAt.getTime() + DAY));
     expect(to(client, provider)).toHaveLength(0);
   });
@@ -165,17 +148,13 @@ describe('booking mail: both parties, .ics, once each', () => {
     const slot = await createSlotAt(t.app, provider.providerId!, inDays(3));
     const id = await book(t.app, client, slot.id);
     await t.app.jobs.runDue(new Date());
-    smtp.messages.length = 0;
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/cancel/${id}`,
-      headers: client.headers,
-    });
+    t.smtp.messages.length = 0;
+    const res = await asUser(t.app, client).patch(`/api/appointment/cancel/${id}`);
     expect(res.statusCode).toBe(200);
     await t.app.jobs.runDue(new Date());
-    const [toClient] = await mailsTo(smtp.messages, client.email);
-    const [toProvider] = await mailsTo(smtp.messages, provider.email);
-    expect(smtp.messages).toHaveLength(2);
+    const [toClient] = await mailsTo(t.smtp.messages, client.email);
+    const [toProvider] = await mailsTo(t.smtp.messages, provider.email);
+    expect(t.smtp.messages).toHaveLength(2);
     expect(toClient!.text).toContain('You canceled the appointment');
     expect(toProvider!.text).toContain('Colette Martin canceled the appointment');
     expect(toProvider!.ics!.method).toBe('CANCEL');
@@ -200,13 +179,13 @@ describe('booking mail: both parties, .ics, once each', () => {
     const slot = await createSlotAt(t.app, provider.providerId!, startsAt, 60, 'Tutoring');
     const id = await book(t.app, client, slot.id);
     await t.app.jobs.runDue(new Date());
-    smtp.messages.length = 0;
+    t.smtp.messages.length = 0;
 
     await t.app.jobs.runDue(new Date('2027-03-13T15:59:59Z'));
     expect(to(client, provider)).toHaveLength(0);
     await t.app.jobs.runDue(new Date('2027-03-13T16:00:00Z'));
     expect(to(client, provider)).toHaveLength(2);
-    const [day] = await mailsTo(smtp.messages, client.email);
+    const [day] = await mailsTo(t.smtp.messages, client.email);
     expect(day!.subject).toBe('Reminder: Tutoring with Dan Tutor in 24 hours');
     expect(day!.text).toContain(
       'Sunday, March 14, 2027, 12:00 (Eastern Daylight Time, America/New_York) until 13:00',
@@ -215,23 +194,23 @@ describe('booking mail: both parties, .ics, once each', () => {
       /^List-Unsubscribe: <http:\/\/localhost:5001\/api\/email\/unsubscribe\?token=[\w-]{44}>/m,
     );
     expect(day!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-    const [providerDay] = await mailsTo(smtp.messages, provider.email);
+    const [providerDay] = await mailsTo(t.smtp.messages, provider.email);
     expect(providerDay!.subject).toBe('Reminder: Tutoring for Eve Lee in 24 hours');
 
-    smtp.messages.length = 0;
+    t.smtp.messages.length = 0;
     await t.app.jobs.runDue(new Date('2027-03-14T13:59:59Z'));
     expect(to(client, provider)).toHaveLength(0);
     await t.app.jobs.runDue(new Date('2027-03-14T14:00:00Z'));
     expect(to(client, provider)).toHaveLength(2);
-    expect((await mailsTo(smtp.messages, client.email))[0]!.subject).toMatch(/in 2 hours$/);
+    expect((await mailsTo(t.smtp.messages, client.email))[0]!.subject).toMatch(/in 2 hours$/);
 
-    smtp.messages.length = 0;
+    t.smtp.messages.length = 0;
     await t.app.jobs.runDue(new Date('2027-03-14T16:59:59Z'));
     expect(to(client, provider)).toHaveLength(0);
     await t.app.jobs.runDue(new Date('2027-03-14T17:00:00Z'));
     // The review request goes to the client only.
     expect(to(client, provider)).toHaveLength(1);
-    const [review] = await mailsTo(smtp.messages, client.email);
+    const [review] = await mailsTo(t.smtp.messages, client.email);
     expect(review!.subject).toBe('How was your Tutoring with Dan Tutor?');
     expect(review!.text).toContain(`http://localhost:5001/client/appointments?review=${id}`);
   });
@@ -264,14 +243,11 @@ describe('booking mail: both parties, .ics, once each', () => {
     const second = await createSlotAt(t.app, provider.providerId!, inDays(4));
     const id = await book(t.app, client, first.id);
     await t.app.jobs.runDue(new Date());
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/reschedule/${id}`,
-      headers: client.headers,
-      payload: { newTimeslotId: second.id },
+    await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
+      newTimeslotId: second.id,
     });
     await t.app.jobs.runDue(new Date());
-    smtp.messages.length = 0;
+    t.smtp.messages.length = 0;
     // Say a worker had claimed the old reminders just before the reschedule canceled them:
     // put them back as pending. The job re-checks the appointment and sends nothing.
     const revived = await t.app.database.db
@@ -287,48 +263,38 @@ describe('booking mail: both parties, .ics, once each', () => {
     // The new one does.
     await t.app.jobs.runDue(new Date(second.startsAt.getTime() - 24 * HOUR));
     expect(to(client, provider)).toHaveLength(2);
-    const [mail] = await mailsTo(smtp.messages, client.email);
+    const [mail] = await mailsTo(t.smtp.messages, client.email);
     expect(mail!.text).toContain(hhmm(second.startsAt, 'Europe/Paris'));
   });
 
   it('preferences are read when the job runs: reminders off for one party, booking updates off for the other', async () => {
     const { provider, client } = await parties();
-    const get = await t.app.inject({
-      method: 'GET',
-      url: '/api/profile/notification-preferences',
-      headers: client.headers,
-    });
+    const get = await asUser(t.app, client).get('/api/profile/notification-preferences');
     expect(get.json()).toEqual({
       preferences: { emailReminders: true, emailBookingUpdates: true },
     });
     const slot = await createSlotAt(t.app, provider.providerId!, inDays(3));
     await book(t.app, client, slot.id);
     // Changed after the jobs were queued: still respected.
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/notification-preferences',
-      headers: client.headers,
-      payload: { emailReminders: false },
+    const off = await asUser(t.app, client).patch('/api/profile/notification-preferences', {
+      emailReminders: false,
     });
     expect(off.statusCode).toBe(200);
     expect(off.json().preferences).toEqual({ emailReminders: false, emailBookingUpdates: true });
-    const quiet = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/notification-preferences',
-      headers: provider.headers,
-      payload: { emailBookingUpdates: false },
+    const quiet = await asUser(t.app, provider).patch('/api/profile/notification-preferences', {
+      emailBookingUpdates: false,
     });
     expect(quiet.json().preferences).toEqual({ emailReminders: true, emailBookingUpdates: false });
 
     await t.app.jobs.runDue(new Date());
-    expect((await mailsTo(smtp.messages, client.email)).map((m) => m.subject)).toEqual([
+    expect((await mailsTo(t.smtp.messages, client.email)).map((m) => m.subject)).toEqual([
       'Appointment booked: Haircut with Pia Barber',
     ]);
-    expect(await mailsTo(smtp.messages, provider.email)).toEqual([]);
-    smtp.messages.length = 0;
+    expect(await mailsTo(t.smtp.messages, provider.email)).toEqual([]);
+    t.smtp.messages.length = 0;
     await t.app.jobs.runDue(new Date(slot.startsAt.getTime() - 24 * HOUR));
-    expect(await mailsTo(smtp.messages, client.email)).toEqual([]);
-    expect((await mailsTo(smtp.messages, provider.email)).map((m) => m.subject)).toEqual([
+    expect(await mailsTo(t.smtp.messages, client.email)).toEqual([]);
+    expect((await mailsTo(t.smtp.messages, provider.email)).map((m) => m.subject)).toEqual([
       'Reminder: Haircut for Colette Martin in 24 hours',
     ]);
 
@@ -356,11 +322,8 @@ describe('booking mail: both parties, .ics, once each', () => {
     await book(t.app, client, slot.id);
     const count = async () => (await t.app.database.db.select({ id: jobs.id }).from(jobs)).length;
     const before = await count();
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/appointment/booking',
-      headers: other.headers,
-      payload: { timeslotId: slot.id },
+    const taken = await asUser(t.app, other).post('/api/appointment/booking', {
+      timeslotId: slot.id,
     });
     expect(taken.statusCode).toBe(409);
     expect(await count()).toBe(before);
@@ -373,7 +336,7 @@ describe('booking mail: both parties, .ics, once each', () => {
     const slot = await createSlotAt(t.app, provider.providerId!, inDays(2));
     await book(t.app, client, slot.id);
     await t.app.jobs.runDue(new Date());
-    for (const captured of smtp.messages) {
+    for (const captured of t.smtp.messages) {
       const mail = await readMail(captured);
       expect(captured.to).toHaveLength(1);
       expect(mail.parsed.to && 'text' in mail.parsed.to ? mail.parsed.to.text : '').toContain(

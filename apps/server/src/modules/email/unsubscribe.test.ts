@@ -1,12 +1,13 @@
 import { EMAIL_MESSAGES, UNSUBSCRIBE_TEXTS } from '@slotwise/shared/email-schemas';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { TEST_JWT_SECRET } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
 import { createSlotAt } from '../../../test/helpers/exact-slots';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
-import { startSmtpSink } from '../../../test/helpers/mail';
+import { useMailTestApp } from '../../../test/helpers/mail';
 import { mailsTo, type ReadMail } from '../../../test/helpers/mail-reader';
 import { signUnsubscribeToken, unsubscribeKey } from './unsubscribe';
+import { asUser } from '../../../test/helpers/requests';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -32,20 +33,9 @@ function oneClickPath(mail: ReadMail): string {
 }
 
 describe('one-click unsubscribe (RFC 8058)', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Slotwise <no-reply@slotwise.test>' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-  beforeEach(async () => {
-    await t.app.jobs.runDue(new Date());
-    smtp.messages.length = 0;
+  const t = useMailTestApp({
+    env: { MAIL_FROM: 'Slotwise <no-reply@slotwise.test>' },
+    ownMailOnly: true,
   });
 
   /** What a mail provider sends on the user's click: a POST without cookies or session. */
@@ -60,13 +50,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
   const preferencesOf = async (user: TestUser) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/profile/notification-preferences',
-        headers: user.headers,
-      })
-    ).json().preferences;
+    (await asUser(t.app, user).get('/api/profile/notification-preferences')).json().preferences;
 
   async function bookedAppointment() {
     const provider = await createProvider(t.app, { firstName: 'Una', lastName: 'Barber' });
@@ -81,21 +65,21 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const { provider, client, startsAt } = await bookedAppointment();
     await t.app.jobs.runDue(new Date());
     // Booking confirmations are transactional (they carry the .ics): no List-Unsubscribe.
-    const [booked] = await mailsTo(smtp.messages, client.email);
+    const [booked] = await mailsTo(t.smtp.messages, client.email);
     expect(booked!.subject).toMatch(/^Appointment booked/);
     expect(header(booked!, 'List-Unsubscribe')).toBeNull();
     expect(header(booked!, 'List-Unsubscribe-Post')).toBeNull();
-    smtp.messages.length = 0;
+    t.smtp.messages.length = 0;
 
     await t.app.jobs.runDue(new Date(startsAt.getTime() - DAY));
-    const [reminder] = await mailsTo(smtp.messages, client.email);
+    const [reminder] = await mailsTo(t.smtp.messages, client.email);
     expect(reminder!.subject).toMatch(/^Reminder: /);
     expect(header(reminder!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const path = oneClickPath(reminder!);
     expect(reminder!.text).toContain(`Unsubscribe: http://localhost:5001${path}`);
     expect(reminder!.html).toContain(`href="http://localhost:5001${path}"`);
     // Each recipient gets a token of their own.
-    const [providerReminder] = await mailsTo(smtp.messages, provider.email);
+    const [providerReminder] = await mailsTo(t.smtp.messages, provider.email);
     expect(oneClickPath(providerReminder!)).not.toBe(path);
 
     const res = await oneClick(path);
@@ -113,17 +97,17 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     });
 
     // The 2-hour reminder: only the provider, who did not unsubscribe, gets it.
-    smtp.messages.length = 0;
+    t.smtp.messages.length = 0;
     await t.app.jobs.runDue(new Date(startsAt.getTime() - 2 * HOUR));
-    expect(await mailsTo(smtp.messages, client.email)).toHaveLength(0);
-    expect(await mailsTo(smtp.messages, provider.email)).toHaveLength(1);
+    expect(await mailsTo(t.smtp.messages, client.email)).toHaveLength(0);
+    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(1);
     expect(await preferencesOf(provider)).toEqual({
       emailReminders: true,
       emailBookingUpdates: true,
     });
 
     // Account mail is essential: neither the password reset nor the verification mail has it.
-    smtp.messages.length = 0;
+    t.smtp.messages.length = 0;
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',
@@ -137,8 +121,8 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     });
     await t.app.jobs.runDue(new Date());
     const account = [
-      ...(await mailsTo(smtp.messages, client.email)),
-      ...(await mailsTo(smtp.messages, unverified.email)),
+      ...(await mailsTo(t.smtp.messages, client.email)),
+      ...(await mailsTo(t.smtp.messages, unverified.email)),
     ];
     expect(account.map((m) => m.subject)).toEqual([
       'Reset your Slotwise password',
@@ -149,10 +133,10 @@ describe('one-click unsubscribe (RFC 8058)', () => {
 
   it('the review request: GET shows a page with a button and changes nothing; its POST from a browser answers with a page', async () => {
     const { client, startsAt } = await bookedAppointment();
-    smtp.messages.length = 0;
+    t.smtp.messages.length = 0;
     // After the end (an hour after the start): the review request.
     await t.app.jobs.runDue(new Date(startsAt.getTime() + 2 * HOUR));
-    const review = (await mailsTo(smtp.messages, client.email)).find((m) =>
+    const review = (await mailsTo(t.smtp.messages, client.email)).find((m) =>
       m.subject.startsWith('How was your'),
     );
     expect(review).toBeDefined();
@@ -186,21 +170,13 @@ describe('one-click unsubscribe (RFC 8058)', () => {
   it('the unread-message digest carries the headers for booking updates', async () => {
     const client = await createClient(t.app, { firstName: 'Dina', lastName: 'Client' });
     const provider = await createProvider(t.app, { firstName: 'Pete', lastName: 'Prov' });
-    const conversation = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: client.headers,
-      payload: { providerId: provider.providerId },
+    const conversation = await asUser(t.app, client).post('/api/conversations', {
+      providerId: provider.providerId,
     });
     const id = conversation.json().conversation.id as string;
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: client.headers,
-      payload: { body: 'Hello there' },
-    });
+    await asUser(t.app, client).post(`/api/conversations/${id}/messages`, { body: 'Hello there' });
     await t.app.jobs.runDue(new Date(Date.now() + 16 * 60_000));
-    const [digest] = await mailsTo(smtp.messages, provider.email);
+    const [digest] = await mailsTo(t.smtp.messages, provider.email);
     expect(digest!.subject).toMatch(/sent you a new message/);
     expect(header(digest!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect((await oneClick(oneClickPath(digest!))).statusCode).toBe(200);

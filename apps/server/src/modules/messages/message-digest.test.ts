@@ -1,59 +1,37 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import {} from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
-import { startSmtpSink } from '../../../test/helpers/mail';
+import { useMailTestApp } from '../../../test/helpers/mail';
 import { mailsTo } from '../../../test/helpers/mail-reader';
 import { jobs } from '../../db/schema';
+import { asUser } from '../../../test/helpers/requests';
 
 const MINUTE = 60_000;
 /** The fake clock: `minutes` after the real now (messages carry the database's now()). */
 const later = (minutes: number) => new Date(Date.now() + minutes * MINUTE);
 
 describe('unread message digest: one mail after 15 minutes, not one per message', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Slotwise <no-reply@slotwise.test>' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-  beforeEach(async () => {
-    await t.app.jobs.runDue(new Date());
-    smtp.messages.length = 0;
+  const t = useMailTestApp({
+    env: { MAIL_FROM: 'Slotwise <no-reply@slotwise.test>' },
+    ownMailOnly: true,
   });
 
   async function pair() {
     const client = await createClient(t.app, { firstName: 'Cleo', lastName: 'Client' });
     const provider = await createProvider(t.app, { firstName: 'Pia', lastName: 'Prov' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: client.headers,
-      payload: { providerId: provider.providerId },
+    const res = await asUser(t.app, client).post('/api/conversations', {
+      providerId: provider.providerId,
     });
     expect(res.statusCode, res.body).toBe(201);
     return { client, provider, id: res.json().conversation.id as string };
   }
   const send = async (user: TestUser, id: string, body: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: user.headers,
-      payload: { body },
-    });
+    const res = await asUser(t.app, user).post(`/api/conversations/${id}/messages`, { body });
     expect(res.statusCode, res.body).toBe(201);
   };
   const markRead = async (user: TestUser, id: string) => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/conversations/${id}/read`,
-      headers: user.headers,
-    });
+    const res = await asUser(t.app, user).patch(`/api/conversations/${id}/read`);
     expect(res.statusCode, res.body).toBe(200);
   };
   const pendingDigests = (key: string) =>
@@ -78,12 +56,12 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     expect(await pendingDigests(digestKey(id, client))).toHaveLength(0);
 
     await t.app.jobs.runDue(later(14));
-    expect(await mailsTo(smtp.messages, provider.email)).toHaveLength(0);
+    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(0);
 
     await t.app.jobs.runDue(later(16));
-    const mails = await mailsTo(smtp.messages, provider.email);
+    const mails = await mailsTo(t.smtp.messages, provider.email);
     expect(mails).toHaveLength(1);
-    expect(await mailsTo(smtp.messages, client.email)).toHaveLength(0);
+    expect(await mailsTo(t.smtp.messages, client.email)).toHaveLength(0);
     const mail = mails[0]!;
     expect(mail.subject).toBe('Cleo sent you 3 new messages');
     expect(mail.text).toContain('Hi Pia,');
@@ -97,7 +75,7 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
 
     // Nothing more for the same messages.
     await t.app.jobs.runDue(later(60));
-    expect(await mailsTo(smtp.messages, provider.email)).toHaveLength(1);
+    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(1);
   });
 
   it('read before 15 minutes → no mail', async () => {
@@ -106,7 +84,7 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     await send(provider, id, 'See you then');
     await markRead(client, id);
     await t.app.jobs.runDue(later(16));
-    expect(await mailsTo(smtp.messages, client.email)).toHaveLength(0);
+    expect(await mailsTo(t.smtp.messages, client.email)).toHaveLength(0);
     expect(await pendingDigests(digestKey(id, client))).toHaveLength(0);
   });
 
@@ -114,32 +92,29 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     const { client, provider, id } = await pair();
     await send(client, id, 'First question');
     await t.app.jobs.runDue(later(16));
-    expect(await mailsTo(smtp.messages, provider.email)).toHaveLength(1);
+    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(1);
 
     await send(client, id, 'Second question');
     expect(await pendingDigests(digestKey(id, provider))).toHaveLength(1);
     await t.app.jobs.runDue(later(14));
-    expect(await mailsTo(smtp.messages, provider.email)).toHaveLength(1);
+    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(1);
     await t.app.jobs.runDue(later(16));
-    const mails = await mailsTo(smtp.messages, provider.email);
+    const mails = await mailsTo(t.smtp.messages, provider.email);
     expect(mails).toHaveLength(2);
     const second = mails.find((m) => m.text.includes('Second question'))!;
     expect(second.subject).toBe('Cleo sent you a new message');
     expect(second.text).not.toContain('First question');
-    expect(await mailsTo(smtp.messages, client.email)).toHaveLength(0);
+    expect(await mailsTo(t.smtp.messages, client.email)).toHaveLength(0);
   });
 
   it('no digest when the recipient switched booking-update mail off', async () => {
     const { client, provider, id } = await pair();
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/notification-preferences',
-      headers: provider.headers,
-      payload: { emailBookingUpdates: false },
+    const off = await asUser(t.app, provider).patch('/api/profile/notification-preferences', {
+      emailBookingUpdates: false,
     });
     expect(off.statusCode, off.body).toBe(200);
     await send(client, id, 'Are you there?');
     await t.app.jobs.runDue(later(16));
-    expect(await mailsTo(smtp.messages, provider.email)).toHaveLength(0);
+    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(0);
   });
 });

@@ -1,27 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider } from '../../../test/helpers/factories';
+import { asUser } from '../../../test/helpers/requests';
 
 /** A long conversation: pages come from the keyset index, never from sorting the history. */
 describe('messages: a 10,000-message history', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('pages through the index (no sort), deep pages included', async () => {
     const client = await createClient(t.app);
     const provider = await createProvider(t.app);
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: client.headers,
-      payload: { providerId: provider.providerId },
+    const opened = await asUser(t.app, client).post('/api/conversations', {
+      providerId: provider.providerId,
     });
     const id = opened.json().conversation.id as string;
     const db = t.app.database.db;
@@ -52,22 +44,16 @@ describe('messages: a 10,000-message history', () => {
     expect(plan).toContain('messages_conversation_created_idx');
     expect(plan).not.toMatch(/\bSort\b/);
 
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/conversations/${id}/messages?limit=50&cursor=${middle!.id}`,
-      headers: provider.headers,
-    });
+    const res = await asUser(t.app, provider).get(
+      `/api/conversations/${id}/messages?limit=50&cursor=${middle!.id}`,
+    );
     expect(res.statusCode).toBe(200);
     const bodies = res.json().messages.map((m: { body: string }) => m.body);
     expect(bodies[0]).toBe('message 4999');
     expect(bodies.at(-1)).toBe('message 4950');
     expect(bodies).toHaveLength(50);
 
-    const unread = await t.app.inject({
-      method: 'GET',
-      url: '/api/conversations/unread-count',
-      headers: provider.headers,
-    });
+    const unread = await asUser(t.app, provider).get('/api/conversations/unread-count');
     expect(unread.json()).toEqual({ unread: 5000 });
   });
 });

@@ -1,15 +1,13 @@
 import { MESSAGE_RATE_LIMIT_PER_MINUTE } from '@slotwise/shared/conversation-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../../test/helpers/sockets';
+import { asUser } from '../../../test/helpers/requests';
 
 async function openConversation(t: TestApp, client: TestUser, provider: TestUser) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/conversations',
-    headers: client.headers,
-    payload: { providerId: provider.providerId },
+  const res = await asUser(t.app, client).post('/api/conversations', {
+    providerId: provider.providerId,
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().conversation.id as string;
@@ -48,11 +46,8 @@ describe('messages: live delivery', () => {
     const senderHeard = collect(senderTab, 'new_message');
     const notForOutsiders = outsiderTabs.map((socket) => collect(socket, 'new_message'));
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: client.headers,
-      payload: { body: 'Running 10 minutes late' },
+    const res = await asUser(t.app, client).post(`/api/conversations/${id}/messages`, {
+      body: 'Running 10 minutes late',
     });
     expect(res.statusCode).toBe(201);
     const message = res.json().message;
@@ -63,11 +58,8 @@ describe('messages: live delivery', () => {
     // The reply goes the other way; had the sender's own message been echoed to its tab, it
     // would have arrived before the reply (one room, in order).
     const reply = nextEvent(senderTab, 'new_message');
-    const answered = await t.app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: provider.headers,
-      payload: { body: 'No problem' },
+    const answered = await asUser(t.app, provider).post(`/api/conversations/${id}/messages`, {
+      body: 'No problem',
     });
     expect(answered.statusCode).toBe(201);
     const replied = await reply;
@@ -76,45 +68,26 @@ describe('messages: live delivery', () => {
     expect(senderHeard).toEqual([replied]);
 
     // An outsider's attempt is refused, and no socket hears anything of it.
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: outsider.headers,
-      payload: { body: 'hi there' },
+    const refused = await asUser(t.app, outsider).post(`/api/conversations/${id}/messages`, {
+      body: 'hi there',
     });
     expect(refused.statusCode).toBe(404);
     const probe = nextEvent(providerTabs[0]!, 'new_message');
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: client.headers,
-      payload: { body: 'last one' },
-    });
+    await asUser(t.app, client).post(`/api/conversations/${id}/messages`, { body: 'last one' });
     expect((await probe).message.body).toBe('last one');
     for (const seen of notForOutsiders) expect(seen).toEqual([]);
   });
 });
 
 describe('messages: rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT: 'on' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ RATE_LIMIT: 'on' });
 
   it(`allows ${MESSAGE_RATE_LIMIT_PER_MINUTE} messages a minute per sender, then 429 RATE_LIMITED`, async () => {
     const client = await createClient(t.app);
     const provider = await createProvider(t.app);
     const id = await openConversation(t, client, provider);
     const sendAs = (user: TestUser, i: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/conversations/${id}/messages`,
-        headers: user.headers,
-        payload: { body: `message ${i}` },
-      });
+      asUser(t.app, user).post(`/api/conversations/${id}/messages`, { body: `message ${i}` });
     const statuses: number[] = [];
     for (let i = 0; i <= MESSAGE_RATE_LIMIT_PER_MINUTE; i++) {
       statuses.push((await sendAs(client, i)).statusCode);
@@ -127,11 +100,7 @@ describe('messages: rate limit', () => {
     expect(statuses[MESSAGE_RATE_LIMIT_PER_MINUTE]).toBe(429);
     // The budget is the sender's: the other participant still writes.
     expect((await sendAs(provider, 0)).statusCode).toBe(201);
-    const history = await t.app.inject({
-      method: 'GET',
-      url: `/api/conversations/${id}/messages?limit=50`,
-      headers: provider.headers,
-    });
+    const history = await asUser(t.app, provider).get(`/api/conversations/${id}/messages?limit=50`);
     expect(history.json().messages).toHaveLength(MESSAGE_RATE_LIMIT_PER_MINUTE + 1);
   });
 });

@@ -1,10 +1,11 @@
 import { MESSAGING_MESSAGES } from '@slotwise/shared/conversation-types';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { useTestApp } from '../../../test/helpers/app';
 import { book, createSlot } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
+import { injectAs } from '../../../test/helpers/requests';
 
 const MESSAGE_FIELDS = ['body', 'created_at', 'id', 'read_at', 'sender_id'];
 const CONVERSATION_FIELDS = [
@@ -18,26 +19,14 @@ const CONVERSATION_FIELDS = [
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('messages', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const inject = (
     user: TestUser | null,
     method: 'GET' | 'POST' | 'PATCH',
     url: string,
     payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user ? user.headers : {},
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  ) => injectAs(t.app, user, method, url, payload);
 
   async function pair() {
     const client = await createClient(t.app, { firstName: 'Cleo' });

@@ -1,21 +1,16 @@
 import { MESSAGES } from '@slotwise/shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../../test/helpers/app';
 import { book, createProviderWithSlots } from '../../../test/helpers/booking-factories';
 import { createClient } from '../../../test/helpers/factories';
 import { collect, connectSocket, nextEvent } from '../../../test/helpers/sockets';
 import { formatDay } from '../appointments/notice';
+import { asUser } from '../../../test/helpers/requests';
 
 describe('booking changes reach the other party, live and stored', () => {
-  let t: TestApp;
-  let baseUrl: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestWorld(async (app) => ({
+    baseUrl: await app.listen({ port: 0, host: '127.0.0.1' }),
+  }));
 
   const unread = async (headers: Record<string, string>) =>
     (await t.app.inject({ method: 'GET', url: '/api/notifications/unread', headers })).json()
@@ -29,7 +24,7 @@ describe('booking changes reach the other party, live and stored', () => {
   it('a booking reaches the provider as new_appointment, after commit, and is stored', async () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 1);
     const client = await createClient(t.app, { firstName: 'Casey', lastName: 'Jones' });
-    const socket = await connectSocket(baseUrl, { token: provider.token });
+    const socket = await connectSocket(t.baseUrl, { token: provider.token });
     try {
       const event = nextEvent(socket, 'new_appointment');
       const appointmentId = await book(t.app, client, slots[0]!.id);
@@ -55,25 +50,17 @@ describe('booking changes reach the other party, live and stored', () => {
   it('a client cancel reaches the provider; a provider cancel reaches the client, with `by`', async () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 2);
     const client = await createClient(t.app);
-    const providerSocket = await connectSocket(baseUrl, { token: provider.token });
-    const clientSocket = await connectSocket(baseUrl, { token: client.token });
+    const providerSocket = await connectSocket(t.baseUrl, { token: provider.token });
+    const clientSocket = await connectSocket(t.baseUrl, { token: client.token });
     try {
       const first = await book(t.app, client, slots[0]!.id);
       const byClient = nextEvent(providerSocket, 'appointment_canceled');
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/cancel/${first}`,
-        headers: client.headers,
-      });
+      await asUser(t.app, client).patch(`/api/appointment/cancel/${first}`);
       expect(await byClient).toMatchObject({ by: 'client', appointmentId: first });
 
       const second = await book(t.app, client, slots[1]!.id);
       const byProvider = nextEvent(clientSocket, 'appointment_canceled');
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/provider/cancel/${second}`,
-        headers: provider.headers,
-      });
+      const res = await asUser(t.app, provider).patch(`/api/appointment/provider/cancel/${second}`);
       expect(res.statusCode).toBe(200);
       expect(await byProvider).toMatchObject({ by: 'provider', appointmentId: second });
 
@@ -96,15 +83,12 @@ describe('booking changes reach the other party, live and stored', () => {
   it('a reschedule reaches the provider as appointment_rescheduled, naming both times', async () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 2);
     const client = await createClient(t.app);
-    const socket = await connectSocket(baseUrl, { token: provider.token });
+    const socket = await connectSocket(t.baseUrl, { token: provider.token });
     try {
       const id = await book(t.app, client, slots[0]!.id);
       const event = nextEvent(socket, 'appointment_rescheduled');
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/reschedule/${id}`,
-        headers: client.headers,
-        payload: { newTimeslotId: slots[1]!.id },
+      const res = await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
+        newTimeslotId: slots[1]!.id,
       });
       expect(res.statusCode).toBe(200);
       const payload = await event;
@@ -127,7 +111,7 @@ describe('booking changes reach the other party, live and stored', () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 2);
     const client = await createClient(t.app);
     const watcher = await createClient(t.app);
-    const socket = await connectSocket(baseUrl, { token: watcher.token });
+    const socket = await connectSocket(t.baseUrl, { token: watcher.token });
     try {
       await socket.emitWithAck('watch_provider', provider.providerId!);
       const taken = nextEvent(socket, 'slots_changed');
@@ -139,11 +123,8 @@ describe('booking changes reach the other party, live and stored', () => {
       });
 
       const moved = nextEvent(socket, 'slots_changed');
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/reschedule/${id}`,
-        headers: client.headers,
-        payload: { newTimeslotId: slots[1]!.id },
+      await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
+        newTimeslotId: slots[1]!.id,
       });
       expect(await moved).toEqual({
         providerId: provider.providerId,
@@ -152,11 +133,7 @@ describe('booking changes reach the other party, live and stored', () => {
       });
 
       const freed = nextEvent(socket, 'slots_changed');
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/cancel/${id}`,
-        headers: client.headers,
-      });
+      await asUser(t.app, client).patch(`/api/appointment/cancel/${id}`);
       expect(await freed).toEqual({
         providerId: provider.providerId,
         taken: [],
@@ -172,14 +149,11 @@ describe('booking changes reach the other party, live and stored', () => {
     const first = await createClient(t.app);
     const second = await createClient(t.app);
     await book(t.app, first, slots[0]!.id);
-    const socket = await connectSocket(baseUrl, { token: provider.token });
+    const socket = await connectSocket(t.baseUrl, { token: provider.token });
     try {
       const seen = collect(socket, 'new_appointment');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/appointment/booking',
-        headers: second.headers,
-        payload: { timeslotId: slots[0]!.id },
+      const res = await asUser(t.app, second).post('/api/appointment/booking', {
+        timeslotId: slots[0]!.id,
       });
       expect(res.statusCode).toBe(409);
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { collect, connectSocket, nextEvent } from '../../../test/helpers/sockets';
 import { eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import { createNotification } from './service';
+import { asUser } from '../../../test/helpers/requests';
 
 describe('notifications API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   // Explicit, increasing times: PGlite's clock can give two quick inserts the same instant.
   let clock = Date.now();
@@ -48,11 +43,7 @@ describe('notifications API', () => {
     const provider = await createProvider(t.app);
     await notify(provider.id, 'First');
     await notify(provider.id, 'Second');
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/notifications/unread',
-      headers: provider.headers,
-    });
+    const res = await asUser(t.app, provider).get('/api/notifications/unread');
     expect(res.statusCode).toBe(200);
     const { unreadNotifications, unreadCount } = res.json();
     expect(unreadCount).toBe(2);
@@ -73,47 +64,19 @@ describe('notifications API', () => {
     const b1 = await notify(bob.id);
 
     // Bob cannot mark Alice's notification: it is "not found" for him.
-    const foreign = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/notifications/${a1}/read`,
-      headers: bob.headers,
-    });
+    const foreign = await asUser(t.app, bob).patch(`/api/notifications/${a1}/read`);
     expect(foreign.statusCode).toBe(404);
-    const bad = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/notifications/nope/read',
-      headers: bob.headers,
-    });
+    const bad = await asUser(t.app, bob).patch('/api/notifications/nope/read');
     expect(bad.statusCode).toBe(400);
 
-    const one = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/notifications/${a1}/read`,
-      headers: alice.headers,
-    });
+    const one = await asUser(t.app, alice).patch(`/api/notifications/${a1}/read`);
     expect(one.statusCode).toBe(200);
-    let unread = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/notifications/unread',
-        headers: alice.headers,
-      })
-    ).json();
+    let unread = (await asUser(t.app, alice).get('/api/notifications/unread')).json();
     expect(unread.unreadNotifications.map((n: { id: string }) => n.id)).toEqual([a2]);
 
-    const all = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/notifications/mark-all-read',
-      headers: alice.headers,
-    });
+    const all = await asUser(t.app, alice).patch('/api/notifications/mark-all-read');
     expect(all.json()).toMatchObject({ updated: 1 });
-    unread = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/notifications/unread',
-        headers: alice.headers,
-      })
-    ).json();
+    unread = (await asUser(t.app, alice).get('/api/notifications/unread')).json();
     expect(unread.unreadCount).toBe(0);
 
     const bobs = (
@@ -127,20 +90,8 @@ describe('notifications API', () => {
     const other = await createClient(t.app);
     for (let i = 0; i < 5; i++) await notify(client.id, `N${i}`);
     await notify(other.id, 'not yours');
-    const page1 = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/notifications?page=1&pageSize=3',
-        headers: client.headers,
-      })
-    ).json();
-    const page2 = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/notifications?page=2&pageSize=3',
-        headers: client.headers,
-      })
-    ).json();
+    const page1 = (await asUser(t.app, client).get('/api/notifications?page=1&pageSize=3')).json();
+    const page2 = (await asUser(t.app, client).get('/api/notifications?page=2&pageSize=3')).json();
     expect(page1.total).toBe(5);
     expect(page1.notifications.map((n: { title: string }) => n.title)).toEqual(['N4', 'N3', 'N2']);
     expect(page2.notifications.map((n: { title: string }) => n.title)).toEqual(['N1', 'N0']);

@@ -6,26 +6,20 @@ import { createSlotAt } from '../../../test/helpers/exact-slots';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { minutesFromNow, setPolicy, zonedInstant } from '../../../test/helpers/policy-helpers';
 import { addDays, todayIn } from '@slotwise/shared/calendar';
+import { asUser } from '../../../test/helpers/requests';
 
 /** docs/product.md §11.4, docs/decisions/047-booking-policies.md: each rule at its boundary. */
 describe('booking policies', () => {
   const t = useTestApp();
 
   const bookRes = (client: TestUser, timeslotId: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/appointment/booking',
-      headers: client.headers,
-      payload: { timeslotId },
-    });
+    asUser(t.app, client).post('/api/appointment/booking', { timeslotId });
   let viewer: TestUser | undefined;
   const listed = async (providerId: string) => {
     viewer ??= await createClient(t.app);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/search/providers/${providerId}/available-slots`,
-      headers: viewer.headers,
-    });
+    const res = await asUser(t.app, viewer).get(
+      `/api/search/providers/${providerId}/available-slots`,
+    );
     return res.json().availableSlots.map((slot: { id: string }) => slot.id) as string[];
   };
   const slotIn = async (provider: TestUser, minutes: number, duration = 30) =>
@@ -43,12 +37,7 @@ describe('booking policies', () => {
       maxPerDay: 6,
       cancelCutoffMinutes: 1440,
     };
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/provider/policy',
-      headers: provider.headers,
-      payload: policy,
-    });
+    const put = await asUser(t.app, provider).put('/api/provider/policy', policy);
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ message: POLICY_MESSAGES.saved, policy });
     expect((await get()).json()).toEqual({ policy });
@@ -59,21 +48,12 @@ describe('booking policies', () => {
       { ...policy, bufferMinutes: 1.5 },
       { ...policy, cancelCutoffMinutes: '60' },
     ]) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/provider/policy',
-        headers: provider.headers,
-        payload: bad,
-      });
+      const res = await asUser(t.app, provider).put('/api/provider/policy', bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }
     const client = await createClient(t.app);
-    const asClient = await t.app.inject({
-      method: 'GET',
-      url: '/api/provider/policy',
-      headers: client.headers,
-    });
+    const asClient = await asUser(t.app, client).get('/api/provider/policy');
     expect(asClient.statusCode).toBe(403);
   });
 
@@ -191,12 +171,7 @@ describe('booking policies', () => {
     const id = await book(t.app, client, a.id);
     await setPolicy(t.app, provider, { maxPerDay: 1, minNoticeMinutes: 120 });
     const move = (to: string) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/reschedule/${id}`,
-        headers: client.headers,
-        payload: { newTimeslotId: to },
-      });
+      asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, { newTimeslotId: to });
     const tooSoon = await move(soon);
     expect(tooSoon.statusCode).toBe(409);
     expect(tooSoon.json().code).toBe('TOO_SOON');

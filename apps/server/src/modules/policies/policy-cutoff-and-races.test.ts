@@ -7,31 +7,18 @@ import { book } from '../../../test/helpers/booking-factories';
 import { createSlotAt } from '../../../test/helpers/exact-slots';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { minutesFromNow, setPolicy, zonedInstant } from '../../../test/helpers/policy-helpers';
+import { asUser } from '../../../test/helpers/requests';
 
 /** docs/decisions/047-booking-policies.md: the cancellation cut-off (DST included) and races. */
 describe('booking policies: cancellation cut-off and concurrency', () => {
   const t = useTestApp();
 
   const bookRes = (client: TestUser, timeslotId: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/appointment/booking',
-      headers: client.headers,
-      payload: { timeslotId },
-    });
+    asUser(t.app, client).post('/api/appointment/booking', { timeslotId });
   const clientCancel = (client: TestUser, id: string) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/cancel/${id}`,
-      headers: client.headers,
-    });
+    asUser(t.app, client).patch(`/api/appointment/cancel/${id}`);
   const clientMove = (client: TestUser, id: string, to: string) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/reschedule/${id}`,
-      headers: client.headers,
-      payload: { newTimeslotId: to },
-    });
+    asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, { newTimeslotId: to });
 
   for (const zone of ['America/New_York', 'Pacific/Auckland']) {
     it(`24 h cut-off (${zone}): a minute inside the client cancels; a minute outside 409 CANCEL_WINDOW_PASSED, the provider still can and the client is told`, async () => {
@@ -73,11 +60,9 @@ describe('booking policies: cancellation cut-off and concurrency', () => {
         });
       }
       expect((await clientCancel(client, earlyId)).statusCode).toBe(200);
-      const byProvider = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/provider/cancel/${lateId}`,
-        headers: provider.headers,
-      });
+      const byProvider = await asUser(t.app, provider).patch(
+        `/api/appointment/provider/cancel/${lateId}`,
+      );
       expect(byProvider.statusCode).toBe(200);
       const told = (
         await t.app.inject({ url: '/api/notifications', headers: client.headers })

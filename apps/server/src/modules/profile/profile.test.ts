@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { png, multipart } from '../../../test/helpers/images';
+import { asUser } from '../../../test/helpers/requests';
 
 describe('profile', () => {
   const t = useTestApp();
@@ -12,13 +13,7 @@ describe('profile', () => {
     headers: Record<string, string>,
     fields: Record<string, string>,
     file?: Parameters<typeof multipart>[1],
-  ) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile/update',
-      headers,
-      payload: multipart(fields, file),
-    });
+  ) => asUser(t.app, { headers }).patch('/api/profile/update', multipart(fields, file));
 
   it('needs a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
@@ -40,11 +35,7 @@ describe('profile', () => {
       specialty: 'Plumber',
       bio: '',
     });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/profile',
-      headers: provider.headers,
-    });
+    const res = await asUser(t.app, provider).get('/api/profile');
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toMatchObject({
       id: provider.id,
@@ -61,11 +52,7 @@ describe('profile', () => {
     });
     expect(JSON.stringify(res.json())).not.toMatch(/password|argon2/i);
     const client = await createClient(t.app);
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: '/api/profile',
-      headers: client.headers,
-    });
+    const mine = await asUser(t.app, client).get('/api/profile');
     expect(mine.json().profile).toMatchObject({
       id: client.id,
       role: 'client',

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
+import { useTestWorld } from '../../../test/helpers/app';
+import { createClient, createProvider } from '../../../test/helpers/factories';
 import { insertReviews } from '../../../test/helpers/review-factories';
 
 /**
@@ -16,16 +16,9 @@ const PROVIDERS = 3;
 const REVIEWS_PER_RUN = 1000;
 
 describe('provider rating: stored sum and count always equal a recount', () => {
-  let t: TestApp;
-  let client: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    client = await createClient(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestWorld(async (app) => ({
+    client: await createClient(app),
+  }));
 
   const mismatches = () =>
     queryRows<{ id: string }>(
@@ -51,7 +44,7 @@ describe('provider rating: stored sum and count always equal a recount', () => {
           );
           for (const [index, provider] of team.entries()) {
             const ratings = incoming.filter((r) => r.to === index).map((r) => r.rating);
-            await insertReviews(t.app, provider.providerId!, client.id, ratings);
+            await insertReviews(t.app, provider.providerId!, t.client.id, ratings);
           }
           const ids = team.map((p) => p.providerId!);
           await t.app.database.db.execute(sql`

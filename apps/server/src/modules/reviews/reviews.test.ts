@@ -1,50 +1,42 @@
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointments, notifications, providers, reviews } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
+import { useTestWorld } from '../../../test/helpers/app';
+import { createClient, createProvider } from '../../../test/helpers/factories';
 import {
   createPastAppointment,
   postReview,
   createReview as reviewed,
 } from '../../../test/helpers/review-factories';
 import { connectSocket, nextEvent } from '../../../test/helpers/sockets';
+import { asUser } from '../../../test/helpers/requests';
 
 describe('reviews: POST /api/reviews', () => {
-  let t: TestApp;
-  let provider: TestUser;
-  let client: TestUser;
-  let otherClient: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    provider = await createProvider(t.app, { firstName: 'Rita', lastName: 'Reed' });
-    client = await createClient(t.app, { firstName: 'Casey', lastName: 'thompson' });
-    otherClient = await createClient(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestWorld(async (app) => ({
+    provider: await createProvider(app, { firstName: 'Rita', lastName: 'Reed' }),
+    client: await createClient(app, { firstName: 'Casey', lastName: 'thompson' }),
+    otherClient: await createClient(app),
+  }));
 
   const past = (options?: Parameters<typeof createPastAppointment>[3]) =>
-    createPastAppointment(t.app, provider, client, options);
+    createPastAppointment(t.app, t.provider, t.client, options);
   const providerRow = async () => {
     const [row] = await t.app.database.db
       .select({ sum: providers.ratingSum, count: providers.ratingCount })
       .from(providers)
-      .where(eq(providers.id, provider.providerId!));
+      .where(eq(providers.id, t.provider.providerId!));
     return row!;
   };
 
   it('the client of a completed appointment reviews it: 201, stored, counted, notified live', async () => {
     const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const socket = await connectSocket(baseUrl, { token: provider.token });
+    const socket = await connectSocket(baseUrl, { token: t.provider.token });
     try {
       const appointmentId = await past({ serviceType: 'Haircut' });
       const before = await providerRow();
       const event = nextEvent(socket, 'new_review');
-      const res = await postReview(t.app, client, {
+      const res = await postReview(t.app, t.client, {
         appointmentId,
         rating: 4,
         comment: '  Friendly and <b>on time</b>.  ',
@@ -55,7 +47,7 @@ describe('reviews: POST /api/reviews', () => {
       expect(review).toEqual({
         id: expect.any(String),
         appointment_id: appointmentId,
-        provider_id: provider.providerId,
+        provider_id: t.provider.providerId,
         rating: 4,
         comment: 'Friendly and <b>on time</b>.',
         client_first_name: 'Casey',
@@ -81,16 +73,12 @@ describe('reviews: POST /api/reviews', () => {
         .from(notifications)
         .where(
           and(
-            eq(notifications.userId, provider.id),
+            eq(notifications.userId, t.provider.id),
             eq(notifications.appointmentId, appointmentId),
           ),
         );
       expect(stored).toEqual([{ type: 'review', title: 'New Review', msg: live.message }]);
-      const bell = await t.app.inject({
-        method: 'GET',
-        url: '/api/notifications/unread',
-        headers: provider.headers,
-      });
+      const bell = await asUser(t.app, t.provider).get('/api/notifications/unread');
       expect(bell.json().unreadNotifications[0]).toMatchObject({
         type: 'review',
         title: 'New Review',
@@ -101,10 +89,10 @@ describe('reviews: POST /api/reviews', () => {
   });
 
   it('comment is optional (stored as empty text), and 2,000 characters are accepted', async () => {
-    const none = await postReview(t.app, client, { appointmentId: await past(), rating: 5 });
+    const none = await postReview(t.app, t.client, { appointmentId: await past(), rating: 5 });
     expect(none.statusCode).toBe(201);
     expect(none.json().review.comment).toBe('');
-    const long = await postReview(t.app, client, {
+    const long = await postReview(t.app, t.client, {
       appointmentId: await past(),
       rating: 3,
       comment: 'x'.repeat(2000),
@@ -122,7 +110,7 @@ describe('reviews: POST /api/reviews', () => {
     ['-1', -1],
   ])('rating %s → 400 VALIDATION_FAILED', async (_label, rating) => {
     const appointmentId = await past();
-    const res = await postReview(t.app, client, { appointmentId, rating, comment: 'ok' });
+    const res = await postReview(t.app, t.client, { appointmentId, rating, comment: 'ok' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(res.json().fieldErrors).toHaveProperty('rating');
@@ -135,14 +123,14 @@ describe('reviews: POST /api/reviews', () => {
 
   it('a comment of 2,001 characters → 400 (also when padded with spaces it is trimmed first)', async () => {
     const appointmentId = await past();
-    const res = await postReview(t.app, client, {
+    const res = await postReview(t.app, t.client, {
       appointmentId,
       rating: 5,
       comment: 'y'.repeat(2001),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ comment: REVIEW_MESSAGES.commentTooLong });
-    const padded = await postReview(t.app, client, {
+    const padded = await postReview(t.app, t.client, {
       appointmentId,
       rating: 5,
       comment: `   ${'y'.repeat(2000)}   `,
@@ -151,11 +139,11 @@ describe('reviews: POST /api/reviews', () => {
   });
 
   it('a missing or malformed appointment id → 400; unknown → 404', async () => {
-    expect((await postReview(t.app, client, { rating: 5 })).statusCode).toBe(400);
-    expect((await postReview(t.app, client, { appointmentId: 'x', rating: 5 })).statusCode).toBe(
+    expect((await postReview(t.app, t.client, { rating: 5 })).statusCode).toBe(400);
+    expect((await postReview(t.app, t.client, { appointmentId: 'x', rating: 5 })).statusCode).toBe(
       400,
     );
-    const unknown = await postReview(t.app, client, {
+    const unknown = await postReview(t.app, t.client, {
       appointmentId: '00000000-0000-4000-8000-000000000000',
       rating: 5,
     });
@@ -165,13 +153,13 @@ describe('reviews: POST /api/reviews', () => {
   it('checks who asks first: anonymous → 401, a provider → 403, another client → 404', async () => {
     const appointmentId = await past();
     expect((await postReview(t.app, null, { appointmentId, rating: 5 })).statusCode).toBe(401);
-    const asProvider = await postReview(t.app, provider, { appointmentId, rating: 5 });
+    const asProvider = await postReview(t.app, t.provider, { appointmentId, rating: 5 });
     expect(asProvider.statusCode).toBe(403);
-    const notYours = await postReview(t.app, otherClient, { appointmentId, rating: 5 });
+    const notYours = await postReview(t.app, t.otherClient, { appointmentId, rating: 5 });
     expect(notYours.statusCode).toBe(404);
     expect(notYours.json()).toMatchObject({ code: 'NOT_FOUND' });
     // …and the appointment can still be reviewed by its client.
-    expect((await postReview(t.app, client, { appointmentId, rating: 5 })).statusCode).toBe(201);
+    expect((await postReview(t.app, t.client, { appointmentId, rating: 5 })).statusCode).toBe(201);
   });
 
   it.each([
@@ -182,28 +170,28 @@ describe('reviews: POST /api/reviews', () => {
     ['ended more than 60 days ago', { startedMinutesAgo: 60 * 24 * 60 + 31 }],
   ])('an appointment that is %s → 409 NOT_REVIEWABLE', async (_label, options) => {
     const appointmentId = await past(options);
-    const res = await postReview(t.app, client, { appointmentId, rating: 5 });
+    const res = await postReview(t.app, t.client, { appointmentId, rating: 5 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'NOT_REVIEWABLE' });
   });
 
   it('an appointment that ended 59 days ago can still be reviewed', async () => {
     const appointmentId = await past({ startedMinutesAgo: 59 * 24 * 60 });
-    expect((await postReview(t.app, client, { appointmentId, rating: 2 })).statusCode).toBe(201);
+    expect((await postReview(t.app, t.client, { appointmentId, rating: 2 })).statusCode).toBe(201);
   });
 
   it('twice → 409 ALREADY_REVIEWED, and the database refuses a second row by itself', async () => {
     const appointmentId = await past();
-    expect((await postReview(t.app, client, { appointmentId, rating: 5 })).statusCode).toBe(201);
-    const again = await postReview(t.app, client, { appointmentId, rating: 1 });
+    expect((await postReview(t.app, t.client, { appointmentId, rating: 5 })).statusCode).toBe(201);
+    const again = await postReview(t.app, t.client, { appointmentId, rating: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'ALREADY_REVIEWED' });
     // Code aside: the unique index alone keeps a second review out.
     await expect(
       t.app.database.db.insert(reviews).values({
         appointmentId,
-        providerId: provider.providerId!,
-        clientId: client.id,
+        providerId: t.provider.providerId!,
+        clientId: t.client.id,
         rating: 1,
       }),
     ).rejects.toThrow();
@@ -214,7 +202,7 @@ describe('reviews: POST /api/reviews', () => {
     const before = await providerRow();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        postReview(t.app, client, { appointmentId, rating: (i % 5) + 1, comment: `try ${i}` }),
+        postReview(t.app, t.client, { appointmentId, rating: (i % 5) + 1, comment: `try ${i}` }),
       ),
     );
     const codes = answers.map((res) => res.statusCode).sort();
@@ -245,14 +233,14 @@ describe('reviews: POST /api/reviews', () => {
       .update(appointments)
       .set({ status: 'no_show' })
       .where(eq(appointments.id, appointmentId));
-    const res = await postReview(t.app, client, { appointmentId, rating: 5 });
+    const res = await postReview(t.app, t.client, { appointmentId, rating: 5 });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('NOT_REVIEWABLE');
   });
 
   it('deleting a review (e.g. with its appointment) takes it out of the rating', async () => {
     const before = await providerRow();
-    const id = await reviewed(t.app, provider, client, 1);
+    const id = await reviewed(t.app, t.provider, t.client, 1);
     expect(await providerRow()).toEqual({ sum: before.sum + 1, count: before.count + 1 });
     await t.app.database.db.execute(
       sql`delete from appointments where id = (select appointment_id from reviews where id = ${id})`,
@@ -264,12 +252,12 @@ describe('reviews: POST /api/reviews', () => {
     const other = await createProvider(t.app);
     const appointmentId = await past();
     const hostile = `<img src=x onerror=alert(1)> '; drop table reviews; -- ✓`;
-    const res = await postReview(t.app, client, {
+    const res = await postReview(t.app, t.client, {
       appointmentId,
       rating: 5,
       comment: hostile,
       providerId: other.providerId,
-      clientId: otherClient.id,
+      clientId: t.otherClient.id,
       reply: 'forged reply',
       created_at: '2000-01-01T00:00:00Z',
     });
@@ -284,8 +272,8 @@ describe('reviews: POST /api/reviews', () => {
       .from(reviews)
       .where(eq(reviews.appointmentId, appointmentId));
     expect(row).toEqual({
-      providerId: provider.providerId,
-      clientId: client.id,
+      providerId: t.provider.providerId,
+      clientId: t.client.id,
       reply: null,
       comment: hostile,
     });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { insertReviews } from '../../../test/helpers/review-factories';
 import { bayesianAverage } from './rating';
+import { asUser } from '../../../test/helpers/requests';
 
 /**
  * 'Meet our top specialists' (GET /api/search/providers?sort=rating): ordered by the Bayesian
@@ -41,11 +42,7 @@ describe('top-rated providers: the Bayesian average', () => {
   });
 
   const search = async (query: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/search/providers?${query}`,
-      headers: client.headers,
-    });
+    const res = await asUser(t.app, client).get(`/api/search/providers?${query}`);
     expect(res.statusCode).toBe(200);
     return res.json().providers as {
       first_name: string;
@@ -90,22 +87,14 @@ describe('top-rated providers: the Bayesian average', () => {
 
   it('the provider detail carries rating and reviewCount', async () => {
     const provider = byName.get('Many Fourpointeight')!;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/profile/providers/${provider.providerId}`,
-      headers: client.headers,
-    });
+    const res = await asUser(t.app, client).get(`/api/profile/providers/${provider.providerId}`);
     expect(res.json().provider).toMatchObject({ rating: 4.8, reviewCount: 200 });
   });
 
   it('sort=rating also applies with a search text; an unknown sort → 400', async () => {
     const fours = await search('sort=rating&q=four');
     expect(fours.map((p) => p.first_name)).toEqual(['Many', 'Twenty']);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/search/providers?sort=best',
-      headers: client.headers,
-    });
+    const res = await asUser(t.app, client).get('/api/search/providers?sort=best');
     expect(res.statusCode).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { DISCOVERY_MESSAGES, SEARCH_COUNT_CAP } from '@slotwise/shared/discovery-types';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { createTestApp, type TestApp, useTestWorld } from '../../../test/helpers/app';
 import { createSlot, wallClock } from '../../../test/helpers/booking-factories';
 import { createService } from '../../../test/helpers/catalogue-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
@@ -75,32 +75,28 @@ async function ok(t: TestApp, query: string): Promise<Answer> {
 const lastNames = (answer: Answer) => answer.providers.map((p) => p.last_name);
 
 describe('public discovery: filters, sorts, extras', () => {
-  let t: TestApp;
-  let client: TestUser;
-  let paris: TestUser; // plumber, Paris, 40 €, rated 5
-  let versailles: TestUser; // plumber, Versailles, 25 €, rated 3
-  let orleans: TestUser; // cleaner, Orléans, 90 €, no reviews
-  let auckland: TestUser; // cleaner, no place, zone Pacific/Auckland
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    client = await createClient(t.app);
-    paris = await createProvider(t.app, {
+  const t = useTestWorld(async (app) => {
+    const client: TestUser = await createClient(app);
+    // plumber, Paris, 40 €, rated 5
+    const paris: TestUser = await createProvider(app, {
       firstName: 'Pia',
       lastName: 'Paris',
       specialty: 'Pipes',
     });
-    versailles = await createProvider(t.app, {
+    // plumber, Versailles, 25 €, rated 3
+    const versailles: TestUser = await createProvider(app, {
       firstName: 'Vic',
       lastName: 'Versailles',
       specialty: 'Leaks',
     });
-    orleans = await createProvider(t.app, {
+    // cleaner, Orléans, 90 €, no reviews
+    const orleans: TestUser = await createProvider(app, {
       firstName: 'Olga',
       lastName: 'Orleans',
       specialty: 'Deep cleaning',
     });
-    auckland = await createProvider(t.app, {
+    // cleaner, no place, zone Pacific/Auckland
+    const auckland: TestUser = await createProvider(app, {
       firstName: 'Aroha',
       lastName: 'Auckland',
       specialty: 'Windows',
@@ -113,16 +109,14 @@ describe('public discovery: filters, sorts, extras', () => {
     await categorise(t, versailles, 'plumber');
     await categorise(t, orleans, 'cleaner');
     await categorise(t, auckland, 'cleaner');
-    await createService(t.app, paris, { name: 'Repair', price_cents: 4000, currency: 'EUR' });
-    await createService(t.app, paris, { name: 'Big job', price_cents: 12000, currency: 'EUR' });
-    await createService(t.app, versailles, { name: 'Leak', price_cents: 2500, currency: 'EUR' });
-    await createService(t.app, orleans, { name: 'Flat', price_cents: 9000, currency: 'EUR' });
-    await insertReviews(t.app, paris.providerId!, client.id, [5, 5, 5]);
-    await insertReviews(t.app, versailles.providerId!, client.id, [3, 3]);
-    await refreshRatingPrior(t.app.database.db, true);
-  });
-  afterAll(async () => {
-    await t.close();
+    await createService(app, paris, { name: 'Repair', price_cents: 4000, currency: 'EUR' });
+    await createService(app, paris, { name: 'Big job', price_cents: 12000, currency: 'EUR' });
+    await createService(app, versailles, { name: 'Leak', price_cents: 2500, currency: 'EUR' });
+    await createService(app, orleans, { name: 'Flat', price_cents: 9000, currency: 'EUR' });
+    await insertReviews(app, paris.providerId!, client.id, [5, 5, 5]);
+    await insertReviews(app, versailles.providerId!, client.id, [3, 3]);
+    await refreshRatingPrior(app.database.db, true);
+    return { client, paris, versailles, orleans, auckland };
   });
 
   it('lists every listed provider anonymously, with the §11.2 fields', async () => {
@@ -238,7 +232,7 @@ describe('public discovery: filters, sorts, extras', () => {
     const day = wallClock(new Date(Date.now() + 10 * 86_400_000), 'Pacific/Auckland').day;
     const startsAt = zonedInstant('Pacific/Auckland', day, '23:30:00');
     await t.app.database.db.insert(timeslots).values({
-      providerId: auckland.providerId!,
+      providerId: t.auckland.providerId!,
       day,
       startTime: '23:30:00',
       endTime: '23:59:00',
@@ -256,7 +250,7 @@ describe('public discovery: filters, sorts, extras', () => {
     const early = zonedInstant('Pacific/Auckland', next, '08:00:00');
     expect(early.toISOString().slice(0, 10)).toBe(day);
     await t.app.database.db.insert(timeslots).values({
-      providerId: auckland.providerId!,
+      providerId: t.auckland.providerId!,
       day: next,
       startTime: '08:00:00',
       endTime: '08:30:00',
@@ -269,13 +263,13 @@ describe('public discovery: filters, sorts, extras', () => {
   });
 
   it('next_available skips booked, past and policy-refused (minimum notice) slots', async () => {
-    const id = orleans.providerId!;
+    const id = t.orleans.providerId!;
     await createSlot(t.app, id, { startsInMinutes: -120 });
     await createSlot(t.app, id, { startsInMinutes: 60, isBooked: true });
     await createSlot(t.app, id, { startsInMinutes: 120 }); // within the 4 h notice
     const bookable = await createSlot(t.app, id, { startsInMinutes: 360 });
     await createSlot(t.app, id, { startsInMinutes: 600 });
-    await setPolicy(t.app, orleans, { minNoticeMinutes: 240 });
+    await setPolicy(t.app, t.orleans, { minNoticeMinutes: 240 });
     const found = (await ok(t, 'q=olga')).providers[0]!;
     expect(found.next_available_slot_id).toBe(bookable.id);
     expect(found.next_available).toBe(bookable.startsAt.toISOString());
@@ -306,7 +300,7 @@ describe('public discovery: filters, sorts, extras', () => {
   });
 
   it('a signed-in caller gets the same listing', async () => {
-    const res = await search(t, 'category=plumber', client.headers);
+    const res = await search(t, 'category=plumber', t.client.headers);
     expect(res.statusCode).toBe(200);
     expect(lastNames(res.json() as Answer)).toEqual(['Paris', 'Versailles']);
   });

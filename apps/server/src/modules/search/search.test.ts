@@ -1,43 +1,36 @@
 import { DEFAULT_BOOKING_POLICY } from '@slotwise/shared/policy-schemas';
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../../test/helpers/app';
 import { createSlot } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 
 describe('search and provider detail', () => {
-  let t: TestApp;
-  let client: TestUser;
-  let ana: TestUser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    client = await createClient(t.app);
-    ana = await createProvider(t.app, {
+  const t = useTestWorld(async (app) => {
+    const client: TestUser = await createClient(app);
+    const ana: TestUser = await createProvider(app, {
       firstName: 'Ana',
       lastName: 'Lopez',
       specialty: 'Plumber',
       bio: 'Leaks fixed the same day.',
     });
     // Weaker matches for "ana", and providers clients must never see.
-    await createProvider(t.app, { firstName: 'Diana', lastName: 'Ross', specialty: 'Tutor' });
-    await createProvider(t.app, { firstName: 'Anatole', lastName: 'Price', specialty: 'Cleaner' });
-    await createProvider(t.app, {
+    await createProvider(app, { firstName: 'Diana', lastName: 'Ross', specialty: 'Tutor' });
+    await createProvider(app, { firstName: 'Anatole', lastName: 'Price', specialty: 'Cleaner' });
+    await createProvider(app, {
       firstName: 'Ana',
       lastName: 'Unverified',
       specialty: 'Plumber',
       verified: false,
     });
-    await createProvider(t.app, { firstName: 'Ana', lastName: 'Incomplete', specialty: null });
-  });
-  afterAll(async () => {
-    await t.close();
+    await createProvider(app, { firstName: 'Ana', lastName: 'Incomplete', specialty: null });
+    return { client, ana };
   });
 
-  const get = (url: string, user: TestUser = client) =>
+  const get = (url: string, user: TestUser = t.client) =>
     t.app.inject({ method: 'GET', url, headers: user.headers });
-  const search = async (query: Record<string, string>, user: TestUser = client) => {
+  const search = async (query: Record<string, string>, user: TestUser = t.client) => {
     const res = await get(`/api/search/providers?${new URLSearchParams(query)}`, user);
     expect(res.statusCode).toBe(200);
     return res.json() as {
@@ -53,8 +46,8 @@ describe('search and provider detail', () => {
   it('answers anonymous callers on every discovery endpoint (docs/product.md §11.2); a bad token is still a 401', async () => {
     for (const url of [
       '/api/search/providers',
-      `/api/profile/providers/${ana.providerId}`,
-      `/api/search/providers/${ana.providerId}/available-slots`,
+      `/api/profile/providers/${t.ana.providerId}`,
+      `/api/search/providers/${t.ana.providerId}/available-slots`,
     ]) {
       const anonymous = await t.app.inject({ method: 'GET', url });
       expect(anonymous.statusCode, url).toBe(200);
@@ -73,9 +66,9 @@ describe('search and provider detail', () => {
     async (q) => {
       const body = await search({ q });
       expect(names(body)).toContain('Ana Lopez');
-      const found = body.providers.find((p) => p.provider_id === ana.providerId);
+      const found = body.providers.find((p) => p.provider_id === t.ana.providerId);
       expect(found).toEqual({
-        provider_id: ana.providerId,
+        provider_id: t.ana.providerId,
         first_name: 'Ana',
         last_name: 'Lopez',
         specialty: 'Plumber',
@@ -112,7 +105,7 @@ describe('search and provider detail', () => {
   });
 
   it('without q lists every listed provider by name; providers may search too', async () => {
-    const body = await search({}, ana);
+    const body = await search({}, t.ana);
     const listed = names(body);
     expect(listed).toEqual([...listed].sort((a, b) => a.localeCompare(b)));
     expect(listed).toContain('Ana Lopez');
@@ -165,14 +158,14 @@ describe('search and provider detail', () => {
   });
 
   it('GET /api/profile/providers/:id answers the docs/product.md §3 provider detail', async () => {
-    const res = await get(`/api/profile/providers/${ana.providerId}`);
+    const res = await get(`/api/profile/providers/${t.ana.providerId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       provider: {
-        provider_id: ana.providerId,
+        provider_id: t.ana.providerId,
         firstName: 'Ana',
         lastName: 'Lopez',
-        email: ana.email,
+        email: t.ana.email,
         specialty: 'Plumber',
         bio: 'Leaks fixed the same day.',
         profileImageUrl: null,
@@ -190,7 +183,7 @@ describe('search and provider detail', () => {
     // An anonymous visitor gets the same page without the email (docs/product.md §11.2).
     const anonymous = await t.app.inject({
       method: 'GET',
-      url: `/api/profile/providers/${ana.providerId}`,
+      url: `/api/profile/providers/${t.ana.providerId}`,
     });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json().provider).not.toHaveProperty('email');
@@ -200,7 +193,7 @@ describe('search and provider detail', () => {
   it.each([
     ['an unknown id', () => randomUUID()],
     ['a malformed id', () => 'not-a-uuid'],
-    ['a user id instead of a provider id', () => ana.id],
+    ['a user id instead of a provider id', () => t.ana.id],
   ])('GET /api/profile/providers/:id is 404 for %s', async (_label, id) => {
     const res = await get(`/api/profile/providers/${id()}`);
     expect(res.statusCode).toBe(404);
@@ -239,7 +232,7 @@ describe('search and provider detail', () => {
     const slots = async (query = '') => {
       const res = await get(
         `/api/search/providers/${provider.providerId}/available-slots${query}`,
-        client,
+        t.client,
       );
       expect(res.statusCode).toBe(200);
       return res.json().availableSlots as {
@@ -292,7 +285,7 @@ describe('search and provider detail', () => {
     });
 
     it('a provider may look too', async () => {
-      const res = await get(`/api/search/providers/${provider.providerId}/available-slots`, ana);
+      const res = await get(`/api/search/providers/${provider.providerId}/available-slots`, t.ana);
       expect(res.statusCode).toBe(200);
     });
   });

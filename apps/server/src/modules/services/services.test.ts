@@ -1,8 +1,8 @@
 import { CATALOGUE_MESSAGES } from '@slotwise/shared/catalogue-schemas';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { timeslots } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { useTestApp } from '../../../test/helpers/app';
 import { book, createSlot } from '../../../test/helpers/booking-factories';
 import {
   bindSlotToService,
@@ -10,6 +10,7 @@ import {
   createService,
 } from '../../../test/helpers/catalogue-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
+import { injectAs } from '../../../test/helpers/requests';
 
 const SERVICE_FIELDS = [
   'active',
@@ -22,26 +23,14 @@ const SERVICE_FIELDS = [
 ];
 
 describe('services', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const call = (
     user: TestUser | null,
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user?.headers ?? {},
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  ) => injectAs(t.app, user, method, url, payload);
   const listOf = async (user: TestUser) =>
     (await call(user, 'GET', '/api/services')).json().services as { id: string; name: string }[];
 

@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointments, services, timeslots } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { useTestApp } from '../../../test/helpers/app';
 import { book, createSlot, wallClock } from '../../../test/helpers/booking-factories';
 import { bindSlotToService, createService } from '../../../test/helpers/catalogue-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
+import { asUser } from '../../../test/helpers/requests';
 
 describe('slots for a service, and the price an appointment keeps', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   /** A day `days` ahead in the provider's zone. */
   const dayAhead = (provider: TestUser, days: number) =>
@@ -52,17 +47,8 @@ describe('slots for a service, and the price an appointment keeps', () => {
       currency: 'GBP',
     });
     // The slot list shows the service's current price.
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/services/${service.id}`,
-      headers: provider.headers,
-      payload: { price_cents: 3500 },
-    });
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/timeslots/view',
-      headers: provider.headers,
-    });
+    await asUser(t.app, provider).patch(`/api/services/${service.id}`, { price_cents: 3500 });
+    const list = await asUser(t.app, provider).get('/api/timeslots/view');
     expect(list.json().slots[0]).toMatchObject({ service_id: service.id, price_cents: 3500 });
   });
 
@@ -76,21 +62,14 @@ describe('slots for a service, and the price an appointment keeps', () => {
     });
     const day = dayAhead(provider, 3);
     const create = (payload: Record<string, unknown>) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/timeslots/create',
-        headers: provider.headers,
-        payload: { day, ...payload },
-      });
+      asUser(t.app, provider).post('/api/timeslots/create', { day, ...payload });
     const priced = (
       await create({ startTime: '09:00', endTime: '09:30', serviceId: service.id })
     ).json().slot.id as string;
     const plain = (await create({ startTime: '10:00', endTime: '10:30' })).json().slot.id as string;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/search/providers/${provider.providerId}/available-slots`,
-      headers: client.headers,
-    });
+    const res = await asUser(t.app, client).get(
+      `/api/search/providers/${provider.providerId}/available-slots`,
+    );
     expect(res.statusCode).toBe(200);
     const slots = res.json().availableSlots as { id: string }[];
     expect(slots.find((slot) => slot.id === priced)).toMatchObject({
@@ -167,11 +146,8 @@ describe('slots for a service, and the price an appointment keeps', () => {
     });
     const slot = await createSlot(t.app, provider.providerId!);
     await bindSlotToService(t.app, slot.id, service);
-    const booking = await t.app.inject({
-      method: 'POST',
-      url: '/api/appointment/booking',
-      headers: client.headers,
-      payload: { timeslotId: slot.id },
+    const booking = await asUser(t.app, client).post('/api/appointment/booking', {
+      timeslotId: slot.id,
     });
     expect(booking.statusCode).toBe(201);
     expect(booking.json().appointment).toMatchObject({
@@ -180,28 +156,19 @@ describe('slots for a service, and the price an appointment keeps', () => {
       price_cents: 9000,
       currency: 'USD',
     });
-    const changed = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/services/${service.id}`,
-      headers: provider.headers,
-      payload: { price_cents: 12_000, name: 'Deep clean (new)', currency: 'EUR' },
+    const changed = await asUser(t.app, provider).patch(`/api/services/${service.id}`, {
+      price_cents: 12_000,
+      name: 'Deep clean (new)',
+      currency: 'EUR',
     });
     expect(changed.statusCode).toBe(200);
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: '/api/appointment/view',
-      headers: client.headers,
-    });
+    const mine = await asUser(t.app, client).get('/api/appointment/view');
     expect(mine.json().appointments[0]).toMatchObject({
       service_name: 'Deep clean',
       price_cents: 9000,
       currency: 'USD',
     });
-    const theirs = await t.app.inject({
-      method: 'GET',
-      url: '/api/appointment/provider/view',
-      headers: provider.headers,
-    });
+    const theirs = await asUser(t.app, provider).get('/api/appointment/provider/view');
     expect(theirs.json().appointments[0]).toMatchObject({
       service_name: 'Deep clean',
       price_cents: 9000,
@@ -231,11 +198,8 @@ describe('slots for a service, and the price an appointment keeps', () => {
       .set({ priceCents: 2400 })
       .where(eq(services.id, cut.id));
     const reschedule = (newTimeslotId: string) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/appointment/reschedule/${appointmentId}`,
-        headers: client.headers,
-        payload: { newTimeslotId },
+      asUser(t.app, client).patch(`/api/appointment/reschedule/${appointmentId}`, {
+        newTimeslotId,
       });
     const kept = await reschedule(sameService.id);
     expect(kept.statusCode).toBe(200);

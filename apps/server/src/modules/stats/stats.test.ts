@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestWorld } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { appointmentEvents, appointments, timeslots } from '../../db/schema';
 import {
@@ -9,6 +9,7 @@ import {
   percentChange,
   providerStatsQuery,
 } from './service';
+import { asUser } from '../../../test/helpers/requests';
 
 describe('percentChange', () => {
   it.each([
@@ -25,15 +26,13 @@ describe('percentChange', () => {
 });
 
 describe('provider stats on constructed histories', () => {
-  let t: TestApp;
-  let client: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    client = await createClient(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestWorld(async (app) => ({
+    client: await createClient(app),
+  }));
+
+  /** The provider's stats as at `iso`. */
+  const statsAt = (provider: TestUser, iso: string) =>
+    getProviderStats(t.app.database.db, provider.providerId!, new Date(iso));
 
   /** An appointment on a local wall-clock day/time (the instants only matter for durations). */
   async function appointment(
@@ -50,7 +49,7 @@ describe('provider stats on constructed histories', () => {
       .insert(appointments)
       .values({
         providerId: provider.providerId!,
-        clientId: client.id,
+        clientId: t.client.id,
         status,
         day,
         startTime: `${start}:00`,
@@ -72,10 +71,10 @@ describe('provider stats on constructed histories', () => {
     await t.app.database.db.insert(appointmentEvents).values({
       appointmentId,
       providerId: provider.providerId!,
-      clientId: client.id,
+      clientId: t.client.id,
       type,
       actorRole: 'client',
-      actorUserId: client.id,
+      actorUserId: t.client.id,
       startsAt: new Date(occurredAt),
       endsAt: new Date(occurredAt),
       occurredAt: new Date(occurredAt),
@@ -89,11 +88,7 @@ describe('provider stats on constructed histories', () => {
     await appointment(provider, '2026-11-21', '11:00', 60);
     await appointment(provider, '2026-11-21', '13:00', 45, 'canceled');
     // 2026-11-22 04:30 UTC is still 2026-11-21 23:30 in New York: "today" is the 21st.
-    const stats = await getProviderStats(
-      t.app.database.db,
-      provider.providerId!,
-      new Date('2026-11-22T04:30:00Z'),
-    );
+    const stats = await statsAt(provider, '2026-11-22T04:30:00Z');
     expect(stats).toMatchObject({
       todayCount: 2,
       todayChange: 100,
@@ -101,11 +96,7 @@ describe('provider stats on constructed histories', () => {
       durationChange: 50,
     });
     // An hour later it is the 22nd in New York: nothing today, two yesterday.
-    const later = await getProviderStats(
-      t.app.database.db,
-      provider.providerId!,
-      new Date('2026-11-22T05:30:00Z'),
-    );
+    const later = await statsAt(provider, '2026-11-22T05:30:00Z');
     expect(later).toMatchObject({
       todayCount: 0,
       todayChange: -100,
@@ -116,11 +107,7 @@ describe('provider stats on constructed histories', () => {
 
   it('yesterday = 0: 0 → 0 is 0 %, 0 → n is +100 %', async () => {
     const provider = await createProvider(t.app, { timezone: 'UTC' });
-    const empty = await getProviderStats(
-      t.app.database.db,
-      provider.providerId!,
-      new Date('2026-06-10T12:00:00Z'),
-    );
+    const empty = await statsAt(provider, '2026-06-10T12:00:00Z');
     expect(empty).toEqual({
       todayCount: 0,
       todayChange: 0,
@@ -133,11 +120,7 @@ describe('provider stats on constructed histories', () => {
       rescheduledThisWeek: 0,
     });
     await appointment(provider, '2026-06-10', '08:00', 30);
-    const one = await getProviderStats(
-      t.app.database.db,
-      provider.providerId!,
-      new Date('2026-06-10T12:00:00Z'),
-    );
+    const one = await statsAt(provider, '2026-06-10T12:00:00Z');
     expect(one).toMatchObject({
       todayCount: 1,
       todayChange: 100,
@@ -154,11 +137,7 @@ describe('provider stats on constructed histories', () => {
     await appointment(provider, '2026-05-25', '10:00', 30);
     await appointment(provider, '2026-05-29', '10:00', 30);
     await appointment(provider, '2026-06-10', '10:00', 30, 'canceled'); // today only
-    const stats = await getProviderStats(
-      t.app.database.db,
-      provider.providerId!,
-      new Date('2026-06-10T03:00:00Z'),
-    );
+    const stats = await statsAt(provider, '2026-06-10T03:00:00Z');
     // Window up to today (May 12 – Jun 10): 3 kept of 4 → 75 %; up to yesterday: 3 of 3 → 100 %.
     expect(stats.completionRate).toBe(75);
     expect(stats.completionChange).toBe(-25);
@@ -172,11 +151,7 @@ describe('provider stats on constructed histories', () => {
     await event(provider, 'booked', '2026-11-17T15:00:00Z');
     await event(provider, 'canceled', '2026-11-17T16:00:00Z');
     await event(provider, 'rescheduled', '2026-11-18T16:00:00Z');
-    const stats = await getProviderStats(
-      t.app.database.db,
-      provider.providerId!,
-      new Date('2026-11-18T17:00:00Z'),
-    );
+    const stats = await statsAt(provider, '2026-11-18T17:00:00Z');
     expect(stats).toMatchObject({ bookedThisWeek: 2, canceledThisWeek: 1, rescheduledThisWeek: 1 });
   });
 
@@ -186,20 +161,12 @@ describe('provider stats on constructed histories', () => {
     // using today's offset (EDT, UTC−4) would wrongly start it at 04:00 UTC.
     await event(provider, 'booked', '2026-03-02T04:30:00Z'); // Sunday 23:30 EST: previous week
     await event(provider, 'booked', '2026-03-02T05:30:00Z'); // Monday 00:30 EST
-    const sunday = await getProviderStats(
-      t.app.database.db,
-      provider.providerId!,
-      new Date('2026-03-08T16:00:00Z'),
-    );
+    const sunday = await statsAt(provider, '2026-03-08T16:00:00Z');
     expect(sunday.bookedThisWeek).toBe(1);
     // The next week begins Monday 2026-03-09 00:00 EDT = 04:00 UTC.
     await event(provider, 'canceled', '2026-03-09T03:30:00Z'); // Sunday 23:30 EDT
     await event(provider, 'canceled', '2026-03-09T04:15:00Z'); // Monday 00:15 EDT
-    const monday = await getProviderStats(
-      t.app.database.db,
-      provider.providerId!,
-      new Date('2026-03-09T14:00:00Z'),
-    );
+    const monday = await statsAt(provider, '2026-03-09T14:00:00Z');
     expect(monday).toMatchObject({ bookedThisWeek: 0, canceledThisWeek: 1 });
   });
 
@@ -253,14 +220,10 @@ describe('provider stats on constructed histories', () => {
     const provider = await createProvider(t.app);
     expect((await t.app.inject({ method: 'GET', url: '/api/stats/' })).statusCode).toBe(401);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/stats/', headers: client.headers }))
+      (await t.app.inject({ method: 'GET', url: '/api/stats/', headers: t.client.headers }))
         .statusCode,
     ).toBe(403);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/stats/',
-      headers: provider.headers,
-    });
+    const res = await asUser(t.app, provider).get('/api/stats/');
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().stats).sort()).toEqual(
       [
@@ -278,24 +241,14 @@ describe('provider stats on constructed histories', () => {
         'noShowRate',
       ].sort(),
     );
-    const analytics = await t.app.inject({
-      method: 'GET',
-      url: '/api/stats/analytics',
-      headers: provider.headers,
-    });
+    const analytics = await asUser(t.app, provider).get('/api/stats/analytics');
     expect(analytics.statusCode).toBe(200);
     expect(analytics.json().analytics.next7Days).toHaveLength(7);
   });
 });
 
 describe('stats query plan (EXPLAIN)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('reads the 30-day window through appointments_provider_day_idx and the week’s events through their index', async () => {
     const provider = await createProvider(t.app);

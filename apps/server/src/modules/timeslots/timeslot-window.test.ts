@@ -4,8 +4,8 @@ import {
   timeslotWindowSlotSchema,
 } from '@slotwise/shared/availability-schemas';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestWorld } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { timeslotWindowQuery } from './window';
@@ -16,12 +16,6 @@ import { timeslotWindowQuery } from './window';
  */
 
 const NOW = new Date('2027-01-04T15:00:00Z'); // Monday 10:00 in New York
-let t: TestApp;
-let provider: TestUser;
-let other: TestUser;
-let client: TestUser;
-let bookedSlotId: string;
-let appointmentId: string;
 
 function view(user: TestUser, query: string) {
   return t.app.inject({ url: `/api/timeslots/view${query}`, headers: user.headers });
@@ -38,34 +32,31 @@ async function create(user: TestUser, day: string, startTime: string, endTime: s
   return res.json().slot.id as string;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  provider = await createProvider(t.app);
-  other = await createProvider(t.app);
-  client = await createClient(t.app, {
-    firstName: 'Wendy',
-    lastName: 'Window',
-    email: 'wendy@example.test',
-  });
-  // Sunday before the window, the window's Monday (later today) and Sunday, the Monday after.
-  await create(provider, '2027-01-10', '23:00', '23:30');
-  await create(provider, '2027-01-11', '00:00', '00:30');
-  bookedSlotId = await create(provider, '2027-01-11', '09:00', '09:30');
-  await create(provider, '2027-01-17', '23:30', '23:59');
-  await create(provider, '2027-01-18', '00:00', '00:30');
-  await create(other, '2027-01-12', '09:00', '09:30');
-  appointmentId = await book(t.app, client, bookedSlotId);
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await t.close();
-});
+const t = useTestWorld(
+  async (app) => {
+    const provider: TestUser = await createProvider(app);
+    const other: TestUser = await createProvider(app);
+    const client: TestUser = await createClient(app, {
+      firstName: 'Wendy',
+      lastName: 'Window',
+      email: 'wendy@example.test',
+    });
+    // Sunday before the window, the window's Monday (later today) and Sunday, the Monday after.
+    await create(provider, '2027-01-10', '23:00', '23:30');
+    await create(provider, '2027-01-11', '00:00', '00:30');
+    const bookedSlotId: string = await create(provider, '2027-01-11', '09:00', '09:30');
+    await create(provider, '2027-01-17', '23:30', '23:59');
+    await create(provider, '2027-01-18', '00:00', '00:30');
+    await create(other, '2027-01-12', '09:00', '09:30');
+    const appointmentId: string = await book(app, client, bookedSlotId);
+    return { provider, other, client, bookedSlotId, appointmentId };
+  },
+  { now: NOW },
+);
 
 describe('GET /api/timeslots/view?from&to', () => {
   it('returns the days from–to inclusive in the provider’s zone, own slots only, in order', async () => {
-    const res = await view(provider, '?from=2027-01-11&to=2027-01-17');
+    const res = await view(t.provider, '?from=2027-01-11&to=2027-01-17');
     expect(res.statusCode, res.body).toBe(200);
     const slots = res.json().slots as { day: string; start_time: string }[];
     expect(slots.map((s) => `${s.day} ${s.start_time}`)).toEqual([
@@ -76,17 +67,17 @@ describe('GET /api/timeslots/view?from&to', () => {
   });
 
   it('a booked slot names the appointment and the client’s first and last name only', async () => {
-    const res = await view(provider, '?from=2027-01-11&to=2027-01-11');
+    const res = await view(t.provider, '?from=2027-01-11&to=2027-01-11');
     const [free, booked] = res.json().slots;
     expect(booked).toEqual({
-      id: bookedSlotId,
+      id: t.bookedSlotId,
       day: '2027-01-11',
       start_time: '09:00:00',
       end_time: '09:30:00',
       type: 'Barber',
       is_booked: true,
       source: 'manual',
-      appointment_id: appointmentId,
+      appointment_id: t.appointmentId,
       client_first_name: 'Wendy',
       client_last_name: 'Window',
     });
@@ -100,7 +91,7 @@ describe('GET /api/timeslots/view?from&to', () => {
   });
 
   it('answers JSON of the view schema, field for field, and an empty window as no slots', async () => {
-    const res = await view(provider, '?from=2027-01-10&to=2027-01-18');
+    const res = await view(t.provider, '?from=2027-01-10&to=2027-01-18');
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     // The database writes this JSON (decision 046): nothing may be missing, extra or mistyped.
     const strict = timeslotWindowSlotSchema.strict();
@@ -109,19 +100,19 @@ describe('GET /api/timeslots/view?from&to', () => {
     for (const slot of slots) expect(strict.safeParse(slot).error).toBeUndefined();
     expect(timeslotViewResponseSchema.safeParse(res.json()).success).toBe(true);
 
-    const empty = await view(provider, '?from=2027-03-01&to=2027-03-07');
+    const empty = await view(t.provider, '?from=2027-03-01&to=2027-03-07');
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ slots: [] });
   });
 
   it('a window in the past is shown too (the calendar pages back)', async () => {
-    const res = await view(provider, '?from=2026-12-28&to=2027-01-03');
+    const res = await view(t.provider, '?from=2026-12-28&to=2027-01-03');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ slots: [] });
   });
 
   it('without from/to the answer is the product list: its fields plus the catalogue ones', async () => {
-    const res = await view(provider, '');
+    const res = await view(t.provider, '');
     const slots = res.json().slots as Record<string, unknown>[];
     expect(slots).toHaveLength(5);
     expect(Object.keys(slots[0]!).sort()).toEqual(
@@ -150,12 +141,12 @@ describe('GET /api/timeslots/view?from&to', () => {
       ['?from=2027-01-01&to=2027-04-03', 'to', AVAILABILITY_MESSAGES.windowTooWide],
     ];
     for (const [query, field, message] of cases) {
-      const res = await view(provider, query);
+      const res = await view(t.provider, query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().fieldErrors?.[field], query).toBe(message);
     }
     // 92 days is the widest window.
-    expect((await view(provider, '?from=2027-01-01&to=2027-04-02')).statusCode).toBe(200);
+    expect((await view(t.provider, '?from=2027-01-01&to=2027-04-02')).statusCode).toBe(200);
   });
 });
 
@@ -166,7 +157,7 @@ describe('window query plan (EXPLAIN)', () => {
       // Tiny tables: without this the planner rightly prefers sequential scans.
       await tx.execute(sql`set local enable_seqscan = off`);
       const query = timeslotWindowQuery(tx, {
-        providerId: provider.providerId!,
+        providerId: t.provider.providerId!,
         from: '2027-01-11',
         to: '2027-01-17',
       });

@@ -3,19 +3,14 @@ import { addDays, todayIn } from '@slotwise/shared/calendar';
 import { MAX_SLOTS_PER_REQUEST, TIMESLOT_MESSAGES } from '@slotwise/shared/timeslot-messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { appointments, timeslots } from '../../db/schema';
+import { asUser } from '../../../test/helpers/requests';
 
 const NY = 'America/New_York';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 interface SlotBody {
   day?: unknown;
@@ -34,12 +29,7 @@ function createSlot(user: TestUser | null, body: SlotBody) {
 }
 
 function bulkCreate(user: TestUser, body: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/timeslots/bulk-create',
-    headers: user.headers,
-    payload: body,
-  });
+  return asUser(t.app, user).post('/api/timeslots/bulk-create', body);
 }
 
 function viewSlots(user: TestUser, query = '') {
@@ -47,20 +37,11 @@ function viewSlots(user: TestUser, query = '') {
 }
 
 function updateSlot(user: TestUser, id: string, body: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'PATCH',
-    url: `/api/timeslots/update/${id}`,
-    headers: user.headers,
-    payload: body,
-  });
+  return asUser(t.app, user).patch(`/api/timeslots/update/${id}`, body);
 }
 
 function deleteSlot(user: TestUser, id: string) {
-  return t.app.inject({
-    method: 'DELETE',
-    url: `/api/timeslots/delete/${id}`,
-    headers: user.headers,
-  });
+  return asUser(t.app, user).delete(`/api/timeslots/delete/${id}`);
 }
 
 /** A date `days` after today in the provider's zone (real clock). */
