@@ -7,11 +7,9 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { belongsTo, createdAt, instant, ownerKey, updatedAt, uuidId } from './columns';
 import { users } from './accounts';
 
 /** Providers: the listing row, their priced services and their booking policy. */
@@ -19,10 +17,8 @@ import { users } from './accounts';
 export const providers = pgTable(
   'providers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: belongsTo('user_id', () => users.id),
     /** Null until the provider completes onboarding. */
     specialty: text('specialty'),
     bio: text('bio').notNull().default(''),
@@ -58,7 +54,7 @@ export const providers = pgTable(
     /** The Bayesian average with the cached marketplace mean (`rating_prior`). */
     ratingScore: doublePrecision('rating_score').notNull().default(0),
     /** When rating_sum/rating_count last changed (provider_rating_changes keeps the old values). */
-    ratingChangedAt: timestamp('rating_changed_at', { withTimezone: true }),
+    ratingChangedAt: instant('rating_changed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -110,10 +106,8 @@ export const providers = pgTable(
 export const services = pgTable(
   'services',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    providerId: belongsTo('provider_id', () => providers.id),
     name: text('name').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -137,9 +131,7 @@ export const services = pgTable(
 export const bookingPolicies = pgTable(
   'booking_policies',
   {
-    providerId: uuid('provider_id')
-      .primaryKey()
-      .references(() => providers.id, { onDelete: 'cascade' }),
+    providerId: ownerKey('provider_id', () => providers.id),
     minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
     maxAdvanceDays: integer('max_advance_days').notNull().default(90),
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
@@ -168,7 +160,7 @@ export const ratingPrior = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     mean: doublePrecision('mean').notNull().default(0),
-    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+    refreshedAt: instant('refreshed_at').notNull().defaultNow(),
   },
   (t) => [check('rating_prior_single_row', sql`${t.id} = 1`)],
 );
@@ -177,10 +169,8 @@ export const ratingPrior = pgTable(
 export const providerRatingChanges = pgTable(
   'provider_rating_changes',
   {
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    providerId: belongsTo('provider_id', () => providers.id),
+    changedAt: instant('changed_at').notNull(),
     oldSum: integer('old_sum').notNull(),
     oldCount: integer('old_count').notNull(),
   },
