@@ -25,14 +25,19 @@ import { timeslots } from './schedule';
 
 /** Appointments, their append-only history, and the reviews written after them. */
 
+/** The provider and the client of an appointment (and of its review): either's deletion deletes it. */
+const parties = () => ({
+  providerId: belongsTo('provider_id', () => providers.id),
+  clientId: belongsTo('client_id', () => users.id),
+});
+
 export const appointments = pgTable(
   'appointments',
   {
     id: uuidId(),
     /** Null once a provider deletes the (no longer booked) slot; the times below remain. */
     timeslotId: optionalRef('timeslot_id', () => timeslots.id),
-    providerId: belongsTo('provider_id', () => providers.id),
-    clientId: belongsTo('client_id', () => users.id),
+    ...parties(),
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('booked'),
     /** Copy of the slot's time, so history survives the slot. */
     ...slotTimes(),
@@ -98,8 +103,7 @@ export const reviews = pgTable(
   {
     id: uuidId(),
     appointmentId: belongsTo('appointment_id', () => appointments.id),
-    providerId: belongsTo('provider_id', () => providers.id),
-    clientId: belongsTo('client_id', () => users.id),
+    ...parties(),
     rating: smallint('rating').notNull(),
     /** Plain text, trimmed; '' when the client left none. */
     comment: text('comment').notNull().default(''),

@@ -1,11 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { type BuildExtraConfigColumns, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   doublePrecision,
   index,
   integer,
+  type PgColumnBuilderBase,
   pgTable,
+  type PgTableExtraConfigValue,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -13,6 +15,15 @@ import { belongsTo, createdAt, instant, ownerKey, updatedAt, uuidId } from './co
 import { users } from './accounts';
 
 /** Providers: the listing row, their priced services and their booking policy. */
+
+type IndexColumns = Parameters<ReturnType<typeof index>['on']>;
+
+/** An index of listed providers only: discovery never reads the others. */
+function listedIndex(name: string, ...columns: IndexColumns) {
+  return index(name)
+    .on(...columns)
+    .where(sql`"listed"`);
+}
 
 export const providers = pgTable(
   'providers',
@@ -58,56 +69,64 @@ export const providers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('providers_user_id_key').on(t.userId),
-    index('providers_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('providers_category_idx').on(t.category),
-    index('providers_listed_name_idx')
-      .on(t.firstName, t.lastName, t.id)
-      .where(sql`"listed"`),
-    index('providers_listed_score_idx')
-      .on(
-        t.ratingScore.desc().nullsFirst(),
-        t.ratingCount.desc().nullsFirst(),
-        t.firstName,
-        t.lastName,
-        t.id,
-      )
-      .where(sql`"listed"`),
-    index('providers_listed_category_name_idx')
-      .on(t.category, t.firstName, t.lastName, t.id)
-      .where(sql`"listed"`),
-    index('providers_listed_category_score_idx')
-      .on(
-        t.category,
-        t.ratingScore.desc().nullsFirst(),
-        t.ratingCount.desc().nullsFirst(),
-        t.firstName,
-        t.lastName,
-        t.id,
-      )
-      .where(sql`"listed"`),
-    index('providers_listed_price_idx')
-      .on(t.priceFromCents, t.firstName, t.lastName, t.id)
-      .where(sql`"listed"`),
-    index('providers_listed_rating_changed_idx')
-      .on(t.ratingChangedAt)
-      .where(sql`"listed"`),
-    index('providers_search_text_gist')
-      .using('gist', t.searchText.op('gist_trgm_ops'))
-      .where(sql`"listed"`),
-    // Also in 0011: providers_listed_location_gist on ll_to_earth(lat, lng) where listed.
-    // Also in 0004_catalogue: a GiST index on ll_to_earth(lat, lng) for distance queries
-    // (earthdistance), and the category / service mode / radius / place checks.
-  ],
+  (t) => {
+    // Discovery's orders end by name and id, so that its pages are stable.
+    const byName = [t.firstName, t.lastName, t.id] as const;
+    // A function: `.desc()` marks the column until an index takes it, so each index asks anew.
+    const byScore = () =>
+      [t.ratingScore.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), ...byName] as const;
+    return [
+      uniqueIndex('providers_user_id_key').on(t.userId),
+      index('providers_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+      index('providers_category_idx').on(t.category),
+      listedIndex('providers_listed_name_idx', ...byName),
+      listedIndex('providers_listed_score_idx', ...byScore()),
+      listedIndex('providers_listed_category_name_idx', t.category, ...byName),
+      listedIndex('providers_listed_category_score_idx', t.category, ...byScore()),
+      listedIndex('providers_listed_price_idx', t.priceFromCents, ...byName),
+      listedIndex('providers_listed_rating_changed_idx', t.ratingChangedAt),
+      index('providers_search_text_gist')
+        .using('gist', t.searchText.op('gist_trgm_ops'))
+        .where(sql`"listed"`),
+      // Also in 0011: providers_listed_location_gist on ll_to_earth(lat, lng) where listed.
+      // Also in 0004_catalogue: a GiST index on ll_to_earth(lat, lng) for distance queries
+      // (earthdistance), and the category / service mode / radius / place checks.
+    ];
+  },
 );
 
+const providerRowColumns = () => ({
+  id: uuidId(),
+  providerId: belongsTo('provider_id', () => providers.id),
+});
+
+type ProviderRowColumns = ReturnType<typeof providerRowColumns>;
+
+/**
+ * A table of a provider's own rows (services, slots, weekly hours, time off): a generated id,
+ * then the provider, whose deletion deletes them.
+ */
+export function providerRows<
+  TName extends string,
+  TColumns extends Record<string, PgColumnBuilderBase>,
+>(
+  name: TName,
+  columns: TColumns,
+  extraConfig: (
+    self: BuildExtraConfigColumns<TName, ProviderRowColumns & TColumns, 'pg'>,
+  ) => PgTableExtraConfigValue[],
+) {
+  return pgTable<TName, ProviderRowColumns & TColumns>(
+    name,
+    { ...providerRowColumns(), ...columns },
+    extraConfig,
+  );
+}
+
 /** What a provider offers: named services with a duration and a price (minor units). */
-export const services = pgTable(
+export const services = providerRows(
   'services',
   {
-    id: uuidId(),
-    providerId: belongsTo('provider_id', () => providers.id),
     name: text('name').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     priceCents: integer('price_cents').notNull(),

@@ -11,28 +11,17 @@ import {
   time,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  belongsTo,
-  createdAt,
-  instant,
-  optionalRef,
-  ownerKey,
-  slotTimes,
-  updatedAt,
-  uuidId,
-} from './columns';
-import { providers, services } from './providers';
+import { createdAt, instant, optionalRef, ownerKey, slotTimes, updatedAt } from './columns';
+import { providerRows, providers, services } from './providers';
 
 /** Schedule: time slots and what generates them (weekly hours, time off, the daily run). */
 
 export const SLOT_SOURCES = ['manual', 'weekly'] as const;
 export type SlotSource = (typeof SLOT_SOURCES)[number];
 
-export const timeslots = pgTable(
+export const timeslots = providerRows(
   'timeslots',
   {
-    id: uuidId(),
-    providerId: belongsTo('provider_id', () => providers.id),
     ...slotTimes(),
     type: text('type').notNull(),
     /** The service this slot is for (its type is then the service's name). */
@@ -72,11 +61,9 @@ export const availabilitySettings = pgTable(
 );
 
 /** One range of a weekday (ISO: Monday 1 … Sunday 7), wall clock in the provider's zone. */
-export const availabilityRules = pgTable(
+export const availabilityRules = providerRows(
   'availability_rules',
   {
-    id: uuidId(),
-    providerId: belongsTo('provider_id', () => providers.id),
     weekday: smallint('weekday').notNull(),
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
@@ -96,11 +83,9 @@ export const availabilityRules = pgTable(
 );
 
 /** A range in which the provider is away: no free slots, no generation. */
-export const timeOff = pgTable(
+export const timeOff = providerRows(
   'time_off',
   {
-    id: uuidId(),
-    providerId: belongsTo('provider_id', () => providers.id),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
     reason: text('reason').notNull().default(''),
