@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { issueAt } from './schema-builders';
 import { emailField, registrationPasswordField } from './auth-schemas';
 import { MESSAGES } from './messages';
 
@@ -91,10 +92,10 @@ export const resetPasswordFormSchema = z
       .string({ error: MESSAGES.confirmPasswordRequired })
       .min(1, MESSAGES.confirmPasswordRequired),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: MESSAGES.passwordsMustMatch,
-  });
+  .refine(
+    (v) => v.password === v.confirmPassword,
+    issueAt('confirmPassword', MESSAGES.passwordsMustMatch),
+  );
 export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
 
 export const notificationPreferencesSchema = z.object({

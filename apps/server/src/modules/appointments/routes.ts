@@ -1,4 +1,3 @@
-import { errorResponses } from '@slotwise/shared/api-error';
 import {
   clientAppointmentMessageResponseSchema,
   clientAppointmentsQuerySchema,
@@ -15,6 +14,7 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { providerAppointmentsQuerySchema, REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
 import { bookAppointment } from './book';
 import { cancelAppointmentByClient, cancelAppointmentByProvider } from './cancel';
@@ -26,9 +26,6 @@ import {
 } from './lists';
 import { markNoShow } from './no-show';
 import { rescheduleAppointment } from './reschedule';
-
-/** docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404 → 409. */
-const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Bookings per user (the token's user: the clientOnly guard runs before the limiter), so one
@@ -46,16 +43,20 @@ export const BOOKING_RATE_LIMIT = {
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const clientOnly = authenticated('client');
   const providerOnly = authenticated('provider');
+  // Writes answer every error of the docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404 → 409.
+  const clientWrite = guardedRoutes(clientOnly, 400, 401, 403, 404, 409);
+  const providerWrite = guardedRoutes(providerOnly, 400, 401, 403, 404, 409);
+  const clientList = guardedRoutes(clientOnly, 400, 401, 403);
+  const providerList = guardedRoutes(providerOnly, 400, 401, 403);
 
   app.post(
     '/appointment/booking',
     {
-      onRequest: clientOnly,
-      config: { rateLimit: BOOKING_RATE_LIMIT },
-      schema: {
+      ...clientWrite({
         body: bookingBodySchema,
-        response: { 201: clientAppointmentMessageResponseSchema, ...writeErrors },
-      },
+        response: { 201: clientAppointmentMessageResponseSchema },
+      }),
+      config: { rateLimit: BOOKING_RATE_LIMIT },
     },
     async (request, reply) => {
       const change = await bookAppointment(
@@ -72,13 +73,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/appointment/view',
-    {
-      onRequest: clientOnly,
-      schema: {
-        querystring: clientAppointmentsQuerySchema,
-        response: { 200: clientAppointmentsResponseSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
+    clientList({
+      querystring: clientAppointmentsQuerySchema,
+      response: { 200: clientAppointmentsResponseSchema },
+    }),
     async (request) => {
       const { limit, cursor } = request.query;
       // Without ?limit=/?cursor= SPEC's answer: every appointment, no nextCursor (decision 052).
@@ -93,13 +91,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/appointment/cancel/:id',
-    {
-      onRequest: clientOnly,
-      schema: {
-        params: appointmentIdParamsSchema,
-        response: { 200: clientAppointmentMessageResponseSchema, ...writeErrors },
-      },
-    },
+    clientWrite({
+      params: appointmentIdParamsSchema,
+      response: { 200: clientAppointmentMessageResponseSchema },
+    }),
     async (request) => {
       const change = await cancelAppointmentByClient(
         app.database.db,
@@ -116,14 +111,11 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/appointment/reschedule/:id',
-    {
-      onRequest: clientOnly,
-      schema: {
-        params: appointmentIdParamsSchema,
-        body: rescheduleBodySchema,
-        response: { 200: clientAppointmentMessageResponseSchema, ...writeErrors },
-      },
-    },
+    clientWrite({
+      params: appointmentIdParamsSchema,
+      body: rescheduleBodySchema,
+      response: { 200: clientAppointmentMessageResponseSchema },
+    }),
     async (request) => {
       const change = await rescheduleAppointment(
         app.database.db,
@@ -138,13 +130,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/appointment/provider/view',
-    {
-      onRequest: providerOnly,
-      schema: {
-        querystring: providerAppointmentsQuerySchema,
-        response: { 200: providerAppointmentsResponseSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
+    providerList({
+      querystring: providerAppointmentsQuerySchema,
+      response: { 200: providerAppointmentsResponseSchema },
+    }),
     async (request) => {
       const { status, limit, cursor } = request.query;
       if (limit === undefined && cursor === undefined) {
@@ -167,13 +156,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/appointment/provider/cancel/:id',
-    {
-      onRequest: providerOnly,
-      schema: {
-        params: appointmentIdParamsSchema,
-        response: { 200: providerAppointmentMessageResponseSchema, ...writeErrors },
-      },
-    },
+    providerWrite({
+      params: appointmentIdParamsSchema,
+      response: { 200: providerAppointmentMessageResponseSchema },
+    }),
     async (request) => {
       const change = await cancelAppointmentByProvider(
         app.database.db,
@@ -188,13 +174,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Trust: the provider records that the client did not come (no-show.ts).
   app.patch(
     '/appointment/provider/no-show/:id',
-    {
-      onRequest: providerOnly,
-      schema: {
-        params: appointmentIdParamsSchema,
-        response: { 200: providerAppointmentMessageResponseSchema, ...writeErrors },
-      },
-    },
+    providerWrite({
+      params: appointmentIdParamsSchema,
+      response: { 200: providerAppointmentMessageResponseSchema },
+    }),
     async (request) => ({
       message: REVIEW_MESSAGES.noShowMarked,
       appointment: await markNoShow(app.database.db, providerIdOf(request), request.params.id),
