@@ -9,3 +9,9 @@ export async function firstOrNotFound<T>(rows: PromiseLike<T[]>, message: string
   if (!row) throw new NotFoundError(message);
   return row;
 }
+
+/** The first row a query answers, or `fallback` when it answers none. */
+export async function firstOr<T, F>(rows: PromiseLike<T[]>, fallback: F): Promise<T | F> {
+  const [row] = await rows;
+  return row ?? fallback;
+}

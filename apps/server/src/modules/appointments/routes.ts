@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
 import { bookAppointment } from './book';
-import { cancelAppointmentByClient, cancelAppointmentByProvider } from './cancel';
+import { cancelAppointmentAs } from './cancel';
 import {
   listClientAppointments,
   listProviderAppointments,
@@ -96,9 +96,9 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: clientAppointmentMessageResponseSchema },
     }),
     async (request) => {
-      const change = await cancelAppointmentByClient(
+      const change = await cancelAppointmentAs(
         app.database.db,
-        authOf(request).userId,
+        { role: 'client', userId: authOf(request).userId },
         request.params.id,
         app.appointmentChanges,
       );
@@ -161,9 +161,9 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: providerAppointmentMessageResponseSchema },
     }),
     async (request) => {
-      const change = await cancelAppointmentByProvider(
+      const change = await cancelAppointmentAs(
         app.database.db,
-        { userId: authOf(request).userId, providerId: providerIdOf(request) },
+        { role: 'provider', userId: authOf(request).userId, providerId: providerIdOf(request) },
         request.params.id,
         app.appointmentChanges,
       );

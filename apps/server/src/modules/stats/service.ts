@@ -126,6 +126,17 @@ export async function getProviderAnalytics(
   const at = now.toISOString();
   const local = sql`(${at}::timestamptz at time zone ${timezone})::date`;
 
+  /** The provider's kept appointments of the last 90 days, counted by `bucket` (column 1). */
+  const last90DaysBy = (bucket: SQL) =>
+    queryRows(
+      db,
+      sql`
+      select ${bucket}, count(*) as appointments
+      from appointments a
+      where a.provider_id = ${providerId} and a.status <> 'canceled' and a.day >= ${local} - 89
+      group by 1 order by 1`,
+    );
+
   const [activity, usage, weekdays, hours, upcoming] = await Promise.all([
     queryRows(
       db,
@@ -149,22 +160,8 @@ export async function getProviderAnalytics(
           where a.provider_id = ${providerId} and a.status <> 'canceled'
             and a.day between ${local} - 29 and ${local}), 0) as booked`,
     ),
-    queryRows(
-      db,
-      sql`
-      select (extract(isodow from a.day)::int - 1) as weekday, count(*) as appointments
-      from appointments a
-      where a.provider_id = ${providerId} and a.status <> 'canceled' and a.day >= ${local} - 89
-      group by 1 order by 1`,
-    ),
-    queryRows(
-      db,
-      sql`
-      select extract(hour from a.start_time)::int as hour, count(*) as appointments
-      from appointments a
-      where a.provider_id = ${providerId} and a.status <> 'canceled' and a.day >= ${local} - 89
-      group by 1 order by 1`,
-    ),
+    last90DaysBy(sql`(extract(isodow from a.day)::int - 1) as weekday`),
+    last90DaysBy(sql`extract(hour from a.start_time)::int as hour`),
     queryRows(
       db,
       sql`
