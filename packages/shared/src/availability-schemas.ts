@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { listOf, numberFields, stringFields } from './schema-builders';
+import { idParamsOf, listOf, numberFields, stringFields } from './schema-builders';
 import { isIsoDate, isTime, secondsOf } from './calendar';
 import { timeslotResponseSchema } from './timeslot-schemas';
 
@@ -263,6 +263,9 @@ export type TimeOffBody = z.input<typeof timeOffBodySchema>;
 
 export const timeOffResponseSchema = z.object(stringFields('id', 'starts_at', 'ends_at', 'reason'));
 export type TimeOff = z.infer<typeof timeOffResponseSchema>;
+
+/** `/availability/time-off/:id`. */
+export const timeOffIdParamsSchema = idParamsOf(AVAILABILITY_MESSAGES.invalidTimeOffId);
 
 export const timeOffListResponseSchema = listOf('timeOff', timeOffResponseSchema);
 

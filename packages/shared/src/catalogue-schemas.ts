@@ -1,5 +1,6 @@
 import { z } from './zod';
 import {
+  idParamsOf,
   listOf,
   messageWith,
   numberFields,
@@ -314,6 +315,9 @@ export const serviceResponseSchema = z.object({
   active: z.boolean(),
 });
 export type Service = z.infer<typeof serviceResponseSchema>;
+
+/** `/services/:id`. */
+export const serviceIdParamsSchema = idParamsOf(CATALOGUE_MESSAGES.invalidServiceId);
 
 export const servicesResponseSchema = listOf('services', serviceResponseSchema);
 export type ServicesResponse = z.infer<typeof servicesResponseSchema>;

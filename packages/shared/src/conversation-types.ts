@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { cursorPageOf, pageLimitField, stringFields } from './schema-builders';
+import { cursorPageOf, idParamsOf, pageLimitField, stringFields } from './schema-builders';
 
 /**
  * Messages between a client and a provider (docs/decisions/043-messages.md): request schemas
@@ -58,9 +58,7 @@ export const sendMessageBodySchema = z.object(
 );
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 
-export const conversationIdParamsSchema = z.object({
-  id: z.uuid(MESSAGING_MESSAGES.invalidConversationId),
-});
+export const conversationIdParamsSchema = idParamsOf(MESSAGING_MESSAGES.invalidConversationId);
 
 const limitField = (fallback: number) =>
   pageLimitField(MESSAGING_MAX_LIMIT, fallback, MESSAGING_MESSAGES.invalidLimit);

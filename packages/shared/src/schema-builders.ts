@@ -65,3 +65,6 @@ export function pageLimitField(max: number, fallback: number, message: string) {
 
 /** The second argument of `.refine()`: the issue's `message`, reported at the field `path`. */
 export const issueAt = (path: string, message: string) => ({ path: [path], message });
+
+/** `{ id }` path parameters: a uuid, else a 400 with `message`. */
+export const idParamsOf = (message: string) => z.object({ id: z.uuid(message) });

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { pageLimitField, stringFields } from './schema-builders';
+import { idParamsOf, pageLimitField, stringFields } from './schema-builders';
 import { APPOINTMENT_STATUSES } from './enums';
 import { appointmentsPageQueryShape } from './appointment-types';
 
@@ -138,7 +138,7 @@ export const reviewReplyBodySchema = z.object({
 });
 export type ReviewReplyBody = z.input<typeof reviewReplyBodySchema>;
 
-export const reviewIdParamsSchema = z.object({ id: z.uuid(REVIEW_MESSAGES.invalidReviewId) });
+export const reviewIdParamsSchema = idParamsOf(REVIEW_MESSAGES.invalidReviewId);
 
 /** GET /api/providers/:id/reviews?cursor=&limit= (newest first). */
 export const reviewsQuerySchema = z.object({

@@ -3,6 +3,7 @@ import {
   timeOffBodySchema,
   timeOffBookedMessage,
   timeOffCreatedResponseSchema,
+  timeOffIdParamsSchema,
   timeOffListResponseSchema,
   weeklyHoursBodySchema,
   weeklyHoursResponseSchema,
@@ -19,8 +20,6 @@ import {
   listTimeOff,
   saveWeeklyHours,
 } from './service';
-
-const idParams = z.object({ id: z.uuid(AVAILABILITY_MESSAGES.invalidTimeOffId) });
 
 /** Weekly hours and time off: providers only, each on their own schedule. */
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +62,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/availability/time-off/:id',
     ownTimeOff({
-      params: idParams,
+      params: timeOffIdParamsSchema,
       response: { 200: z.object({ message: z.string(), createdSlots: z.number() }) },
     }),
     async (request) => {

@@ -2,17 +2,15 @@ import {
   CATALOGUE_MESSAGES,
   createServiceBodySchema,
   serviceDeleteResponseSchema,
+  serviceIdParamsSchema,
   serviceMessageResponseSchema,
   servicesResponseSchema,
   updateServiceBodySchema,
 } from '@slotwise/shared/catalogue-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, providerIdOf } from '../auth/authenticate';
 import { createService, deleteService, listServices, updateService } from './service';
-
-const idParams = z.object({ id: z.uuid(CATALOGUE_MESSAGES.invalidServiceId) });
 
 /** docs/product.md §11 services: providers only, each on their own services. */
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +37,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/services/:id',
     ownService({
-      params: idParams,
+      params: serviceIdParamsSchema,
       body: updateServiceBodySchema,
       response: { 200: serviceMessageResponseSchema },
     }),
@@ -56,7 +54,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/services/:id',
-    ownService({ params: idParams, response: { 200: serviceDeleteResponseSchema } }),
+    ownService({ params: serviceIdParamsSchema, response: { 200: serviceDeleteResponseSchema } }),
     async (request) => {
       const result = await deleteService(app.database.db, providerIdOf(request), request.params.id);
       return {
