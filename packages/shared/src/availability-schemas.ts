@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { idParamsOf, listOf, numberFields, stringFields } from './schema-builders';
 import { isIsoDate, isTime, secondsOf } from './calendar';
 import { timeslotResponseSchema } from './timeslot-schemas';
 
@@ -175,26 +176,22 @@ export type WeeklyHoursBody = z.input<typeof weeklyHoursBodySchema>;
 
 export const weeklyRuleResponseSchema = z.object({
   weekday: z.number(),
-  start: z.string(),
-  end: z.string(),
+  ...stringFields('start', 'end'),
   serviceId: z.string().nullable(),
-  slotMinutes: z.number(),
-  breakMinutes: z.number(),
+  ...numberFields('slotMinutes', 'breakMinutes'),
 });
 
 /** What one generation did (a save, or the daily run for one provider). */
+/**
+ * Counts of slots: `created`; `kept`, generated slots already there and still wanted; `removed`,
+ * future free generated slots no longer wanted (rules changed or horizon shrank);
+ * `skippedClashes`, wanted times that clash with another slot (hand-made, or booked), left alone;
+ * `skippedTimeOff`, wanted times inside time off; `skippedNonexistent`, wall-clock times the
+ * provider's zone skips (daylight-saving gap).
+ */
 export const generationReportSchema = z.object({
-  created: z.number(),
-  /** Generated slots already there and still wanted. */
-  kept: z.number(),
-  /** Future free generated slots no longer wanted (rules changed or horizon shrank). */
-  removed: z.number(),
-  /** Wanted times that clash with another slot (hand-made, or booked): left alone. */
-  skippedClashes: z.number(),
-  /** Wanted times inside time off. */
-  skippedTimeOff: z.number(),
-  /** Wall-clock times the provider's zone skips (daylight-saving gap). */
-  skippedNonexistent: z.number(),
+  ...numberFields('created', 'kept', 'removed'),
+  ...numberFields('skippedClashes', 'skippedTimeOff', 'skippedNonexistent'),
 });
 export type GenerationReport = z.infer<typeof generationReportSchema>;
 
@@ -264,25 +261,18 @@ export const timeOffBodySchema = z.object({
 });
 export type TimeOffBody = z.input<typeof timeOffBodySchema>;
 
-export const timeOffResponseSchema = z.object({
-  id: z.string(),
-  starts_at: z.string(),
-  ends_at: z.string(),
-  reason: z.string(),
-});
+export const timeOffResponseSchema = z.object(stringFields('id', 'starts_at', 'ends_at', 'reason'));
 export type TimeOff = z.infer<typeof timeOffResponseSchema>;
 
-export const timeOffListResponseSchema = z.object({ timeOff: z.array(timeOffResponseSchema) });
+/** `/availability/time-off/:id`. */
+export const timeOffIdParamsSchema = idParamsOf(AVAILABILITY_MESSAGES.invalidTimeOffId);
+
+export const timeOffListResponseSchema = listOf('timeOff', timeOffResponseSchema);
 
 /** A booked appointment that a time off covers: the provider decides to cancel or keep it. */
 export const coveredAppointmentSchema = z.object({
-  id: z.string(),
-  day: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  service_type: z.string(),
-  client_first_name: z.string(),
-  client_last_name: z.string(),
+  ...stringFields('id', 'day', 'start_time', 'end_time', 'service_type'),
+  ...stringFields('client_first_name', 'client_last_name'),
 });
 export type CoveredAppointment = z.infer<typeof coveredAppointmentSchema>;
 

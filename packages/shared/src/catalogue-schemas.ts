@@ -1,4 +1,13 @@
 import { z } from './zod';
+import {
+  idParamsOf,
+  listOf,
+  messageWith,
+  numberFields,
+  pageLimitField,
+  someFieldGiven,
+  stringFields,
+} from './schema-builders';
 
 /**
  * The marketplace catalogue (docs/decisions/041-catalogue.md): categories, places, a provider's
@@ -71,13 +80,7 @@ export const placesQuerySchema = z.object({
     .trim()
     .min(1, CATALOGUE_MESSAGES.placesQueryRequired)
     .max(100, CATALOGUE_MESSAGES.placesQueryTooLong),
-  limit: z.coerce
-    .number({ error: CATALOGUE_MESSAGES.placesLimitInvalid })
-    .int(CATALOGUE_MESSAGES.placesLimitInvalid)
-    .min(1, CATALOGUE_MESSAGES.placesLimitInvalid)
-    .max(MAX_PLACES, CATALOGUE_MESSAGES.placesLimitInvalid)
-    .optional()
-    .default(10),
+  limit: pageLimitField(MAX_PLACES, 10, CATALOGUE_MESSAGES.placesLimitInvalid),
 });
 
 export const placeResponseSchema = z.object({
@@ -95,7 +98,7 @@ export const placeResponseSchema = z.object({
   population: z.number(),
 });
 export type Place = z.infer<typeof placeResponseSchema>;
-export const placesResponseSchema = z.object({ places: z.array(placeResponseSchema) });
+export const placesResponseSchema = listOf('places', placeResponseSchema);
 export type PlacesResponse = z.infer<typeof placesResponseSchema>;
 
 /** A GeoNames id: digits only (sent as a string or a number). */
@@ -181,8 +184,7 @@ export const providerCatalogueFormSchema = z
 export type ProviderCatalogueFormValues = z.input<typeof providerCatalogueFormSchema>;
 
 export const providerLocationResponseSchema = z.object({
-  placeId: z.string(),
-  name: z.string(),
+  ...stringFields('placeId', 'name'),
   region: z.string().nullable(),
   country: z.string(),
   lat: z.number(),
@@ -303,30 +305,23 @@ export const updateServiceBodySchema = z
     description: serviceDescriptionField.optional(),
     active: activeField.optional(),
   })
-  .superRefine((values, ctx) => {
-    if (Object.values(values).every((value) => value === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [], message: CATALOGUE_MESSAGES.nothingToUpdate });
-    }
-  });
+  .superRefine(someFieldGiven(CATALOGUE_MESSAGES.nothingToUpdate));
 export type UpdateServiceBody = z.input<typeof updateServiceBodySchema>;
 
 export const serviceResponseSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  duration_minutes: z.number(),
-  price_cents: z.number(),
-  currency: z.string(),
-  description: z.string(),
+  ...stringFields('id', 'name'),
+  ...numberFields('duration_minutes', 'price_cents'),
+  ...stringFields('currency', 'description'),
   active: z.boolean(),
 });
 export type Service = z.infer<typeof serviceResponseSchema>;
 
-export const servicesResponseSchema = z.object({ services: z.array(serviceResponseSchema) });
+/** `/services/:id`. */
+export const serviceIdParamsSchema = idParamsOf(CATALOGUE_MESSAGES.invalidServiceId);
+
+export const servicesResponseSchema = listOf('services', serviceResponseSchema);
 export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
-export const serviceMessageResponseSchema = z.object({
-  message: z.string(),
-  service: serviceResponseSchema,
-});
+export const serviceMessageResponseSchema = messageWith('service', serviceResponseSchema);
 export const serviceDeleteResponseSchema = z.object({
   message: z.string(),
   /** True when the service had bookings and was archived rather than deleted. */

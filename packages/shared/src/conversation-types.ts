@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { cursorPageOf, idParamsOf, pageLimitField, stringFields } from './schema-builders';
 
 /**
  * Messages between a client and a provider (docs/decisions/043-messages.md): request schemas
@@ -57,20 +58,10 @@ export const sendMessageBodySchema = z.object(
 );
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 
-export const conversationIdParamsSchema = z.object({
-  id: z.uuid(MESSAGING_MESSAGES.invalidConversationId),
-});
+export const conversationIdParamsSchema = idParamsOf(MESSAGING_MESSAGES.invalidConversationId);
 
-function limitField(fallback: number) {
-  const message = MESSAGING_MESSAGES.invalidLimit;
-  return z.coerce
-    .number({ error: message })
-    .int(message)
-    .min(1, message)
-    .max(MESSAGING_MAX_LIMIT, message)
-    .optional()
-    .default(fallback);
-}
+const limitField = (fallback: number) =>
+  pageLimitField(MESSAGING_MAX_LIMIT, fallback, MESSAGING_MESSAGES.invalidLimit);
 
 /** `?cursor=&limit=`: the cursor is the `nextCursor` of the previous page (opaque). */
 export const messagesQuerySchema = z.object({
@@ -88,19 +79,14 @@ export type ConversationsQuery = z.input<typeof conversationsQuerySchema>;
 // ---- Responses ---------------------------------------------------------------------------------
 
 export const chatMessageSchema = z.object({
-  id: z.string(),
-  body: z.string(),
-  sender_id: z.string(),
-  created_at: z.string(),
+  ...stringFields('id', 'body', 'sender_id', 'created_at'),
   /** When the recipient read it; null while unread. */
   read_at: z.string().nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const conversationPartySchema = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...stringFields('id', 'first_name', 'last_name'),
   profile_image_url: z.string().nullable(),
   role: z.enum(['client', 'provider']),
 });
@@ -127,20 +113,14 @@ export const conversationsResponseSchema = z.object({
 });
 export type ConversationsResponse = z.infer<typeof conversationsResponseSchema>;
 
-export const messagesResponseSchema = z.object({
-  messages: z.array(chatMessageSchema),
-  nextCursor: z.string().nullable(),
-});
+export const messagesResponseSchema = cursorPageOf('messages', chatMessageSchema);
 export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
 
 export const sendMessageResponseSchema = z.object({ message: chatMessageSchema });
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
-export const markReadResponseSchema = z.object({
-  message: z.string(),
-  /** How many messages this call marked read. */
-  updated: z.number(),
-});
+/** `updated`: how many messages this call marked read. */
+export const markReadResponseSchema = z.object({ message: z.string(), updated: z.number() });
 export type MarkReadResponse = z.infer<typeof markReadResponseSchema>;
 
 export const unreadCountResponseSchema = z.object({ unread: z.number() });

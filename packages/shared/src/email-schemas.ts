@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { issueAt } from './schema-builders';
 import { registrationPasswordField } from './auth-schemas';
 import { emailField } from './login-schema';
 import { MESSAGES } from './messages';
@@ -92,10 +93,10 @@ export const resetPasswordFormSchema = z
       .string({ error: MESSAGES.confirmPasswordRequired })
       .min(1, MESSAGES.confirmPasswordRequired),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: MESSAGES.passwordsMustMatch,
-  });
+  .refine(
+    (v) => v.password === v.confirmPassword,
+    issueAt('confirmPassword', MESSAGES.passwordsMustMatch),
+  );
 export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
 
 export const notificationPreferencesSchema = z.object({

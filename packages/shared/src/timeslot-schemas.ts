@@ -1,4 +1,5 @@
 import { dayOf, type SlotClock } from './calendar';
+import { listOf, messageWith, someFieldGiven, stringFields } from './schema-builders';
 import { MESSAGES } from './messages';
 import {
   addIssues,
@@ -61,23 +62,15 @@ export const updateTimeslotBodySchema = z
     endTime: endTimeField.optional(),
     type: slotTypeField.optional(),
   })
-  .superRefine((values, ctx) => {
-    if (Object.values(values).every((value) => value === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [], message: TIMESLOT_MESSAGES.nothingToUpdate });
-    }
-    addIssues(ctx, slotCrossFieldIssues(values));
-  });
+  .superRefine(someFieldGiven(TIMESLOT_MESSAGES.nothingToUpdate))
+  .superRefine((values, ctx) => addIssues(ctx, slotCrossFieldIssues(values)));
 export type UpdateTimeslotBody = z.input<typeof updateTimeslotBodySchema>;
 
 // ---- Responses -------------------------------------------------------------------------------
 
 /** docs/product.md §3 time slot, as the API answers it. */
 export const timeslotResponseSchema = z.object({
-  id: z.string(),
-  day: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  type: z.string(),
+  ...stringFields('id', 'day', 'start_time', 'end_time', 'type'),
   is_booked: z.boolean(),
   /** docs/product.md §11: the slot's service and its current price (null when the slot names none). */
   service_id: z.string().nullable().optional(),
@@ -86,13 +79,10 @@ export const timeslotResponseSchema = z.object({
 });
 export type Timeslot = z.infer<typeof timeslotResponseSchema>;
 
-export const timeslotListResponseSchema = z.object({ slots: z.array(timeslotResponseSchema) });
+export const timeslotListResponseSchema = listOf('slots', timeslotResponseSchema);
 export type TimeslotListResponse = z.infer<typeof timeslotListResponseSchema>;
 
-export const timeslotMessageResponseSchema = z.object({
-  message: z.string(),
-  slot: timeslotResponseSchema,
-});
+export const timeslotMessageResponseSchema = messageWith('slot', timeslotResponseSchema);
 export type TimeslotMessageResponse = z.infer<typeof timeslotMessageResponseSchema>;
 
 export const bulkCreateTimeslotsResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { idParamsOf, pageLimitField, stringFields } from './schema-builders';
 import { APPOINTMENT_STATUSES } from './enums';
 import { appointmentsPageQueryShape } from './appointment-types';
 
@@ -137,18 +138,12 @@ export const reviewReplyBodySchema = z.object({
 });
 export type ReviewReplyBody = z.input<typeof reviewReplyBodySchema>;
 
-export const reviewIdParamsSchema = z.object({ id: z.uuid(REVIEW_MESSAGES.invalidReviewId) });
+export const reviewIdParamsSchema = idParamsOf(REVIEW_MESSAGES.invalidReviewId);
 
 /** GET /api/providers/:id/reviews?cursor=&limit= (newest first). */
 export const reviewsQuerySchema = z.object({
   cursor: z.string().trim().max(200, REVIEW_MESSAGES.invalidCursor).optional(),
-  limit: z.coerce
-    .number({ error: REVIEW_MESSAGES.invalidLimit })
-    .int(REVIEW_MESSAGES.invalidLimit)
-    .min(1, REVIEW_MESSAGES.invalidLimit)
-    .max(REVIEWS_MAX_LIMIT, REVIEW_MESSAGES.invalidLimit)
-    .optional()
-    .default(REVIEWS_DEFAULT_LIMIT),
+  limit: pageLimitField(REVIEWS_MAX_LIMIT, REVIEWS_DEFAULT_LIMIT, REVIEW_MESSAGES.invalidLimit),
 });
 export type ReviewsQuery = z.input<typeof reviewsQuerySchema>;
 
@@ -164,30 +159,22 @@ export type ProviderAppointmentsQuery = z.input<typeof providerAppointmentsQuery
 
 // ---- Responses ---------------------------------------------------------------------------------
 
-export const reviewReplySchema = z.object({
-  comment: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const reviewReplySchema = z.object(stringFields('comment', 'created_at', 'updated_at'));
 export type ReviewReply = z.infer<typeof reviewReplySchema>;
 
 /** A review as anyone sees it: the client only as first name and last initial. */
 export const publicReviewSchema = z.object({
   id: z.string(),
   rating: z.number(),
-  comment: z.string(),
-  client_first_name: z.string(),
-  client_last_initial: z.string(),
-  created_at: z.string(),
+  ...stringFields('comment', 'client_first_name', 'client_last_initial', 'created_at'),
   reply: reviewReplySchema.nullable(),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 /** A review as its client and its provider see it (the answers of create and reply). */
-export const reviewSchema = publicReviewSchema.extend({
-  appointment_id: z.string(),
-  provider_id: z.string(),
-});
+export const reviewSchema = publicReviewSchema.extend(
+  stringFields('appointment_id', 'provider_id'),
+);
 export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewResponseSchema = z.object({ message: z.string(), review: reviewSchema });

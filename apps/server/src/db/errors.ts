@@ -53,6 +53,18 @@ export function pgErrorOf(error: unknown): { code: string; constraint?: string }
 }
 
 export const PG_UNIQUE_VIOLATION = '23505';
+
+/**
+ * A unique violation of the index `name`: the database's last word on a rule the code checks
+ * first (a driver that names no constraint counts, as the only unique index the statement meets).
+ */
+export function isUniqueViolationOf(error: unknown, name: string): boolean {
+  const pgError = pgErrorOf(error);
+  return (
+    pgError?.code === PG_UNIQUE_VIOLATION &&
+    (pgError.constraint === undefined || pgError.constraint === name)
+  );
+}
 export const PG_EXCLUSION_VIOLATION = '23P01';
 export const PG_CHECK_VIOLATION = '23514';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';

@@ -36,89 +36,48 @@ export const DEMO_CITIES: DemoCity[] = [
   { placeId: 4930956, name: 'Boston', region: 'Massachusetts', lat: 42.35843, lng: -71.05977 },
 ].map((city) => ({ ...city, country: 'US' }));
 
-interface DemoService {
-  name: string;
-  minutes: number;
-  /** US cents. */
-  price: number;
-  description: string;
-}
-
-/** Per category: its mode, and services whose first names match the demo slots' types. */
-const OFFERS: Record<
-  CategorySlug,
-  { mode: ServiceMode; radiusKm?: number; services: DemoService[] }
-> = {
-  barber: {
-    mode: 'at_provider',
-    services: [
-      { name: 'Haircut', minutes: 30, price: 3500, description: 'Wash, cut and style.' },
-      { name: 'Beard trim', minutes: 30, price: 2000, description: 'Shape-up with hot towel.' },
-      { name: 'Haircut & beard', minutes: 30, price: 5000, description: 'The full works.' },
-      { name: 'Kids’ cut', minutes: 30, price: 2500, description: 'Under 12s.' },
-    ],
-  },
-  driver: {
-    mode: 'at_client',
-    radiusKm: 40,
-    services: [
-      { name: 'City ride', minutes: 60, price: 4500, description: 'Up to an hour in town.' },
-      { name: 'Airport transfer', minutes: 60, price: 8500, description: 'Luggage included.' },
-    ],
-  },
-  tutor: {
-    mode: 'online',
-    services: [
-      { name: 'Math tutoring', minutes: 60, price: 6000, description: 'Algebra to calculus.' },
-      { name: 'Essay coaching', minutes: 60, price: 5500, description: 'Structure and style.' },
-      { name: 'Exam prep', minutes: 60, price: 7000, description: 'SAT, ACT and finals.' },
-    ],
-  },
-  photographer: {
-    mode: 'at_client',
-    radiusKm: 60,
-    services: [
-      { name: 'Portrait session', minutes: 60, price: 15000, description: '20 edited photos.' },
-      { name: 'Headshots', minutes: 60, price: 12000, description: 'Studio-quality, on site.' },
-      { name: 'Family photos', minutes: 60, price: 18000, description: 'Outdoors or at home.' },
-    ],
-  },
-  mechanic: {
-    mode: 'at_provider',
-    services: [
-      { name: 'Oil change', minutes: 60, price: 7500, description: 'Synthetic oil and filter.' },
-      { name: 'Brake inspection', minutes: 60, price: 6000, description: 'Pads, discs, fluid.' },
-      { name: 'Diagnostics', minutes: 60, price: 9500, description: 'Full OBD scan and report.' },
-    ],
-  },
-  plumber: {
-    mode: 'at_client',
-    radiusKm: 25,
-    services: [
-      { name: 'Leak repair', minutes: 60, price: 12000, description: 'Parts extra.' },
-      { name: 'Drain cleaning', minutes: 60, price: 15000, description: 'Kitchen or bathroom.' },
-      { name: 'Fixture install', minutes: 60, price: 18000, description: 'Taps, sinks, toilets.' },
-    ],
-  },
-  electrician: {
-    mode: 'at_client',
-    radiusKm: 30,
-    services: [
-      { name: 'Outlet install', minutes: 60, price: 9000, description: 'Per outlet, up to 3.' },
-      { name: 'Lighting repair', minutes: 60, price: 11000, description: 'Fixtures and dimmers.' },
-      { name: 'Safety check', minutes: 60, price: 13000, description: 'Whole-home inspection.' },
-    ],
-  },
-  cleaner: {
-    mode: 'at_client',
-    radiusKm: 20,
-    services: [
-      { name: 'Standard cleaning', minutes: 60, price: 8000, description: 'Up to 2 bedrooms.' },
-      { name: 'Deep cleaning', minutes: 60, price: 14000, description: 'Inside appliances too.' },
-      { name: 'Move-out cleaning', minutes: 60, price: 18000, description: 'Deposit-ready.' },
-    ],
-  },
+/** Per category: where its providers work (and how far they travel to the client). */
+const MODES: Record<CategorySlug, { mode: ServiceMode; radiusKm?: number }> = {
+  barber: { mode: 'at_provider' },
+  driver: { mode: 'at_client', radiusKm: 40 },
+  tutor: { mode: 'online' },
+  photographer: { mode: 'at_client', radiusKm: 60 },
+  mechanic: { mode: 'at_provider' },
+  plumber: { mode: 'at_client', radiusKm: 25 },
+  electrician: { mode: 'at_client', radiusKm: 30 },
+  cleaner: { mode: 'at_client', radiusKm: 20 },
 };
+
+/**
+ * The demo services, one a row: category, name (the first names match the demo slots' types),
+ * minutes, price in US cents, description.
+ */
+const SERVICES: [CategorySlug, string, number, number, string][] = [
+  ['barber', 'Haircut', 30, 3500, 'Wash, cut and style.'],
+  ['barber', 'Beard trim', 30, 2000, 'Shape-up with hot towel.'],
+  ['barber', 'Haircut & beard', 30, 5000, 'The full works.'],
+  ['barber', 'Kids’ cut', 30, 2500, 'Under 12s.'],
+  ['driver', 'City ride', 60, 4500, 'Up to an hour in town.'],
+  ['driver', 'Airport transfer', 60, 8500, 'Luggage included.'],
+  ['tutor', 'Math tutoring', 60, 6000, 'Algebra to calculus.'],
+  ['tutor', 'Essay coaching', 60, 5500, 'Structure and style.'],
+  ['tutor', 'Exam prep', 60, 7000, 'SAT, ACT and finals.'],
+  ['photographer', 'Portrait session', 60, 15000, '20 edited photos.'],
+  ['photographer', 'Headshots', 60, 12000, 'Studio-quality, on site.'],
+  ['photographer', 'Family photos', 60, 18000, 'Outdoors or at home.'],
+  ['mechanic', 'Oil change', 60, 7500, 'Synthetic oil and filter.'],
+  ['mechanic', 'Brake inspection', 60, 6000, 'Pads, discs, fluid.'],
+  ['mechanic', 'Diagnostics', 60, 9500, 'Full OBD scan and report.'],
+  ['plumber', 'Leak repair', 60, 12000, 'Parts extra.'],
+  ['plumber', 'Drain cleaning', 60, 15000, 'Kitchen or bathroom.'],
+  ['plumber', 'Fixture install', 60, 18000, 'Taps, sinks, toilets.'],
+  ['electrician', 'Outlet install', 60, 9000, 'Per outlet, up to 3.'],
+  ['electrician', 'Lighting repair', 60, 11000, 'Fixtures and dimmers.'],
+  ['electrician', 'Safety check', 60, 13000, 'Whole-home inspection.'],
+  ['cleaner', 'Standard cleaning', 60, 8000, 'Up to 2 bedrooms.'],
+  ['cleaner', 'Deep cleaning', 60, 14000, 'Inside appliances too.'],
+  ['cleaner', 'Move-out cleaning', 60, 18000, 'Deposit-ready.'],
+];
 
 export interface MarketplaceSeedResult {
   services: number;
@@ -134,7 +93,7 @@ export async function seedMarketplace(tx: Tx): Promise<MarketplaceSeedResult> {
   const serviceRows: (typeof services.$inferInsert)[] = [];
   for (const [index, row] of rows.entries()) {
     const category = (row.specialty ?? '').toLowerCase() as CategorySlug;
-    const offer = OFFERS[category];
+    const offer = MODES[category];
     if (!offer) continue;
     const nth = perCategory.get(category) ?? 0;
     perCategory.set(category, nth + 1);
@@ -147,14 +106,15 @@ export async function seedMarketplace(tx: Tx): Promise<MarketplaceSeedResult> {
     );
     // Prices differ a little between providers of a category (so "price from" sorts them).
     const factor = [1, 0.9, 1.15][nth % 3]!;
-    for (const s of offer.services) {
+    for (const [serviceCategory, name, minutes, price, description] of SERVICES) {
+      if (serviceCategory !== category) continue;
       serviceRows.push({
         providerId: row.id,
-        name: s.name,
-        durationMinutes: s.minutes,
-        priceCents: Math.round((s.price * factor) / 100) * 100,
+        name,
+        durationMinutes: minutes,
+        priceCents: Math.round((price * factor) / 100) * 100,
         currency: 'USD',
-        description: s.description,
+        description,
       });
     }
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Tx, queryRows } from '../db/client';
 import { appointmentEvents, appointments, reviews } from '../db/schema';
+import { random } from './demo-plan';
 
 /**
  * Demo trust data (docs/decisions/045-reviews-and-ratings.md), inside the demo seed's
@@ -48,17 +49,6 @@ const REPLIES = [
   'Thanks for your feedback, it means a lot.',
   'Sorry about the delay, and thank you for your patience!',
 ];
-
-/** A small deterministic generator, so every demo database looks the same. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface History {
   providerId: string;

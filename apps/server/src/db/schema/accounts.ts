@@ -8,18 +8,26 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, updatedAt } from './columns';
+import {
+  belongsTo,
+  bytea,
+  createdAt,
+  instant,
+  optionalRef,
+  ownerKey,
+  updatedAt,
+  uuidId,
+} from './columns';
 
 /** Accounts: users, their pictures, and the tokens, limits and cooldowns of signing in. */
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Stored trimmed and lower-cased; unique. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -28,10 +36,8 @@ export const users = pgTable(
     role: text('role', { enum: USER_ROLES }).notNull(),
     /** IANA zone from the browser at registration; slot dates and "today" are read in it. */
     timezone: text('timezone').notNull().default('UTC'),
-    profileImageId: uuid('profile_image_id').references((): AnyPgColumn => images.id, {
-      onDelete: 'set null',
-    }),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    profileImageId: optionalRef('profile_image_id', (): AnyPgColumn => images.id),
+    emailVerifiedAt: instant('email_verified_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,10 +49,8 @@ export const users = pgTable(
 
 /** Profile pictures, re-encoded to ≤500 px: small enough that the database is their one home. */
 export const images = pgTable('images', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  ownerId: uuid('owner_id')
-    .notNull()
-    .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+  id: uuidId(),
+  ownerId: belongsTo('owner_id', (): AnyPgColumn => users.id),
   contentType: text('content_type').notNull(),
   data: bytea('data').notNull(),
   byteSize: integer('byte_size').notNull(),
@@ -56,24 +60,29 @@ export const images = pgTable('images', {
   createdAt: createdAt(),
 });
 
-export const emailVerificationTokens = pgTable(
-  'email_verification_tokens',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the emailed token: a database leak does not verify anyone. */
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('email_verification_tokens_hash_key').on(t.tokenHash),
-    index('email_verification_tokens_user_idx').on(t.userId),
-  ],
-);
+/**
+ * A table of single-use emailed tokens (verification, password reset). Only the SHA-256 of the
+ * emailed token is stored: a database leak does not verify or reset anyone.
+ */
+function emailedTokens(name: string) {
+  return pgTable(
+    name,
+    {
+      id: uuidId(),
+      userId: belongsTo('user_id', () => users.id),
+      tokenHash: text('token_hash').notNull(),
+      expiresAt: instant('expires_at').notNull(),
+      usedAt: instant('used_at'),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      uniqueIndex(`${name}_hash_key`).on(t.tokenHash),
+      index(`${name}_user_idx`).on(t.userId),
+    ],
+  );
+}
+
+export const emailVerificationTokens = emailedTokens('email_verification_tokens');
 
 /** Logged-out tokens until they would have expired anyway; shared by every instance. */
 export const revokedTokens = pgTable(
@@ -81,7 +90,7 @@ export const revokedTokens = pgTable(
   {
     jti: uuid('jti').primaryKey(),
     userId: uuid('user_id').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );
@@ -90,36 +99,18 @@ export const revokedTokens = pgTable(
 export const loginFailures = pgTable(
   'login_failures',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     email: text('email').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('login_failures_email_created_idx').on(t.email, t.createdAt)],
 );
 
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
-    index('password_reset_tokens_user_idx').on(t.userId),
-  ],
-);
+export const passwordResetTokens = emailedTokens('password_reset_tokens');
 
 /** Bumped by a password reset: every token issued with a lower generation is refused. */
 export const sessionGenerations = pgTable('session_generations', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey('user_id', () => users.id),
   generation: integer('generation').notNull().default(0),
   updatedAt: updatedAt(),
 });
@@ -130,7 +121,7 @@ export const mailCooldowns = pgTable(
   {
     purpose: text('purpose').notNull(),
     email: text('email').notNull(),
-    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    lastSentAt: instant('last_sent_at').notNull(),
   },
   (t) => [primaryKey({ name: 'mail_cooldowns_pkey', columns: [t.purpose, t.email] })],
 );

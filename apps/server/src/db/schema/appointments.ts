@@ -1,56 +1,55 @@
 import { APPOINTMENT_EVENT_TYPES, APPOINTMENT_STATUSES, USER_ROLES } from '@slotwise/shared/enums';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   check,
-  date,
   index,
   integer,
   pgTable,
   smallint,
   text,
-  time,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import {
+  belongsTo,
+  createdAt,
+  instant,
+  optionalRef,
+  slotTimes,
+  updatedAt,
+  uuidId,
+} from './columns';
 import { users } from './accounts';
 import { providers, services } from './providers';
 import { timeslots } from './schedule';
 
 /** Appointments, their append-only history, and the reviews written after them. */
 
+/** The provider and the client of an appointment (and of its review): either's deletion deletes it. */
+const parties = () => ({
+  providerId: belongsTo('provider_id', () => providers.id),
+  clientId: belongsTo('client_id', () => users.id),
+});
+
 export const appointments = pgTable(
   'appointments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Null once a provider deletes the (no longer booked) slot; the times below remain. */
-    timeslotId: uuid('timeslot_id').references(() => timeslots.id, { onDelete: 'set null' }),
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    timeslotId: optionalRef('timeslot_id', () => timeslots.id),
+    ...parties(),
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('booked'),
     /** Copy of the slot's time, so history survives the slot. */
-    day: date('day', { mode: 'string' }).notNull(),
-    startTime: time('start_time').notNull(),
-    endTime: time('end_time').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    ...slotTimes(),
     serviceType: text('service_type').notNull(),
     /** The service and its price as they were when booked: later edits do not rewrite history. */
-    serviceId: uuid('service_id').references((): AnyPgColumn => services.id, {
-      onDelete: 'set null',
-    }),
+    serviceId: optionalRef('service_id', () => services.id),
     serviceName: text('service_name'),
     priceCents: integer('price_cents'),
     currency: text('currency'),
     /** The provider's cancellation cut-off when this was booked (docs/decisions/047-booking-policies.md). */
     cancelCutoffMinutes: integer('cancel_cutoff_minutes').notNull().default(0),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    canceledAt: instant('canceled_at'),
     canceledBy: text('canceled_by', { enum: USER_ROLES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -75,10 +74,8 @@ export const appointments = pgTable(
 export const appointmentEvents = pgTable(
   'appointment_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    appointmentId: uuid('appointment_id')
-      .notNull()
-      .references(() => appointments.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    appointmentId: belongsTo('appointment_id', () => appointments.id),
     providerId: uuid('provider_id').notNull(),
     clientId: uuid('client_id').notNull(),
     type: text('type', { enum: APPOINTMENT_EVENT_TYPES }).notNull(),
@@ -87,9 +84,9 @@ export const appointmentEvents = pgTable(
     fromTimeslotId: uuid('from_timeslot_id'),
     toTimeslotId: uuid('to_timeslot_id'),
     /** The appointment's time after the event. */
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    occurredAt: instant('occurred_at').notNull().defaultNow(),
   },
   (t) => [
     index('appointment_events_provider_occurred_idx').on(t.providerId, t.occurredAt),
@@ -104,23 +101,16 @@ export const appointmentEvents = pgTable(
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    appointmentId: uuid('appointment_id')
-      .notNull()
-      .references(() => appointments.id, { onDelete: 'cascade' }),
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    appointmentId: belongsTo('appointment_id', () => appointments.id),
+    ...parties(),
     rating: smallint('rating').notNull(),
     /** Plain text, trimmed; '' when the client left none. */
     comment: text('comment').notNull().default(''),
     /** The provider's one answer; editable for 24 h after `repliedAt`. */
     reply: text('reply'),
-    repliedAt: timestamp('replied_at', { withTimezone: true }),
-    replyUpdatedAt: timestamp('reply_updated_at', { withTimezone: true }),
+    repliedAt: instant('replied_at'),
+    replyUpdatedAt: instant('reply_updated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

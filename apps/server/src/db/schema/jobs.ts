@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, instant, uuidId } from './columns';
 
 /** The durable job queue (mail and reminders). */
 
@@ -20,20 +11,20 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     kind: text('kind').notNull(),
     /** Groups jobs that can be canceled together (e.g. `reminder:<appointmentId>`). */
     key: text('key'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    runAt: instant('run_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
     /** While running: after this instant another worker may take the job over (crash). */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: instant('locked_until'),
     lastError: text('last_error'),
     createdAt: createdAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishedAt: instant('finished_at'),
   },
   (t) => [
     index('jobs_due_idx')

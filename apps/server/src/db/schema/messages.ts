@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, instant, uuidId } from './columns';
 import { users } from './accounts';
 import { providers } from './providers';
 
@@ -10,19 +10,13 @@ import { providers } from './providers';
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    clientId: belongsTo('client_id', () => users.id),
+    providerId: belongsTo('provider_id', () => providers.id),
     /** The provider's user (copied from providers.user_id, which never changes): who may read. */
-    providerUserId: uuid('provider_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    providerUserId: belongsTo('provider_user_id', () => users.id),
     /** Creation, then every message (in its transaction): orders the conversation list. */
-    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActivityAt: instant('last_activity_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -39,18 +33,14 @@ export const conversations = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    conversationId: belongsTo('conversation_id', () => conversations.id),
+    senderId: belongsTo('sender_id', () => users.id),
     /** Plain text, trimmed, 1–2,000 characters. */
     body: text('body').notNull(),
     createdAt: createdAt(),
     /** When the recipient read it. */
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: instant('read_at'),
   },
   (t) => [
     // Keyset pagination of a conversation's history, newest first.

@@ -1,6 +1,6 @@
 import { NOTIFICATION_TYPES } from '@slotwise/shared/enums';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, optionalRef, ownerKey, updatedAt, uuidId } from './columns';
 import { users } from './accounts';
 import { appointments } from './appointments';
 
@@ -9,16 +9,12 @@ import { appointments } from './appointments';
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: belongsTo('user_id', () => users.id),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
-    appointmentId: uuid('appointment_id').references(() => appointments.id, {
-      onDelete: 'set null',
-    }),
+    appointmentId: optionalRef('appointment_id', () => appointments.id),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -28,9 +24,7 @@ export const notifications = pgTable(
 // ---- Weekly hours and time off (docs/decisions/040-weekly-hours-and-time-off.md) ---------------
 
 export const notificationPreferences = pgTable('notification_preferences', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKey('user_id', () => users.id),
   emailReminders: boolean('email_reminders').notNull().default(true),
   emailBookingUpdates: boolean('email_booking_updates').notNull().default(true),
   updatedAt: updatedAt(),
@@ -43,9 +37,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerKey('user_id', () => users.id),
     secretHash: text('secret_hash').notNull(),
     nonce: text('nonce').notNull(),
     createdAt: createdAt(),

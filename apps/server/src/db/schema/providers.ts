@@ -1,28 +1,35 @@
-import { sql } from 'drizzle-orm';
+import { type BuildExtraConfigColumns, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   doublePrecision,
   index,
   integer,
+  type PgColumnBuilderBase,
   pgTable,
+  type PgTableExtraConfigValue,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { belongsTo, createdAt, instant, ownerKey, updatedAt, uuidId } from './columns';
 import { users } from './accounts';
 
 /** Providers: the listing row, their priced services and their booking policy. */
 
+type IndexColumns = Parameters<ReturnType<typeof index>['on']>;
+
+/** An index of listed providers only: discovery never reads the others. */
+function listedIndex(name: string, ...columns: IndexColumns) {
+  return index(name)
+    .on(...columns)
+    .where(sql`"listed"`);
+}
+
 export const providers = pgTable(
   'providers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: belongsTo('user_id', () => users.id),
     /** Null until the provider completes onboarding. */
     specialty: text('specialty'),
     bio: text('bio').notNull().default(''),
@@ -58,73 +65,79 @@ export const providers = pgTable(
     /** The Bayesian average with the cached marketplace mean (`rating_prior`). */
     ratingScore: doublePrecision('rating_score').notNull().default(0),
     /** When rating_sum/rating_count last changed (provider_rating_changes keeps the old values). */
-    ratingChangedAt: timestamp('rating_changed_at', { withTimezone: true }),
+    ratingChangedAt: instant('rating_changed_at'),
     /**
      * A lower bound of the next bookable slot's start (0013_next_free_slot, decision 055): no
      * free slot starts between when it was computed and it; null: no free future slot.
      */
-    nextFreeStartsAt: timestamp('next_free_starts_at', { withTimezone: true }),
+    nextFreeStartsAt: instant('next_free_starts_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('providers_user_id_key').on(t.userId),
-    index('providers_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('providers_category_idx').on(t.category),
-    index('providers_listed_name_idx')
-      .on(t.firstName, t.lastName, t.id)
-      .where(sql`"listed"`),
-    index('providers_listed_score_idx')
-      .on(
-        t.ratingScore.desc().nullsFirst(),
-        t.ratingCount.desc().nullsFirst(),
-        t.firstName,
-        t.lastName,
-        t.id,
-      )
-      .where(sql`"listed"`),
-    index('providers_listed_category_name_idx')
-      .on(t.category, t.firstName, t.lastName, t.id)
-      .where(sql`"listed"`),
-    index('providers_listed_category_score_idx')
-      .on(
-        t.category,
-        t.ratingScore.desc().nullsFirst(),
-        t.ratingCount.desc().nullsFirst(),
-        t.firstName,
-        t.lastName,
-        t.id,
-      )
-      .where(sql`"listed"`),
-    index('providers_listed_price_idx')
-      .on(t.priceFromCents, t.firstName, t.lastName, t.id)
-      .where(sql`"listed"`),
-    index('providers_listed_rating_changed_idx')
-      .on(t.ratingChangedAt)
-      .where(sql`"listed"`),
-    index('providers_search_text_gist')
-      .using('gist', t.searchText.op('gist_trgm_ops'))
-      .where(sql`"listed"`),
-    index('providers_listed_next_free_idx')
-      .on(t.nextFreeStartsAt, t.firstName, t.lastName, t.id)
-      .where(sql`"listed" and "next_free_starts_at" is not null`),
-    index('providers_listed_category_next_free_idx')
-      .on(t.category, t.nextFreeStartsAt, t.firstName, t.lastName, t.id)
-      .where(sql`"listed" and "next_free_starts_at" is not null`),
-    // Also in 0011: providers_listed_location_gist on ll_to_earth(lat, lng) where listed.
-    // Also in 0004_catalogue: a GiST index on ll_to_earth(lat, lng) for distance queries
-    // (earthdistance), and the category / service mode / radius / place checks.
-  ],
+  (t) => {
+    // Discovery's orders end by name and id, so that its pages are stable.
+    const byName = [t.firstName, t.lastName, t.id] as const;
+    // A function: `.desc()` marks the column until an index takes it, so each index asks anew.
+    const byScore = () =>
+      [t.ratingScore.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), ...byName] as const;
+    return [
+      uniqueIndex('providers_user_id_key').on(t.userId),
+      index('providers_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+      index('providers_category_idx').on(t.category),
+      listedIndex('providers_listed_name_idx', ...byName),
+      listedIndex('providers_listed_score_idx', ...byScore()),
+      listedIndex('providers_listed_category_name_idx', t.category, ...byName),
+      listedIndex('providers_listed_category_score_idx', t.category, ...byScore()),
+      listedIndex('providers_listed_price_idx', t.priceFromCents, ...byName),
+      listedIndex('providers_listed_rating_changed_idx', t.ratingChangedAt),
+      index('providers_search_text_gist')
+        .using('gist', t.searchText.op('gist_trgm_ops'))
+        .where(sql`"listed"`),
+      index('providers_listed_next_free_idx')
+        .on(t.nextFreeStartsAt, ...byName)
+        .where(sql`"listed" and "next_free_starts_at" is not null`),
+      index('providers_listed_category_next_free_idx')
+        .on(t.category, t.nextFreeStartsAt, ...byName)
+        .where(sql`"listed" and "next_free_starts_at" is not null`),
+      // Also in 0011: providers_listed_location_gist on ll_to_earth(lat, lng) where listed.
+      // Also in 0004_catalogue: a GiST index on ll_to_earth(lat, lng) for distance queries
+      // (earthdistance), and the category / service mode / radius / place checks.
+    ];
+  },
 );
 
+const providerRowColumns = () => ({
+  id: uuidId(),
+  providerId: belongsTo('provider_id', () => providers.id),
+});
+
+type ProviderRowColumns = ReturnType<typeof providerRowColumns>;
+
+/**
+ * A table of a provider's own rows (services, slots, weekly hours, time off): a generated id,
+ * then the provider, whose deletion deletes them.
+ */
+export function providerRows<
+  TName extends string,
+  TColumns extends Record<string, PgColumnBuilderBase>,
+>(
+  name: TName,
+  columns: TColumns,
+  extraConfig: (
+    self: BuildExtraConfigColumns<TName, ProviderRowColumns & TColumns, 'pg'>,
+  ) => PgTableExtraConfigValue[],
+) {
+  return pgTable<TName, ProviderRowColumns & TColumns>(
+    name,
+    { ...providerRowColumns(), ...columns },
+    extraConfig,
+  );
+}
+
 /** What a provider offers: named services with a duration and a price (minor units). */
-export const services = pgTable(
+export const services = providerRows(
   'services',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -148,9 +161,7 @@ export const services = pgTable(
 export const bookingPolicies = pgTable(
   'booking_policies',
   {
-    providerId: uuid('provider_id')
-      .primaryKey()
-      .references(() => providers.id, { onDelete: 'cascade' }),
+    providerId: ownerKey('provider_id', () => providers.id),
     minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
     maxAdvanceDays: integer('max_advance_days').notNull().default(90),
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
@@ -179,7 +190,7 @@ export const ratingPrior = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     mean: doublePrecision('mean').notNull().default(0),
-    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+    refreshedAt: instant('refreshed_at').notNull().defaultNow(),
   },
   (t) => [check('rating_prior_single_row', sql`${t.id} = 1`)],
 );
@@ -188,10 +199,8 @@ export const ratingPrior = pgTable(
 export const providerRatingChanges = pgTable(
   'provider_rating_changes',
   {
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    providerId: belongsTo('provider_id', () => providers.id),
+    changedAt: instant('changed_at').notNull(),
     oldSum: integer('old_sum').notNull(),
     oldCount: integer('old_count').notNull(),
   },

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -10,36 +9,23 @@ import {
   smallint,
   text,
   time,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
-import { providers, services } from './providers';
+import { createdAt, instant, optionalRef, ownerKey, slotTimes, updatedAt } from './columns';
+import { providerRows, providers, services } from './providers';
 
 /** Schedule: time slots and what generates them (weekly hours, time off, the daily run). */
 
 export const SLOT_SOURCES = ['manual', 'weekly'] as const;
 export type SlotSource = (typeof SLOT_SOURCES)[number];
 
-export const timeslots = pgTable(
+export const timeslots = providerRows(
   'timeslots',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
-    /** Wall-clock date and times in the provider's zone, as the provider entered them. */
-    day: date('day', { mode: 'string' }).notNull(),
-    startTime: time('start_time').notNull(),
-    endTime: time('end_time').notNull(),
-    /** The same slot as instants, fixed at creation from the provider's zone. */
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    ...slotTimes(),
     type: text('type').notNull(),
     /** The service this slot is for (its type is then the service's name). */
-    serviceId: uuid('service_id').references((): AnyPgColumn => services.id, {
-      onDelete: 'set null',
-    }),
+    serviceId: optionalRef('service_id', () => services.id),
     isBooked: boolean('is_booked').notNull().default(false),
     /** 'weekly': generated from the provider's weekly hours (replaced when they change). */
     source: text('source', { enum: SLOT_SOURCES }).notNull().default('manual'),
@@ -67,9 +53,7 @@ export const timeslots = pgTable(
 export const availabilitySettings = pgTable(
   'availability_settings',
   {
-    providerId: uuid('provider_id')
-      .primaryKey()
-      .references(() => providers.id, { onDelete: 'cascade' }),
+    providerId: ownerKey('provider_id', () => providers.id),
     horizonWeeks: integer('horizon_weeks').notNull().default(4),
     updatedAt: updatedAt(),
   },
@@ -77,13 +61,9 @@ export const availabilitySettings = pgTable(
 );
 
 /** One range of a weekday (ISO: Monday 1 … Sunday 7), wall clock in the provider's zone. */
-export const availabilityRules = pgTable(
+export const availabilityRules = providerRows(
   'availability_rules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
     weekday: smallint('weekday').notNull(),
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
@@ -103,15 +83,11 @@ export const availabilityRules = pgTable(
 );
 
 /** A range in which the provider is away: no free slots, no generation. */
-export const timeOff = pgTable(
+export const timeOff = providerRows(
   'time_off',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    providerId: uuid('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     reason: text('reason').notNull().default(''),
     createdAt: createdAt(),
   },
@@ -124,8 +100,8 @@ export const timeOff = pgTable(
 /** The daily generation run: one row per (UTC) day, claimed by the instance that runs it. */
 export const scheduleRuns = pgTable('schedule_runs', {
   day: date('day', { mode: 'string' }).primaryKey(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  startedAt: instant('started_at').notNull().defaultNow(),
+  finishedAt: instant('finished_at'),
   providers: integer('providers').notNull().default(0),
   created: integer('created').notNull().default(0),
 });

@@ -83,34 +83,23 @@ async function cancelAppointment(
   return change;
 }
 
-/** PATCH /appointment/cancel/:id: the client cancels their own booked appointment. */
-export function cancelAppointmentByClient(
-  db: DbOrTx,
-  clientUserId: string,
-  appointmentId: string,
-  changes: AppointmentChanges,
-): Promise<AppointmentChange> {
-  return cancelAppointment(
-    db,
-    changes,
-    { role: 'client', userId: clientUserId },
-    eq(appointments.clientId, clientUserId),
-    appointmentId,
-  );
-}
+/** Who cancels: the client of the appointment, or its provider. */
+export type Canceler = { role: 'client'; userId: string } | ({ role: 'provider' } & ProviderActor);
 
-/** PATCH /appointment/provider/cancel/:id: the provider cancels one of their appointments. */
-export function cancelAppointmentByProvider(
+/**
+ * PATCH /appointment/cancel/:id (the client cancels their own booked appointment) and
+ * PATCH /appointment/provider/cancel/:id (the provider cancels one of theirs).
+ */
+export function cancelAppointmentAs(
   db: DbOrTx,
-  provider: ProviderActor,
+  canceler: Canceler,
   appointmentId: string,
   changes: AppointmentChanges,
 ): Promise<AppointmentChange> {
-  return cancelAppointment(
-    db,
-    changes,
-    { role: 'provider', userId: provider.userId },
-    eq(appointments.providerId, provider.providerId),
-    appointmentId,
-  );
+  const owner =
+    canceler.role === 'client'
+      ? eq(appointments.clientId, canceler.userId)
+      : eq(appointments.providerId, canceler.providerId);
+  const actor = { role: canceler.role, userId: canceler.userId };
+  return cancelAppointment(db, changes, actor, owner, appointmentId);
 }

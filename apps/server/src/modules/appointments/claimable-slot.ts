@@ -3,6 +3,7 @@ import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import type { DbOrTx } from '../../db/client';
 import { timeslots } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { firstOr } from '../../lib/first-row';
 import { policyRefusalError, slotObeysPolicy } from '../policies/policy-rules';
 
 /**
@@ -41,19 +42,21 @@ export async function claimSlot(
   providerId?: string,
   except: string | null = null,
 ) {
-  const [slot] = await tx
-    .update(timeslots)
-    .set({ isBooked: true, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(timeslots.id, timeslotId),
-        providerId ? eq(timeslots.providerId, providerId) : undefined,
-        slotIsClaimable,
-        slotObeysPolicy(except),
-      ),
-    )
-    .returning(claimedSlotColumns);
-  return slot ?? null;
+  return firstOr(
+    tx
+      .update(timeslots)
+      .set({ isBooked: true, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(timeslots.id, timeslotId),
+          providerId ? eq(timeslots.providerId, providerId) : undefined,
+          slotIsClaimable,
+          slotObeysPolicy(except),
+        ),
+      )
+      .returning(claimedSlotColumns),
+    null,
+  );
 }
 
 /** Why a claim failed, as the error to answer (404 → 400 → 409, docs/product.md error order). */

@@ -1,4 +1,3 @@
-import { errorResponses } from '@slotwise/shared/api-error';
 import {
   clientAppointmentMessageResponseSchema,
   clientAppointmentsQuerySchema,
@@ -15,9 +14,10 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { providerAppointmentsQuerySchema, REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
 import { bookAppointment } from './book';
-import { cancelAppointmentByClient, cancelAppointmentByProvider } from './cancel';
+import { cancelAppointmentAs } from './cancel';
 import {
   listClientAppointments,
   listProviderAppointments,
@@ -26,9 +26,6 @@ import {
 } from './lists';
 import { markNoShow } from './no-show';
 import { rescheduleAppointment } from './reschedule';
-
-/** docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404 → 409. */
-const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Bookings per user (the token's user: the clientOnly guard runs before the limiter), so one
@@ -46,16 +43,20 @@ export const BOOKING_RATE_LIMIT = {
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const clientOnly = authenticated('client');
   const providerOnly = authenticated('provider');
+  // Writes answer every error of the docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404 → 409.
+  const clientWrite = guardedRoutes(clientOnly, 400, 401, 403, 404, 409);
+  const providerWrite = guardedRoutes(providerOnly, 400, 401, 403, 404, 409);
+  const clientList = guardedRoutes(clientOnly, 400, 401, 403);
+  const providerList = guardedRoutes(providerOnly, 400, 401, 403);
 
   app.post(
     '/appointment/booking',
     {
-      onRequest: clientOnly,
-      config: { rateLimit: BOOKING_RATE_LIMIT },
-      schema: {
+      ...clientWrite({
         body: bookingBodySchema,
-        response: { 201: clientAppointmentMessageResponseSchema, ...writeErrors },
-      },
+        response: { 201: clientAppointmentMessageResponseSchema },
+      }),
+      config: { rateLimit: BOOKING_RATE_LIMIT },
     },
     async (request, reply) => {
       const change = await bookAppointment(
@@ -73,13 +74,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/appointment/view',
-    {
-      onRequest: clientOnly,
-      schema: {
-        querystring: clientAppointmentsQuerySchema,
-        response: { 200: clientAppointmentsResponseSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
+    clientList({
+      querystring: clientAppointmentsQuerySchema,
+      response: { 200: clientAppointmentsResponseSchema },
+    }),
     async (request) => {
       const { limit, cursor } = request.query;
       // Without ?limit=/?cursor= SPEC's answer: every appointment, no nextCursor (decision 052).
@@ -94,17 +92,14 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/appointment/cancel/:id',
-    {
-      onRequest: clientOnly,
-      schema: {
-        params: appointmentIdParamsSchema,
-        response: { 200: clientAppointmentMessageResponseSchema, ...writeErrors },
-      },
-    },
+    clientWrite({
+      params: appointmentIdParamsSchema,
+      response: { 200: clientAppointmentMessageResponseSchema },
+    }),
     async (request) => {
-      const change = await cancelAppointmentByClient(
+      const change = await cancelAppointmentAs(
         app.database.db,
-        authOf(request).userId,
+        { role: 'client', userId: authOf(request).userId },
         request.params.id,
         app.appointmentChanges,
       );
@@ -117,14 +112,11 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/appointment/reschedule/:id',
-    {
-      onRequest: clientOnly,
-      schema: {
-        params: appointmentIdParamsSchema,
-        body: rescheduleBodySchema,
-        response: { 200: clientAppointmentMessageResponseSchema, ...writeErrors },
-      },
-    },
+    clientWrite({
+      params: appointmentIdParamsSchema,
+      body: rescheduleBodySchema,
+      response: { 200: clientAppointmentMessageResponseSchema },
+    }),
     async (request) => {
       const change = await rescheduleAppointment(
         app.database.db,
@@ -139,13 +131,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/appointment/provider/view',
-    {
-      onRequest: providerOnly,
-      schema: {
-        querystring: providerAppointmentsQuerySchema,
-        response: { 200: providerAppointmentsResponseSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
+    providerList({
+      querystring: providerAppointmentsQuerySchema,
+      response: { 200: providerAppointmentsResponseSchema },
+    }),
     async (request) => {
       const { status, limit, cursor } = request.query;
       if (limit === undefined && cursor === undefined) {
@@ -168,17 +157,14 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/appointment/provider/cancel/:id',
-    {
-      onRequest: providerOnly,
-      schema: {
-        params: appointmentIdParamsSchema,
-        response: { 200: providerAppointmentMessageResponseSchema, ...writeErrors },
-      },
-    },
+    providerWrite({
+      params: appointmentIdParamsSchema,
+      response: { 200: providerAppointmentMessageResponseSchema },
+    }),
     async (request) => {
-      const change = await cancelAppointmentByProvider(
+      const change = await cancelAppointmentAs(
         app.database.db,
-        { userId: authOf(request).userId, providerId: providerIdOf(request) },
+        { role: 'provider', userId: authOf(request).userId, providerId: providerIdOf(request) },
         request.params.id,
         app.appointmentChanges,
       );
@@ -189,13 +175,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Trust: the provider records that the client did not come (no-show.ts).
   app.patch(
     '/appointment/provider/no-show/:id',
-    {
-      onRequest: providerOnly,
-      schema: {
-        params: appointmentIdParamsSchema,
-        response: { 200: providerAppointmentMessageResponseSchema, ...writeErrors },
-      },
-    },
+    providerWrite({
+      params: appointmentIdParamsSchema,
+      response: { 200: providerAppointmentMessageResponseSchema },
+    }),
     async (request) => ({
       message: REVIEW_MESSAGES.noShowMarked,
       appointment: await markNoShow(app.database.db, providerIdOf(request), request.params.id),

@@ -1,7 +1,7 @@
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { PG_SERIALIZATION_FAILURE, PG_UNIQUE_VIOLATION, pgErrorOf } from '../../db/errors';
+import { isUniqueViolationOf, PG_SERIALIZATION_FAILURE, pgErrorOf } from '../../db/errors';
 import { appointments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 
@@ -14,14 +14,9 @@ export const MAX_ATTEMPTS = 3;
  * partial index `appointments_one_active_per_slot`) answers 409 SLOT_TAKEN like the flag does.
  */
 export function slotTakenByIndex(error: unknown): ConflictError | null {
-  const pgError = pgErrorOf(error);
-  if (
-    pgError?.code === PG_UNIQUE_VIOLATION &&
-    (pgError.constraint === undefined || pgError.constraint === ACTIVE_SLOT_INDEX)
-  ) {
-    return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
-  }
-  return null;
+  return isUniqueViolationOf(error, ACTIVE_SLOT_INDEX)
+    ? new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken)
+    : null;
 }
 
 /**

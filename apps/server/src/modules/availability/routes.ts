@@ -3,14 +3,15 @@ import {
   timeOffBodySchema,
   timeOffBookedMessage,
   timeOffCreatedResponseSchema,
+  timeOffIdParamsSchema,
   timeOffListResponseSchema,
   weeklyHoursBodySchema,
   weeklyHoursResponseSchema,
   weeklyHoursSavedResponseSchema,
 } from '@slotwise/shared/availability-schemas';
-import { ERROR_CODES } from '@slotwise/shared/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, providerIdOf } from '../auth/authenticate';
 import {
   createTimeOff,
@@ -20,38 +21,21 @@ import {
   saveWeeklyHours,
 } from './service';
 
-const errorBody = z.object({
-  message: z.string(),
-  error: z.string(),
-  code: z.enum(ERROR_CODES),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody } as const;
-
-const idParams = z.object({ id: z.uuid(AVAILABILITY_MESSAGES.invalidTimeOffId) });
-
 /** Weekly hours and time off: providers only, each on their own schedule. */
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const providerOnly = authenticated('provider');
+  const schedule = guardedRoutes(providerOnly, 400, 401, 403);
+  const ownTimeOff = guardedRoutes(providerOnly, 400, 401, 403, 404);
 
   app.get(
     '/availability/weekly',
-    {
-      onRequest: providerOnly,
-      schema: { response: { 200: weeklyHoursResponseSchema, ...errors } },
-    },
+    schedule({ response: { 200: weeklyHoursResponseSchema } }),
     async (request) => getWeeklyHours(app.database.db, providerIdOf(request)),
   );
 
   app.put(
     '/availability/weekly',
-    {
-      onRequest: providerOnly,
-      schema: {
-        body: weeklyHoursBodySchema,
-        response: { 200: weeklyHoursSavedResponseSchema, ...errors },
-      },
-    },
+    schedule({ body: weeklyHoursBodySchema, response: { 200: weeklyHoursSavedResponseSchema } }),
     async (request) => {
       const saved = await saveWeeklyHours(app.database.db, providerIdOf(request), request.body);
       return { message: AVAILABILITY_MESSAGES.weeklySaved, ...saved };
@@ -60,22 +44,13 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/availability/time-off',
-    {
-      onRequest: providerOnly,
-      schema: { response: { 200: timeOffListResponseSchema, ...errors } },
-    },
+    schedule({ response: { 200: timeOffListResponseSchema } }),
     async (request) => ({ timeOff: await listTimeOff(app.database.db, providerIdOf(request)) }),
   );
 
   app.post(
     '/availability/time-off',
-    {
-      onRequest: providerOnly,
-      schema: {
-        body: timeOffBodySchema,
-        response: { 201: timeOffCreatedResponseSchema, ...errors },
-      },
-    },
+    schedule({ body: timeOffBodySchema, response: { 201: timeOffCreatedResponseSchema } }),
     async (request, reply) => {
       const created = await createTimeOff(app.database.db, providerIdOf(request), request.body);
       return reply
@@ -86,17 +61,10 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/availability/time-off/:id',
-    {
-      onRequest: providerOnly,
-      schema: {
-        params: idParams,
-        response: {
-          200: z.object({ message: z.string(), createdSlots: z.number() }),
-          ...errors,
-          404: errorBody,
-        },
-      },
-    },
+    ownTimeOff({
+      params: timeOffIdParamsSchema,
+      response: { 200: z.object({ message: z.string(), createdSlots: z.number() }) },
+    }),
     async (request) => {
       const { createdSlots } = await deleteTimeOff(
         app.database.db,

@@ -12,13 +12,8 @@ import {
 import { addDays, hhmm } from '@slotwise/shared/calendar';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import {
-  appointments,
-  availabilityRules,
-  availabilitySettings,
-  timeOff,
-  timeslots,
-} from '../../db/schema';
+import { appointments, timeOff, timeslots } from '../../db/schema';
+import { availabilityRules, availabilitySettings } from '../../db/schema/schedule';
 import { NotFoundError, ValidationError } from '../../errors';
 import { loadProviderSchedule, lockProviderSchedule, regenerateSlots } from './generate';
 

@@ -3,6 +3,7 @@ import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { appointmentEvents, appointments, calendarFeeds, providers, users } from '../../db/schema';
+import { firstOr } from '../../lib/first-row';
 import type { IcsEvent } from '../email/ics';
 
 /**
@@ -24,12 +25,11 @@ function secretOf(key: Uint8Array, userId: string, nonce: string): string {
 }
 
 async function feedRow(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ nonce: calendarFeeds.nonce, secretHash: calendarFeeds.secretHash })
-    .from(calendarFeeds)
-    .where(eq(calendarFeeds.userId, userId))
-    .limit(1);
-  return row ?? null;
+  const { nonce, secretHash } = calendarFeeds;
+  return firstOr(
+    db.select({ nonce, secretHash }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
+    null,
+  );
 }
 
 /** The user's feed secret (no write); `reset` replaces it for good. */

@@ -1,9 +1,9 @@
 import { EMAIL_LINK_PATHS } from '@slotwise/shared/email-schemas';
 import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { appointments, notificationPreferences, providers, users } from '../../db/schema';
+import { appointments, providers, users } from '../../db/schema';
+import { firstOr } from '../../lib/first-row';
 import type { JobContext } from '../../jobs/job-queue';
 import { createPasswordResetToken } from '../auth/password-reset';
 import { createVerificationToken, dropVerificationToken } from '../auth/service';
@@ -15,7 +15,9 @@ import {
   reviewRequestMail,
   type Recipient,
 } from './appointment-mail';
+import { clientUser, providerUser } from '../appointments/views';
 import { appointmentInvite } from './ics';
+import { getPreferences } from './preferences';
 import type { OptOutLinks } from './unsubscribe';
 import {
   APPOINTMENT_MAIL_JOB,
@@ -37,30 +39,18 @@ interface RecipientWithPreferences extends Recipient {
 
 /** The recipient as they are NOW (address, zone, preferences), or null when gone. */
 async function loadRecipient(db: Db, userId: string): Promise<RecipientWithPreferences | null> {
-  const [row] = await db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      timezone: users.timezone,
-      emailReminders: notificationPreferences.emailReminders,
-      emailBookingUpdates: notificationPreferences.emailBookingUpdates,
-    })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return null;
-  return {
-    email: row.email,
-    firstName: row.firstName,
-    timezone: row.timezone,
-    emailReminders: row.emailReminders ?? true,
-    emailBookingUpdates: row.emailBookingUpdates ?? true,
-  };
+  const [user, preferences] = await Promise.all([
+    firstOr(
+      db
+        .select({ email: users.email, firstName: users.firstName, timezone: users.timezone })
+        .from(users)
+        .where(eq(users.id, userId)),
+      null,
+    ),
+    getPreferences(db, userId),
+  ]);
+  return user && { ...user, ...preferences };
 }
-
-const providerUser = alias(users, 'provider_user');
-const clientUser = alias(users, 'client_user');
 
 /** The appointment as it is NOW: a reminder or review request checks it is still due. */
 async function loadAppointment(db: Db, id: string) {
@@ -82,6 +72,26 @@ async function loadAppointment(db: Db, id: string) {
     .where(eq(appointments.id, id))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The appointment and the recipient of a reminder or a review request, or null when the mail
+ * no longer applies: the appointment is gone, no longer booked or moved (its `moment` changed),
+ * or the recipient is gone or has turned `preference` off.
+ */
+async function stillDue(
+  db: Db,
+  p: { appointmentId: string; recipientUserId: string },
+  moment: { startsAt: string } | { endsAt: string },
+  preference: 'emailReminders' | 'emailBookingUpdates',
+) {
+  const appointment = await loadAppointment(db, p.appointmentId);
+  if (!appointment || appointment.status !== 'booked') return null;
+  const [[key, iso]] = Object.entries(moment) as [['startsAt' | 'endsAt', string]];
+  if (appointment[key].toISOString() !== new Date(iso).toISOString()) return null;
+  const to = await loadRecipient(db, p.recipientUserId);
+  if (!to || !to[preference]) return null;
+  return { appointment, to };
 }
 
 const name = (first: string, last: string) => (last && last !== '-' ? `${first} ${last}` : first);
@@ -151,12 +161,10 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
 
   app.jobs.register(REMINDER_JOB, async (raw, context) => {
     const p = reminderPayload.parse(raw);
-    const appointment = await loadAppointment(db, p.appointmentId);
     // Canceled, moved or gone since: this reminder is stale and must not fire.
-    if (!appointment || appointment.status !== 'booked') return;
-    if (appointment.startsAt.toISOString() !== new Date(p.startsAt).toISOString()) return;
-    const to = await loadRecipient(db, p.recipientUserId);
-    if (!to || !to.emailReminders) return;
+    const due = await stillDue(db, p, { startsAt: p.startsAt }, 'emailReminders');
+    if (!due) return;
+    const { appointment, to } = due;
     const toClient = p.recipientRole === 'client';
     const mail = reminderMail(
       to,
@@ -180,12 +188,10 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
 
   app.jobs.register(REVIEW_REQUEST_JOB, async (raw, context) => {
     const p = reviewRequestPayload.parse(raw);
-    const appointment = await loadAppointment(db, p.appointmentId);
     // Only a booked appointment that ran to its (unchanged) end: not canceled, not a no-show.
-    if (!appointment || appointment.status !== 'booked') return;
-    if (appointment.endsAt.toISOString() !== new Date(p.endsAt).toISOString()) return;
-    const to = await loadRecipient(db, p.recipientUserId);
-    if (!to || !to.emailBookingUpdates) return;
+    const due = await stillDue(db, p, { endsAt: p.endsAt }, 'emailBookingUpdates');
+    if (!due) return;
+    const { appointment, to } = due;
     const mail = reviewRequestMail(
       to,
       {

@@ -5,20 +5,20 @@ import type {
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notificationPreferences, users } from '../../db/schema';
+import { firstOr } from '../../lib/first-row';
 
 const DEFAULTS: NotificationPreferences = { emailReminders: true, emailBookingUpdates: true };
 
 /** A user's mail preferences (both on until changed). */
 export async function getPreferences(db: DbOrTx, userId: string): Promise<NotificationPreferences> {
-  const [row] = await db
-    .select({
-      emailReminders: notificationPreferences.emailReminders,
-      emailBookingUpdates: notificationPreferences.emailBookingUpdates,
-    })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId))
-    .limit(1);
-  return row ?? DEFAULTS;
+  const { emailReminders, emailBookingUpdates } = notificationPreferences;
+  return firstOr(
+    db
+      .select({ emailReminders, emailBookingUpdates })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, userId)),
+    DEFAULTS,
+  );
 }
 
 export async function updatePreferences(

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@slotwise/shared/api-error';
 import {
   conversationIdParamsSchema,
   conversationResponseSchema,
@@ -16,7 +15,7 @@ import {
 } from '@slotwise/shared/conversation-types';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, authOf } from '../auth/authenticate';
 import {
   type Caller,
@@ -27,15 +26,6 @@ import {
   openConversation,
   sendMessage,
 } from './service';
-
-const errorBody = z.object({
-  message: z.string(),
-  error: z.string(),
-  code: z.enum(ERROR_CODES),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
-/** docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404. */
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
 
 /**
  * Messages per sender (the token's user: authentication runs before the limiter), so one
@@ -56,18 +46,16 @@ function callerOf(request: FastifyRequest): Caller {
 
 /** Conversations between a client and a provider (docs/decisions/043-messages.md). */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signedIn = authenticated();
+  /** docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404. */
+  const signedIn = guardedRoutes(authenticated(), 400, 401, 403, 404);
   const db = () => app.database.db;
 
   app.post(
     '/conversations',
-    {
-      onRequest: signedIn,
-      schema: {
-        body: createConversationBodySchema,
-        response: { 200: conversationResponseSchema, 201: conversationResponseSchema, ...errors },
-      },
-    },
+    signedIn({
+      body: createConversationBodySchema,
+      response: { 200: conversationResponseSchema, 201: conversationResponseSchema },
+    }),
     async (request, reply) => {
       const { conversation, created } = await openConversation(
         db(),
@@ -80,48 +68,38 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/conversations',
-    {
-      onRequest: signedIn,
-      schema: {
-        querystring: conversationsQuerySchema,
-        response: { 200: conversationsResponseSchema, ...errors },
-      },
-    },
+    signedIn({
+      querystring: conversationsQuerySchema,
+      response: { 200: conversationsResponseSchema },
+    }),
     async (request) => listConversations(db(), callerOf(request), request.query),
   );
 
   app.get(
     '/conversations/unread-count',
-    {
-      onRequest: signedIn,
-      schema: { response: { 200: unreadCountResponseSchema, ...errors } },
-    },
+    signedIn({ response: { 200: unreadCountResponseSchema } }),
     async (request) => ({ unread: await countUnread(db(), callerOf(request)) }),
   );
 
   app.get(
     '/conversations/:id/messages',
-    {
-      onRequest: signedIn,
-      schema: {
-        params: conversationIdParamsSchema,
-        querystring: messagesQuerySchema,
-        response: { 200: messagesResponseSchema, ...errors },
-      },
-    },
+    signedIn({
+      params: conversationIdParamsSchema,
+      querystring: messagesQuerySchema,
+      response: { 200: messagesResponseSchema },
+    }),
     async (request) => listMessages(db(), callerOf(request), request.params.id, request.query),
   );
 
   app.post(
     '/conversations/:id/messages',
     {
-      onRequest: signedIn,
-      config: { rateLimit: MESSAGE_RATE_LIMIT },
-      schema: {
+      ...signedIn({
         params: conversationIdParamsSchema,
         body: sendMessageBodySchema,
-        response: { 201: sendMessageResponseSchema, ...errors },
-      },
+        response: { 201: sendMessageResponseSchema },
+      }),
+      config: { rateLimit: MESSAGE_RATE_LIMIT },
     },
     async (request, reply) => {
       const conversationId = request.params.id;
@@ -139,13 +117,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/conversations/:id/read',
-    {
-      onRequest: signedIn,
-      schema: {
-        params: conversationIdParamsSchema,
-        response: { 200: markReadResponseSchema, ...errors },
-      },
-    },
+    signedIn({ params: conversationIdParamsSchema, response: { 200: markReadResponseSchema } }),
     async (request) => {
       const updated = await markConversationRead(db(), callerOf(request), request.params.id);
       return { message: MESSAGING_MESSAGES.markedRead, updated };

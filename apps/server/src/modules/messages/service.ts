@@ -10,6 +10,7 @@ import { appointments, conversations, jobs, messages, providers, users } from '.
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
 import { MESSAGE_DIGEST_DELAY_MINUTES, MESSAGE_DIGEST_JOB } from '../email/job-payloads';
+import { firstOrNotFound } from '../../lib/first-row';
 
 /**
  * Conversations and messages (docs/decisions/043-messages.md). Only the two participants of a
@@ -154,18 +155,19 @@ async function pairOf(
     caller.role === 'provider'
       ? eq(appointments.providerId, caller.providerId ?? '00000000-0000-0000-0000-000000000000')
       : eq(appointments.clientId, caller.userId);
-  const [appointment] = await db
-    .select({
-      clientId: appointments.clientId,
-      providerId: appointments.providerId,
-      providerUserId: providers.userId,
-    })
-    .from(appointments)
-    .innerJoin(providers, eq(providers.id, appointments.providerId))
-    .where(and(eq(appointments.id, target.appointmentId!), own))
-    .limit(1);
-  if (!appointment) throw new NotFoundError(MESSAGING_MESSAGES.appointmentNotFound);
-  return appointment;
+  return firstOrNotFound(
+    db
+      .select({
+        clientId: appointments.clientId,
+        providerId: appointments.providerId,
+        providerUserId: providers.userId,
+      })
+      .from(appointments)
+      .innerJoin(providers, eq(providers.id, appointments.providerId))
+      .where(and(eq(appointments.id, target.appointmentId!), own))
+      .limit(1),
+    MESSAGING_MESSAGES.appointmentNotFound,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ProviderCatalogueDetails } from '@slotwise/shared/catalogue-schema
 import { MESSAGES } from '@slotwise/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { providers, users } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../errors';
 import { deleteImage, imageUrl, saveImage } from '../../images/image-store';
@@ -22,27 +23,12 @@ export type FullProfile = Omit<Profile, 'providerDetails'> & {
 export async function getProfile(db: DbOrTx, userId: string): Promise<FullProfile> {
   const [row] = await db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-      timezone: users.timezone,
-      profileImageId: users.profileImageId,
-      updatedAt: users.updatedAt,
+      ...pickColumns(users, 'id', 'firstName', 'lastName', 'email', 'role', 'timezone'),
+      ...pickColumns(users, 'profileImageId', 'updatedAt'),
       providerId: providers.id,
-      specialty: providers.specialty,
-      bio: providers.bio,
-      category: providers.category,
-      placeId: providers.placeId,
-      placeName: providers.placeName,
-      placeRegion: providers.placeRegion,
-      placeCountry: providers.placeCountry,
-      lat: providers.lat,
-      lng: providers.lng,
-      address: providers.address,
-      serviceMode: providers.serviceMode,
-      radiusKm: providers.radiusKm,
+      ...pickColumns(providers, 'specialty', 'bio', 'category', 'address', 'serviceMode'),
+      ...pickColumns(providers, 'placeId', 'placeName', 'placeRegion', 'placeCountry'),
+      ...pickColumns(providers, 'lat', 'lng', 'radiusKm'),
       providerUpdatedAt: providers.updatedAt,
     })
     .from(users)

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@slotwise/shared/api-error';
+import { errorResponses } from '@slotwise/shared/api-error';
 import {
   createReviewBodySchema,
   providerReviewsResponseSchema,
@@ -10,41 +10,22 @@ import {
 } from '@slotwise/shared/trust-types';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
 import { createReview, editReply, listProviderReviews, replyToReview } from './service';
-
-const errorBody = z.object({
-  message: z.string(),
-  error: z.string(),
-  code: z.enum(ERROR_CODES),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-});
-/** docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404 → 409. */
-const writeErrors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-} as const;
 
 /** A provider id in the path: anything that is not one answers 404 'Provider not found'. */
 const providerParams = z.object({ id: z.string() });
 
 /** Trust: verified reviews and replies (docs/decisions/045-reviews-and-ratings.md). */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const clientOnly = authenticated('client');
-  const providerOnly = authenticated('provider');
+  // Writes answer every error of the docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404 → 409.
+  const clientWrite = guardedRoutes(authenticated('client'), 400, 401, 403, 404, 409);
+  const providerWrite = guardedRoutes(authenticated('provider'), 400, 401, 403, 404, 409);
 
   app.post(
     '/reviews',
-    {
-      onRequest: clientOnly,
-      schema: {
-        body: createReviewBodySchema,
-        response: { 201: reviewResponseSchema, ...writeErrors },
-      },
-    },
+    clientWrite({ body: createReviewBodySchema, response: { 201: reviewResponseSchema } }),
     async (request, reply) => {
       const { review, notice } = await createReview(
         app.database.db,
@@ -69,7 +50,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: providerParams,
         querystring: reviewsQuerySchema,
-        response: { 200: providerReviewsResponseSchema, 400: errorBody, 404: errorBody },
+        response: { 200: providerReviewsResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => listProviderReviews(app.database.db, request.params.id, request.query),
@@ -77,14 +58,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reviews/:id/reply',
-    {
-      onRequest: providerOnly,
-      schema: {
-        params: reviewIdParamsSchema,
-        body: reviewReplyBodySchema,
-        response: { 201: reviewResponseSchema, ...writeErrors },
-      },
-    },
+    providerWrite({
+      params: reviewIdParamsSchema,
+      body: reviewReplyBodySchema,
+      response: { 201: reviewResponseSchema },
+    }),
     async (request, reply) => {
       const review = await replyToReview(
         app.database.db,
@@ -98,14 +76,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/reviews/:id/reply',
-    {
-      onRequest: providerOnly,
-      schema: {
-        params: reviewIdParamsSchema,
-        body: reviewReplyBodySchema,
-        response: { 200: reviewResponseSchema, ...writeErrors },
-      },
-    },
+    providerWrite({
+      params: reviewIdParamsSchema,
+      body: reviewReplyBodySchema,
+      response: { 200: reviewResponseSchema },
+    }),
     async (request) => ({
       message: REVIEW_MESSAGES.replyUpdated,
       review: await editReply(

@@ -8,9 +8,10 @@ import {
 } from '@slotwise/shared/trust-types';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
-import { PG_UNIQUE_VIOLATION, pgErrorOf } from '../../db/errors';
+import { isUniqueViolationOf } from '../../db/errors';
 import { notifications, providers, reviews, users } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { formatDay } from '../appointments/notice';
 import { toRating } from './rating';
 
 /**
@@ -129,14 +130,6 @@ interface ReviewableRow {
   client_last_name: string;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** 'Casey T.' — how a client is named to others. */
 function shortName(firstName: string, lastName: string): string {
   const last = lastName.trim();
@@ -191,7 +184,7 @@ export async function createReview(
         client: shortName(row.client_first_name, row.client_last_name),
         rating: input.rating,
         service: row.service_type,
-        day: dayFormat.format(new Date(`${String(row.day).slice(0, 10)}T00:00:00Z`)),
+        day: formatDay(String(row.day).slice(0, 10)),
       });
       // The provider's stored notification commits (or rolls back) with the review.
       await tx.insert(notifications).values({
@@ -207,11 +200,7 @@ export async function createReview(
       };
     });
   } catch (error) {
-    const pgError = pgErrorOf(error);
-    if (
-      pgError?.code === PG_UNIQUE_VIOLATION &&
-      (pgError.constraint === undefined || pgError.constraint === ONE_REVIEW_INDEX)
-    ) {
+    if (isUniqueViolationOf(error, ONE_REVIEW_INDEX)) {
       throw new ConflictError('ALREADY_REVIEWED', REVIEW_MESSAGES.alreadyReviewed);
     }
     throw error;

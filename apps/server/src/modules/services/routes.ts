@@ -2,38 +2,32 @@ import {
   CATALOGUE_MESSAGES,
   createServiceBodySchema,
   serviceDeleteResponseSchema,
+  serviceIdParamsSchema,
   serviceMessageResponseSchema,
   servicesResponseSchema,
   updateServiceBodySchema,
 } from '@slotwise/shared/catalogue-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBody } from '../../lib/error-body';
+import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, providerIdOf } from '../auth/authenticate';
 import { createService, deleteService, listServices, updateService } from './service';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody } as const;
-const idParams = z.object({ id: z.uuid(CATALOGUE_MESSAGES.invalidServiceId) });
 
 /** docs/product.md §11 services: providers only, each on their own services. */
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const providerOnly = authenticated('provider');
+  const services = guardedRoutes(providerOnly, 400, 401, 403);
+  const newService = guardedRoutes(providerOnly, 400, 401, 403, 409);
+  const ownService = guardedRoutes(providerOnly, 400, 401, 403, 404);
 
   app.get(
     '/services',
-    { onRequest: providerOnly, schema: { response: { 200: servicesResponseSchema, ...errors } } },
+    services({ response: { 200: servicesResponseSchema } }),
     async (request) => ({ services: await listServices(app.database.db, providerIdOf(request)) }),
   );
 
   app.post(
     '/services',
-    {
-      onRequest: providerOnly,
-      schema: {
-        body: createServiceBodySchema,
-        response: { 201: serviceMessageResponseSchema, ...errors, 409: errorBody },
-      },
-    },
+    newService({ body: createServiceBodySchema, response: { 201: serviceMessageResponseSchema } }),
     async (request, reply) => {
       const service = await createService(app.database.db, providerIdOf(request), request.body);
       return reply.code(201).send({ message: CATALOGUE_MESSAGES.serviceCreated, service });
@@ -42,14 +36,11 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/services/:id',
-    {
-      onRequest: providerOnly,
-      schema: {
-        params: idParams,
-        body: updateServiceBodySchema,
-        response: { 200: serviceMessageResponseSchema, ...errors, 404: errorBody },
-      },
-    },
+    ownService({
+      params: serviceIdParamsSchema,
+      body: updateServiceBodySchema,
+      response: { 200: serviceMessageResponseSchema },
+    }),
     async (request) => {
       const service = await updateService(
         app.database.db,
@@ -63,13 +54,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/services/:id',
-    {
-      onRequest: providerOnly,
-      schema: {
-        params: idParams,
-        response: { 200: serviceDeleteResponseSchema, ...errors, 404: errorBody },
-      },
-    },
+    ownService({ params: serviceIdParamsSchema, response: { 200: serviceDeleteResponseSchema } }),
     async (request) => {
       const result = await deleteService(app.database.db, providerIdOf(request), request.params.id);
       return {

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { appointments, services } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { parseWith } from '../../lib/validation';
+import { firstOrNotFound } from '../../lib/first-row';
 
 /**
  * A provider's services (docs/product.md §11): own only — another provider's service is "not found".
@@ -30,6 +31,10 @@ export const serviceColumns = {
   active: services.active,
 };
 
+/** The row of service `id`, if it is the provider's: anyone else's is "not found". */
+const ownService = (providerId: string, id: string) =>
+  and(eq(services.id, id), eq(services.providerId, providerId));
+
 /** GET /services: the provider's services, active first, then by name. */
 export async function listServices(db: DbOrTx, providerId: string): Promise<Service[]> {
   return db
@@ -41,13 +46,10 @@ export async function listServices(db: DbOrTx, providerId: string): Promise<Serv
 
 /** One of the provider's services, or 404. */
 export async function getOwnService(db: DbOrTx, providerId: string, id: string): Promise<Service> {
-  const [row] = await db
-    .select(serviceColumns)
-    .from(services)
-    .where(and(eq(services.id, id), eq(services.providerId, providerId)))
-    .limit(1);
-  if (!row) throw new NotFoundError(CATALOGUE_MESSAGES.serviceNotFound);
-  return row;
+  return firstOrNotFound(
+    db.select(serviceColumns).from(services).where(ownService(providerId, id)).limit(1),
+    CATALOGUE_MESSAGES.serviceNotFound,
+  );
 }
 
 /** POST /services. */
@@ -99,13 +101,10 @@ export async function updateService(
   if (input.currency !== undefined) values.currency = input.currency;
   if (input.description !== undefined) values.description = input.description;
   if (input.active !== undefined) values.active = input.active;
-  const [row] = await db
-    .update(services)
-    .set(values)
-    .where(and(eq(services.id, id), eq(services.providerId, providerId)))
-    .returning(serviceColumns);
-  if (!row) throw new NotFoundError(CATALOGUE_MESSAGES.serviceNotFound);
-  return row;
+  return firstOrNotFound(
+    db.update(services).set(values).where(ownService(providerId, id)).returning(serviceColumns),
+    CATALOGUE_MESSAGES.serviceNotFound,
+  );
 }
 
 /**
@@ -121,7 +120,7 @@ export async function deleteService(
     const [current] = await tx
       .select({ id: services.id })
       .from(services)
-      .where(and(eq(services.id, id), eq(services.providerId, providerId)))
+      .where(ownService(providerId, id))
       .limit(1)
       .for('update');
     if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.serviceNotFound);

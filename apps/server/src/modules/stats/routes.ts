@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
 import { z } from 'zod';
 import { authenticated, providerIdOf } from '../auth/authenticate';
 import { getProviderAnalytics, getProviderStats } from './service';
@@ -41,36 +43,34 @@ const analyticsSchema = z.object({
 });
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const providerOnly = authenticated('provider');
+
+  /** The caller's figures from `load`, with the trust figures of both answers added. */
+  async function withTrust<T extends object>(
+    request: FastifyRequest,
+    load: (db: Db, providerId: string) => Promise<T>,
+  ) {
+    const providerId = providerIdOf(request);
+    const [figures, trust] = await Promise.all([
+      load(app.database.db, providerId),
+      getTrustFigures(app.database.db, providerId),
+    ]);
+    return { ...figures, ...trust };
+  }
+
   // SPEC calls GET /stats/ (trailing slash); the router ignores trailing slashes.
   app.get(
     '/stats',
-    {
-      onRequest: authenticated('provider'),
-      schema: { response: { 200: z.object({ stats: statsSchema }) } },
-    },
-    async (request) => {
-      const providerId = providerIdOf(request);
-      const [stats, trust] = await Promise.all([
-        getProviderStats(app.database.db, providerId),
-        getTrustFigures(app.database.db, providerId),
-      ]);
-      return { stats: { ...stats, ...trust } };
-    },
+    { onRequest: providerOnly, schema: { response: { 200: z.object({ stats: statsSchema }) } } },
+    async (request) => ({ stats: await withTrust(request, getProviderStats) }),
   );
 
   app.get(
     '/stats/analytics',
     {
-      onRequest: authenticated('provider'),
+      onRequest: providerOnly,
       schema: { response: { 200: z.object({ analytics: analyticsSchema }) } },
     },
-    async (request) => {
-      const providerId = providerIdOf(request);
-      const [analytics, trust] = await Promise.all([
-        getProviderAnalytics(app.database.db, providerId),
-        getTrustFigures(app.database.db, providerId),
-      ]);
-      return { analytics: { ...analytics, ...trust } };
-    },
+    async (request) => ({ analytics: await withTrust(request, getProviderAnalytics) }),
   );
 };

@@ -7,7 +7,7 @@ import type {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { providers, users } from '../../db/schema';
-import { NotFoundError } from '../../errors';
+import { firstOrNotFound } from '../../lib/first-row';
 
 /**
  * Percentage change from `previous` to `current`, rounded to a whole percent.
@@ -21,13 +21,15 @@ export function percentChange(current: number, previous: number): number {
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 async function providerZone(db: DbOrTx, providerId: string): Promise<string> {
-  const [row] = await db
-    .select({ timezone: users.timezone })
-    .from(providers)
-    .innerJoin(users, eq(users.id, providers.userId))
-    .where(eq(providers.id, providerId))
-    .limit(1);
-  if (!row) throw new NotFoundError('Provider not found');
+  const row = await firstOrNotFound(
+    db
+      .select({ timezone: users.timezone })
+      .from(providers)
+      .innerJoin(users, eq(users.id, providers.userId))
+      .where(eq(providers.id, providerId))
+      .limit(1),
+    'Provider not found',
+  );
   return row.timezone;
 }
 
@@ -92,8 +94,10 @@ export async function getProviderStats(
   now = new Date(),
 ): Promise<ProviderStats> {
   // One round trip: the provider's zone is looked up inside the query that needs it.
-  const [row] = await queryRows(db, providerStatsQuery(providerId, now));
-  if (!row) throw new NotFoundError('Provider not found');
+  const row = await firstOrNotFound(
+    queryRows(db, providerStatsQuery(providerId, now)),
+    'Provider not found',
+  );
   const todayCount = num(row.today_count);
   const todayAvg = num(row.today_avg);
   const rate = (kept: number, total: number) => (total === 0 ? 100 : (kept / total) * 100);
@@ -122,6 +126,17 @@ export async function getProviderAnalytics(
   const at = now.toISOString();
   const local = sql`(${at}::timestamptz at time zone ${timezone})::date`;
 
+  /** The provider's kept appointments of the last 90 days, counted by `bucket` (column 1). */
+  const last90DaysBy = (bucket: SQL) =>
+    queryRows(
+      db,
+      sql`
+      select ${bucket}, count(*) as appointments
+      from appointments a
+      where a.provider_id = ${providerId} and a.status <> 'canceled' and a.day >= ${local} - 89
+      group by 1 order by 1`,
+    );
+
   const [activity, usage, weekdays, hours, upcoming] = await Promise.all([
     queryRows(
       db,
@@ -145,22 +160,8 @@ export async function getProviderAnalytics(
           where a.provider_id = ${providerId} and a.status <> 'canceled'
             and a.day between ${local} - 29 and ${local}), 0) as booked`,
     ),
-    queryRows(
-      db,
-      sql`
-      select (extract(isodow from a.day)::int - 1) as weekday, count(*) as appointments
-      from appointments a
-      where a.provider_id = ${providerId} and a.status <> 'canceled' and a.day >= ${local} - 89
-      group by 1 order by 1`,
-    ),
-    queryRows(
-      db,
-      sql`
-      select extract(hour from a.start_time)::int as hour, count(*) as appointments
-      from appointments a
-      where a.provider_id = ${providerId} and a.status <> 'canceled' and a.day >= ${local} - 89
-      group by 1 order by 1`,
-    ),
+    last90DaysBy(sql`(extract(isodow from a.day)::int - 1) as weekday`),
+    last90DaysBy(sql`extract(hour from a.start_time)::int as hour`),
     queryRows(
       db,
       sql`
