@@ -28,13 +28,15 @@ function recorder(name: string) {
 describe('appointment change fan-out', () => {
   const t = useTestApp();
 
-  it('builds the registry once, with the stored notification, email, socket and metrics consumers', () => {
-    // The email consumer joined with the email merge (issue 20).
+  it('builds the registry once, with the stored notification, email, socket, metrics and taken-slot consumers', () => {
+    // The email consumer joined with the email merge (issue 20); the taken-slot hints forget a
+    // slot its own instance freed before the answer leaves (decision 056).
     expect(t.app.appointmentChanges.names).toEqual([
       'stored-notification',
       'email',
       'socket-events',
       'metrics',
+      'taken-slot-hints',
     ]);
     expect(() => t.app.appointmentChanges.register({ name: 'metrics' })).toThrow(/twice/);
   });
