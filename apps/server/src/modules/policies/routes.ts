@@ -1,3 +1,4 @@
+import { errorResponses } from '@slotwise/shared/api-error';
 import {
   bookingPolicyResponseSchema,
   bookingPolicySavedResponseSchema,
@@ -5,25 +6,31 @@ import {
   POLICY_MESSAGES,
 } from '@slotwise/shared/policy-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, providerIdOf } from '../auth/authenticate';
 import { getBookingPolicy, saveBookingPolicy } from './service';
 
 /** Booking policies (docs/product.md §11.4): each provider reads and replaces their own. */
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   const providerOnly = authenticated('provider');
-  const readPolicy = guardedRoutes(providerOnly, 401, 403);
-  const savePolicy = guardedRoutes(providerOnly, 400, 401, 403);
 
   app.get(
     '/provider/policy',
-    readPolicy({ response: { 200: bookingPolicyResponseSchema } }),
+    {
+      onRequest: providerOnly,
+      schema: { response: { 200: bookingPolicyResponseSchema, ...errorResponses(401, 403) } },
+    },
     async (request) => ({ policy: await getBookingPolicy(app.database.db, providerIdOf(request)) }),
   );
 
   app.put(
     '/provider/policy',
-    savePolicy({ body: bookingPolicySchema, response: { 200: bookingPolicySavedResponseSchema } }),
+    {
+      onRequest: providerOnly,
+      schema: {
+        body: bookingPolicySchema,
+        response: { 200: bookingPolicySavedResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => ({
       message: POLICY_MESSAGES.saved,
       policy: await saveBookingPolicy(app.database.db, providerIdOf(request), request.body),

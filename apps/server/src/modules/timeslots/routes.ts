@@ -1,3 +1,4 @@
+import { errorResponses } from '@slotwise/shared/api-error';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { bulkCreateTimeslotsBodySchema } from '@slotwise/shared/slot-run';
 import { bulkCreatedMessage, TIMESLOT_MESSAGES } from '@slotwise/shared/timeslot-messages';
@@ -13,7 +14,6 @@ import {
 } from '@slotwise/shared/availability-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, providerIdOf } from '../auth/authenticate';
 import {
   bulkCreateTimeslots,
@@ -24,19 +24,26 @@ import {
 } from './service';
 import { timeslotWindowJson } from './window';
 
+/** The error answers every provider-only endpoint can give (docs/product.md §10.4 order of checks). */
+const errors = errorResponses(400, 401, 403);
+const createErrors = errorResponses(400, 401, 403, 409);
+const slotErrors = errorResponses(400, 401, 403, 404, 409);
+
 const idParams = z.object({ id: z.uuid(TIMESLOT_MESSAGES.invalidId) });
 
 /** docs/product.md §7 time slot calls, providers only, each on the caller's own slots. */
 export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
   const providerOnly = authenticated('provider');
-  // The error answers each kind of call can give (docs/product.md §10.4 order of checks).
-  const providerSlots = guardedRoutes(providerOnly, 400, 401, 403);
-  const newSlots = guardedRoutes(providerOnly, 400, 401, 403, 409);
-  const ownSlot = guardedRoutes(providerOnly, 400, 401, 403, 404, 409);
 
   app.post(
     '/timeslots/create',
-    newSlots({ body: createTimeslotBodySchema, response: { 201: timeslotMessageResponseSchema } }),
+    {
+      onRequest: providerOnly,
+      schema: {
+        body: createTimeslotBodySchema,
+        response: { 201: timeslotMessageResponseSchema, ...createErrors },
+      },
+    },
     async (request, reply) => {
       const slot = await createTimeslot(app.database.db, providerIdOf(request), request.body);
       return reply.code(201).send({ message: MESSAGES.slotCreated, slot });
@@ -45,10 +52,13 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/timeslots/bulk-create',
-    newSlots({
-      body: bulkCreateTimeslotsBodySchema,
-      response: { 201: bulkCreateTimeslotsResponseSchema },
-    }),
+    {
+      onRequest: providerOnly,
+      schema: {
+        body: bulkCreateTimeslotsBodySchema,
+        response: { 201: bulkCreateTimeslotsResponseSchema, ...createErrors },
+      },
+    },
     async (request, reply) => {
       const slots = await bulkCreateTimeslots(app.database.db, providerIdOf(request), request.body);
       return reply.code(201).send({ message: bulkCreatedMessage(slots.length), slots });
@@ -57,10 +67,13 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/timeslots/view',
-    providerSlots({
-      querystring: timeslotWindowQuerySchema,
-      response: { 200: timeslotViewResponseSchema },
-    }),
+    {
+      onRequest: providerOnly,
+      schema: {
+        querystring: timeslotWindowQuerySchema,
+        response: { 200: timeslotViewResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const { from, to, include } = request.query;
       // A calendar window (docs/decisions/040-weekly-hours-and-time-off.md), else the product's list.
@@ -81,11 +94,14 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/timeslots/update/:id',
-    ownSlot({
-      params: idParams,
-      body: updateTimeslotBodySchema,
-      response: { 200: timeslotMessageResponseSchema },
-    }),
+    {
+      onRequest: providerOnly,
+      schema: {
+        params: idParams,
+        body: updateTimeslotBodySchema,
+        response: { 200: timeslotMessageResponseSchema, ...slotErrors },
+      },
+    },
     async (request) => {
       const slot = await updateTimeslot(
         app.database.db,
@@ -99,7 +115,13 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/timeslots/delete/:id',
-    ownSlot({ params: idParams, response: { 200: z.object({ message: z.string() }) } }),
+    {
+      onRequest: providerOnly,
+      schema: {
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }), ...slotErrors },
+      },
+    },
     async (request) => {
       await deleteTimeslot(app.database.db, providerIdOf(request), request.params.id);
       return { message: MESSAGES.slotDeleted };
