@@ -14,6 +14,7 @@ import {
 } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { bookAppointment } from './book';
+import { heldSlotFields } from './claimable-slot';
 import { asUser } from '../../../test/helpers/requests';
 
 /** The fields both parties' views share. */
@@ -294,15 +295,9 @@ describe('appointments', () => {
       const [held] = await db()
         .insert(appointments)
         .values({
-          timeslotId: slot.id,
+          ...heldSlotFields(slot),
           providerId: s.provider.providerId!,
           clientId: s.client.id,
-          day: slot.day,
-          startTime: slot.startTime,
-          endTime: slot.endTime,
-          startsAt: slot.startsAt,
-          endsAt: slot.endsAt,
-          serviceType: slot.type,
         })
         .returning({ id: appointments.id });
       const res = await bookRequest(await createClient(t.app), { timeslotId: slot.id });

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { appointments, timeslots } from '../../db/schema';
-import { claimedSlotColumns } from '../appointments/claimable-slot';
+import { claimedSlotColumns, heldSlotFields } from '../appointments/claimable-slot';
 import { asUser } from '../../../test/helpers/requests';
 
 const NY = 'America/New_York';
@@ -65,16 +65,10 @@ async function book(slotId: string, provider: TestUser, options: { markSlot?: bo
     .from(timeslots)
     .where(eq(timeslots.id, slotId));
   await db.insert(appointments).values({
-    timeslotId: slotId,
+    ...heldSlotFields(slot!),
     providerId: provider.providerId!,
     clientId: client.id,
     status: 'booked',
-    day: slot!.day,
-    startTime: slot!.startTime,
-    endTime: slot!.endTime,
-    startsAt: slot!.startsAt,
-    endsAt: slot!.endsAt,
-    serviceType: slot!.type,
   });
   if (options.markSlot ?? true) {
     await db.update(timeslots).set({ isBooked: true }).where(eq(timeslots.id, slotId));
