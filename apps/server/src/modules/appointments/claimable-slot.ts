@@ -31,15 +31,12 @@ export const claimedSlotColumns = {
 };
 
 /** What an appointment copies from the slot it holds: the slot, its wall-clock and real times, its service. */
-export function heldSlotFields(slot: {
-  id: string;
-  day: string;
-  startTime: string;
-  endTime: string;
-  startsAt: Date;
-  endsAt: Date;
-  type: string;
-}) {
+export function heldSlotFields(
+  slot: Pick<
+    typeof timeslots.$inferSelect,
+    'id' | 'day' | 'startTime' | 'endTime' | 'startsAt' | 'endsAt' | 'type'
+  >,
+) {
   return {
     timeslotId: slot.id,
     day: slot.day,
