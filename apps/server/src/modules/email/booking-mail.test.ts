@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {} from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
-import { createSlotAt } from '../../../test/helpers/exact-slots';
+import { createSlotAhead, createSlotAt } from '../../../test/helpers/exact-slots';
 import { setPolicy } from '../../../test/helpers/policy-helpers';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { useMailTestApp } from '../../../test/helpers/mail';
@@ -217,16 +217,8 @@ describe('booking mail: both parties, .ics, once each', () => {
 
   it('no reminder that would be due already: booked 3 h ahead gets only the 2 h one, 90 min ahead none', async () => {
     const { provider, client } = await parties();
-    const soon = await createSlotAt(
-      t.app,
-      provider.providerId!,
-      new Date(Math.ceil((Date.now() + 3 * HOUR) / 60_000) * 60_000),
-    );
-    const sooner = await createSlotAt(
-      t.app,
-      provider.providerId!,
-      new Date(Math.ceil((Date.now() + 1.5 * HOUR) / 60_000) * 60_000),
-    );
+    const soon = await createSlotAhead(t.app, provider.providerId!, 3 * HOUR);
+    const sooner = await createSlotAhead(t.app, provider.providerId!, 1.5 * HOUR);
     const a = await book(t.app, client, soon.id);
     const b = await book(t.app, client, sooner.id);
     const pendingA = await t.app.jobs.pending([reminderKey(a)]);

@@ -6,6 +6,7 @@ import { seedForPlanner } from '../../../test/helpers/planner-seed';
 import { book, wallClock } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { minutesFromNow, setPolicy } from '../../../test/helpers/policy-helpers';
+import { asUser } from '../../../test/helpers/requests';
 import { queryRows } from '../../db/client';
 import { discoveryPageQuery } from './discovery';
 import { normaliseSearch } from './discovery-normalise';
@@ -93,19 +94,11 @@ describe('soonest: the bound follows the slots', () => {
 
     const appointment = await book(t.app, client, firstId);
     expect(await bound(t, provider)).toBe(iso(second));
-    const canceled = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/cancel/${appointment}`,
-      headers: client.headers,
-    });
+    const canceled = await asUser(t.app, client).patch(`/api/appointment/cancel/${appointment}`);
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(await bound(t, provider)).toBe(iso(first));
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/timeslots/delete/${firstId}`,
-      headers: provider.headers,
-    });
+    const deleted = await asUser(t.app, provider).delete(`/api/timeslots/delete/${firstId}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await bound(t, provider)).toBe(iso(second));
 
