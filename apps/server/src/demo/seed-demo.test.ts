@@ -1,3 +1,4 @@
+import { CATEGORIES } from '@slotwise/shared/catalogue-schemas';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, useTestApp } from '../../test/helpers/app';
@@ -7,17 +8,6 @@ import { DEMO_CLIENT_EMAIL, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
 import { seedDemoData } from './seed-demo';
 import { demoSignIn } from '../../test/helpers/demo';
 import { asUser } from '../../test/helpers/requests';
-
-const CATEGORIES = [
-  'Barber',
-  'Driver',
-  'Tutor',
-  'Photographer',
-  'Mechanic',
-  'Plumber',
-  'Electrician',
-  'Cleaner',
-];
 
 async function counts(t: TestApp) {
   const db = t.app.database.db;
@@ -60,7 +50,8 @@ describe('demo data', () => {
       .from(providers)
       .groupBy(providers.specialty);
     expect(Object.fromEntries(byCategory.map((r) => [r.specialty, r.n]))).toEqual(
-      Object.fromEntries(CATEGORIES.map((c) => [c, 3])),
+      // Three providers in each of the eight categories, by the name the screens show.
+      Object.fromEntries(CATEGORIES.map((c) => [c.name, 3])),
     );
     const unverified = await db
       .select({ id: users.id })

@@ -22,6 +22,17 @@ describe('the durable job queue', () => {
   let refusing = false;
   const t = useMailTestApp({ sink: { refusing: () => refusing } });
 
+  /** The test app's config (data dir, mail) with its own worker poll interval. */
+  const sharedConfig = (pollIntervalMs: string) =>
+    testConfig({
+      DATA_DIR: t.dataDir,
+      SMTP_URL: t.smtp.url,
+      JOBS_POLL_INTERVAL_MS: pollIntervalMs,
+    });
+  /** Another app instance on the test app's (already migrated) database. */
+  const appOnSameDatabase = (config: ReturnType<typeof testConfig>) =>
+    buildApp(config, { database: t.testDb.database, migrate: false });
+
   it('backs off exponentially: 30 s, 1 min, 2 min … capped at 30 min', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n) / SECOND)).toEqual([
       30, 60, 120, 240, 480, 960, 1800,
@@ -146,12 +157,8 @@ describe('the durable job queue', () => {
   });
 
   it('survives a restart: a job queued by one app instance runs in the next one on the same database', async () => {
-    const config = testConfig({
-      DATA_DIR: t.dataDir,
-      SMTP_URL: t.smtp.url,
-      JOBS_POLL_INTERVAL_MS: '0',
-    });
-    const first = await buildApp(config, { database: t.testDb.database, migrate: false });
+    const config = sharedConfig('0');
+    const first = await appOnSameDatabase(config);
     await first.ready();
     const provider = await createProvider(first);
     const client = await createClient(first);
@@ -162,7 +169,7 @@ describe('the durable job queue', () => {
     );
     await book(first, client, slot.id);
     await first.close();
-    const second = await buildApp(config, { database: t.testDb.database, migrate: false });
+    const second = await appOnSameDatabase(config);
     await second.ready();
     try {
       await second.jobs.runDue(new Date());
@@ -174,12 +181,8 @@ describe('the durable job queue', () => {
   });
 
   it('the worker loop runs due jobs by itself and stops cleanly on close', async () => {
-    const config = testConfig({
-      DATA_DIR: t.dataDir,
-      SMTP_URL: t.smtp.url,
-      JOBS_POLL_INTERVAL_MS: '50',
-    });
-    const app = await buildApp(config, { database: t.testDb.database, migrate: false });
+    const config = sharedConfig('50');
+    const app = await appOnSameDatabase(config);
     let ran = 0;
     app.jobs.register('test.loop', async () => {
       ran++;

@@ -2,6 +2,7 @@ import { clockIn } from '@slotwise/shared/calendar';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { providers, timeslots, users } from '../../src/db/schema';
+import { claimedSlotColumns } from '../../src/modules/appointments/claimable-slot';
 import { createProvider, type TestUser } from './factories';
 import { asUser } from './requests';
 
@@ -98,16 +99,10 @@ export async function insertSlot(
 ): Promise<TestSlot> {
   const { start, end, ...rest } = slot;
   const values = { ...rest, day: start.day, startTime: start.time, endTime: end.time };
-  const [row] = await app.database.db.insert(timeslots).values(values).returning({
-    id: timeslots.id,
-    providerId: timeslots.providerId,
-    day: timeslots.day,
-    startTime: timeslots.startTime,
-    endTime: timeslots.endTime,
-    startsAt: timeslots.startsAt,
-    endsAt: timeslots.endsAt,
-    type: timeslots.type,
-  });
+  const [row] = await app.database.db
+    .insert(timeslots)
+    .values(values)
+    .returning(claimedSlotColumns);
   return row!;
 }
 

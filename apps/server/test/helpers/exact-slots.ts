@@ -24,3 +24,7 @@ export async function createSlotAt(
   const { id } = await insertSlot(app, { providerId, start, end, startsAt, endsAt, type });
   return { id, startsAt, endsAt };
 }
+
+/** A free slot of a provider `fromNowMs` ahead, its start rounded up to a whole minute. */
+export const createSlotAhead = (app: FastifyInstance, providerId: string, fromNowMs: number) =>
+  createSlotAt(app, providerId, new Date(Math.ceil((Date.now() + fromNowMs) / 60_000) * 60_000));

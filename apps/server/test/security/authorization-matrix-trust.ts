@@ -24,6 +24,20 @@ async function freshReview(w: World, replied = false): Promise<string> {
   return id;
 }
 
+/** The provider replies to a fresh review (POST) or edits the reply it already has (PATCH). */
+function replyRow(method: 'POST' | 'PATCH', comment: string, status: number): MatrixRow {
+  return {
+    method,
+    route: '/api/reviews/:id/reply',
+    owner: 'provider',
+    request: async (w) => ({
+      url: `/api/reviews/${await freshReview(w, method === 'PATCH')}/reply`,
+      payload: { comment },
+    }),
+    expect: providersOwn(status),
+  };
+}
+
 export const TRUST_ROWS: MatrixRow[] = [
   {
     method: 'POST',
@@ -52,26 +66,8 @@ export const TRUST_ROWS: MatrixRow[] = [
       wrongRole: 200,
     },
   },
-  {
-    method: 'POST',
-    route: '/api/reviews/:id/reply',
-    owner: 'provider',
-    request: async (w) => ({
-      url: `/api/reviews/${await freshReview(w)}/reply`,
-      payload: { comment: 'Thank you!' },
-    }),
-    expect: providersOwn(201),
-  },
-  {
-    method: 'PATCH',
-    route: '/api/reviews/:id/reply',
-    owner: 'provider',
-    request: async (w) => ({
-      url: `/api/reviews/${await freshReview(w, true)}/reply`,
-      payload: { comment: 'Thank you again!' },
-    }),
-    expect: providersOwn(200),
-  },
+  replyRow('POST', 'Thank you!', 201),
+  replyRow('PATCH', 'Thank you again!', 200),
   {
     method: 'PATCH',
     route: '/api/appointment/provider/no-show/:id',

@@ -109,72 +109,26 @@ const profileBody = (caller: TestUser | null, world: World) => {
   };
 };
 
+/** A row whose request is its route as registered, with no body (the owner only names the role). */
+const plainRow = (
+  method: Method,
+  route: string,
+  expected: Expected,
+  owner: MatrixRow['owner'] = 'client',
+): MatrixRow => ({ method, route, owner, request: () => ({ url: route }), expect: expected });
+
 export const HTTP_MATRIX: MatrixRow[] = [
   // ---- public: operations and API docs ----------------------------------------------------------
-  {
-    method: 'GET',
-    route: '/api/health',
-    owner: 'client',
-    request: () => ({ url: '/api/health' }),
-    expect: everyone(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/ready',
-    owner: 'client',
-    request: () => ({ url: '/api/ready' }),
-    expect: everyone(200),
-  },
+  plainRow('GET', '/api/health', everyone(200)),
+  plainRow('GET', '/api/ready', everyone(200)),
   // Public unless METRICS_TOKEN is set (ops.test.ts covers the token); docs/security.md says so.
-  {
-    method: 'GET',
-    route: '/metrics',
-    owner: 'client',
-    request: () => ({ url: '/metrics' }),
-    expect: everyone(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/openapi.json',
-    owner: 'client',
-    request: () => ({ url: '/api/openapi.json' }),
-    expect: everyone(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/docs',
-    owner: 'client',
-    request: () => ({ url: '/api/docs' }),
-    expect: everyone(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/docs/json',
-    owner: 'client',
-    request: () => ({ url: '/api/docs/json' }),
-    expect: everyone(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/docs/yaml',
-    owner: 'client',
-    request: () => ({ url: '/api/docs/yaml' }),
-    expect: everyone(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/docs/static/index.html',
-    owner: 'client',
-    request: () => ({ url: '/api/docs/static/index.html' }),
-    expect: everyone(302),
-  },
-  {
-    method: 'GET',
-    route: '/api/docs/static/swagger-initializer.js',
-    owner: 'client',
-    request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
-    expect: everyone(200),
-  },
+  plainRow('GET', '/metrics', everyone(200)),
+  plainRow('GET', '/api/openapi.json', everyone(200)),
+  plainRow('GET', '/api/docs', everyone(200)),
+  plainRow('GET', '/api/docs/json', everyone(200)),
+  plainRow('GET', '/api/docs/yaml', everyone(200)),
+  plainRow('GET', '/api/docs/static/index.html', everyone(302)),
+  plainRow('GET', '/api/docs/static/swagger-initializer.js', everyone(200)),
   {
     method: 'GET',
     route: '/api/docs/static/*',
@@ -247,13 +201,7 @@ export const HTTP_MATRIX: MatrixRow[] = [
   },
 
   // ---- public: the catalogue (the provider onboarding screen needs it before signing in) --------
-  {
-    method: 'GET',
-    route: '/api/categories',
-    owner: 'client',
-    request: () => ({ url: '/api/categories' }),
-    expect: everyone(200),
-  },
+  plainRow('GET', '/api/categories', everyone(200)),
   {
     method: 'GET',
     route: '/api/places',
@@ -263,20 +211,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
   },
 
   // ---- any signed-in user, on their own account -------------------------------------------------
-  {
-    method: 'POST',
-    route: '/api/auth/logout',
-    owner: 'client',
-    request: () => ({ url: '/api/auth/logout' }),
-    expect: signedIn(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/profile',
-    owner: 'client',
-    request: () => ({ url: '/api/profile' }),
-    expect: signedIn(200),
-  },
+  plainRow('POST', '/api/auth/logout', signedIn(200)),
+  plainRow('GET', '/api/profile', signedIn(200)),
   {
     method: 'PATCH',
     route: '/api/profile/update',
@@ -284,27 +220,9 @@ export const HTTP_MATRIX: MatrixRow[] = [
     request: (w, caller) => ({ url: '/api/profile/update', payload: profileBody(caller, w) }),
     expect: signedIn(200),
   },
-  {
-    method: 'GET',
-    route: '/api/notifications',
-    owner: 'client',
-    request: () => ({ url: '/api/notifications' }),
-    expect: signedIn(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/notifications/unread',
-    owner: 'client',
-    request: () => ({ url: '/api/notifications/unread' }),
-    expect: signedIn(200),
-  },
-  {
-    method: 'PATCH',
-    route: '/api/notifications/mark-all-read',
-    owner: 'client',
-    request: () => ({ url: '/api/notifications/mark-all-read' }),
-    expect: signedIn(200),
-  },
+  plainRow('GET', '/api/notifications', signedIn(200)),
+  plainRow('GET', '/api/notifications/unread', signedIn(200)),
+  plainRow('PATCH', '/api/notifications/mark-all-read', signedIn(200)),
   {
     method: 'PATCH',
     route: '/api/notifications/:id/read',
@@ -345,20 +263,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
     request: () => ({ url: '/api/stats/' }),
     expect: providersOnly(200),
   },
-  {
-    method: 'GET',
-    route: '/api/stats/analytics',
-    owner: 'provider',
-    request: () => ({ url: '/api/stats/analytics' }),
-    expect: providersOnly(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/timeslots/view',
-    owner: 'provider',
-    request: () => ({ url: '/api/timeslots/view' }),
-    expect: providersOnly(200),
-  },
+  plainRow('GET', '/api/stats/analytics', providersOnly(200), 'provider'),
+  plainRow('GET', '/api/timeslots/view', providersOnly(200), 'provider'),
   {
     method: 'POST',
     route: '/api/timeslots/create',
@@ -393,13 +299,7 @@ export const HTTP_MATRIX: MatrixRow[] = [
     request: async (w) => ({ url: `/api/timeslots/delete/${(await w.freshSlot()).id}` }),
     expect: providersOwn(200),
   },
-  {
-    method: 'GET',
-    route: '/api/services',
-    owner: 'provider',
-    request: () => ({ url: '/api/services' }),
-    expect: providersOnly(200),
-  },
+  plainRow('GET', '/api/services', providersOnly(200), 'provider'),
   {
     method: 'POST',
     route: '/api/services',
@@ -427,13 +327,7 @@ export const HTTP_MATRIX: MatrixRow[] = [
     request: async (w) => ({ url: `/api/services/${await w.freshService()}` }),
     expect: providersOwn(200),
   },
-  {
-    method: 'GET',
-    route: '/api/appointment/provider/view',
-    owner: 'provider',
-    request: () => ({ url: '/api/appointment/provider/view' }),
-    expect: providersOnly(200),
-  },
+  plainRow('GET', '/api/appointment/provider/view', providersOnly(200), 'provider'),
   {
     method: 'PATCH',
     route: '/api/appointment/provider/cancel/:id',
@@ -446,13 +340,7 @@ export const HTTP_MATRIX: MatrixRow[] = [
 
   // Booking policies: providers only, each their own. The saved policy is the default one, so
   // the world's bookings are not refused by it.
-  {
-    method: 'GET',
-    route: '/api/provider/policy',
-    owner: 'provider',
-    request: () => ({ url: '/api/provider/policy' }),
-    expect: providersOnly(200),
-  },
+  plainRow('GET', '/api/provider/policy', providersOnly(200), 'provider'),
   {
     method: 'PUT',
     route: '/api/provider/policy',
@@ -472,13 +360,7 @@ export const HTTP_MATRIX: MatrixRow[] = [
 
   // Weekly hours and time off: providers only, each on their own schedule. The saved week is
   // empty, so no slot is generated that could meet the world's other slots.
-  {
-    method: 'GET',
-    route: '/api/availability/weekly',
-    owner: 'provider',
-    request: () => ({ url: '/api/availability/weekly' }),
-    expect: providersOnly(200),
-  },
+  plainRow('GET', '/api/availability/weekly', providersOnly(200), 'provider'),
   {
     method: 'PUT',
     route: '/api/availability/weekly',
@@ -486,13 +368,7 @@ export const HTTP_MATRIX: MatrixRow[] = [
     request: () => ({ url: '/api/availability/weekly', payload: { rules: [], horizonWeeks: 2 } }),
     expect: providersOnly(200),
   },
-  {
-    method: 'GET',
-    route: '/api/availability/time-off',
-    owner: 'provider',
-    request: () => ({ url: '/api/availability/time-off' }),
-    expect: providersOnly(200),
-  },
+  plainRow('GET', '/api/availability/time-off', providersOnly(200), 'provider'),
   {
     method: 'POST',
     route: '/api/availability/time-off',
@@ -541,13 +417,7 @@ export const HTTP_MATRIX: MatrixRow[] = [
     },
     expect: everyone(200),
   },
-  {
-    method: 'GET',
-    route: '/api/profile/notification-preferences',
-    owner: 'client',
-    request: () => ({ url: '/api/profile/notification-preferences' }),
-    expect: signedIn(200),
-  },
+  plainRow('GET', '/api/profile/notification-preferences', signedIn(200)),
   {
     method: 'PATCH',
     route: '/api/profile/notification-preferences',
@@ -582,20 +452,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
     },
     expect: everyone(200),
   },
-  {
-    method: 'GET',
-    route: '/api/calendar/feed-url',
-    owner: 'client',
-    request: () => ({ url: '/api/calendar/feed-url' }),
-    expect: signedIn(200),
-  },
-  {
-    method: 'POST',
-    route: '/api/calendar/feed-url/reset',
-    owner: 'client',
-    request: () => ({ url: '/api/calendar/feed-url/reset' }),
-    expect: signedIn(200),
-  },
+  plainRow('GET', '/api/calendar/feed-url', signedIn(200)),
+  plainRow('POST', '/api/calendar/feed-url/reset', signedIn(200)),
   {
     method: 'GET',
     route: '/calendar/:file',
@@ -623,13 +481,7 @@ export const HTTP_MATRIX: MatrixRow[] = [
     }),
     expect: clientsOnly(201),
   },
-  {
-    method: 'GET',
-    route: '/api/appointment/view',
-    owner: 'client',
-    request: () => ({ url: '/api/appointment/view' }),
-    expect: clientsOnly(200),
-  },
+  plainRow('GET', '/api/appointment/view', clientsOnly(200)),
   {
     method: 'PATCH',
     route: '/api/appointment/cancel/:id',
@@ -666,20 +518,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
     },
     expect: clientsOnly(200),
   },
-  {
-    method: 'GET',
-    route: '/api/conversations',
-    owner: 'client',
-    request: () => ({ url: '/api/conversations' }),
-    expect: signedIn(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/conversations/unread-count',
-    owner: 'client',
-    request: () => ({ url: '/api/conversations/unread-count' }),
-    expect: signedIn(200),
-  },
+  plainRow('GET', '/api/conversations', signedIn(200)),
+  plainRow('GET', '/api/conversations/unread-count', signedIn(200)),
   {
     method: 'GET',
     route: '/api/conversations/:id/messages',

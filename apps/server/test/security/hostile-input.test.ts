@@ -81,6 +81,22 @@ interface JsonEndpoint {
   multipart?: boolean;
 }
 
+/** An endpoint at a path without ids, named by its method and path; `schema` says what passes. */
+const fixedPath = (
+  method: JsonEndpoint['method'],
+  path: string,
+  caller: JsonEndpoint['caller'],
+  valid: JsonEndpoint['valid'],
+  schema: z.ZodType,
+): JsonEndpoint => ({
+  name: `${method} ${path}`,
+  method,
+  url: () => path,
+  caller,
+  valid,
+  accepts: (body) => passes(schema, body),
+});
+
 const JSON_ENDPOINTS: JsonEndpoint[] = [
   {
     name: 'POST /api/auth/register',
@@ -102,14 +118,13 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     },
     multipart: true,
   },
-  {
-    name: 'POST /api/auth/register/provider',
-    method: 'POST',
-    url: () => '/api/auth/register/provider',
-    caller: () => null,
-    valid: (w) => ({ userId: w.client.id, specialty: 'Plumber', bio: 'Pipes.' }),
-    accepts: (body) => passes(providerProfileBodySchema, body),
-  },
+  fixedPath(
+    'POST',
+    '/api/auth/register/provider',
+    () => null,
+    (w) => ({ userId: w.client.id, specialty: 'Plumber', bio: 'Pipes.' }),
+    providerProfileBodySchema,
+  ),
   {
     name: 'POST /api/auth/verify-email',
     method: 'POST',
@@ -119,22 +134,20 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     // No generated token is a real one: every body is refused.
     accepts: () => false,
   },
-  {
-    name: 'POST /api/verify-email',
-    method: 'POST',
-    url: () => '/api/verify-email',
-    caller: () => null,
-    valid: () => ({ email: 'nobody@example.test' }),
-    accepts: (body) => passes(emailFormSchema, body),
-  },
-  {
-    name: 'POST /api/auth/forgot-password',
-    method: 'POST',
-    url: () => '/api/auth/forgot-password',
-    caller: () => null,
-    valid: () => ({ email: 'nobody@example.test' }),
-    accepts: (body) => passes(forgotPasswordSchema, body),
-  },
+  fixedPath(
+    'POST',
+    '/api/verify-email',
+    () => null,
+    () => ({ email: 'nobody@example.test' }),
+    emailFormSchema,
+  ),
+  fixedPath(
+    'POST',
+    '/api/auth/forgot-password',
+    () => null,
+    () => ({ email: 'nobody@example.test' }),
+    forgotPasswordSchema,
+  ),
   {
     name: 'POST /api/auth/reset-password',
     method: 'POST',
@@ -153,14 +166,13 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     valid: () => ({ 'List-Unsubscribe': 'One-Click' }),
     accepts: () => false,
   },
-  {
-    name: 'PATCH /api/profile/notification-preferences',
-    method: 'PATCH',
-    url: () => '/api/profile/notification-preferences',
-    caller: (w) => w.client,
-    valid: () => ({ emailReminders: false, emailBookingUpdates: true }),
-    accepts: (body) => passes(notificationPreferencesPatchSchema, body),
-  },
+  fixedPath(
+    'PATCH',
+    '/api/profile/notification-preferences',
+    (w) => w.client,
+    () => ({ emailReminders: false, emailBookingUpdates: true }),
+    notificationPreferencesPatchSchema,
+  ),
   {
     name: 'POST /api/auth/login',
     method: 'POST',
@@ -203,20 +215,18 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     },
     multipart: true,
   },
-  {
-    name: 'POST /api/timeslots/create',
-    method: 'POST',
-    url: () => '/api/timeslots/create',
-    caller: (w) => w.provider,
-    valid: (w) => ({ day: w.futureDay(400), startTime: '10:00', endTime: '10:30', type: 'Cut' }),
-    accepts: (body) => passes(createTimeslotBodySchema, body),
-  },
-  {
-    name: 'POST /api/timeslots/bulk-create',
-    method: 'POST',
-    url: () => '/api/timeslots/bulk-create',
-    caller: (w) => w.provider,
-    valid: (w) => ({
+  fixedPath(
+    'POST',
+    '/api/timeslots/create',
+    (w) => w.provider,
+    (w) => ({ day: w.futureDay(400), startTime: '10:00', endTime: '10:30', type: 'Cut' }),
+    createTimeslotBodySchema,
+  ),
+  fixedPath(
+    'POST',
+    '/api/timeslots/bulk-create',
+    (w) => w.provider,
+    (w) => ({
       dates: [w.futureDay(401)],
       startTime: '09:00',
       endTime: '10:00',
@@ -224,8 +234,8 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
       breakMinutes: 0,
       type: 'Cut',
     }),
-    accepts: (body) => passes(bulkCreateTimeslotsBodySchema, body),
-  },
+    bulkCreateTimeslotsBodySchema,
+  ),
   {
     name: 'PATCH /api/timeslots/update/:id',
     method: 'PATCH',
@@ -235,48 +245,44 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     accepts: (body) => passes(updateTimeslotBodySchema, body),
   },
   // The other provider's policy: the world books the provider's slots, never the other's.
-  {
-    name: 'PUT /api/provider/policy',
-    method: 'PUT',
-    url: () => '/api/provider/policy',
-    caller: (w) => w.otherProvider,
-    valid: () => ({
+  fixedPath(
+    'PUT',
+    '/api/provider/policy',
+    (w) => w.otherProvider,
+    () => ({
       minNoticeMinutes: 0,
       maxAdvanceDays: 730,
       bufferMinutes: 0,
       maxPerDay: null,
       cancelCutoffMinutes: 0,
     }),
-    accepts: (body) => passes(bookingPolicySchema, body),
-  },
+    bookingPolicySchema,
+  ),
   // The other provider: generated slots and time off never meet the world's fresh slots.
-  {
-    name: 'PUT /api/availability/weekly',
-    method: 'PUT',
-    url: () => '/api/availability/weekly',
-    caller: (w) => w.otherProvider,
-    valid: () => ({
+  fixedPath(
+    'PUT',
+    '/api/availability/weekly',
+    (w) => w.otherProvider,
+    () => ({
       rules: [{ weekday: 1, start: '23:00', end: '23:30', slotMinutes: 30, breakMinutes: 0 }],
       horizonWeeks: 1,
     }),
-    accepts: (body) => passes(weeklyHoursBodySchema, body),
-  },
-  {
-    name: 'POST /api/availability/time-off',
-    method: 'POST',
-    url: () => '/api/availability/time-off',
-    caller: (w) => w.otherProvider,
-    valid: (w) => ({ from: w.futureDay(300), to: w.futureDay(301), reason: 'Away' }),
-    accepts: (body) => passes(timeOffBodySchema, body),
-  },
-  {
-    name: 'POST /api/services',
-    method: 'POST',
-    url: () => '/api/services',
-    caller: (w) => w.provider,
-    valid: () => ({ name: 'Cut', duration_minutes: 30, price_cents: 2500, currency: 'USD' }),
-    accepts: (body) => passes(createServiceBodySchema, body),
-  },
+    weeklyHoursBodySchema,
+  ),
+  fixedPath(
+    'POST',
+    '/api/availability/time-off',
+    (w) => w.otherProvider,
+    (w) => ({ from: w.futureDay(300), to: w.futureDay(301), reason: 'Away' }),
+    timeOffBodySchema,
+  ),
+  fixedPath(
+    'POST',
+    '/api/services',
+    (w) => w.provider,
+    () => ({ name: 'Cut', duration_minutes: 30, price_cents: 2500, currency: 'USD' }),
+    createServiceBodySchema,
+  ),
   {
     name: 'PATCH /api/services/:id',
     method: 'PATCH',
@@ -285,14 +291,13 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     valid: () => ({ name: 'Cut', price_cents: 2600, currency: 'EUR', description: 'Short' }),
     accepts: (body) => passes(updateServiceBodySchema, body),
   },
-  {
-    name: 'POST /api/appointment/booking',
-    method: 'POST',
-    url: () => '/api/appointment/booking',
-    caller: (w) => w.otherClient,
-    valid: () => ({ timeslotId: '00000000-0000-4000-8000-000000000000' }),
-    accepts: (body) => passes(bookingBodySchema, body),
-  },
+  fixedPath(
+    'POST',
+    '/api/appointment/booking',
+    (w) => w.otherClient,
+    () => ({ timeslotId: '00000000-0000-4000-8000-000000000000' }),
+    bookingBodySchema,
+  ),
   {
     name: 'PATCH /api/appointment/reschedule/:id',
     method: 'PATCH',
@@ -302,18 +307,17 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     accepts: (body) => passes(rescheduleBodySchema, body),
   },
   // Trust: an unknown appointment / review, so whatever passes validation answers 404.
-  {
-    name: 'POST /api/reviews',
-    method: 'POST',
-    url: () => '/api/reviews',
-    caller: (w) => w.client,
-    valid: () => ({
+  fixedPath(
+    'POST',
+    '/api/reviews',
+    (w) => w.client,
+    () => ({
       appointmentId: '00000000-0000-4000-8000-000000000000',
       rating: 5,
       comment: 'Great service',
     }),
-    accepts: (body) => passes(createReviewBodySchema, body),
-  },
+    createReviewBodySchema,
+  ),
   {
     name: 'POST /api/reviews/:id/reply',
     method: 'POST',
@@ -330,14 +334,13 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     valid: () => ({ comment: 'Thank you again!' }),
     accepts: (body) => passes(reviewReplyBodySchema, body),
   },
-  {
-    name: 'POST /api/conversations',
-    method: 'POST',
-    url: () => '/api/conversations',
-    caller: (w) => w.otherClient,
-    valid: (w) => ({ providerId: w.provider.providerId }),
-    accepts: (body) => passes(createConversationBodySchema, body),
-  },
+  fixedPath(
+    'POST',
+    '/api/conversations',
+    (w) => w.otherClient,
+    (w) => ({ providerId: w.provider.providerId }),
+    createConversationBodySchema,
+  ),
   {
     name: 'POST /api/conversations/:id/messages',
     method: 'POST',

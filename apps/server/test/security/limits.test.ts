@@ -339,24 +339,13 @@ describe('production-like configuration: rate limits, HSTS, CORS_ORIGINS', () =>
     );
   });
 
-  it('resend verification: 5 per 15 minutes per address', async () => {
+  // Both mail a link to an address: the same limit, counted per address.
+  it.each([
+    ['resend verification', '/api/verify-email'],
+    ['forgot password', '/api/auth/forgot-password'],
+  ])('%s: 5 per 15 minutes per address', async (_name, url) => {
     limited(
-      await hammer(6, () => ({
-        method: 'POST',
-        url: '/api/verify-email',
-        payload: { email: 'someone@example.test' },
-      })),
-      5,
-    );
-  });
-
-  it('forgot password: 5 per 15 minutes per address', async () => {
-    limited(
-      await hammer(6, () => ({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        payload: { email: 'someone@example.test' },
-      })),
+      await hammer(6, () => ({ method: 'POST', url, payload: { email: 'someone@example.test' } })),
       5,
     );
   });

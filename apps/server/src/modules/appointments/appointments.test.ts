@@ -14,6 +14,7 @@ import {
 } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { bookAppointment } from './book';
+import { heldSlotFields } from './claimable-slot';
 import { asUser } from '../../../test/helpers/requests';
 
 /** The fields both parties' views share. */
@@ -95,6 +96,25 @@ describe('appointments', () => {
       .from(appointmentEvents)
       .where(eq(appointmentEvents.appointmentId, appointmentId))
       .orderBy(asc(appointmentEvents.occurredAt), asc(appointmentEvents.type));
+  }
+
+  /** The answer is `status` with the error body's `code` and `message`. */
+  function expectRefusal(
+    res: { statusCode: number; json: () => unknown },
+    status: number,
+    code: string,
+    message: string,
+  ) {
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ code, message });
+  }
+
+  /** A provider of `specialty` with `count` free slots, and two new clients. */
+  async function providerAndTwoClients(count: number, specialty: string) {
+    const { provider, slots } = await createProviderWithSlots(t.app, count, { specialty });
+    const client: TestUser = await createClient(t.app);
+    const other: TestUser = await createClient(t.app);
+    return { provider, slots, client, other };
   }
 
   /** The invariant the database keeps: a slot is booked exactly when one appointment holds it. */
@@ -264,11 +284,7 @@ describe('appointments', () => {
 
     it('404 for a slot that does not exist', async () => {
       const res = await bookRequest(s.client, { timeslotId: randomUUID() });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({
-        code: 'NOT_FOUND',
-        message: BOOKING_MESSAGES.timeslotNotFound,
-      });
+      expectRefusal(res, 404, 'NOT_FOUND', BOOKING_MESSAGES.timeslotNotFound);
     });
 
     it('409 with a clear message for a past or already started slot', async () => {
@@ -279,11 +295,7 @@ describe('appointments', () => {
       });
       for (const slot of [past, started]) {
         const res = await bookRequest(s.client, { timeslotId: slot.id });
-        expect(res.statusCode).toBe(409);
-        expect(res.json()).toMatchObject({
-          code: 'INVALID_STATE',
-          message: BOOKING_MESSAGES.slotInPast,
-        });
+        expectRefusal(res, 409, 'INVALID_STATE', BOOKING_MESSAGES.slotInPast);
         expect(await slotState(slot.id)).toEqual({ isBooked: false, active: [] });
       }
     });
@@ -294,15 +306,9 @@ describe('appointments', () => {
       const [held] = await db()
         .insert(appointments)
         .values({
-          timeslotId: slot.id,
+          ...heldSlotFields(slot),
           providerId: s.provider.providerId!,
           clientId: s.client.id,
-          day: slot.day,
-          startTime: slot.startTime,
-          endTime: slot.endTime,
-          startsAt: slot.startsAt,
-          endsAt: slot.endsAt,
-          serviceType: slot.type,
         })
         .returning({ id: appointments.id });
       const res = await bookRequest(await createClient(t.app), { timeslotId: slot.id });
@@ -342,15 +348,11 @@ describe('appointments', () => {
 
   describe('client view and cancel', () => {
     const s = useBeforeAll(async () => {
-      const made = await createProviderWithSlots(t.app, 3, { specialty: 'Tutor' });
-      const provider: TestUser = made.provider;
-      const slots: TestSlot[] = made.slots;
-      const client: TestUser = await createClient(t.app);
-      const other: TestUser = await createClient(t.app);
-      const appointmentId: string = await book(t.app, client, slots[1]!.id);
-      await book(t.app, client, slots[0]!.id);
-      await book(t.app, other, slots[2]!.id);
-      return { provider, client, other, slots, appointmentId };
+      const world = await providerAndTwoClients(3, 'Tutor');
+      const appointmentId: string = await book(t.app, world.client, world.slots[1]!.id);
+      await book(t.app, world.client, world.slots[0]!.id);
+      await book(t.app, world.other, world.slots[2]!.id);
+      return { ...world, appointmentId };
     });
 
     it('GET /api/appointment/view lists only the caller’s own, upcoming soonest first', async () => {
@@ -402,11 +404,7 @@ describe('appointments', () => {
 
     it('another client’s appointment is 404, and stays booked', async () => {
       const res = await cancel(s.other, s.appointmentId);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({
-        code: 'NOT_FOUND',
-        message: BOOKING_MESSAGES.appointmentNotFound,
-      });
+      expectRefusal(res, 404, 'NOT_FOUND', BOOKING_MESSAGES.appointmentNotFound);
       expect((await slotState(s.slots[1]!.id)).active).toEqual([s.appointmentId]);
     });
 
@@ -439,11 +437,7 @@ describe('appointments', () => {
 
     it('cancel only while booked: a second cancel is 409', async () => {
       const res = await cancel(s.client, s.appointmentId);
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({
-        code: 'INVALID_STATE',
-        message: BOOKING_MESSAGES.alreadyCanceled,
-      });
+      expectRefusal(res, 409, 'INVALID_STATE', BOOKING_MESSAGES.alreadyCanceled);
     });
 
     it('the freed slot can be booked again by anyone; the canceled one stays in the history', async () => {
@@ -457,14 +451,10 @@ describe('appointments', () => {
 
   describe('reschedule', () => {
     const s = useBeforeAll(async () => {
-      const made = await createProviderWithSlots(t.app, 4, { specialty: 'Mechanic' });
-      const provider: TestUser = made.provider;
-      const slots: TestSlot[] = made.slots;
-      const client: TestUser = await createClient(t.app);
-      const other: TestUser = await createClient(t.app);
-      const appointmentId: string = await book(t.app, client, slots[0]!.id);
-      await book(t.app, other, slots[3]!.id);
-      return { provider, client, other, slots, appointmentId };
+      const world = await providerAndTwoClients(4, 'Mechanic');
+      const appointmentId: string = await book(t.app, world.client, world.slots[0]!.id);
+      await book(t.app, world.other, world.slots[3]!.id);
+      return { ...world, appointmentId };
     });
 
     it.each([

@@ -28,6 +28,14 @@ function recorder(name: string) {
 describe('appointment change fan-out', () => {
   const t = useTestApp();
 
+  /** A new client books the first of `count` new slots of a new provider. */
+  async function bookFirstOf(count: number) {
+    const { slots } = await createProviderWithSlots(t.app, count);
+    const client = await createClient(t.app);
+    const id = await book(t.app, client, slots[0]!.id);
+    return { slots, client, id };
+  }
+
   it('builds the registry once, with the stored notification, email, socket, metrics and taken-slot consumers', () => {
     // The email consumer joined with the email merge (issue 20); the taken-slot hints forget a
     // slot its own instance freed before the answer leaves (decision 056).
@@ -44,9 +52,7 @@ describe('appointment change fan-out', () => {
   it('a plugged-in consumer sees book, reschedule and cancel in both phases, with the stored text', async () => {
     const probe = recorder('probe');
     t.app.appointmentChanges.register(probe.consumer);
-    const { slots } = await createProviderWithSlots(t.app, 2);
-    const client = await createClient(t.app);
-    const id = await book(t.app, client, slots[0]!.id);
+    const { slots, client, id } = await bookFirstOf(2);
     const moved = await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
       newTimeslotId: slots[1]!.id,
     });
@@ -76,9 +82,7 @@ describe('appointment change fan-out', () => {
   it('a consumer failing inside the transaction rolls the whole cancel back', async () => {
     const strict = recorder('strict');
     t.app.appointmentChanges.register(strict.consumer);
-    const { slots } = await createProviderWithSlots(t.app, 1);
-    const client = await createClient(t.app);
-    const id = await book(t.app, client, slots[0]!.id);
+    const { client, id } = await bookFirstOf(1);
     strict.failNext(true);
     const res = await asUser(t.app, client).patch(`/api/appointment/cancel/${id}`);
     strict.failNext(false);
@@ -104,9 +108,7 @@ describe('appointment change fan-out', () => {
       },
     });
     t.app.appointmentChanges.register(after.consumer);
-    const { slots } = await createProviderWithSlots(t.app, 1);
-    const client = await createClient(t.app);
-    await book(t.app, client, slots[0]!.id);
+    await bookFirstOf(1);
     expect(after.seen.filter((s) => s.phase === 'after').map((s) => s.type)).toEqual(['booked']);
   });
 });

@@ -30,6 +30,24 @@ export const claimedSlotColumns = {
   type: timeslots.type,
 };
 
+/** What an appointment copies from the slot it holds: the slot, its wall-clock and real times, its service. */
+export function heldSlotFields(
+  slot: Pick<
+    typeof timeslots.$inferSelect,
+    'id' | 'day' | 'startTime' | 'endTime' | 'startsAt' | 'endsAt' | 'type'
+  >,
+) {
+  return {
+    timeslotId: slot.id,
+    day: slot.day,
+    startTime: slot.startTime,
+    endTime: slot.endTime,
+    startsAt: slot.startsAt,
+    endsAt: slot.endsAt,
+    serviceType: slot.type,
+  };
+}
+
 /**
  * Marks a claimable slot booked if its provider's booking policy allows it (ignoring the
  * appointment `except` that is being moved). Returns null when the slot is missing, taken,

@@ -2,7 +2,7 @@ import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import type { AppointmentEventType } from '@slotwise/shared/enums';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { appointments, providers } from '../../db/schema';
+import { appointments } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import type { AppointmentChange, AppointmentTime, ChangeActor } from './change';
 import type { AppointmentChanges } from './change-fanout';
@@ -14,6 +14,7 @@ import {
   providerViewColumns,
   toClientView,
   toProviderView,
+  withBothUsers,
 } from './views';
 
 /**
@@ -30,17 +31,17 @@ export async function loadChange(
   previous: AppointmentTime | null,
   slots: AppointmentChange['slots'],
 ): Promise<AppointmentChange> {
-  const [row] = await tx
-    .select({
-      ...clientViewColumns,
-      ...providerViewColumns,
-      providerUserId: providerUser.id,
-      clientUserId: clientUser.id,
-    })
-    .from(appointments)
-    .innerJoin(providers, eq(providers.id, appointments.providerId))
-    .innerJoin(providerUser, eq(providerUser.id, providers.userId))
-    .innerJoin(clientUser, eq(clientUser.id, appointments.clientId))
+  const [row] = await withBothUsers(
+    tx
+      .select({
+        ...clientViewColumns,
+        ...providerViewColumns,
+        providerUserId: providerUser.id,
+        clientUserId: clientUser.id,
+      })
+      .from(appointments)
+      .$dynamic(),
+  )
     .where(eq(appointments.id, appointmentId))
     .limit(1);
   if (!row) throw new NotFoundError(BOOKING_MESSAGES.appointmentNotFound);

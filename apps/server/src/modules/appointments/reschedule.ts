@@ -5,7 +5,7 @@ import { appointmentEvents, appointments } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import type { AppointmentChange, AppointmentTime } from './change';
 import type { AppointmentChanges } from './change-fanout';
-import { claimSlot, freeSlot, unclaimableSlotError } from './claimable-slot';
+import { claimSlot, freeSlot, heldSlotFields, unclaimableSlotError } from './claimable-slot';
 import { resnapshotServiceOnReschedule } from '../services/appointment-snapshot';
 import { loadChange } from './load-change';
 import { inTransaction, notChangeableError } from './transaction';
@@ -60,16 +60,7 @@ export async function rescheduleAppointment(
     await freeSlot(tx, current.timeslotId);
     await tx
       .update(appointments)
-      .set({
-        timeslotId: slot.id,
-        day: slot.day,
-        startTime: slot.startTime,
-        endTime: slot.endTime,
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
-        serviceType: slot.type,
-        updatedAt: sql`now()`,
-      })
+      .set({ ...heldSlotFields(slot), updatedAt: sql`now()` })
       .where(eq(appointments.id, appointmentId));
     await resnapshotServiceOnReschedule(tx, appointmentId, slot.id);
     await tx.insert(appointmentEvents).values({

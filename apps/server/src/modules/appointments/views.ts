@@ -1,7 +1,7 @@
 import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointment-types';
 import type { AppointmentStatus } from '@slotwise/shared/enums';
-import { asc, desc, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { appointments, reviews, users } from '../../db/schema';
 import { imageUrl } from '../../images/image-store';
@@ -29,6 +29,14 @@ export const listOrder: SQL[] = [
 
 export const providerUser = alias(users, 'provider_user');
 export const clientUser = alias(users, 'client_user');
+
+/** Joins an appointments query (`$dynamic()`) to its provider and both users (the aliases above). */
+export function withBothUsers<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(providers, eq(providers.id, appointments.providerId))
+    .innerJoin(providerUser, eq(providerUser.id, providers.userId))
+    .innerJoin(clientUser, eq(clientUser.id, appointments.clientId));
+}
 
 export const timeColumns = {
   day: appointments.day,

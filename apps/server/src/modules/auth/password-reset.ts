@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { MAIL_COOLDOWN_SECONDS, EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -8,20 +7,15 @@ import { enqueueJobs } from '../../jobs/job-queue';
 import { PASSWORD_RESET_JOB } from '../email/job-payloads';
 import { takeMailCooldown } from './mail-cooldown';
 import { hashPassword } from './passwords';
+import { hashToken, newSingleUseToken } from './single-use-token';
 
 /** A reset link is valid for one hour and works once. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** A fresh single-use reset token (256 bits); only its hash is stored. Called by the mail job. */
 export async function createPasswordResetToken(db: DbOrTx, userId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(passwordResetTokens).values({
-    userId,
-    tokenHash: hashToken(token),
-    expiresAt: sql`now() + make_interval(secs => ${PASSWORD_RESET_TTL_MS / 1000})`,
-  });
+  const { token, stored } = newSingleUseToken(PASSWORD_RESET_TTL_MS);
+  await db.insert(passwordResetTokens).values({ userId, ...stored });
   return token;
 }
 

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '@slotwise/shared/api-types';
 import { registerBodySchema } from '@slotwise/shared/auth-schemas';
 import type { UserRole } from '@slotwise/shared/enums';
@@ -6,6 +5,7 @@ import type { CatalogueFieldValues } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { MAIL_COOLDOWN_SECONDS } from '@slotwise/shared/email-schemas';
 import { startMailCooldown, takeMailCooldown } from './mail-cooldown';
+import { hashToken, newSingleUseToken } from './single-use-token';
 import { enqueueJobs } from '../../jobs/job-queue';
 import { VERIFICATION_JOB } from '../email/job-payloads';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -42,19 +42,13 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
  * A fresh single-use verification token (256 bits); only its hash is stored. Called by the
  * verification mail job when it runs, so no raw token is ever stored, not even in a job.
  */
 export async function createVerificationToken(db: DbOrTx, userId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(emailVerificationTokens).values({
-    userId,
-    tokenHash: hashToken(token),
-    expiresAt: sql`now() + make_interval(secs => ${VERIFICATION_TTL_MS / 1000})`,
-  });
+  const { token, stored } = newSingleUseToken(VERIFICATION_TTL_MS);
+  await db.insert(emailVerificationTokens).values({ userId, ...stored });
   return token;
 }
 

@@ -1,5 +1,6 @@
 import { AVAILABILITY_MESSAGES } from '@slotwise/shared/availability-schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { asUser } from '../../../test/helpers/requests';
 import { useTestApp } from '../../../test/helpers/app';
 import { useFakeNow } from '../../../test/helpers/clock';
 import { book } from '../../../test/helpers/booking-factories';
@@ -199,11 +200,10 @@ describe('saving again, hand-made slots, booked slots', () => {
 
   it('a clash with a hand-made slot skips that time instead of failing, and counts it', async () => {
     const provider = await createProvider(t.app);
-    const manual = await t.app.inject({
-      method: 'POST',
-      url: '/api/timeslots/create',
-      headers: provider.headers,
-      payload: { day: '2027-01-05', startTime: '09:15', endTime: '09:45' },
+    const manual = await asUser(t.app, provider).post('/api/timeslots/create', {
+      day: '2027-01-05',
+      startTime: '09:15',
+      endTime: '09:45',
     });
     expect(manual.statusCode, manual.body).toBe(201);
     const { generation } = await saveOk(t.app, provider, [tuesday], 1);

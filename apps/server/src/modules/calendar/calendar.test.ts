@@ -2,7 +2,7 @@ import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
-import { createSlotAt } from '../../../test/helpers/exact-slots';
+import { createSlotAhead } from '../../../test/helpers/exact-slots';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { calendarFeeds } from '../../db/schema';
 import { asUser } from '../../../test/helpers/requests';
@@ -31,16 +31,8 @@ describe('secret calendar feeds', () => {
     const provider = await createProvider(t.app, { firstName: 'Ann', lastName: 'Cuts' });
     const client = await createClient(t.app, { firstName: 'Bo', lastName: 'Day' });
     const stranger = await createClient(t.app);
-    const slotA = await createSlotAt(
-      t.app,
-      provider.providerId!,
-      new Date(Math.ceil((Date.now() + 2 * DAY) / 60_000) * 60_000),
-    );
-    const slotB = await createSlotAt(
-      t.app,
-      provider.providerId!,
-      new Date(Math.ceil((Date.now() + 3 * DAY) / 60_000) * 60_000),
-    );
+    const slotA = await createSlotAhead(t.app, provider.providerId!, 2 * DAY);
+    const slotB = await createSlotAhead(t.app, provider.providerId!, 3 * DAY);
     const a = await book(t.app, client, slotA.id);
     const b = await book(t.app, client, slotB.id);
 

@@ -244,6 +244,13 @@ describe('catalogue: a provider’s category, place and service mode', () => {
       email: provider.email,
       specialty: 'Barber',
     };
+    /** The provider details expected in Springfield with this category and mode. */
+    const inSpringfield = (category: string, serviceMode: string, radiusKm: number | null) => ({
+      category,
+      placeId: springfield.id,
+      serviceMode,
+      radiusKm,
+    });
     const first = await t.app.inject({
       method: 'PATCH',
       url: '/api/profile/update',
@@ -258,10 +265,7 @@ describe('catalogue: a provider’s category, place and service mode', () => {
     });
     expect(first.statusCode).toBe(200);
     expect(first.json().profile.providerDetails).toMatchObject({
-      category: 'barber',
-      placeId: springfield.id,
-      serviceMode: 'at_client',
-      radiusKm: 20,
+      ...inSpringfield('barber', 'at_client', 20),
       location: { name: 'Springfield', country: 'US' },
     });
     // Only the sent fields change; leaving at_client drops the radius.
@@ -271,12 +275,9 @@ describe('catalogue: a provider’s category, place and service mode', () => {
       serviceMode: 'online',
     });
     expect(second.statusCode).toBe(200);
-    expect(second.json().profile.providerDetails).toMatchObject({
-      category: 'tutor',
-      placeId: springfield.id,
-      serviceMode: 'online',
-      radiusKm: null,
-    });
+    expect(second.json().profile.providerDetails).toMatchObject(
+      inSpringfield('tutor', 'online', null),
+    );
     const bad = await asUser(t.app, provider).patch('/api/profile/update', {
       ...names,
       category: 'wizard',

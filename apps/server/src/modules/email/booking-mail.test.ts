@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {} from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
-import { createSlotAt } from '../../../test/helpers/exact-slots';
+import { createSlotAhead, createSlotAt } from '../../../test/helpers/exact-slots';
 import { setPolicy } from '../../../test/helpers/policy-helpers';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { useMailTestApp } from '../../../test/helpers/mail';
@@ -40,18 +40,15 @@ describe('booking mail: both parties, .ics, once each', () => {
   const to = (...users: { email: string }[]) =>
     t.smtp.messages.filter((m) => users.some((u) => m.to.includes(u.email)));
 
-  async function parties() {
-    const provider = await createProvider(t.app, {
-      firstName: 'Pia',
-      lastName: 'Barber',
-      timezone: 'America/New_York',
-    });
-    const client = await createClient(t.app, {
-      firstName: 'Colette',
-      lastName: 'Martin',
-      timezone: 'Europe/Paris',
-    });
-    return { provider, client };
+  /** A New York provider and a client: by default Pia Barber and Colette Martin (Paris). */
+  async function parties(
+    [firstName, lastName] = ['Pia', 'Barber'],
+    client = { firstName: 'Colette', lastName: 'Martin', timezone: 'Europe/Paris' },
+  ) {
+    return {
+      provider: await createProvider(t.app, { firstName, lastName, timezone: 'America/New_York' }),
+      client: await createClient(t.app, client),
+    };
   }
 
   it('book, reschedule, cancel: each mails both parties once, in their own zone, with one UID and a rising SEQUENCE', async () => {
@@ -163,12 +160,7 @@ describe('booking mail: both parties, .ics, once each', () => {
   it('reminders fire 24 h and 2 h before the start across a DST change in the recipient zone; then the review request', async () => {
     // New York springs forward on 14 March 2027 at 02:00: the 24-hour reminder (13 March,
     // 11:00 EST) and the start (14 March, 12:00 EDT) are 23 wall-clock hours apart.
-    const provider = await createProvider(t.app, {
-      firstName: 'Dan',
-      lastName: 'Tutor',
-      timezone: 'America/New_York',
-    });
-    const client = await createClient(t.app, {
+    const { provider, client } = await parties(['Dan', 'Tutor'], {
       firstName: 'Eve',
       lastName: 'Lee',
       timezone: 'America/New_York',
@@ -180,11 +172,15 @@ describe('booking mail: both parties, .ics, once each', () => {
     const id = await book(t.app, client, slot.id);
     await t.app.jobs.runDue(new Date());
     t.smtp.messages.length = 0;
+    /** No mail to either party when the jobs run at `before`, then `count` once they run at `due`. */
+    const expectDueAt = async (before: string, due: string, count: number) => {
+      await t.app.jobs.runDue(new Date(before));
+      expect(to(client, provider)).toHaveLength(0);
+      await t.app.jobs.runDue(new Date(due));
+      expect(to(client, provider)).toHaveLength(count);
+    };
 
-    await t.app.jobs.runDue(new Date('2027-03-13T15:59:59Z'));
-    expect(to(client, provider)).toHaveLength(0);
-    await t.app.jobs.runDue(new Date('2027-03-13T16:00:00Z'));
-    expect(to(client, provider)).toHaveLength(2);
+    await expectDueAt('2027-03-13T15:59:59Z', '2027-03-13T16:00:00Z', 2);
     const [day] = await mailsTo(t.smtp.messages, client.email);
     expect(day!.subject).toBe('Reminder: Tutoring with Dan Tutor in 24 hours');
     expect(day!.text).toContain(
@@ -198,18 +194,12 @@ describe('booking mail: both parties, .ics, once each', () => {
     expect(providerDay!.subject).toBe('Reminder: Tutoring for Eve Lee in 24 hours');
 
     t.smtp.messages.length = 0;
-    await t.app.jobs.runDue(new Date('2027-03-14T13:59:59Z'));
-    expect(to(client, provider)).toHaveLength(0);
-    await t.app.jobs.runDue(new Date('2027-03-14T14:00:00Z'));
-    expect(to(client, provider)).toHaveLength(2);
+    await expectDueAt('2027-03-14T13:59:59Z', '2027-03-14T14:00:00Z', 2);
     expect((await mailsTo(t.smtp.messages, client.email))[0]!.subject).toMatch(/in 2 hours$/);
 
     t.smtp.messages.length = 0;
-    await t.app.jobs.runDue(new Date('2027-03-14T16:59:59Z'));
-    expect(to(client, provider)).toHaveLength(0);
-    await t.app.jobs.runDue(new Date('2027-03-14T17:00:00Z'));
     // The review request goes to the client only.
-    expect(to(client, provider)).toHaveLength(1);
+    await expectDueAt('2027-03-14T16:59:59Z', '2027-03-14T17:00:00Z', 1);
     const [review] = await mailsTo(t.smtp.messages, client.email);
     expect(review!.subject).toBe('How was your Tutoring with Dan Tutor?');
     expect(review!.text).toContain(`http://localhost:5001/client/appointments?review=${id}`);
@@ -217,16 +207,8 @@ describe('booking mail: both parties, .ics, once each', () => {
 
   it('no reminder that would be due already: booked 3 h ahead gets only the 2 h one, 90 min ahead none', async () => {
     const { provider, client } = await parties();
-    const soon = await createSlotAt(
-      t.app,
-      provider.providerId!,
-      new Date(Math.ceil((Date.now() + 3 * HOUR) / 60_000) * 60_000),
-    );
-    const sooner = await createSlotAt(
-      t.app,
-      provider.providerId!,
-      new Date(Math.ceil((Date.now() + 1.5 * HOUR) / 60_000) * 60_000),
-    );
+    const soon = await createSlotAhead(t.app, provider.providerId!, 3 * HOUR);
+    const sooner = await createSlotAhead(t.app, provider.providerId!, 1.5 * HOUR);
     const a = await book(t.app, client, soon.id);
     const b = await book(t.app, client, sooner.id);
     const pendingA = await t.app.jobs.pending([reminderKey(a)]);

@@ -2,7 +2,7 @@ import { EMAIL_LINK_PATHS } from '@slotwise/shared/email-schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { appointments, providers, users } from '../../db/schema';
+import { appointments, users } from '../../db/schema';
 import { firstOr } from '../../lib/first-row';
 import type { JobContext } from '../../jobs/job-queue';
 import { createPasswordResetToken } from '../auth/password-reset';
@@ -15,7 +15,7 @@ import {
   reviewRequestMail,
   type Recipient,
 } from './appointment-mail';
-import { clientUser, providerUser } from '../appointments/views';
+import { clientUser, providerUser, withBothUsers } from '../appointments/views';
 import { appointmentInvite } from './ics';
 import { getPreferences } from './preferences';
 import type { OptOutLinks } from './unsubscribe';
@@ -54,21 +54,21 @@ async function loadRecipient(db: Db, userId: string): Promise<RecipientWithPrefe
 
 /** The appointment as it is NOW: a reminder or review request checks it is still due. */
 async function loadAppointment(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      status: appointments.status,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      serviceType: appointments.serviceType,
-      providerFirstName: providerUser.firstName,
-      providerLastName: providerUser.lastName,
-      clientFirstName: clientUser.firstName,
-      clientLastName: clientUser.lastName,
-    })
-    .from(appointments)
-    .innerJoin(providers, eq(providers.id, appointments.providerId))
-    .innerJoin(providerUser, eq(providerUser.id, providers.userId))
-    .innerJoin(clientUser, eq(clientUser.id, appointments.clientId))
+  const [row] = await withBothUsers(
+    db
+      .select({
+        status: appointments.status,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        serviceType: appointments.serviceType,
+        providerFirstName: providerUser.firstName,
+        providerLastName: providerUser.lastName,
+        clientFirstName: clientUser.firstName,
+        clientLastName: clientUser.lastName,
+      })
+      .from(appointments)
+      .$dynamic(),
+  )
     .where(eq(appointments.id, id))
     .limit(1);
   return row ?? null;

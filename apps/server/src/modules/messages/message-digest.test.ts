@@ -26,6 +26,11 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     expect(res.statusCode, res.body).toBe(201);
     return { client, provider, id: res.json().conversation.id as string };
   }
+  /** Runs the jobs due `minutes` from now, then the mails `user` has got so far. */
+  const mailedAfter = async (minutes: number, user: TestUser) => {
+    await t.app.jobs.runDue(later(minutes));
+    return mailsTo(t.smtp.messages, user.email);
+  };
   const send = async (user: TestUser, id: string, body: string) => {
     const res = await asUser(t.app, user).post(`/api/conversations/${id}/messages`, { body });
     expect(res.statusCode, res.body).toBe(201);
@@ -55,11 +60,9 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     expect(Math.abs(pending[0]!.runAt.getTime() - (sentAt + 15 * MINUTE))).toBeLessThan(MINUTE);
     expect(await pendingDigests(digestKey(id, client))).toHaveLength(0);
 
-    await t.app.jobs.runDue(later(14));
-    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(0);
+    expect(await mailedAfter(14, provider)).toHaveLength(0);
 
-    await t.app.jobs.runDue(later(16));
-    const mails = await mailsTo(t.smtp.messages, provider.email);
+    const mails = await mailedAfter(16, provider);
     expect(mails).toHaveLength(1);
     expect(await mailsTo(t.smtp.messages, client.email)).toHaveLength(0);
     const mail = mails[0]!;
@@ -74,8 +77,7 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     expect(mail.html).toContain(`href="http://localhost:5001/messages/${id}"`);
 
     // Nothing more for the same messages.
-    await t.app.jobs.runDue(later(60));
-    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(1);
+    expect(await mailedAfter(60, provider)).toHaveLength(1);
   });
 
   it('read before 15 minutes → no mail', async () => {
@@ -83,23 +85,19 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     await send(provider, id, 'Your booking is confirmed');
     await send(provider, id, 'See you then');
     await markRead(client, id);
-    await t.app.jobs.runDue(later(16));
-    expect(await mailsTo(t.smtp.messages, client.email)).toHaveLength(0);
+    expect(await mailedAfter(16, client)).toHaveLength(0);
     expect(await pendingDigests(digestKey(id, client))).toHaveLength(0);
   });
 
   it('a new message after the digest was sent → a new digest later, about that message', async () => {
     const { client, provider, id } = await pair();
     await send(client, id, 'First question');
-    await t.app.jobs.runDue(later(16));
-    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(1);
+    expect(await mailedAfter(16, provider)).toHaveLength(1);
 
     await send(client, id, 'Second question');
     expect(await pendingDigests(digestKey(id, provider))).toHaveLength(1);
-    await t.app.jobs.runDue(later(14));
-    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(1);
-    await t.app.jobs.runDue(later(16));
-    const mails = await mailsTo(t.smtp.messages, provider.email);
+    expect(await mailedAfter(14, provider)).toHaveLength(1);
+    const mails = await mailedAfter(16, provider);
     expect(mails).toHaveLength(2);
     const second = mails.find((m) => m.text.includes('Second question'))!;
     expect(second.subject).toBe('Cleo sent you a new message');
@@ -114,7 +112,6 @@ describe('unread message digest: one mail after 15 minutes, not one per message'
     });
     expect(off.statusCode, off.body).toBe(200);
     await send(client, id, 'Are you there?');
-    await t.app.jobs.runDue(later(16));
-    expect(await mailsTo(t.smtp.messages, provider.email)).toHaveLength(0);
+    expect(await mailedAfter(16, provider)).toHaveLength(0);
   });
 });

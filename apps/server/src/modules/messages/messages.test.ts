@@ -28,6 +28,19 @@ describe('messages', () => {
     payload?: unknown,
   ) => injectAs(t.app, user, method, url, payload);
 
+  /** Each caller opening a conversation with its body is refused with `status` and `code`. */
+  async function expectEachOpenRefused(
+    status: number,
+    code: string,
+    attempts: readonly (readonly [TestUser, object])[],
+  ) {
+    for (const [user, body] of attempts) {
+      const res = await inject(user, 'POST', '/api/conversations', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().code).toBe(code);
+    }
+  }
+
   async function pair() {
     const client = await createClient(t.app, { firstName: 'Cleo' });
     const provider = await createProvider(t.app, { firstName: 'Pia' });
@@ -125,16 +138,12 @@ describe('messages', () => {
         client,
         (await createSlot(t.app, provider.providerId!)).id,
       );
-      for (const [user, body] of [
+      await expectEachOpenRefused(404, 'NOT_FOUND', [
         [stranger, { appointmentId }],
         [otherProvider, { appointmentId }],
         [client, { appointmentId: UNKNOWN_ID }],
         [client, { providerId: UNKNOWN_ID }],
-      ] as const) {
-        const res = await inject(user, 'POST', '/api/conversations', body);
-        expect(res.statusCode, JSON.stringify(body)).toBe(404);
-        expect(res.json().code).toBe('NOT_FOUND');
-      }
+      ]);
       const res = await inject(otherProvider, 'POST', '/api/conversations', {
         providerId: provider.providerId,
       });
@@ -148,16 +157,16 @@ describe('messages', () => {
     it('needs exactly one of providerId / appointmentId, as UUIDs (400), and a token (401)', async () => {
       const client = await createClient(t.app);
       const provider = await createProvider(t.app);
-      for (const body of [
-        {},
-        { providerId: provider.providerId, appointmentId: UNKNOWN_ID },
-        { providerId: 'nope' },
-        { appointmentId: 42 },
-      ]) {
-        const res = await inject(client, 'POST', '/api/conversations', body);
-        expect(res.statusCode, JSON.stringify(body)).toBe(400);
-        expect(res.json().code).toBe('VALIDATION_FAILED');
-      }
+      await expectEachOpenRefused(
+        400,
+        'VALIDATION_FAILED',
+        [
+          {},
+          { providerId: provider.providerId, appointmentId: UNKNOWN_ID },
+          { providerId: 'nope' },
+          { appointmentId: 42 },
+        ].map((body) => [client, body] as const),
+      );
       const anonymous = await inject(null, 'POST', '/api/conversations', {
         providerId: provider.providerId,
       });

@@ -2,8 +2,8 @@ import { MESSAGES } from '@slotwise/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { useTestWorld } from '../../../test/helpers/app';
 import { book, createProviderWithSlots } from '../../../test/helpers/booking-factories';
-import { createClient } from '../../../test/helpers/factories';
-import { collect, connectSocket, nextEvent } from '../../../test/helpers/sockets';
+import { createClient, type TestUser } from '../../../test/helpers/factories';
+import { collect, connectSocket, nextEvent, type TestSocket } from '../../../test/helpers/sockets';
 import { formatDay } from '../appointments/notice';
 import { asUser } from '../../../test/helpers/requests';
 
@@ -21,11 +21,20 @@ describe('booking changes reach the other party, live and stored', () => {
       appointmentId: string;
     }[];
 
+  /** Runs `use` with a socket signed in as `user`, closed afterwards whatever happens. */
+  async function whileConnected(user: TestUser, use: (socket: TestSocket) => Promise<void>) {
+    const socket = await connectSocket(t.baseUrl, { token: user.token });
+    try {
+      await use(socket);
+    } finally {
+      socket.close();
+    }
+  }
+
   it('a booking reaches the provider as new_appointment, after commit, and is stored', async () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 1);
     const client = await createClient(t.app, { firstName: 'Casey', lastName: 'Jones' });
-    const socket = await connectSocket(t.baseUrl, { token: provider.token });
-    try {
+    await whileConnected(provider, async (socket) => {
       const event = nextEvent(socket, 'new_appointment');
       const appointmentId = await book(t.app, client, slots[0]!.id);
       const payload = await event;
@@ -42,9 +51,7 @@ describe('booking changes reach the other party, live and stored', () => {
         }),
       ]);
       expect(await unread(client.headers)).toEqual([]);
-    } finally {
-      socket.close();
-    }
+    });
   });
 
   it('a client cancel reaches the provider; a provider cancel reaches the client, with `by`', async () => {
@@ -83,8 +90,7 @@ describe('booking changes reach the other party, live and stored', () => {
   it('a reschedule reaches the provider as appointment_rescheduled, naming both times', async () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 2);
     const client = await createClient(t.app);
-    const socket = await connectSocket(t.baseUrl, { token: provider.token });
-    try {
+    await whileConnected(provider, async (socket) => {
       const id = await book(t.app, client, slots[0]!.id);
       const event = nextEvent(socket, 'appointment_rescheduled');
       const res = await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
@@ -102,17 +108,14 @@ describe('booking changes reach the other party, live and stored', () => {
       expect((await unread(provider.headers)).map((n) => n.title)).toContain(
         MESSAGES.titleRescheduledByClient,
       );
-    } finally {
-      socket.close();
-    }
+    });
   });
 
   it('watchers of a provider page see slot ids taken and freed — and nothing else', async () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 2);
     const client = await createClient(t.app);
     const watcher = await createClient(t.app);
-    const socket = await connectSocket(t.baseUrl, { token: watcher.token });
-    try {
+    await whileConnected(watcher, async (socket) => {
       await socket.emitWithAck('watch_provider', provider.providerId!);
       const taken = nextEvent(socket, 'slots_changed');
       const id = await book(t.app, client, slots[0]!.id);
@@ -139,9 +142,7 @@ describe('booking changes reach the other party, live and stored', () => {
         taken: [],
         freed: [slots[1]!.id],
       });
-    } finally {
-      socket.close();
-    }
+    });
   });
 
   it('a refused booking notifies nobody and stores nothing', async () => {
@@ -149,8 +150,7 @@ describe('booking changes reach the other party, live and stored', () => {
     const first = await createClient(t.app);
     const second = await createClient(t.app);
     await book(t.app, first, slots[0]!.id);
-    const socket = await connectSocket(t.baseUrl, { token: provider.token });
-    try {
+    await whileConnected(provider, async (socket) => {
       const seen = collect(socket, 'new_appointment');
       const res = await asUser(t.app, second).post('/api/appointment/booking', {
         timeslotId: slots[0]!.id,
@@ -159,9 +159,7 @@ describe('booking changes reach the other party, live and stored', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(seen).toEqual([]);
       expect(await unread(provider.headers)).toHaveLength(1);
-    } finally {
-      socket.close();
-    }
+    });
   });
 
   it('counts committed changes in /metrics', async () => {

@@ -2,6 +2,7 @@ import { RATING_PRIOR_WEIGHT } from '@slotwise/shared/trust-types';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { providers } from '../../db/schema';
+import { throttledPerHandle } from '../../lib/throttle-per-handle';
 
 /**
  * A provider's rating as SQL over the columns the review trigger keeps current
@@ -80,15 +81,10 @@ export async function refreshRatingPrior(db: DbOrTx, force = false): Promise<boo
   });
 }
 
-const lastPriorCheck = new WeakMap<object, number>();
 /** How often one process looks at the drift of m (a scan of the providers' sums). */
 const PRIOR_CHECK_EVERY_MS = 10_000;
 
 /** `refreshRatingPrior` at most every PRIOR_CHECK_EVERY_MS per database handle. */
-export async function maybeRefreshRatingPrior(db: DbOrTx): Promise<void> {
-  const now = Date.now();
-  const last = lastPriorCheck.get(db);
-  if (last !== undefined && now - last < PRIOR_CHECK_EVERY_MS) return;
-  lastPriorCheck.set(db, now);
-  await refreshRatingPrior(db);
-}
+export const maybeRefreshRatingPrior = throttledPerHandle<DbOrTx>(PRIOR_CHECK_EVERY_MS, (db) =>
+  refreshRatingPrior(db),
+);

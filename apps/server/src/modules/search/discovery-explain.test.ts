@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { seedForPlanner } from '../../../test/helpers/planner-seed';
 import { providerSearchQuerySchema } from '@slotwise/shared/discovery-types';
 import { discoveryPageQuery } from './discovery';
 
@@ -21,23 +22,17 @@ describe.skipIf(!onPostgres)('discovery EXPLAIN on PostgreSQL: every filter uses
   beforeAll(async () => {
     t = await createTestApp();
     // 8,000 listed providers around Europe, 1 % of them plumbers: enough rows for the planner
-    // to choose as it does at scale (the triggers fill the listing columns).
-    const db = t.app.database.db;
-    await db.execute(sql`insert into users (email, password_hash, first_name, last_name, role, email_verified_at)
-      select 'x' || g || '@example.test', 'x', 'First' || g, 'Last' || g, 'provider', now()
-      from generate_series(1, 8000) g`);
-    await db.execute(sql`insert into providers (user_id, specialty, search_text, category, place_id,
+    // to choose as it does at scale (the triggers fill the listing columns), five slots each.
+    await seedForPlanner(
+      t.app.database.db,
+      sql`insert into providers (user_id, specialty, search_text, category, place_id,
         place_name, place_country, lat, lng, rating_sum, rating_count)
       select u.id, 'Specialist', lower(u.first_name || ' ' || u.last_name || ' specialist'),
         case when n % 100 = 0 then 'plumber'
           else (array['barber','driver','tutor','photographer','mechanic','electrician','cleaner'])[1 + n % 7] end,
         n, 'Place' || n, 'FR', 40 + (n % 100) * 0.1, -5 + (n / 100) * 0.1, (n % 50), (n % 11)
-      from (select id, first_name, last_name, row_number() over (order by email)::int as n from users) u`);
-    // Five slots per provider over five days in 2030.
-    await db.execute(sql`insert into timeslots (provider_id, day, start_time, end_time, starts_at, ends_at, type)
-      select p.id, d::date, '10:00', '10:30', d + interval '10 hours', d + interval '10 hours 30 minutes', 'Consultation'
-      from providers p cross join generate_series(timestamptz '2030-01-13', timestamptz '2030-01-17', interval '1 day') d`);
-    await db.execute(sql`analyze`);
+      from (select id, first_name, last_name, row_number() over (order by email)::int as n from users) u`,
+    );
   });
   afterAll(async () => {
     await t.close();

@@ -1,5 +1,8 @@
 import type { CategorySlug } from '@slotwise/shared/catalogue-schemas';
-import type { KeyValue } from './cursor';
+import type { DbOrTx } from '../../db/client';
+import type { RatingView } from './discovery-sql';
+import type { CursorState, KeyValue } from './cursor';
+import type { NormalisedSearch } from './discovery-normalise';
 
 /** One provider row of a discovery page as the page query returns it (decision 048). */
 export interface PageRow {
@@ -23,3 +26,13 @@ export interface PageRow {
   mean: number;
   [key: `k_${string}`]: KeyValue;
 }
+
+/** One page of a search read one way: rows offset … offset + limit (+ 1 to tell a next page), in order. */
+export type PageReader = (
+  db: DbOrTx,
+  s: NormalisedSearch,
+  views: RatingView[],
+  cursor: CursorState | null,
+  limit: number,
+  offset: number,
+) => Promise<PageRow[]>;

@@ -2,9 +2,11 @@ import { providerSearchQuerySchema } from '@slotwise/shared/discovery-types';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { seedForPlanner } from '../../../test/helpers/planner-seed';
 import { book, wallClock } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { minutesFromNow, setPolicy } from '../../../test/helpers/policy-helpers';
+import { asUser } from '../../../test/helpers/requests';
 import { queryRows } from '../../db/client';
 import { discoveryPageQuery } from './discovery';
 import { normaliseSearch } from './discovery-normalise';
@@ -92,19 +94,11 @@ describe('soonest: the bound follows the slots', () => {
 
     const appointment = await book(t.app, client, firstId);
     expect(await bound(t, provider)).toBe(iso(second));
-    const canceled = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/appointment/cancel/${appointment}`,
-      headers: client.headers,
-    });
+    const canceled = await asUser(t.app, client).patch(`/api/appointment/cancel/${appointment}`);
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(await bound(t, provider)).toBe(iso(first));
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/timeslots/delete/${firstId}`,
-      headers: provider.headers,
-    });
+    const deleted = await asUser(t.app, provider).delete(`/api/timeslots/delete/${firstId}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await bound(t, provider)).toBe(iso(second));
 
@@ -295,18 +289,13 @@ describe.skipIf(!onPostgres)(
     let t: TestApp;
     beforeAll(async () => {
       t = await createTestApp();
-      const db = t.app.database.db;
-      await db.execute(sql`insert into users (email, password_hash, first_name, last_name, role, email_verified_at)
-      select 'x' || g || '@example.test', 'x', 'First' || g, 'Last' || g, 'provider', now()
-      from generate_series(1, 8000) g`);
-      await db.execute(sql`insert into providers (user_id, specialty, search_text, category)
+      await seedForPlanner(
+        t.app.database.db,
+        sql`insert into providers (user_id, specialty, search_text, category)
       select u.id, 'Specialist', lower(u.first_name || ' ' || u.last_name || ' specialist'),
         (array['barber','driver','tutor','photographer','mechanic','electrician','cleaner','plumber'])[1 + n % 8]
-      from (select id, first_name, last_name, row_number() over (order by email)::int as n from users) u`);
-      await db.execute(sql`insert into timeslots (provider_id, day, start_time, end_time, starts_at, ends_at, type)
-      select p.id, d::date, '10:00', '10:30', d + interval '10 hours', d + interval '10 hours 30 minutes', 'Consultation'
-      from providers p cross join generate_series(timestamptz '2030-01-13', timestamptz '2030-01-17', interval '1 day') d`);
-      await db.execute(sql`analyze`);
+      from (select id, first_name, last_name, row_number() over (order by email)::int as n from users) u`,
+      );
     });
     afterAll(async () => {
       await t.close();

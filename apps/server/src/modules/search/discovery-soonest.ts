@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
+import { throttledPerHandle } from '../../lib/throttle-per-handle';
 import type { CursorState } from './cursor';
-import type { PageRow } from './discovery-page-row';
+import type { PageReader, PageRow } from './discovery-page-row';
 import type { NormalisedSearch } from './discovery-normalise';
 import { type SortKey, afterCondition, orderBy, sortKeys } from './discovery-order';
 import {
@@ -117,14 +118,7 @@ const FIRST_READ_FACTOR = 2;
 const MIN_READ = 50;
 
 /** Rows offset … offset + limit (+ 1 to tell a next page) of sort=soonest, in order. */
-export async function soonestPage(
-  db: DbOrTx,
-  s: NormalisedSearch,
-  views: RatingView[],
-  cursor: CursorState | null,
-  limit: number,
-  offset: number,
-): Promise<PageRow[]> {
+export const soonestPage: PageReader = async (db, s, views, cursor, limit, offset) => {
   const need = offset + limit + 1;
   // A later page re-reads from the start: a loose bound may sit before the cursor while the
   // provider's real next slot is after it.
@@ -146,7 +140,7 @@ export async function soonestPage(
     }
     n *= 4;
   }
-}
+};
 
 async function tail(
   db: DbOrTx,
@@ -183,7 +177,6 @@ export function soonestFirstAttempt(s: NormalisedSearch, limit: number): SQL {
   );
 }
 
-const lastStaleRefresh = new WeakMap<DbOrTx, number>();
 const STALE_REFRESH_EVERY_MS = 10_000;
 const STALE_REFRESH_MAX = 500;
 
@@ -191,10 +184,6 @@ const STALE_REFRESH_MAX = 500;
  * Time passing leaves bounds in the past (still lower bounds, but each one costs a verification
  * at the head of every walk): recompute them, at most every 10 s per process, on a first page.
  */
-export async function maybeRefreshStaleBounds(db: DbOrTx): Promise<void> {
-  const now = Date.now();
-  const last = lastStaleRefresh.get(db);
-  if (last !== undefined && now - last < STALE_REFRESH_EVERY_MS) return;
-  lastStaleRefresh.set(db, now);
-  await db.execute(sql`select refresh_stale_next_free(${STALE_REFRESH_MAX}::int)`);
-}
+export const maybeRefreshStaleBounds = throttledPerHandle<DbOrTx>(STALE_REFRESH_EVERY_MS, (db) =>
+  db.execute(sql`select refresh_stale_next_free(${STALE_REFRESH_MAX}::int)`),
+);

@@ -8,7 +8,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { imageUrl } from '../../images/image-store';
 import { maybeRefreshRatingPrior } from '../reviews/rating';
 import { type CursorCodec, type CursorState, type KeyValue, filtersDigest } from './cursor';
-import type { PageRow } from './discovery-page-row';
+import type { PageReader, PageRow } from './discovery-page-row';
 import { type NormalisedSearch, type SearchParams, normaliseSearch } from './discovery-normalise';
 import { afterCondition, byDistance, orderBy, sortKeys } from './discovery-order';
 import {
@@ -149,14 +149,7 @@ export interface DiscoveryDeps {
  * (distance, id); if not (providers at the very same point across the page boundary), the
  * exact query with its tie-breaker answers.
  */
-async function nearestFirst(
-  db: DbOrTx,
-  s: NormalisedSearch,
-  views: RatingView[],
-  cursor: CursorState | null,
-  limit: number,
-  offset: number,
-): Promise<PageRow[]> {
+const nearestFirst: PageReader = async (db, s, views, cursor, limit, offset) => {
   if (byDistance(s) && views.length === 1 && offset === 0) {
     const rows = await queryRows<PageRow>(db, pageQuery(s, views, cursor, limit, offset, true));
     if (rows.length < limit + 2 || Number(rows[limit]!.k_dist) < Number(rows[limit + 1]!.k_dist)) {
@@ -164,7 +157,7 @@ async function nearestFirst(
     }
   }
   return queryRows<PageRow>(db, pageQuery(s, views, cursor, limit, offset));
-}
+};
 
 /** GET /search/providers: one page (by SPEC's `page` or by `cursor`), the capped count, the next cursor. */
 export async function discoverProviders(

@@ -12,70 +12,79 @@ function controlledLoads() {
   return { load, pending, calls: () => calls };
 }
 
+/** A cache of ttl 1000 on a hand-moved clock (starting at 0), loading 'k' by controlled loads. */
+function cacheOnClock() {
+  let now = 0;
+  const cache = new PageCache<string>(1000, 10, () => now);
+  const loads = controlledLoads();
+  return {
+    loads,
+    get: () => cache.get('k', loads.load),
+    setNow: (ms: number) => {
+      now = ms;
+    },
+  };
+}
+
+/** A clock-driven cache whose first load has answered 'old' at time 0. */
+async function cacheHoldingOld() {
+  const cached = cacheOnClock();
+  const first = cached.get();
+  cached.loads.pending[0]!.resolve('old');
+  await first;
+  return cached;
+}
+
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('PageCache: first pages reused for ttlMs, then stale while one caller reloads', () => {
   it('shares one load between concurrent callers and reuses the answer within the ttl', async () => {
-    let now = 0;
-    const cache = new PageCache<string>(1000, 10, () => now);
-    const loads = controlledLoads();
-    const first = cache.get('k', loads.load);
-    const second = cache.get('k', loads.load);
-    now = 5000; // a slow first load is still shared
-    const third = cache.get('k', loads.load);
+    const { loads, get, setNow } = cacheOnClock();
+    const first = get();
+    const second = get();
+    setNow(5000); // a slow first load is still shared
+    const third = get();
     expect(loads.calls()).toBe(1);
     loads.pending[0]!.resolve('a');
     await expect(Promise.all([first, second, third])).resolves.toEqual(['a', 'a', 'a']);
-    now = 5999; // the answer arrived at 5000
-    await expect(cache.get('k', loads.load)).resolves.toBe('a');
+    setNow(5999); // the answer arrived at 5000
+    await expect(get()).resolves.toBe('a');
     expect(loads.calls()).toBe(1);
   });
 
   it('after the ttl: answers the old page at once and reloads it once in the background', async () => {
-    let now = 0;
-    const cache = new PageCache<string>(1000, 10, () => now);
-    const loads = controlledLoads();
-    const first = cache.get('k', loads.load);
-    loads.pending[0]!.resolve('old');
-    await first;
-    now = 1500;
-    await expect(cache.get('k', loads.load)).resolves.toBe('old');
-    await expect(cache.get('k', loads.load)).resolves.toBe('old');
+    const { loads, get, setNow } = await cacheHoldingOld();
+    setNow(1500);
+    await expect(get()).resolves.toBe('old');
+    await expect(get()).resolves.toBe('old');
     expect(loads.calls()).toBe(2);
     loads.pending[1]!.resolve('new');
     await flush();
-    await expect(cache.get('k', loads.load)).resolves.toBe('new');
+    await expect(get()).resolves.toBe('new');
     expect(loads.calls()).toBe(2);
   });
 
   it('an answer older than twice the ttl is never served: the caller waits for a fresh one', async () => {
-    let now = 0;
-    const cache = new PageCache<string>(1000, 10, () => now);
-    const loads = controlledLoads();
-    const first = cache.get('k', loads.load);
-    loads.pending[0]!.resolve('old');
-    await first;
-    now = 2000;
-    const fresh = cache.get('k', loads.load);
+    const { loads, get, setNow } = await cacheHoldingOld();
+    setNow(2000);
+    const fresh = get();
     loads.pending[1]!.resolve('new');
     await expect(fresh).resolves.toBe('new');
   });
 
   it('a failed reload keeps the old page; a failed first load is not kept', async () => {
-    let now = 0;
-    const cache = new PageCache<string>(1000, 10, () => now);
-    const loads = controlledLoads();
-    const failing = cache.get('k', loads.load);
+    const { loads, get, setNow } = cacheOnClock();
+    const failing = get();
     loads.pending[0]!.reject(new Error('database down'));
     await expect(failing).rejects.toThrow('database down');
-    const retried = cache.get('k', loads.load);
+    const retried = get();
     loads.pending[1]!.resolve('old');
     await expect(retried).resolves.toBe('old');
-    now = 1500;
-    await expect(cache.get('k', loads.load)).resolves.toBe('old');
+    setNow(1500);
+    await expect(get()).resolves.toBe('old');
     loads.pending[2]!.reject(new Error('database down'));
     await flush();
-    await expect(cache.get('k', loads.load)).resolves.toBe('old');
+    await expect(get()).resolves.toBe('old');
     expect(loads.calls()).toBe(4); // the next caller after the failure tries again
   });
 

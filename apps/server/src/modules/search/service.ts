@@ -7,6 +7,7 @@ import { NotFoundError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
 import { getBookingPolicy } from '../policies/service';
 import { catalogueDetails } from '../catalogue/provider-location';
+import { offeredServiceColumns } from '../services/service';
 import { providerRating, providerReviewCount, toRating } from '../reviews/rating';
 
 /**
@@ -68,14 +69,7 @@ export async function getProviderDetail(
   const row = await findListedProvider(db, providerId);
   const catalogue = catalogueDetails(row);
   const offered = await db
-    .select({
-      id: services.id,
-      name: services.name,
-      duration_minutes: services.durationMinutes,
-      price_cents: services.priceCents,
-      currency: services.currency,
-      description: services.description,
-    })
+    .select(offeredServiceColumns)
     .from(services)
     .where(and(eq(services.providerId, row.provider_id), eq(services.active, true)))
     .orderBy(asc(services.priceCents), asc(services.name), asc(services.id));

@@ -20,16 +20,18 @@ import { firstOrNotFound } from '../../lib/first-row';
  * appointments keep pointing at it; their name and price were copied at booking time anyway.
  */
 
-/** The docs/product.md §11 fields, and nothing else. */
-export const serviceColumns = {
+/** The docs/product.md §11 fields a client is shown of an offered (active) service. */
+export const offeredServiceColumns = {
   id: services.id,
   name: services.name,
   duration_minutes: services.durationMinutes,
   price_cents: services.priceCents,
   currency: services.currency,
   description: services.description,
-  active: services.active,
 };
+
+/** The docs/product.md §11 fields, and nothing else. */
+export const serviceColumns = { ...offeredServiceColumns, active: services.active };
 
 /** The row of service `id`, if it is the provider's: anyone else's is "not found". */
 const ownService = (providerId: string, id: string) =>

@@ -34,6 +34,14 @@ describe('provider stats on constructed histories', () => {
   const statsAt = (provider: TestUser, iso: string) =>
     getProviderStats(t.app.database.db, provider.providerId!, new Date(iso));
 
+  /** Today's figures and their change against yesterday, as the stats name them. */
+  const dayFigures = (
+    todayCount: number,
+    todayChange: number,
+    avgDuration: number,
+    durationChange: number,
+  ) => ({ todayCount, todayChange, avgDuration, durationChange });
+
   /** An appointment on a local wall-clock day/time (the instants only matter for durations). */
   async function appointment(
     provider: TestUser,
@@ -89,20 +97,10 @@ describe('provider stats on constructed histories', () => {
     await appointment(provider, '2026-11-21', '13:00', 45, 'canceled');
     // 2026-11-22 04:30 UTC is still 2026-11-21 23:30 in New York: "today" is the 21st.
     const stats = await statsAt(provider, '2026-11-22T04:30:00Z');
-    expect(stats).toMatchObject({
-      todayCount: 2,
-      todayChange: 100,
-      avgDuration: 45,
-      durationChange: 50,
-    });
+    expect(stats).toMatchObject(dayFigures(2, 100, 45, 50));
     // An hour later it is the 22nd in New York: nothing today, two yesterday.
     const later = await statsAt(provider, '2026-11-22T05:30:00Z');
-    expect(later).toMatchObject({
-      todayCount: 0,
-      todayChange: -100,
-      avgDuration: 0,
-      durationChange: -100,
-    });
+    expect(later).toMatchObject(dayFigures(0, -100, 0, -100));
   });
 
   it('yesterday = 0: 0 → 0 is 0 %, 0 → n is +100 %', async () => {
@@ -121,12 +119,7 @@ describe('provider stats on constructed histories', () => {
     });
     await appointment(provider, '2026-06-10', '08:00', 30);
     const one = await statsAt(provider, '2026-06-10T12:00:00Z');
-    expect(one).toMatchObject({
-      todayCount: 1,
-      todayChange: 100,
-      avgDuration: 30,
-      durationChange: 100,
-    });
+    expect(one).toMatchObject(dayFigures(1, 100, 30, 100));
   });
 
   it('the successful booking rate covers the last 30 days; its change is in points vs yesterday', async () => {

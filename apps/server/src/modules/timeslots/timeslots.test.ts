@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { appointments, timeslots } from '../../db/schema';
+import { claimedSlotColumns, heldSlotFields } from '../appointments/claimable-slot';
 import { asUser } from '../../../test/helpers/requests';
 
 const NY = 'America/New_York';
@@ -60,27 +61,14 @@ async function book(slotId: string, provider: TestUser, options: { markSlot?: bo
   const client = await createClient(t.app);
   const db = t.app.database.db;
   const [slot] = await db
-    .select({
-      day: timeslots.day,
-      startTime: timeslots.startTime,
-      endTime: timeslots.endTime,
-      startsAt: timeslots.startsAt,
-      endsAt: timeslots.endsAt,
-      type: timeslots.type,
-    })
+    .select(claimedSlotColumns)
     .from(timeslots)
     .where(eq(timeslots.id, slotId));
   await db.insert(appointments).values({
-    timeslotId: slotId,
+    ...heldSlotFields(slot!),
     providerId: provider.providerId!,
     clientId: client.id,
     status: 'booked',
-    day: slot!.day,
-    startTime: slot!.startTime,
-    endTime: slot!.endTime,
-    startsAt: slot!.startsAt,
-    endsAt: slot!.endsAt,
-    serviceType: slot!.type,
   });
   if (options.markSlot ?? true) {
     await db.update(timeslots).set({ isBooked: true }).where(eq(timeslots.id, slotId));
@@ -723,6 +711,20 @@ describe('day boundaries in the provider’s time zone', () => {
   afterEach(() => {
     vi.setSystemTime(NOW);
   });
+
+  /** Creates the slot `day startTime–endTime` for `user`. */
+  const slotOn = (user: TestUser, day: string, startTime: string, endTime: string) =>
+    createSlot(user, { day, startTime, endTime });
+
+  /** When the slot a create call answered starts, as stored. */
+  const storedStart = async (created: { json: () => { slot: { id: string } } }) => {
+    const [row] = await t.app.database.db
+      .select({ startsAt: timeslots.startsAt })
+      .from(timeslots)
+      .where(eq(timeslots.id, created.json().slot.id));
+    return row!.startsAt.toISOString();
+  };
+
   afterAll(() => {
     vi.useRealTimers();
   });
@@ -734,31 +736,15 @@ describe('day boundaries in the provider’s time zone', () => {
   });
 
   it('New York: today 23:00–23:30 is accepted though UTC is on the next day; yesterday is refused', async () => {
-    const res = await createSlot(ny, {
-      day: '2030-06-14',
-      startTime: '23:00:00',
-      endTime: '23:30:00',
-    });
+    const res = await slotOn(ny, '2030-06-14', '23:00:00', '23:30:00');
     expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.app.database.db
-      .select({ startsAt: timeslots.startsAt })
-      .from(timeslots)
-      .where(eq(timeslots.id, res.json().slot.id));
-    expect(row!.startsAt.toISOString()).toBe('2030-06-15T03:00:00.000Z');
+    expect(await storedStart(res)).toBe('2030-06-15T03:00:00.000Z');
 
-    const yesterday = await createSlot(ny, {
-      day: '2030-06-13',
-      startTime: '23:00:00',
-      endTime: '23:30:00',
-    });
+    const yesterday = await slotOn(ny, '2030-06-13', '23:00:00', '23:30:00');
     expect(yesterday.statusCode).toBe(400);
     expect(errorOf(yesterday).message).toBe('Date cannot be in the past');
 
-    const earlierToday = await createSlot(ny, {
-      day: '2030-06-14',
-      startTime: '21:00:00',
-      endTime: '21:30:00',
-    });
+    const earlierToday = await slotOn(ny, '2030-06-14', '21:00:00', '21:30:00');
     expect(earlierToday.statusCode).toBe(400);
     expect(errorOf(earlierToday)).toMatchObject({
       message: TIMESLOT_MESSAGES.startInPast,
@@ -771,32 +757,16 @@ describe('day boundaries in the provider’s time zone', () => {
   });
 
   it('Kiritimati (UTC+14): the 14th is already past although it is the 14th in New York', async () => {
-    const past = await createSlot(kiritimati, {
-      day: '2030-06-14',
-      startTime: '18:00',
-      endTime: '19:00',
-    });
+    const past = await slotOn(kiritimati, '2030-06-14', '18:00', '19:00');
     expect(past.statusCode).toBe(400);
     expect(errorOf(past).message).toBe('Date cannot be in the past');
 
-    const earlier = await createSlot(kiritimati, {
-      day: '2030-06-15',
-      startTime: '15:00',
-      endTime: '16:00',
-    });
+    const earlier = await slotOn(kiritimati, '2030-06-15', '15:00', '16:00');
     expect(errorOf(earlier).message).toBe(TIMESLOT_MESSAGES.startInPast);
 
-    const ok = await createSlot(kiritimati, {
-      day: '2030-06-15',
-      startTime: '17:00',
-      endTime: '17:30',
-    });
+    const ok = await slotOn(kiritimati, '2030-06-15', '17:00', '17:30');
     expect(ok.statusCode, ok.body).toBe(201);
-    const [row] = await t.app.database.db
-      .select({ startsAt: timeslots.startsAt })
-      .from(timeslots)
-      .where(eq(timeslots.id, ok.json().slot.id));
-    expect(row!.startsAt.toISOString()).toBe('2030-06-15T03:00:00.000Z');
+    expect(await storedStart(ok)).toBe('2030-06-15T03:00:00.000Z');
 
     const run = await bulkCreate(kiritimati, {
       dates: ['2030-06-14', '2030-06-16'],
@@ -808,17 +778,9 @@ describe('day boundaries in the provider’s time zone', () => {
   });
 
   it('Pago Pago (UTC−11): today is still the 14th although UTC is on the 15th', async () => {
-    const ok = await createSlot(pagoPago, {
-      day: '2030-06-14',
-      startTime: '16:00',
-      endTime: '16:30',
-    });
+    const ok = await slotOn(pagoPago, '2030-06-14', '16:00', '16:30');
     expect(ok.statusCode, ok.body).toBe(201);
-    const yesterday = await createSlot(pagoPago, {
-      day: '2030-06-13',
-      startTime: '16:00',
-      endTime: '16:30',
-    });
+    const yesterday = await slotOn(pagoPago, '2030-06-13', '16:00', '16:30');
     expect(errorOf(yesterday).message).toBe('Date cannot be in the past');
 
     // A run for today must not start before now (15:00 there).
@@ -844,11 +806,7 @@ describe('day boundaries in the provider’s time zone', () => {
 
   it('an hour later the same New York slot time has passed', async () => {
     vi.setSystemTime(new Date('2030-06-15T03:10:00.000Z')); // 23:10 in New York
-    const res = await createSlot(ny, {
-      day: '2030-06-14',
-      startTime: '23:05:00',
-      endTime: '23:30:00',
-    });
+    const res = await slotOn(ny, '2030-06-14', '23:05:00', '23:30:00');
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toBe(TIMESLOT_MESSAGES.startInPast);
     const update = await updateSlot(
