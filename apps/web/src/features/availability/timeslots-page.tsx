@@ -9,6 +9,7 @@ import { DeleteSlotDialog } from './components/delete-slot-dialog';
 import { formatDay, formatTimeRange, slotPrice, sortSlots } from './slot-format';
 import { UpdateSlotModal } from './components/update-slot-modal';
 import { LoadFailed } from '../../components/load-failed';
+import { PageHeader } from '../../components/page-header';
 
 /** docs/product.md §2 Time Slots Management (/dashboard/timeslots). */
 export function TimeslotsPage() {
@@ -22,10 +23,7 @@ export function TimeslotsPage() {
   return (
     <section aria-labelledby="timeslots-title" className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
       <title>Time Slots · Slotwise</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="timeslots-title" className="text-2xl font-bold text-slate-900">
-          Time Slots
-        </h1>
+      <PageHeader titleId="timeslots-title" title="Time Slots">
         <div className="flex flex-wrap items-center gap-2">
           <ScheduleButtons />
           <button
@@ -36,7 +34,7 @@ export function TimeslotsPage() {
             + Create Slot
           </button>
         </div>
-      </div>
+      </PageHeader>
 
       <ViewSwitch view={view} onChange={setView} />
 
@@ -108,6 +106,14 @@ function SlotList({ query, onUpdate, onDelete }: SlotListProps) {
   );
 }
 
+/** A slot card's two actions, both off while the slot is booked. */
+const SLOT_ACTION_TONES = {
+  update:
+    'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50',
+  delete:
+    'rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50',
+} as const;
+
 interface SlotCardProps {
   slot: Timeslot;
   onUpdate: (slot: Timeslot) => void;
@@ -153,26 +159,22 @@ function SlotCard({ slot, onUpdate, onDelete }: SlotCardProps) {
         </p>
       ) : null}
       <div className="mt-auto flex gap-2 pt-4">
-        <button
-          type="button"
-          onClick={() => onUpdate(slot)}
-          disabled={slot.is_booked}
-          aria-label={`Update ${slot.type} slot, ${when}`}
-          aria-describedby={slot.is_booked ? bookedNoteId : undefined}
-          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          Update
-        </button>
-        <button
-          type="button"
-          onClick={() => onDelete(slot)}
-          disabled={slot.is_booked}
-          aria-label={`Delete ${slot.type} slot, ${when}`}
-          aria-describedby={slot.is_booked ? bookedNoteId : undefined}
-          className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          Delete
-        </button>
+        {[
+          { label: 'Update', tone: SLOT_ACTION_TONES.update, act: onUpdate },
+          { label: 'Delete', tone: SLOT_ACTION_TONES.delete, act: onDelete },
+        ].map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            onClick={() => action.act(slot)}
+            disabled={slot.is_booked}
+            aria-label={`${action.label} ${slot.type} slot, ${when}`}
+            aria-describedby={slot.is_booked ? bookedNoteId : undefined}
+            className={action.tone}
+          >
+            {action.label}
+          </button>
+        ))}
       </div>
     </article>
   );

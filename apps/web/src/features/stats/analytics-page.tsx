@@ -12,6 +12,7 @@ import {
 } from './analytics-format';
 import { useProviderAnalytics } from './api/get-analytics';
 import { LoadFailed } from '../../components/load-failed';
+import { CardSection } from '../../components/card-section';
 
 const AnalyticsBarChart = lazy(async () => ({
   default: (await import('./components/analytics-charts')).AnalyticsBarChart,
@@ -58,13 +59,7 @@ function ChartSection<Row extends object>({
 }: ChartSectionProps<Row>) {
   const titleId = useId();
   return (
-    <section
-      aria-labelledby={titleId}
-      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
+    <CardSection titleId={titleId} title={title} className="min-w-0">
       <p className="mt-1 text-sm text-slate-600">{summary}</p>
       {series.length > 1 ? (
         <ul
@@ -114,7 +109,7 @@ function ChartSection<Row extends object>({
           </tbody>
         </table>
       </div>
-    </section>
+    </CardSection>
   );
 }
 
@@ -161,13 +156,7 @@ function UtilisationSection({ analytics }: { analytics: ProviderAnalytics }) {
   const { utilisation, bookedMinutes, publishedMinutes } = analytics;
   const width = Math.min(100, Math.max(0, utilisation));
   return (
-    <section
-      aria-labelledby="utilisation-title"
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h2 id="utilisation-title" className="text-lg font-semibold text-slate-900">
-        Utilisation
-      </h2>
+    <CardSection titleId="utilisation-title" title="Utilisation">
       <p className="mt-2 text-3xl font-bold text-slate-900">{formatPercent(utilisation)}</p>
       <p className="mt-1 text-sm text-slate-600">
         {publishedMinutes === 0
@@ -179,7 +168,43 @@ function UtilisationSection({ analytics }: { analytics: ProviderAnalytics }) {
       <div aria-hidden="true" className="mt-4 h-3 overflow-hidden rounded-full bg-slate-100">
         <div className="h-full rounded-full bg-emerald-600" style={{ width: `${width}%` }} />
       </div>
-    </section>
+    </CardSection>
+  );
+}
+
+interface AppointmentsRow {
+  label: string;
+  appointments: number;
+}
+
+/** Appointments per weekday or per hour over 90 days: one series, the busiest one named. */
+function AppointmentsSection<Row extends AppointmentsRow>({
+  title,
+  rows,
+  header,
+  cell,
+  describeTop,
+}: {
+  title: string;
+  rows: Row[];
+  /** The first column of the hidden table. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  describeTop: (top: Row) => string;
+}) {
+  const top = busiest(rows, (row) => row.appointments);
+  return (
+    <ChartSection
+      title={title}
+      summary={top ? describeTop(top) : 'No appointments in the last 90 days.'}
+      rows={rows}
+      labelKey="label"
+      series={[{ key: 'appointments', name: 'Appointments', color: COLORS.appointments }]}
+      columns={[
+        { header, cell },
+        { header: 'Appointments', cell: (row) => row.appointments },
+      ]}
+    />
   );
 }
 
@@ -189,25 +214,18 @@ function WeekdaySection({ analytics }: { analytics: ProviderAnalytics }) {
     label: WEEKDAY_NAMES[entry.weekday]?.slice(0, 3) ?? String(entry.weekday),
     name: WEEKDAY_NAMES[entry.weekday] ?? String(entry.weekday),
   }));
-  const top = busiest(rows, (row) => row.appointments);
   return (
-    <ChartSection
+    <AppointmentsSection
       title="Busiest weekdays"
-      summary={
-        top
-          ? `Over the last 90 days your busiest weekday is ${top.name}, with ${plural(
-              top.appointments,
-              'appointment',
-            )}.`
-          : 'No appointments in the last 90 days.'
-      }
       rows={rows}
-      labelKey="label"
-      series={[{ key: 'appointments', name: 'Appointments', color: COLORS.appointments }]}
-      columns={[
-        { header: 'Weekday', cell: (row) => row.name },
-        { header: 'Appointments', cell: (row) => row.appointments },
-      ]}
+      header="Weekday"
+      cell={(row) => row.name}
+      describeTop={(top) =>
+        `Over the last 90 days your busiest weekday is ${top.name}, with ${plural(
+          top.appointments,
+          'appointment',
+        )}.`
+      }
     />
   );
 }
@@ -219,24 +237,17 @@ function HourSection({ analytics }: { analytics: ProviderAnalytics }) {
   const rows = analytics.byHour
     .filter((entry) => entry.hour >= first && entry.hour <= last)
     .map((entry) => ({ ...entry, label: formatHour(entry.hour) }));
-  const top = busiest(rows, (row) => row.appointments);
   return (
-    <ChartSection
+    <AppointmentsSection
       title="Busiest hours"
-      summary={
-        top
-          ? `Over the last 90 days most appointments start between ${formatHour(
-              top.hour,
-            )} and ${formatHour((top.hour + 1) % 24)} (${plural(top.appointments, 'appointment')}).`
-          : 'No appointments in the last 90 days.'
-      }
       rows={rows}
-      labelKey="label"
-      series={[{ key: 'appointments', name: 'Appointments', color: COLORS.appointments }]}
-      columns={[
-        { header: 'Start hour', cell: (row) => row.label },
-        { header: 'Appointments', cell: (row) => row.appointments },
-      ]}
+      header="Start hour"
+      cell={(row) => row.label}
+      describeTop={(top) =>
+        `Over the last 90 days most appointments start between ${formatHour(
+          top.hour,
+        )} and ${formatHour((top.hour + 1) % 24)} (${plural(top.appointments, 'appointment')}).`
+      }
     />
   );
 }

@@ -4,10 +4,11 @@ import {
   type TimeOff,
 } from '@slotwise/shared/availability-schemas';
 import { hhmm } from '@slotwise/shared/calendar';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
+import { PendingSubmit } from '../../../components/plain-button';
 import { failureMessage } from '../../../lib/failure-message';
 import { useLocalToday } from '../../../lib/use-local-today';
 import { useCancelProviderAppointment } from '../../appointments/api/cancel-provider-appointment';
@@ -231,6 +232,23 @@ function AddTimeOffForm({
     }
   };
 
+  // A controlled input's value and change handler from one piece of state.
+  const bind = (value: string, set: (next: string) => void) => ({
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  });
+  // From and To dates, then their times unless whole days are off.
+  const fields = [
+    { label: 'From', type: 'date', error: errors.from, ...bind(from, setFrom) },
+    { label: 'To', type: 'date', error: errors.to, ...bind(to, setTo) },
+    ...(wholeDays
+      ? []
+      : [
+          { label: 'From time', type: 'time', ...bind(fromTime, setFromTime) },
+          { label: 'To time', type: 'time', ...bind(toTime, setToTime) },
+        ]),
+  ];
+
   return (
     <form
       noValidate
@@ -249,54 +267,22 @@ function AddTimeOffForm({
         <label htmlFor={wholeId}>Whole days</label>
       </div>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="From"
-          type="date"
-          value={from}
-          error={errors.from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-        <TextField
-          label="To"
-          type="date"
-          value={to}
-          error={errors.to}
-          onChange={(event) => setTo(event.target.value)}
-        />
-        {wholeDays ? null : (
-          <>
-            <TextField
-              label="From time"
-              type="time"
-              value={fromTime}
-              onChange={(event) => setFromTime(event.target.value)}
-            />
-            <TextField
-              label="To time"
-              type="time"
-              value={toTime}
-              onChange={(event) => setToTime(event.target.value)}
-            />
-          </>
-        )}
+        {fields.map((field) => (
+          <TextField key={field.label} {...field} />
+        ))}
       </div>
       <TextField
         className="mt-3"
         label="Reason (optional)"
-        value={reason}
         maxLength={200}
         error={errors.reason}
-        onChange={(event) => setReason(event.target.value)}
+        {...bind(reason, setReason)}
       />
       <div className="mt-3 flex items-center justify-end gap-2">
         <FormError>{failure}</FormError>
-        <button
-          type="submit"
-          disabled={create.isPending}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50"
-        >
-          {create.isPending ? 'Adding...' : 'Add time off'}
-        </button>
+        <PendingSubmit busy={create.isPending} busyText="Adding...">
+          Add time off
+        </PendingSubmit>
       </div>
     </form>
   );

@@ -10,9 +10,18 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
+import { PendingSubmit, PlainButton } from '../../../components/plain-button';
 import { failureMessage } from '../../../lib/failure-message';
 import { useWeeklyHours } from '../api/get-weekly-hours';
 import { useSaveWeeklyHours } from '../api/save-weekly-hours';
+
+/** The four inputs of a range, in column order; each label follows the range's hidden prefix. */
+const RANGE_COLUMNS = [
+  { name: 'start', label: 'Start', type: 'time', min: undefined },
+  { name: 'end', label: 'End', type: 'time', min: undefined },
+  { name: 'slotMinutes', label: 'Slot (min)', type: 'number', min: 15 },
+  { name: 'breakMinutes', label: 'Break (min)', type: 'number', min: 0 },
+] as const;
 
 interface RangeDraft {
   key: string;
@@ -167,52 +176,24 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
                     key={range.key}
                     className="mb-2 grid grid-cols-2 items-start gap-2 sm:grid-cols-5"
                   >
-                    <TextField
-                      label={
-                        <>
-                          <span className="sr-only">{prefix}</span>Start
-                        </>
-                      }
-                      type="time"
-                      value={range.start}
-                      error={field('start')}
-                      onChange={(event) => change(range.key, { start: event.target.value })}
-                    />
-                    <TextField
-                      label={
-                        <>
-                          <span className="sr-only">{prefix}</span>End
-                        </>
-                      }
-                      type="time"
-                      value={range.end}
-                      error={field('end')}
-                      onChange={(event) => change(range.key, { end: event.target.value })}
-                    />
-                    <TextField
-                      label={
-                        <>
-                          <span className="sr-only">{prefix}</span>Slot (min)
-                        </>
-                      }
-                      type="number"
-                      min={15}
-                      value={range.slotMinutes}
-                      error={field('slotMinutes')}
-                      onChange={(event) => change(range.key, { slotMinutes: event.target.value })}
-                    />
-                    <TextField
-                      label={
-                        <>
-                          <span className="sr-only">{prefix}</span>Break (min)
-                        </>
-                      }
-                      type="number"
-                      min={0}
-                      value={range.breakMinutes}
-                      error={field('breakMinutes')}
-                      onChange={(event) => change(range.key, { breakMinutes: event.target.value })}
-                    />
+                    {RANGE_COLUMNS.map((column) => (
+                      <TextField
+                        key={column.name}
+                        label={
+                          <>
+                            <span className="sr-only">{prefix}</span>
+                            {column.label}
+                          </>
+                        }
+                        type={column.type}
+                        min={column.min}
+                        value={range[column.name]}
+                        error={field(column.name)}
+                        onChange={(event) =>
+                          change(range.key, { [column.name]: event.target.value })
+                        }
+                      />
+                    ))}
                     <button
                       type="button"
                       onClick={() =>
@@ -253,20 +234,10 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
         </p>
       </div>
       <div className="mt-4 flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        >
-          Done
-        </button>
-        <button
-          type="submit"
-          disabled={save.isPending}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50"
-        >
-          {save.isPending ? 'Saving...' : 'Save weekly hours'}
-        </button>
+        <PlainButton onClick={onClose}>Done</PlainButton>
+        <PendingSubmit busy={save.isPending} busyText="Saving...">
+          Save weekly hours
+        </PendingSubmit>
       </div>
     </form>
   );
