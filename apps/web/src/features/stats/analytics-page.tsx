@@ -121,6 +121,38 @@ function busiest<Row>(rows: Row[], value: (row: Row) => number): Row | null {
   return best;
 }
 
+/** A two-series chart by day; the hidden table has the day, then one column a series. */
+function DaySection<Row extends { day: string; label: string }>({
+  title,
+  summary,
+  rows,
+  unit,
+  series,
+  cell,
+}: {
+  title: string;
+  summary: string;
+  rows: Row[];
+  unit?: string;
+  series: (ChartSeries & { key: keyof Row & string })[];
+  cell: (value: number) => ReactNode;
+}) {
+  return (
+    <ChartSection
+      title={title}
+      summary={summary}
+      rows={rows}
+      labelKey="label"
+      unit={unit}
+      series={series}
+      columns={[
+        { header: 'Day', cell: (row) => formatLongDay(row.day) },
+        ...series.map((s) => ({ header: s.name, cell: (row: Row) => cell(Number(row[s.key])) })),
+      ]}
+    />
+  );
+}
+
 function ActivitySection({ analytics }: { analytics: ProviderAnalytics }) {
   const rows = analytics.last30Days.map((day) => ({ ...day, label: formatDay(day.day) }));
   const bookings = rows.reduce((sum, row) => sum + row.bookings, 0);
@@ -134,20 +166,15 @@ function ActivitySection({ analytics }: { analytics: ProviderAnalytics }) {
           'cancellation',
         )}.${top ? ` Busiest day: ${formatLongDay(top.day)} with ${plural(top.bookings, 'booking')}.` : ''}`;
   return (
-    <ChartSection
+    <DaySection
       title="Bookings per day, last 30 days"
       summary={summary}
       rows={rows}
-      labelKey="label"
       series={[
         { key: 'bookings', name: 'Bookings', color: COLORS.bookings },
         { key: 'cancellations', name: 'Cancellations', color: COLORS.cancellations },
       ]}
-      columns={[
-        { header: 'Day', cell: (row) => formatLongDay(row.day) },
-        { header: 'Bookings', cell: (row) => row.bookings },
-        { header: 'Cancellations', cell: (row) => row.cancellations },
-      ]}
+      cell={(value) => value}
     />
   );
 }
@@ -263,21 +290,16 @@ function NextWeekSection({ analytics }: { analytics: ProviderAnalytics }) {
           booked,
         )} booked${published > 0 ? ` (${formatPercent((booked / published) * 100)})` : ''}.`;
   return (
-    <ChartSection
+    <DaySection
       title="Next 7 days"
       summary={summary}
       rows={rows}
-      labelKey="label"
       unit=" min"
       series={[
         { key: 'publishedMinutes', name: 'Published', color: COLORS.published },
         { key: 'bookedMinutes', name: 'Booked', color: COLORS.booked },
       ]}
-      columns={[
-        { header: 'Day', cell: (row) => formatLongDay(row.day) },
-        { header: 'Published', cell: (row) => formatMinutes(row.publishedMinutes) },
-        { header: 'Booked', cell: (row) => formatMinutes(row.bookedMinutes) },
-      ]}
+      cell={formatMinutes}
     />
   );
 }

@@ -5,9 +5,8 @@ import { endTimeForDuration } from '@slotwise/shared/slot-rules';
 import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
 import { useEffect, useState } from 'react';
 import { useCreateTimeslot } from '../api/create-timeslot';
-import { FormActions } from './form-actions';
 import { ServiceSelect } from './service-select';
-import { SlotFields } from './slot-fields';
+import { SlotForm } from './slot-form';
 import { useSlotForm } from '../use-slot-form';
 
 /** One slot: docs/product.md §5 create rules, live; times sent as HH:MM:00 (docs/product.md §7). */
@@ -20,11 +19,7 @@ export function SingleSlotForm({
 }) {
   const { form, today, submitWith } = useSlotForm(initial);
   const create = useCreateTimeslot();
-  const {
-    setValue,
-    watch,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { setValue, watch } = form;
   // The slot's service (docs/product.md §11.1): its name becomes the type, its duration the
   // default length (the end time follows the start time while a service is chosen).
   const [service, setService] = useState<Service | null>(null);
@@ -36,9 +31,11 @@ export function SingleSlotForm({
   }, [service, startTime, setValue]);
 
   return (
-    <form
-      noValidate
-      aria-label="Create a single slot"
+    <SlotForm
+      label="Create a single slot"
+      form={form}
+      today={today}
+      idPrefix="create-slot"
       onSubmit={submitWith(
         (values) =>
           create.mutateAsync({
@@ -49,16 +46,11 @@ export function SingleSlotForm({
           }),
         { done: MESSAGES.slotCreated, failed: MESSAGES.createSlotFailed, after: onDone },
       )}
+      onCancel={onDone}
+      submitLabel="Create Slot"
+      busyLabel="Creating..."
     >
       <ServiceSelect value={service?.id ?? ''} onChange={setService} idPrefix="create-slot" />
-      <SlotFields form={form} today={today} idPrefix="create-slot" />
-      <FormActions
-        onCancel={onDone}
-        submitLabel="Create Slot"
-        busyLabel="Creating..."
-        busy={isSubmitting}
-        disabled={Object.keys(errors).length > 0 || isSubmitting}
-      />
-    </form>
+    </SlotForm>
   );
 }

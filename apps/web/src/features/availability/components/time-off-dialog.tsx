@@ -16,6 +16,7 @@ import { useCreateTimeOff } from '../api/create-time-off';
 import { useDeleteTimeOff } from '../api/delete-time-off';
 import { useTimeOff } from '../api/get-time-off';
 import { formatDay } from '../slot-format';
+import { sendChecked } from '../send-checked';
 
 const instantFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
@@ -212,24 +213,17 @@ function AddTimeOffForm({
       to: wholeDays || !to ? to : `${to}T${toTime}`,
       reason,
     };
-    const parsed = timeOffBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await create.mutateAsync(body);
-      toast.success(answer.message);
-      onAdded(answer.message, answer.bookedAppointments);
-      setReason('');
-    } catch (error) {
-      const message = failureMessage(error, 'Failed to add time off');
-      setFailure(message);
-      toast.error(message);
-    }
+    await sendChecked(timeOffBodySchema.safeParse(body), {
+      keyOf: (path) => String(path[0]),
+      setErrors,
+      setFailure,
+      send: () => create.mutateAsync(body),
+      onSent: (answer) => {
+        onAdded(answer.message, answer.bookedAppointments);
+        setReason('');
+      },
+      failed: 'Failed to add time off',
+    });
   };
 
   // A controlled input's value and change handler from one piece of state.

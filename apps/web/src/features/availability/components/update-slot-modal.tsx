@@ -7,8 +7,7 @@ import type {
 } from '@slotwise/shared/timeslot-schemas';
 import { Modal } from '../../../components/modal';
 import { useUpdateTimeslot } from '../api/update-timeslot';
-import { FormActions } from './form-actions';
-import { SlotFields } from './slot-fields';
+import { SlotForm } from './slot-form';
 import { useSlotForm } from '../use-slot-form';
 
 /**
@@ -22,9 +21,7 @@ export function UpdateSlotModal({ slot, onClose }: { slot: Timeslot; onClose: ()
     endTime: hhmm(slot.end_time),
   });
   const update = useUpdateTimeslot();
-  const {
-    formState: { errors, dirtyFields, isDirty, isSubmitting },
-  } = form;
+  const { dirtyFields } = form.formState;
 
   // Only the changed fields are sent.
   const changes = (values: TimeslotFormValues) => {
@@ -37,23 +34,20 @@ export function UpdateSlotModal({ slot, onClose }: { slot: Timeslot; onClose: ()
 
   return (
     <Modal open onClose={onClose} title="Update Time Slot" description={slot.type} size="lg">
-      <form
-        noValidate
-        aria-label="Update the slot"
+      <SlotForm
+        label="Update the slot"
+        form={form}
+        today={today}
+        idPrefix="update-slot"
         onSubmit={submitWith(
           (values) => update.mutateAsync({ id: slot.id, body: changes(values) }),
           { done: MESSAGES.slotUpdated, failed: MESSAGES.updateSlotFailed, after: onClose },
         )}
-      >
-        <SlotFields form={form} today={today} idPrefix="update-slot" />
-        <FormActions
-          onCancel={onClose}
-          submitLabel="Update Slot"
-          busyLabel="Updating..."
-          busy={isSubmitting}
-          disabled={!isDirty || Object.keys(errors).length > 0 || isSubmitting}
-        />
-      </form>
+        onCancel={onClose}
+        submitLabel="Update Slot"
+        busyLabel="Updating..."
+        requireChange
+      />
     </Modal>
   );
 }

@@ -7,13 +7,13 @@ import {
 } from '@slotwise/shared/availability-schemas';
 import { hhmm, normalizeTime } from '@slotwise/shared/calendar';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { PendingSubmit, PlainButton } from '../../../components/plain-button';
 import { failureMessage } from '../../../lib/failure-message';
 import { useWeeklyHours } from '../api/get-weekly-hours';
 import { useSaveWeeklyHours } from '../api/save-weekly-hours';
+import { sendChecked } from '../send-checked';
 
 /** The four inputs of a range, in column order; each label follows the range's hidden prefix. */
 const RANGE_COLUMNS = [
@@ -128,30 +128,18 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
       })),
       horizonWeeks: Number(horizon),
     };
-    const parsed = weeklyHoursBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const [first, index, field] = issue.path;
-        const key =
-          first === 'rules' && typeof index === 'number'
-            ? `${ranges[index]?.key}.${String(field)}`
-            : String(first);
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = await save.mutateAsync(body);
-      toast.success(saved.message);
-      setReport(saved.generation);
-    } catch (error) {
-      const message = failureMessage(error, SAVE_FAILED);
-      setFailure(message);
-      toast.error(message);
-    }
+    await sendChecked(weeklyHoursBodySchema.safeParse(body), {
+      // A rule's issue goes under its range's input; others under their field.
+      keyOf: ([first, index, field]) =>
+        first === 'rules' && typeof index === 'number'
+          ? `${ranges[index]?.key}.${String(field)}`
+          : String(first),
+      setErrors,
+      setFailure,
+      send: () => save.mutateAsync(body),
+      onSent: (saved) => setReport(saved.generation),
+      failed: SAVE_FAILED,
+    });
   };
 
   return (
