@@ -4,6 +4,9 @@ const LOOKS = {
   /** Cancel, Done, Update: the quiet choice in a dialog's footer. */
   secondary:
     'rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50',
+  /** Cancel in a dialog whose request may lock it. */
+  cancel:
+    'rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50',
   /** Delete and other destructive choices. */
   danger:
     'rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50',
@@ -13,14 +16,16 @@ const LOOKS = {
 export function PlainButton({
   look = 'secondary',
   onClick,
+  disabled,
   children,
 }: {
   look?: keyof typeof LOOKS;
   onClick: () => void;
+  disabled?: boolean;
   children: ReactNode;
 }) {
   return (
-    <button type="button" onClick={onClick} className={LOOKS[look]}>
+    <button type="button" onClick={onClick} disabled={disabled} className={LOOKS[look]}>
       {children}
     </button>
   );

@@ -7,6 +7,7 @@ import { hhmm } from '@slotwise/shared/calendar';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../../components/form-field';
+import { ListState } from '../../../components/list-state';
 import { Modal } from '../../../components/modal';
 import { PendingSubmit } from '../../../components/plain-button';
 import { failureMessage } from '../../../lib/failure-message';
@@ -62,17 +63,18 @@ export function TimeOffDialog({ onClose }: { onClose: () => void }) {
         <h3 id="time-off-list-title" className="text-sm font-semibold text-slate-800">
           Upcoming time off
         </h3>
-        {list.isPending ? (
-          <p role="status" className="mt-2 text-sm text-slate-600">
-            Loading time off...
-          </p>
-        ) : list.isError ? (
-          <FormError>{failureMessage(list.error, 'Failed to load time off')}</FormError>
-        ) : list.data.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No time off planned.</p>
-        ) : (
+        <ListState
+          query={list}
+          items={list.data}
+          texts={{
+            loading: 'Loading time off...',
+            failed: <FormError>{failureMessage(list.error, 'Failed to load time off')}</FormError>,
+            empty: 'No time off planned.',
+          }}
+          textClassName="mt-2 text-sm text-slate-600"
+        >
           <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
-            {list.data.map((entry) => (
+            {(list.data ?? []).map((entry) => (
               <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 p-2">
                 <span className="text-sm text-slate-800">
                   {timeOffRange(entry)}
@@ -90,7 +92,7 @@ export function TimeOffDialog({ onClose }: { onClose: () => void }) {
               </li>
             ))}
           </ul>
-        )}
+        </ListState>
       </section>
 
       <AddTimeOffForm

@@ -8,6 +8,7 @@ import {
 import { hhmm, normalizeTime } from '@slotwise/shared/calendar';
 import { useState, type FormEvent } from 'react';
 import { FormError, TextField } from '../../../components/form-field';
+import { ListState } from '../../../components/list-state';
 import { Modal } from '../../../components/modal';
 import { PendingSubmit, PlainButton } from '../../../components/plain-button';
 import { failureMessage } from '../../../lib/failure-message';
@@ -71,15 +72,18 @@ export function WeeklyHoursDialog({ onClose }: { onClose: () => void }) {
   const weekly = useWeeklyHours();
   return (
     <Modal open onClose={onClose} title="Weekly hours" size="lg">
-      {weekly.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Loading weekly hours...
-        </p>
-      ) : weekly.isError ? (
-        <FormError>{failureMessage(weekly.error, 'Failed to load weekly hours')}</FormError>
-      ) : (
-        <WeeklyHoursForm data={weekly.data} onClose={onClose} />
-      )}
+      <ListState
+        query={weekly}
+        texts={{
+          loading: 'Loading weekly hours...',
+          failed: (
+            <FormError>{failureMessage(weekly.error, 'Failed to load weekly hours')}</FormError>
+          ),
+        }}
+        textClassName="text-sm text-slate-600"
+      >
+        {weekly.data ? <WeeklyHoursForm data={weekly.data} onClose={onClose} /> : null}
+      </ListState>
     </Modal>
   );
 }
