@@ -9,7 +9,7 @@ import { DeleteSlotDialog } from './components/delete-slot-dialog';
 import { formatDay, formatTimeRange, slotPrice, sortSlots } from './slot-format';
 import { UpdateSlotModal } from './components/update-slot-modal';
 import { LoadFailed } from '../../components/load-failed';
-import { PageHeader } from '../../components/page-header';
+import { PageSection } from '../../components/page-section';
 
 /** docs/product.md §2 Time Slots Management (/dashboard/timeslots). */
 export function TimeslotsPage() {
@@ -21,9 +21,11 @@ export function TimeslotsPage() {
   const [deleting, setDeleting] = useState<Timeslot | null>(null);
 
   return (
-    <section aria-labelledby="timeslots-title" className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
-      <title>Time Slots · Slotwise</title>
-      <PageHeader titleId="timeslots-title" title="Time Slots">
+    <PageSection
+      titleId="timeslots-title"
+      title="Time Slots"
+      width="max-w-5xl"
+      actions={
         <div className="flex flex-wrap items-center gap-2">
           <ScheduleButtons />
           <button
@@ -34,8 +36,8 @@ export function TimeslotsPage() {
             + Create Slot
           </button>
         </div>
-      </PageHeader>
-
+      }
+    >
       <ViewSwitch view={view} onChange={setView} />
 
       {view === 'week' ? (
@@ -67,7 +69,7 @@ export function TimeslotsPage() {
       {creating ? <CreateSlotModal onClose={() => setCreating(false)} /> : null}
       {editing ? <UpdateSlotModal slot={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteSlotDialog slot={deleting} onClose={() => setDeleting(null)} /> : null}
-    </section>
+    </PageSection>
   );
 }
 

@@ -5,7 +5,7 @@ import { useUnreadNotifications } from './api/get-unread-notifications';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
 import { useMarkNotificationRead } from './api/mark-notification-read';
 import { LoadFailed } from '../../components/load-failed';
-import { PageHeader } from '../../components/page-header';
+import { PageSection } from '../../components/page-section';
 import { NotificationEntry } from './components/notification-entry';
 
 const TYPE_LABEL: Record<NotificationItem['type'], string> = {
@@ -51,9 +51,11 @@ export function NotificationsPage() {
   };
 
   return (
-    <section aria-labelledby="notifications-title" className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
-      <title>Notifications · Slotwise</title>
-      <PageHeader titleId="notifications-title" title="Notifications">
+    <PageSection
+      titleId="notifications-title"
+      title="Notifications"
+      width="max-w-3xl"
+      actions={
         <button
           type="button"
           onClick={() => markAllRead.mutate()}
@@ -62,8 +64,8 @@ export function NotificationsPage() {
         >
           Mark all as read
         </button>
-      </PageHeader>
-
+      }
+    >
       <div className="mt-6">
         {query.isPending ? (
           <p role="status" className="text-sm text-slate-600">
@@ -129,6 +131,6 @@ export function NotificationsPage() {
           </button>
         </nav>
       ) : null}
-    </section>
+    </PageSection>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from './analytics-format';
 import { useProviderAnalytics } from './api/get-analytics';
 import { LoadFailed } from '../../components/load-failed';
+import { PageSection } from '../../components/page-section';
 import { CardSection } from '../../components/card-section';
 
 const AnalyticsBarChart = lazy(async () => ({
@@ -314,11 +315,7 @@ function NextWeekSection({ analytics }: { analytics: ProviderAnalytics }) {
 export function AnalyticsPage() {
   const query = useProviderAnalytics();
   return (
-    <section aria-labelledby="analytics-title" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <title>Analytics · Slotwise</title>
-      <h1 id="analytics-title" className="text-2xl font-bold text-slate-900">
-        Analytics
-      </h1>
+    <PageSection titleId="analytics-title" title="Analytics" width="max-w-6xl">
       {query.isPending ? (
         <p role="status" className="mt-6 text-slate-600">
           Loading analytics...
@@ -343,6 +340,6 @@ export function AnalyticsPage() {
           </div>
         </>
       )}
-    </section>
+    </PageSection>
   );
 }

@@ -3,7 +3,7 @@ import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CardSection } from '../../components/card-section';
-import { PageHeader } from '../../components/page-header';
+import { PageSection } from '../../components/page-section';
 import { useUnreadMessageCount } from '../messages/api/get-unread-message-count';
 import { useProviderAppointments } from '../appointments/api/get-provider-appointments';
 import { useProviderStats, type ProviderStatsResponse } from './api/get-stats';
@@ -66,17 +66,19 @@ export function ProviderDashboardPage({
   );
 
   return (
-    <section aria-labelledby="dashboard-title" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <title>Provider Dashboard · Slotwise</title>
-      <PageHeader titleId="dashboard-title" title="Provider Dashboard">
+    <PageSection
+      titleId="dashboard-title"
+      title="Provider Dashboard"
+      width="max-w-6xl"
+      actions={
         <Link
           to="/dashboard/timeslots"
           className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
         >
           Create Availability
         </Link>
-      </PageHeader>
-
+      }
+    >
       {loading ? (
         <p role="status" className="mt-8 text-slate-600">
           Loading dashboard...
@@ -148,7 +150,7 @@ export function ProviderDashboardPage({
         </div>
       )}
       {noShow && noShowDialog ? noShowDialog(noShow, () => setNoShow(null)) : null}
-    </section>
+    </PageSection>
   );
 }
 
