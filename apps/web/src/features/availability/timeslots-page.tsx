@@ -9,6 +9,7 @@ import { DeleteSlotDialog } from './components/delete-slot-dialog';
 import { formatDay, formatTimeRange, slotPrice, sortSlots } from './slot-format';
 import { UpdateSlotModal } from './components/update-slot-modal';
 import { LoadFailed } from '../../components/load-failed';
+import { PageSection } from '../../components/page-section';
 
 /** docs/product.md §2 Time Slots Management (/dashboard/timeslots). */
 export function TimeslotsPage() {
@@ -20,12 +21,11 @@ export function TimeslotsPage() {
   const [deleting, setDeleting] = useState<Timeslot | null>(null);
 
   return (
-    <section aria-labelledby="timeslots-title" className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
-      <title>Time Slots · Slotwise</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="timeslots-title" className="text-2xl font-bold text-slate-900">
-          Time Slots
-        </h1>
+    <PageSection
+      titleId="timeslots-title"
+      title="Time Slots"
+      width="max-w-5xl"
+      actions={
         <div className="flex flex-wrap items-center gap-2">
           <ScheduleButtons />
           <button
@@ -36,8 +36,8 @@ export function TimeslotsPage() {
             + Create Slot
           </button>
         </div>
-      </div>
-
+      }
+    >
       <ViewSwitch view={view} onChange={setView} />
 
       {view === 'week' ? (
@@ -69,7 +69,7 @@ export function TimeslotsPage() {
       {creating ? <CreateSlotModal onClose={() => setCreating(false)} /> : null}
       {editing ? <UpdateSlotModal slot={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteSlotDialog slot={deleting} onClose={() => setDeleting(null)} /> : null}
-    </section>
+    </PageSection>
   );
 }
 
@@ -107,6 +107,14 @@ function SlotList({ query, onUpdate, onDelete }: SlotListProps) {
     </ul>
   );
 }
+
+/** A slot card's two actions, both off while the slot is booked. */
+const SLOT_ACTION_TONES = {
+  update:
+    'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50',
+  delete:
+    'rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50',
+} as const;
 
 interface SlotCardProps {
   slot: Timeslot;
@@ -153,26 +161,22 @@ function SlotCard({ slot, onUpdate, onDelete }: SlotCardProps) {
         </p>
       ) : null}
       <div className="mt-auto flex gap-2 pt-4">
-        <button
-          type="button"
-          onClick={() => onUpdate(slot)}
-          disabled={slot.is_booked}
-          aria-label={`Update ${slot.type} slot, ${when}`}
-          aria-describedby={slot.is_booked ? bookedNoteId : undefined}
-          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          Update
-        </button>
-        <button
-          type="button"
-          onClick={() => onDelete(slot)}
-          disabled={slot.is_booked}
-          aria-label={`Delete ${slot.type} slot, ${when}`}
-          aria-describedby={slot.is_booked ? bookedNoteId : undefined}
-          className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          Delete
-        </button>
+        {[
+          { label: 'Update', tone: SLOT_ACTION_TONES.update, act: onUpdate },
+          { label: 'Delete', tone: SLOT_ACTION_TONES.delete, act: onDelete },
+        ].map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            onClick={() => action.act(slot)}
+            disabled={slot.is_booked}
+            aria-label={`${action.label} ${slot.type} slot, ${when}`}
+            aria-describedby={slot.is_booked ? bookedNoteId : undefined}
+            className={action.tone}
+          >
+            {action.label}
+          </button>
+        ))}
       </div>
     </article>
   );

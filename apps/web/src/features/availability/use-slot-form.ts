@@ -1,10 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { clockIn } from '@slotwise/shared/calendar';
 import { timeslotFormSchema, type TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
+import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify/unstyled';
+import { failureMessage } from '../../lib/failure-message';
+import { applyServerErrors } from './apply-server-errors';
 
 const EMPTY: TimeslotFormValues = { day: '', startTime: '', endTime: '' };
+
+const FIELDS = ['day', 'startTime', 'endTime'] as const;
+
+/** The toasts of a slot request, and what follows its success. */
+interface SlotOutcome {
+  done: string;
+  failed: string;
+  after: () => void;
+}
 
 /**
  * The docs/product.md §5 slot form (Create and Update): the shared rules, checked live on every change,
@@ -16,5 +29,23 @@ export function useSlotForm(defaultValues: TimeslotFormValues = EMPTY) {
   const [clock] = useState(() => clockIn(undefined));
   const [resolver] = useState(() => zodResolver(timeslotFormSchema(clock)));
   const form = useForm<TimeslotFormValues>({ resolver, mode: 'all', defaultValues });
-  return { form, today: clock.today };
+  // Create and Update end alike: a toast, and the server's 400 field errors under their fields.
+  const submitWith = (
+    send: (values: TimeslotFormValues) => Promise<unknown>,
+    outcome: SlotOutcome,
+  ) =>
+    form.handleSubmit(
+      async (values) => {
+        try {
+          await send(values);
+          toast.success(outcome.done);
+          outcome.after();
+        } catch (error) {
+          applyServerErrors(error, FIELDS, form.setError);
+          toast.error(failureMessage(error, outcome.failed));
+        }
+      },
+      () => toast.error(MESSAGES.fixValidationErrors),
+    );
+  return { form, today: clock.today, submitWith };
 }

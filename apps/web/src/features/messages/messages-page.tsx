@@ -1,25 +1,12 @@
 import { useParams } from 'react-router';
-import { useSyncExternalStore } from 'react';
 import { useSession } from '../../lib/session';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useConversations } from './api/get-conversations';
 import { ConversationList } from './components/conversation-list';
 import { MessageThread } from './components/message-thread';
 
 /** Phones (≤ 640 px) show one pane at a time: the list, or the open conversation. */
 const PHONE = '(max-width: 640px)';
-
-function usePhone(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window.matchMedia !== 'function') return () => {};
-      const list = window.matchMedia(PHONE);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches,
-    () => false,
-  );
-}
 
 /**
  * /messages and /messages/:conversationId, for clients and providers: the conversation list
@@ -29,7 +16,7 @@ export function MessagesPage() {
   const { conversationId } = useParams();
   const { session } = useSession();
   const conversations = useConversations();
-  const phone = usePhone();
+  const phone = useMediaQuery(PHONE, false);
   const list = conversations.data?.conversations ?? [];
   const open = list.find((c) => c.id === conversationId);
   const showList = !phone || !conversationId;

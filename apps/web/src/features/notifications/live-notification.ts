@@ -19,33 +19,33 @@ export type LiveNotification = Pick<
   'type' | 'title' | 'message' | 'appointmentId'
 >;
 
+/** The events whose title says who acted (docs/product.md §8 live titles). */
+const BY_WHOM = {
+  appointment_canceled: {
+    type: 'canceled',
+    client: MESSAGES.titleCanceledByClient,
+    provider: MESSAGES.titleCanceledByProvider,
+  },
+  appointment_rescheduled: {
+    type: 'rescheduled',
+    client: MESSAGES.titleRescheduledByClient,
+    provider: MESSAGES.titleRescheduledByProvider,
+  },
+} as const;
+
 /** A socket event as the notification the server stores for it (docs/product.md §8 live titles). */
 export function liveNotificationFrom(event: LiveEvent): LiveNotification {
   const { message, appointmentId } = event.payload;
   switch (event.name) {
     case 'new_appointment':
       return { type: 'new', title: MESSAGES.titleNewAppointment, message, appointmentId };
-    case 'appointment_canceled':
-      return {
-        type: 'canceled',
-        title:
-          event.payload.by === 'client'
-            ? MESSAGES.titleCanceledByClient
-            : MESSAGES.titleCanceledByProvider,
-        message,
-        appointmentId,
-      };
     case 'new_review':
       return { type: 'review', title: REVIEW_MESSAGES.titleNewReview, message, appointmentId };
-    case 'appointment_rescheduled':
-      return {
-        type: 'rescheduled',
-        title:
-          event.payload.by === 'client'
-            ? MESSAGES.titleRescheduledByClient
-            : MESSAGES.titleRescheduledByProvider,
-        message,
-        appointmentId,
-      };
+    case 'appointment_canceled':
+    case 'appointment_rescheduled': {
+      const titles = BY_WHOM[event.name];
+      const title = event.payload.by === 'client' ? titles.client : titles.provider;
+      return { type: titles.type, title, message, appointmentId };
+    }
   }
 }

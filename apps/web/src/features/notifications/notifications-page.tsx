@@ -5,7 +5,8 @@ import { useUnreadNotifications } from './api/get-unread-notifications';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
 import { useMarkNotificationRead } from './api/mark-notification-read';
 import { LoadFailed } from '../../components/load-failed';
-import { NotificationTime } from './components/notification-time';
+import { PageSection } from '../../components/page-section';
+import { NotificationEntry } from './components/notification-entry';
 
 const TYPE_LABEL: Record<NotificationItem['type'], string> = {
   new: 'New',
@@ -50,12 +51,11 @@ export function NotificationsPage() {
   };
 
   return (
-    <section aria-labelledby="notifications-title" className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
-      <title>Notifications · Slotwise</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="notifications-title" className="text-2xl font-bold text-slate-900">
-          Notifications
-        </h1>
+    <PageSection
+      titleId="notifications-title"
+      title="Notifications"
+      width="max-w-3xl"
+      actions={
         <button
           type="button"
           onClick={() => markAllRead.mutate()}
@@ -64,8 +64,8 @@ export function NotificationsPage() {
         >
           Mark all as read
         </button>
-      </div>
-
+      }
+    >
       <div className="mt-6">
         {query.isPending ? (
           <p role="status" className="text-sm text-slate-600">
@@ -84,42 +84,21 @@ export function NotificationsPage() {
           >
             {items.map((item) => (
               <li key={item.id}>
-                <button
-                  type="button"
+                <NotificationEntry
+                  item={item}
+                  unread={!item.read}
+                  look="page"
+                  badge={
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_STYLE[item.type]}`}
+                    >
+                      {TYPE_LABEL[item.type]}
+                    </span>
+                  }
                   onClick={() => {
                     if (!item.read) markRead.mutate(item.id);
                   }}
-                  className={`flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
-                    item.read ? '' : 'bg-indigo-50/60'
-                  }`}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={`mt-1.5 size-2 shrink-0 rounded-full ${
-                      item.read ? 'bg-transparent' : 'bg-indigo-600'
-                    }`}
-                  />
-                  <span className="min-w-0 flex-1">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold break-words text-slate-900">
-                        {item.title}
-                        {item.read ? null : <span className="sr-only"> (unread)</span>}
-                      </span>
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_STYLE[item.type]}`}
-                      >
-                        {TYPE_LABEL[item.type]}
-                      </span>
-                    </span>{' '}
-                    <span className="mt-0.5 block text-sm break-words text-slate-700">
-                      {item.message}
-                    </span>{' '}
-                    <NotificationTime
-                      at={item.created_at}
-                      className="mt-1 block text-xs text-slate-600"
-                    />
-                  </span>
-                </button>
+                />
               </li>
             ))}
           </ul>
@@ -152,6 +131,6 @@ export function NotificationsPage() {
           </button>
         </nav>
       ) : null}
-    </section>
+    </PageSection>
   );
 }

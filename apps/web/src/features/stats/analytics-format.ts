@@ -1,28 +1,14 @@
-const dayFormat = new Intl.DateTimeFormat('en', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const longDayFormat = new Intl.DateTimeFormat('en', {
+import { calendarDayFormatter } from '../../lib/calendar-day-format';
+
+/** '2025-03-09' → 'Mar 9' (a calendar date: no zone conversion). */
+export const formatDay = calendarDayFormatter({ month: 'short', day: 'numeric' });
+
+/** '2025-03-09' → 'Sun, Mar 9'. */
+export const formatLongDay = calendarDayFormatter({
   weekday: 'short',
   month: 'short',
   day: 'numeric',
-  timeZone: 'UTC',
 });
-
-function utcDate(day: string): Date {
-  return new Date(`${day}T00:00:00Z`);
-}
-
-/** '2025-03-09' → 'Mar 9' (a calendar date: no zone conversion). */
-export function formatDay(day: string): string {
-  return dayFormat.format(utcDate(day));
-}
-
-/** '2025-03-09' → 'Sun, Mar 9'. */
-export function formatLongDay(day: string): string {
-  return longDayFormat.format(utcDate(day));
-}
 
 /** 0 = Monday … 6 = Sunday (as GET /stats/analytics counts them). */
 export const WEEKDAY_NAMES = [

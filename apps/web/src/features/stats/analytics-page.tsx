@@ -12,6 +12,8 @@ import {
 } from './analytics-format';
 import { useProviderAnalytics } from './api/get-analytics';
 import { LoadFailed } from '../../components/load-failed';
+import { PageSection } from '../../components/page-section';
+import { CardSection } from '../../components/card-section';
 
 const AnalyticsBarChart = lazy(async () => ({
   default: (await import('./components/analytics-charts')).AnalyticsBarChart,
@@ -58,13 +60,7 @@ function ChartSection<Row extends object>({
 }: ChartSectionProps<Row>) {
   const titleId = useId();
   return (
-    <section
-      aria-labelledby={titleId}
-      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
+    <CardSection titleId={titleId} title={title} className="min-w-0">
       <p className="mt-1 text-sm text-slate-600">{summary}</p>
       {series.length > 1 ? (
         <ul
@@ -114,7 +110,7 @@ function ChartSection<Row extends object>({
           </tbody>
         </table>
       </div>
-    </section>
+    </CardSection>
   );
 }
 
@@ -124,6 +120,38 @@ function busiest<Row>(rows: Row[], value: (row: Row) => number): Row | null {
     if (value(row) > 0 && (best === null || value(row) > value(best))) best = row;
   }
   return best;
+}
+
+/** A two-series chart by day; the hidden table has the day, then one column a series. */
+function DaySection<Row extends { day: string; label: string }>({
+  title,
+  summary,
+  rows,
+  unit,
+  series,
+  cell,
+}: {
+  title: string;
+  summary: string;
+  rows: Row[];
+  unit?: string;
+  series: (ChartSeries & { key: keyof Row & string })[];
+  cell: (value: number) => ReactNode;
+}) {
+  return (
+    <ChartSection
+      title={title}
+      summary={summary}
+      rows={rows}
+      labelKey="label"
+      unit={unit}
+      series={series}
+      columns={[
+        { header: 'Day', cell: (row) => formatLongDay(row.day) },
+        ...series.map((s) => ({ header: s.name, cell: (row: Row) => cell(Number(row[s.key])) })),
+      ]}
+    />
+  );
 }
 
 function ActivitySection({ analytics }: { analytics: ProviderAnalytics }) {
@@ -139,20 +167,15 @@ function ActivitySection({ analytics }: { analytics: ProviderAnalytics }) {
           'cancellation',
         )}.${top ? ` Busiest day: ${formatLongDay(top.day)} with ${plural(top.bookings, 'booking')}.` : ''}`;
   return (
-    <ChartSection
+    <DaySection
       title="Bookings per day, last 30 days"
       summary={summary}
       rows={rows}
-      labelKey="label"
       series={[
         { key: 'bookings', name: 'Bookings', color: COLORS.bookings },
         { key: 'cancellations', name: 'Cancellations', color: COLORS.cancellations },
       ]}
-      columns={[
-        { header: 'Day', cell: (row) => formatLongDay(row.day) },
-        { header: 'Bookings', cell: (row) => row.bookings },
-        { header: 'Cancellations', cell: (row) => row.cancellations },
-      ]}
+      cell={(value) => value}
     />
   );
 }
@@ -161,13 +184,7 @@ function UtilisationSection({ analytics }: { analytics: ProviderAnalytics }) {
   const { utilisation, bookedMinutes, publishedMinutes } = analytics;
   const width = Math.min(100, Math.max(0, utilisation));
   return (
-    <section
-      aria-labelledby="utilisation-title"
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h2 id="utilisation-title" className="text-lg font-semibold text-slate-900">
-        Utilisation
-      </h2>
+    <CardSection titleId="utilisation-title" title="Utilisation">
       <p className="mt-2 text-3xl font-bold text-slate-900">{formatPercent(utilisation)}</p>
       <p className="mt-1 text-sm text-slate-600">
         {publishedMinutes === 0
@@ -179,7 +196,43 @@ function UtilisationSection({ analytics }: { analytics: ProviderAnalytics }) {
       <div aria-hidden="true" className="mt-4 h-3 overflow-hidden rounded-full bg-slate-100">
         <div className="h-full rounded-full bg-emerald-600" style={{ width: `${width}%` }} />
       </div>
-    </section>
+    </CardSection>
+  );
+}
+
+interface AppointmentsRow {
+  label: string;
+  appointments: number;
+}
+
+/** Appointments per weekday or per hour over 90 days: one series, the busiest one named. */
+function AppointmentsSection<Row extends AppointmentsRow>({
+  title,
+  rows,
+  header,
+  cell,
+  describeTop,
+}: {
+  title: string;
+  rows: Row[];
+  /** The first column of the hidden table. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  describeTop: (top: Row) => string;
+}) {
+  const top = busiest(rows, (row) => row.appointments);
+  return (
+    <ChartSection
+      title={title}
+      summary={top ? describeTop(top) : 'No appointments in the last 90 days.'}
+      rows={rows}
+      labelKey="label"
+      series={[{ key: 'appointments', name: 'Appointments', color: COLORS.appointments }]}
+      columns={[
+        { header, cell },
+        { header: 'Appointments', cell: (row) => row.appointments },
+      ]}
+    />
   );
 }
 
@@ -189,25 +242,18 @@ function WeekdaySection({ analytics }: { analytics: ProviderAnalytics }) {
     label: WEEKDAY_NAMES[entry.weekday]?.slice(0, 3) ?? String(entry.weekday),
     name: WEEKDAY_NAMES[entry.weekday] ?? String(entry.weekday),
   }));
-  const top = busiest(rows, (row) => row.appointments);
   return (
-    <ChartSection
+    <AppointmentsSection
       title="Busiest weekdays"
-      summary={
-        top
-          ? `Over the last 90 days your busiest weekday is ${top.name}, with ${plural(
-              top.appointments,
-              'appointment',
-            )}.`
-          : 'No appointments in the last 90 days.'
-      }
       rows={rows}
-      labelKey="label"
-      series={[{ key: 'appointments', name: 'Appointments', color: COLORS.appointments }]}
-      columns={[
-        { header: 'Weekday', cell: (row) => row.name },
-        { header: 'Appointments', cell: (row) => row.appointments },
-      ]}
+      header="Weekday"
+      cell={(row) => row.name}
+      describeTop={(top) =>
+        `Over the last 90 days your busiest weekday is ${top.name}, with ${plural(
+          top.appointments,
+          'appointment',
+        )}.`
+      }
     />
   );
 }
@@ -219,24 +265,17 @@ function HourSection({ analytics }: { analytics: ProviderAnalytics }) {
   const rows = analytics.byHour
     .filter((entry) => entry.hour >= first && entry.hour <= last)
     .map((entry) => ({ ...entry, label: formatHour(entry.hour) }));
-  const top = busiest(rows, (row) => row.appointments);
   return (
-    <ChartSection
+    <AppointmentsSection
       title="Busiest hours"
-      summary={
-        top
-          ? `Over the last 90 days most appointments start between ${formatHour(
-              top.hour,
-            )} and ${formatHour((top.hour + 1) % 24)} (${plural(top.appointments, 'appointment')}).`
-          : 'No appointments in the last 90 days.'
-      }
       rows={rows}
-      labelKey="label"
-      series={[{ key: 'appointments', name: 'Appointments', color: COLORS.appointments }]}
-      columns={[
-        { header: 'Start hour', cell: (row) => row.label },
-        { header: 'Appointments', cell: (row) => row.appointments },
-      ]}
+      header="Start hour"
+      cell={(row) => row.label}
+      describeTop={(top) =>
+        `Over the last 90 days most appointments start between ${formatHour(
+          top.hour,
+        )} and ${formatHour((top.hour + 1) % 24)} (${plural(top.appointments, 'appointment')}).`
+      }
     />
   );
 }
@@ -252,21 +291,16 @@ function NextWeekSection({ analytics }: { analytics: ProviderAnalytics }) {
           booked,
         )} booked${published > 0 ? ` (${formatPercent((booked / published) * 100)})` : ''}.`;
   return (
-    <ChartSection
+    <DaySection
       title="Next 7 days"
       summary={summary}
       rows={rows}
-      labelKey="label"
       unit=" min"
       series={[
         { key: 'publishedMinutes', name: 'Published', color: COLORS.published },
         { key: 'bookedMinutes', name: 'Booked', color: COLORS.booked },
       ]}
-      columns={[
-        { header: 'Day', cell: (row) => formatLongDay(row.day) },
-        { header: 'Published', cell: (row) => formatMinutes(row.publishedMinutes) },
-        { header: 'Booked', cell: (row) => formatMinutes(row.bookedMinutes) },
-      ]}
+      cell={formatMinutes}
     />
   );
 }
@@ -281,11 +315,7 @@ function NextWeekSection({ analytics }: { analytics: ProviderAnalytics }) {
 export function AnalyticsPage() {
   const query = useProviderAnalytics();
   return (
-    <section aria-labelledby="analytics-title" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <title>Analytics · Slotwise</title>
-      <h1 id="analytics-title" className="text-2xl font-bold text-slate-900">
-        Analytics
-      </h1>
+    <PageSection titleId="analytics-title" title="Analytics" width="max-w-6xl">
       {query.isPending ? (
         <p role="status" className="mt-6 text-slate-600">
           Loading analytics...
@@ -310,6 +340,6 @@ export function AnalyticsPage() {
           </div>
         </>
       )}
-    </section>
+    </PageSection>
   );
 }

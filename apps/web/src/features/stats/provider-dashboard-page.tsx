@@ -2,6 +2,8 @@ import type { ProviderStats } from '@slotwise/shared/stats-types';
 import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CardSection } from '../../components/card-section';
+import { PageSection } from '../../components/page-section';
 import { useUnreadMessageCount } from '../messages/api/get-unread-message-count';
 import { useProviderAppointments } from '../appointments/api/get-provider-appointments';
 import { useProviderStats, type ProviderStatsResponse } from './api/get-stats';
@@ -64,20 +66,19 @@ export function ProviderDashboardPage({
   );
 
   return (
-    <section aria-labelledby="dashboard-title" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <title>Provider Dashboard · Slotwise</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="dashboard-title" className="text-2xl font-bold text-slate-900">
-          Provider Dashboard
-        </h1>
+    <PageSection
+      titleId="dashboard-title"
+      title="Provider Dashboard"
+      width="max-w-6xl"
+      actions={
         <Link
           to="/dashboard/timeslots"
           className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
         >
           Create Availability
         </Link>
-      </div>
-
+      }
+    >
       {loading ? (
         <p role="status" className="mt-8 text-slate-600">
           Loading dashboard...
@@ -121,24 +122,16 @@ export function ProviderDashboardPage({
               onNoShow={noShowDialog ? setNoShow : undefined}
             />
 
-            <section
-              aria-labelledby="weekly-summary-title"
-              className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+            <CardSection
+              titleId="weekly-summary-title"
+              title="Weekly Summary"
+              headingClassName="mb-4"
             >
-              <h2 id="weekly-summary-title" className="mb-4 text-lg font-semibold text-slate-900">
-                Weekly Summary
-              </h2>
               <WeeklySummary slices={weeklySlices(stats)} />
-            </section>
+            </CardSection>
           </div>
 
-          <section
-            aria-labelledby="quick-actions-title"
-            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-          >
-            <h2 id="quick-actions-title" className="text-lg font-semibold text-slate-900">
-              Quick Actions
-            </h2>
+          <CardSection titleId="quick-actions-title" title="Quick Actions">
             <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {QUICK_ACTIONS.map((action) => (
                 <li key={action.to}>
@@ -152,12 +145,12 @@ export function ProviderDashboardPage({
                 </li>
               ))}
             </ul>
-          </section>
+          </CardSection>
           {reviews}
         </div>
       )}
       {noShow && noShowDialog ? noShowDialog(noShow, () => setNoShow(null)) : null}
-    </section>
+    </PageSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Modal } from '../../../components/modal';
+import { PlainButton } from '../../../components/plain-button';
 import type { WindowSlot } from '../api/get-timeslot-window';
 import { formatDay, formatTimeRange } from '../slot-format';
 import { clientName } from './slot-label';
@@ -45,20 +46,10 @@ export function SlotActionsDialog({ slot, onClose, onUpdate, onDelete }: SlotAct
         </p>
       ) : (
         <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <button
-            type="button"
-            onClick={() => onUpdate(slot)}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            Update
-          </button>
-          <button
-            type="button"
-            onClick={() => onDelete(slot)}
-            className="rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
-          >
+          <PlainButton onClick={() => onUpdate(slot)}>Update</PlainButton>
+          <PlainButton look="danger" onClick={() => onDelete(slot)}>
             Delete
-          </button>
+          </PlainButton>
         </div>
       )}
     </Modal>

@@ -9,6 +9,7 @@ import {
   type MouseEvent,
 } from 'react';
 import type { WindowSlot } from '../api/get-timeslot-window';
+import { calendarDayFormatter } from '../../../lib/calendar-day-format';
 import { formatDay } from '../slot-format';
 import {
   clientName,
@@ -31,17 +32,8 @@ const KEYS: Record<string, 'up' | 'down' | 'left' | 'right' | 'home' | 'end'> = 
   End: 'end',
 };
 
-const headerFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-function dayHeader(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return headerFormat.format(new Date(Date.UTC(year, month - 1, date)));
-}
+/** 'Mon, Jun 10'. */
+const dayHeader = calendarDayFormatter({ weekday: 'short', month: 'short', day: 'numeric' });
 
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 

@@ -57,6 +57,34 @@ function preview(values: BulkTimeslotFormValues): { slots: number; days: number 
 
 const FIELDS = ['startTime', 'endTime', 'slotMinutes'] as const;
 
+/** One labelled input of the form; numbers step by 5 minutes. */
+interface BulkField {
+  name: Exclude<keyof BulkTimeslotFormValues, 'weekdays'>;
+  id: string;
+  label: string;
+  type: 'date' | 'time' | 'number';
+  min?: number | string;
+}
+
+const runFields: BulkField[] = [
+  { name: 'startTime', id: 'bulk-start', label: 'Start time', type: 'time' },
+  { name: 'endTime', id: 'bulk-end', label: 'End time', type: 'time' },
+  {
+    name: 'slotMinutes',
+    id: 'bulk-length',
+    label: 'Slot length (minutes)',
+    type: 'number',
+    min: 15,
+  },
+  {
+    name: 'breakMinutes',
+    id: 'bulk-break',
+    label: 'Break between slots (minutes)',
+    type: 'number',
+    min: 0,
+  },
+];
+
 /**
  * "Several slots": consecutive slots of a chosen length (and optional break) between two times,
  * on every chosen weekday of a date range. One request, all or nothing: a clash creates nothing
@@ -91,6 +119,35 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
     void trigger();
   };
 
+  const dateFields: BulkField[] = [
+    { name: 'fromDate', id: 'bulk-from', label: 'From date', type: 'date', min: clock.today },
+    {
+      name: 'toDate',
+      id: 'bulk-to',
+      label: 'To date',
+      type: 'date',
+      min: values.fromDate || clock.today,
+    },
+  ];
+  const textField = (field: BulkField) => (
+    <TextField
+      key={field.id}
+      id={field.id}
+      label={field.label}
+      type={field.type}
+      min={field.min}
+      step={field.type === 'number' ? 5 : undefined}
+      inputMode={field.type === 'number' ? 'numeric' : undefined}
+      error={errors[field.name]?.message}
+      {...register(
+        field.name,
+        field.type === 'number'
+          ? { valueAsNumber: true, onChange: revalidate }
+          : { onChange: revalidate },
+      )}
+    />
+  );
+
   const onValid = async (input: BulkTimeslotFormValues) => {
     setServerError(null);
     try {
@@ -117,24 +174,7 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
       aria-label="Create several slots"
       onSubmit={handleSubmit(onValid, () => toast.error(MESSAGES.fixValidationErrors))}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="bulk-from"
-          label="From date"
-          type="date"
-          min={clock.today}
-          error={errors.fromDate?.message}
-          {...register('fromDate', { onChange: revalidate })}
-        />
-        <TextField
-          id="bulk-to"
-          label="To date"
-          type="date"
-          min={values.fromDate || clock.today}
-          error={errors.toDate?.message}
-          {...register('toDate', { onChange: revalidate })}
-        />
-      </div>
+      <div className="grid gap-4 sm:grid-cols-2">{dateFields.map(textField)}</div>
 
       <Controller
         control={control}
@@ -185,42 +225,7 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
         )}
       />
 
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="bulk-start"
-          label="Start time"
-          type="time"
-          error={errors.startTime?.message}
-          {...register('startTime', { onChange: revalidate })}
-        />
-        <TextField
-          id="bulk-end"
-          label="End time"
-          type="time"
-          error={errors.endTime?.message}
-          {...register('endTime', { onChange: revalidate })}
-        />
-        <TextField
-          id="bulk-length"
-          label="Slot length (minutes)"
-          type="number"
-          min={15}
-          step={5}
-          inputMode="numeric"
-          error={errors.slotMinutes?.message}
-          {...register('slotMinutes', { valueAsNumber: true, onChange: revalidate })}
-        />
-        <TextField
-          id="bulk-break"
-          label="Break between slots (minutes)"
-          type="number"
-          min={0}
-          step={5}
-          inputMode="numeric"
-          error={errors.breakMinutes?.message}
-          {...register('breakMinutes', { valueAsNumber: true, onChange: revalidate })}
-        />
-      </div>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">{runFields.map(textField)}</div>
 
       <p aria-live="polite" className="mt-4 text-sm text-slate-700">
         {run

@@ -1,3 +1,5 @@
+import { PlainButton } from '../../../components/plain-button';
+
 interface FormActionsProps {
   onCancel: () => void;
   submitLabel: string;
@@ -16,13 +18,7 @@ export function FormActions({
 }: FormActionsProps) {
   return (
     <div className="mt-6 flex flex-wrap justify-end gap-2">
-      <button
-        type="button"
-        onClick={onCancel}
-        className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-      >
-        Cancel
-      </button>
+      <PlainButton onClick={onCancel}>Cancel</PlainButton>
       <button
         type="submit"
         disabled={disabled}

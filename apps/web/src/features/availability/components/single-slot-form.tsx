@@ -4,16 +4,10 @@ import type { Service } from '@slotwise/shared/catalogue-schemas';
 import { endTimeForDuration } from '@slotwise/shared/slot-rules';
 import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import { useCreateTimeslot } from '../api/create-timeslot';
-import { applyServerErrors } from '../apply-server-errors';
-import { failureMessage } from '../../../lib/failure-message';
-import { FormActions } from './form-actions';
 import { ServiceSelect } from './service-select';
-import { SlotFields } from './slot-fields';
+import { SlotForm } from './slot-form';
 import { useSlotForm } from '../use-slot-form';
-
-const FIELDS = ['day', 'startTime', 'endTime'] as const;
 
 /** One slot: docs/product.md §5 create rules, live; times sent as HH:MM:00 (docs/product.md §7). */
 export function SingleSlotForm({
@@ -23,15 +17,9 @@ export function SingleSlotForm({
   onDone: () => void;
   initial?: TimeslotFormValues;
 }) {
-  const { form, today } = useSlotForm(initial);
+  const { form, today, submitWith } = useSlotForm(initial);
   const create = useCreateTimeslot();
-  const {
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { setValue, watch } = form;
   // The slot's service (docs/product.md §11.1): its name becomes the type, its duration the
   // default length (the end time follows the start time while a service is chosen).
   const [service, setService] = useState<Service | null>(null);
@@ -42,37 +30,27 @@ export function SingleSlotForm({
     if (end) setValue('endTime', end.slice(0, 5), { shouldValidate: true, shouldDirty: true });
   }, [service, startTime, setValue]);
 
-  const onValid = async (values: TimeslotFormValues) => {
-    try {
-      await create.mutateAsync({
-        day: values.day,
-        startTime: normalizeTime(values.startTime),
-        endTime: normalizeTime(values.endTime),
-        ...(service ? { serviceId: service.id, type: service.name } : {}),
-      });
-      toast.success(MESSAGES.slotCreated);
-      onDone();
-    } catch (error) {
-      applyServerErrors(error, FIELDS, setError);
-      toast.error(failureMessage(error, MESSAGES.createSlotFailed));
-    }
-  };
-
   return (
-    <form
-      noValidate
-      aria-label="Create a single slot"
-      onSubmit={handleSubmit(onValid, () => toast.error(MESSAGES.fixValidationErrors))}
+    <SlotForm
+      label="Create a single slot"
+      form={form}
+      today={today}
+      idPrefix="create-slot"
+      onSubmit={submitWith(
+        (values) =>
+          create.mutateAsync({
+            day: values.day,
+            startTime: normalizeTime(values.startTime),
+            endTime: normalizeTime(values.endTime),
+            ...(service ? { serviceId: service.id, type: service.name } : {}),
+          }),
+        { done: MESSAGES.slotCreated, failed: MESSAGES.createSlotFailed, after: onDone },
+      )}
+      onCancel={onDone}
+      submitLabel="Create Slot"
+      busyLabel="Creating..."
     >
       <ServiceSelect value={service?.id ?? ''} onChange={setService} idPrefix="create-slot" />
-      <SlotFields form={form} today={today} idPrefix="create-slot" />
-      <FormActions
-        onCancel={onDone}
-        submitLabel="Create Slot"
-        busyLabel="Creating..."
-        busy={isSubmitting}
-        disabled={Object.keys(errors).length > 0 || isSubmitting}
-      />
-    </form>
+    </SlotForm>
   );
 }

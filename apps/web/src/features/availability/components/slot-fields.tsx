@@ -2,6 +2,13 @@ import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../../components/form-field';
 
+/** Each field, and the field whose check depends on it. */
+const SLOT_FIELDS = [
+  { name: 'day', idSuffix: 'day', label: 'Date', type: 'date', recheck: 'startTime' },
+  { name: 'startTime', idSuffix: 'start', label: 'Start time', type: 'time', recheck: 'endTime' },
+  { name: 'endTime', idSuffix: 'end', label: 'End time', type: 'time', recheck: undefined },
+] as const;
+
 interface SlotFieldsProps {
   form: UseFormReturn<TimeslotFormValues>;
   /** `YYYY-MM-DD`: the date input's minimum (docs/product.md §5). */
@@ -26,28 +33,19 @@ export function SlotFields({ form, today, idPrefix }: SlotFieldsProps) {
   };
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <TextField
-        id={`${idPrefix}-day`}
-        label="Date"
-        type="date"
-        min={today}
-        error={errors.day?.message}
-        {...register('day', { onChange: recheck('startTime') })}
-      />
-      <TextField
-        id={`${idPrefix}-start`}
-        label="Start time"
-        type="time"
-        error={errors.startTime?.message}
-        {...register('startTime', { onChange: recheck('endTime') })}
-      />
-      <TextField
-        id={`${idPrefix}-end`}
-        label="End time"
-        type="time"
-        error={errors.endTime?.message}
-        {...register('endTime')}
-      />
+      {SLOT_FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          id={`${idPrefix}-${field.idSuffix}`}
+          label={field.label}
+          type={field.type}
+          min={field.name === 'day' ? today : undefined}
+          error={errors[field.name]?.message}
+          {...register(field.name, {
+            onChange: field.recheck ? recheck(field.recheck) : undefined,
+          })}
+        />
+      ))}
     </div>
   );
 }

@@ -4,10 +4,12 @@ import {
   type TimeOff,
 } from '@slotwise/shared/availability-schemas';
 import { hhmm } from '@slotwise/shared/calendar';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../../components/form-field';
+import { ListState } from '../../../components/list-state';
 import { Modal } from '../../../components/modal';
+import { PendingSubmit } from '../../../components/plain-button';
 import { failureMessage } from '../../../lib/failure-message';
 import { useLocalToday } from '../../../lib/use-local-today';
 import { useCancelProviderAppointment } from '../../appointments/api/cancel-provider-appointment';
@@ -15,6 +17,7 @@ import { useCreateTimeOff } from '../api/create-time-off';
 import { useDeleteTimeOff } from '../api/delete-time-off';
 import { useTimeOff } from '../api/get-time-off';
 import { formatDay } from '../slot-format';
+import { sendChecked } from '../send-checked';
 
 const instantFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
@@ -60,17 +63,18 @@ export function TimeOffDialog({ onClose }: { onClose: () => void }) {
         <h3 id="time-off-list-title" className="text-sm font-semibold text-slate-800">
           Upcoming time off
         </h3>
-        {list.isPending ? (
-          <p role="status" className="mt-2 text-sm text-slate-600">
-            Loading time off...
-          </p>
-        ) : list.isError ? (
-          <FormError>{failureMessage(list.error, 'Failed to load time off')}</FormError>
-        ) : list.data.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No time off planned.</p>
-        ) : (
+        <ListState
+          query={list}
+          items={list.data}
+          texts={{
+            loading: 'Loading time off...',
+            failed: <FormError>{failureMessage(list.error, 'Failed to load time off')}</FormError>,
+            empty: 'No time off planned.',
+          }}
+          textClassName="mt-2 text-sm text-slate-600"
+        >
           <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
-            {list.data.map((entry) => (
+            {(list.data ?? []).map((entry) => (
               <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 p-2">
                 <span className="text-sm text-slate-800">
                   {timeOffRange(entry)}
@@ -88,7 +92,7 @@ export function TimeOffDialog({ onClose }: { onClose: () => void }) {
               </li>
             ))}
           </ul>
-        )}
+        </ListState>
       </section>
 
       <AddTimeOffForm
@@ -211,25 +215,35 @@ function AddTimeOffForm({
       to: wholeDays || !to ? to : `${to}T${toTime}`,
       reason,
     };
-    const parsed = timeOffBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const answer = await create.mutateAsync(body);
-      toast.success(answer.message);
-      onAdded(answer.message, answer.bookedAppointments);
-      setReason('');
-    } catch (error) {
-      const message = failureMessage(error, 'Failed to add time off');
-      setFailure(message);
-      toast.error(message);
-    }
+    await sendChecked(timeOffBodySchema.safeParse(body), {
+      keyOf: (path) => String(path[0]),
+      setErrors,
+      setFailure,
+      send: () => create.mutateAsync(body),
+      onSent: (answer) => {
+        onAdded(answer.message, answer.bookedAppointments);
+        setReason('');
+      },
+      failed: 'Failed to add time off',
+    });
   };
+
+  // A controlled input's value and change handler from one piece of state.
+  const bind = (value: string, set: (next: string) => void) => ({
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  });
+  // From and To dates, then their times unless whole days are off.
+  const fields = [
+    { label: 'From', type: 'date', error: errors.from, ...bind(from, setFrom) },
+    { label: 'To', type: 'date', error: errors.to, ...bind(to, setTo) },
+    ...(wholeDays
+      ? []
+      : [
+          { label: 'From time', type: 'time', ...bind(fromTime, setFromTime) },
+          { label: 'To time', type: 'time', ...bind(toTime, setToTime) },
+        ]),
+  ];
 
   return (
     <form
@@ -249,54 +263,22 @@ function AddTimeOffForm({
         <label htmlFor={wholeId}>Whole days</label>
       </div>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="From"
-          type="date"
-          value={from}
-          error={errors.from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-        <TextField
-          label="To"
-          type="date"
-          value={to}
-          error={errors.to}
-          onChange={(event) => setTo(event.target.value)}
-        />
-        {wholeDays ? null : (
-          <>
-            <TextField
-              label="From time"
-              type="time"
-              value={fromTime}
-              onChange={(event) => setFromTime(event.target.value)}
-            />
-            <TextField
-              label="To time"
-              type="time"
-              value={toTime}
-              onChange={(event) => setToTime(event.target.value)}
-            />
-          </>
-        )}
+        {fields.map((field) => (
+          <TextField key={field.label} {...field} />
+        ))}
       </div>
       <TextField
         className="mt-3"
         label="Reason (optional)"
-        value={reason}
         maxLength={200}
         error={errors.reason}
-        onChange={(event) => setReason(event.target.value)}
+        {...bind(reason, setReason)}
       />
       <div className="mt-3 flex items-center justify-end gap-2">
         <FormError>{failure}</FormError>
-        <button
-          type="submit"
-          disabled={create.isPending}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50"
-        >
-          {create.isPending ? 'Adding...' : 'Add time off'}
-        </button>
+        <PendingSubmit busy={create.isPending} busyText="Adding...">
+          Add time off
+        </PendingSubmit>
       </div>
     </form>
   );

@@ -7,12 +7,22 @@ import {
 } from '@slotwise/shared/availability-schemas';
 import { hhmm, normalizeTime } from '@slotwise/shared/calendar';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../../components/form-field';
+import { ListState } from '../../../components/list-state';
 import { Modal } from '../../../components/modal';
+import { PendingSubmit, PlainButton } from '../../../components/plain-button';
 import { failureMessage } from '../../../lib/failure-message';
 import { useWeeklyHours } from '../api/get-weekly-hours';
 import { useSaveWeeklyHours } from '../api/save-weekly-hours';
+import { sendChecked } from '../send-checked';
+
+/** The four inputs of a range, in column order; each label follows the range's hidden prefix. */
+const RANGE_COLUMNS = [
+  { name: 'start', label: 'Start', type: 'time', min: undefined },
+  { name: 'end', label: 'End', type: 'time', min: undefined },
+  { name: 'slotMinutes', label: 'Slot (min)', type: 'number', min: 15 },
+  { name: 'breakMinutes', label: 'Break (min)', type: 'number', min: 0 },
+] as const;
 
 interface RangeDraft {
   key: string;
@@ -62,15 +72,18 @@ export function WeeklyHoursDialog({ onClose }: { onClose: () => void }) {
   const weekly = useWeeklyHours();
   return (
     <Modal open onClose={onClose} title="Weekly hours" size="lg">
-      {weekly.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Loading weekly hours...
-        </p>
-      ) : weekly.isError ? (
-        <FormError>{failureMessage(weekly.error, 'Failed to load weekly hours')}</FormError>
-      ) : (
-        <WeeklyHoursForm data={weekly.data} onClose={onClose} />
-      )}
+      <ListState
+        query={weekly}
+        texts={{
+          loading: 'Loading weekly hours...',
+          failed: (
+            <FormError>{failureMessage(weekly.error, 'Failed to load weekly hours')}</FormError>
+          ),
+        }}
+        textClassName="text-sm text-slate-600"
+      >
+        {weekly.data ? <WeeklyHoursForm data={weekly.data} onClose={onClose} /> : null}
+      </ListState>
     </Modal>
   );
 }
@@ -119,30 +132,18 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
       })),
       horizonWeeks: Number(horizon),
     };
-    const parsed = weeklyHoursBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const [first, index, field] = issue.path;
-        const key =
-          first === 'rules' && typeof index === 'number'
-            ? `${ranges[index]?.key}.${String(field)}`
-            : String(first);
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = await save.mutateAsync(body);
-      toast.success(saved.message);
-      setReport(saved.generation);
-    } catch (error) {
-      const message = failureMessage(error, SAVE_FAILED);
-      setFailure(message);
-      toast.error(message);
-    }
+    await sendChecked(weeklyHoursBodySchema.safeParse(body), {
+      // A rule's issue goes under its range's input; others under their field.
+      keyOf: ([first, index, field]) =>
+        first === 'rules' && typeof index === 'number'
+          ? `${ranges[index]?.key}.${String(field)}`
+          : String(first),
+      setErrors,
+      setFailure,
+      send: () => save.mutateAsync(body),
+      onSent: (saved) => setReport(saved.generation),
+      failed: SAVE_FAILED,
+    });
   };
 
   return (
@@ -167,52 +168,24 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
                     key={range.key}
                     className="mb-2 grid grid-cols-2 items-start gap-2 sm:grid-cols-5"
                   >
-                    <TextField
-                      label={
-                        <>
-                          <span className="sr-only">{prefix}</span>Start
-                        </>
-                      }
-                      type="time"
-                      value={range.start}
-                      error={field('start')}
-                      onChange={(event) => change(range.key, { start: event.target.value })}
-                    />
-                    <TextField
-                      label={
-                        <>
-                          <span className="sr-only">{prefix}</span>End
-                        </>
-                      }
-                      type="time"
-                      value={range.end}
-                      error={field('end')}
-                      onChange={(event) => change(range.key, { end: event.target.value })}
-                    />
-                    <TextField
-                      label={
-                        <>
-                          <span className="sr-only">{prefix}</span>Slot (min)
-                        </>
-                      }
-                      type="number"
-                      min={15}
-                      value={range.slotMinutes}
-                      error={field('slotMinutes')}
-                      onChange={(event) => change(range.key, { slotMinutes: event.target.value })}
-                    />
-                    <TextField
-                      label={
-                        <>
-                          <span className="sr-only">{prefix}</span>Break (min)
-                        </>
-                      }
-                      type="number"
-                      min={0}
-                      value={range.breakMinutes}
-                      error={field('breakMinutes')}
-                      onChange={(event) => change(range.key, { breakMinutes: event.target.value })}
-                    />
+                    {RANGE_COLUMNS.map((column) => (
+                      <TextField
+                        key={column.name}
+                        label={
+                          <>
+                            <span className="sr-only">{prefix}</span>
+                            {column.label}
+                          </>
+                        }
+                        type={column.type}
+                        min={column.min}
+                        value={range[column.name]}
+                        error={field(column.name)}
+                        onChange={(event) =>
+                          change(range.key, { [column.name]: event.target.value })
+                        }
+                      />
+                    ))}
                     <button
                       type="button"
                       onClick={() =>
@@ -253,20 +226,10 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
         </p>
       </div>
       <div className="mt-4 flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        >
-          Done
-        </button>
-        <button
-          type="submit"
-          disabled={save.isPending}
-          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50"
-        >
-          {save.isPending ? 'Saving...' : 'Save weekly hours'}
-        </button>
+        <PlainButton onClick={onClose}>Done</PlainButton>
+        <PendingSubmit busy={save.isPending} busyText="Saving...">
+          Save weekly hours
+        </PendingSubmit>
       </div>
     </form>
   );

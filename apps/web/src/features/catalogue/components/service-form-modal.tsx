@@ -13,6 +13,7 @@ import { toast } from 'react-toastify/unstyled';
 import { controlClass } from '../../../components/control-class';
 import { Field, FormError, TextAreaField, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
+import { PlainButton } from '../../../components/plain-button';
 import { SubmitButton } from '../../../components/submit-button';
 import { failureMessage, serverFieldErrors } from '../../../lib/failure-message';
 import { useCreateService } from '../api/create-service';
@@ -126,14 +127,9 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
       closeOnBackdrop={!busy}
       footer={
         <>
-          <button
-            type="button"
-            onClick={close}
-            disabled={busy}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
-          >
+          <PlainButton look="cancel" onClick={close} disabled={busy}>
             Cancel
-          </button>
+          </PlainButton>
           <SubmitButton form={formId} busy={busy} busyText="Saving..." look="inline" announceBusy>
             {service ? 'Save service' : 'Add service'}
           </SubmitButton>

@@ -2,6 +2,7 @@ import type { Service } from '@slotwise/shared/catalogue-schemas';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { InlineAlert } from '../../../components/inline-alert';
 import { LoadFailed } from '../../../components/load-failed';
 import { failureMessage } from '../../../lib/failure-message';
 import { useDeleteService } from '../api/delete-service';
@@ -189,11 +190,7 @@ function RemoveServiceDialog({ service, onClose }: { service: Service; onClose: 
     >
       <p className="font-medium text-slate-900">{service.name}</p>
       <p className="text-sm text-slate-700">{serviceSummary(service)}</p>
-      {error ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <InlineAlert>{error}</InlineAlert>
     </ConfirmDialog>
   );
 }

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useUnreadNotifications } from '../api/get-unread-notifications';
-import { NotificationTime } from './notification-time';
+import { NotificationEntry } from './notification-entry';
 
 /** docs/product.md §9: the badge shows the unread count up to 9, then '9+'. */
 function badgeText(count: number): string {
@@ -186,33 +186,12 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
               const isUnread = unreadIds.has(item.id);
               return (
                 <li key={item.id}>
-                  <button
-                    type="button"
+                  <NotificationEntry
+                    item={item}
+                    unread={isUnread}
+                    look="panel"
                     onClick={() => onItemClick(item)}
-                    className={`flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
-                      isUnread ? 'bg-indigo-50/60' : ''
-                    }`}
-                  >
-                    <span
-                      aria-hidden="true"
-                      className={`mt-1.5 size-2 shrink-0 rounded-full ${
-                        isUnread ? 'bg-indigo-600' : 'bg-transparent'
-                      }`}
-                    />
-                    <span className="min-w-0 flex-1">
-                      <span className="block text-sm font-semibold break-words text-slate-900">
-                        {item.title}
-                        {isUnread ? <span className="sr-only"> (unread)</span> : null}
-                      </span>{' '}
-                      <span className="block text-sm break-words text-slate-700">
-                        {item.message}
-                      </span>{' '}
-                      <NotificationTime
-                        at={item.created_at}
-                        className="mt-0.5 block text-xs text-slate-600"
-                      />
-                    </span>
-                  </button>
+                  />
                 </li>
               );
             })}

@@ -1,18 +1,17 @@
 import {
   REPLY_EDIT_WINDOW_HOURS,
   REVIEW_MESSAGES,
-  REVIEW_TEXT_MAX_LENGTH,
   reviewReplyBodySchema,
   type PublicReview,
 } from '@slotwise/shared/trust-types';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { controlClass } from '../../../components/control-class';
-import { FieldError } from '../../../components/form-field';
+import { PlainButton } from '../../../components/plain-button';
 import { SubmitButton } from '../../../components/submit-button';
 import { failureMessage } from '../../../lib/failure-message';
 import { useEditReply } from '../api/edit-reply';
 import { useReplyToReview } from '../api/reply-to-review';
+import { CountedTextarea } from './counted-textarea';
 
 const HOUR = 3_600_000;
 
@@ -74,40 +73,29 @@ export function ReplyForm({ review }: { review: PublicReview }) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-2">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {REVIEW_MESSAGES.replyLabel}
-        <span className="sr-only">
-          {' '}
-          to {review.client_first_name} {review.client_last_initial}.
-        </span>
-      </label>
-      <textarea
+      <CountedTextarea
         id={id}
+        label={
+          <>
+            {REVIEW_MESSAGES.replyLabel}
+            <span className="sr-only">
+              {' '}
+              to {review.client_first_name} {review.client_last_initial}.
+            </span>
+          </>
+        }
         rows={2}
         value={comment}
-        onChange={(event) => setComment(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-count ${id}-error`}
-        className={controlClass(error)}
+        onChange={setComment}
+        error={error}
+        invalid={Boolean(error)}
+        countClassName="text-xs text-slate-500"
       />
-      <p id={`${id}-count`} className="text-xs text-slate-500">
-        {comment.length.toLocaleString('en-US')} / {REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-US')}{' '}
-        characters
-      </p>
-      <FieldError id={`${id}-error`} error={error} />
       <div className="flex gap-2">
         <SubmitButton busy={busy} look="inline">
           {hasReply ? 'Save reply' : REVIEW_MESSAGES.submitReply}
         </SubmitButton>
-        {hasReply ? (
-          <button
-            type="button"
-            onClick={() => setEditing(false)}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            Cancel
-          </button>
-        ) : null}
+        {hasReply ? <PlainButton onClick={() => setEditing(false)}>Cancel</PlainButton> : null}
       </div>
     </form>
   );

@@ -6,12 +6,11 @@ import {
 } from '@slotwise/shared/trust-types';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { FieldError } from '../../../components/form-field';
-import { controlClass } from '../../../components/control-class';
 import { Modal } from '../../../components/modal';
 import { SubmitButton } from '../../../components/submit-button';
 import { failureMessage } from '../../../lib/failure-message';
 import { useCreateReview } from '../api/create-review';
+import { CountedTextarea } from './counted-textarea';
 import { StarInput } from './star-input';
 
 interface ReviewDialogProps {
@@ -56,7 +55,6 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
     }
   };
 
-  const length = comment.length;
   const tooLong = comment.trim().length > REVIEW_TEXT_MAX_LENGTH;
   return (
     <Modal
@@ -90,26 +88,16 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
           disabled={create.isPending}
         />
         <div>
-          <label htmlFor={commentId} className="block text-sm font-medium text-slate-700">
-            {REVIEW_MESSAGES.commentLabel}
-          </label>
-          <textarea
+          <CountedTextarea
             id={commentId}
+            label={REVIEW_MESSAGES.commentLabel}
             rows={4}
             value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            aria-invalid={errors.comment || tooLong ? true : undefined}
-            aria-describedby={`${commentId}-count ${commentId}-error`}
-            className={controlClass(errors.comment)}
+            onChange={setComment}
+            error={errors.comment}
+            invalid={Boolean(errors.comment) || tooLong}
+            countClassName={`mt-1 text-xs ${tooLong ? 'text-red-600' : 'text-slate-500'}`}
           />
-          <p
-            id={`${commentId}-count`}
-            className={`mt-1 text-xs ${tooLong ? 'text-red-600' : 'text-slate-500'}`}
-          >
-            {length.toLocaleString('en-US')} / {REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-US')}{' '}
-            characters
-          </p>
-          <FieldError id={`${commentId}-error`} error={errors.comment} />
         </div>
         {errors.form ? (
           <p role="alert" className="text-sm text-red-700">

@@ -2,6 +2,7 @@ import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { Link } from 'react-router';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { CardSection } from '../../../components/card-section';
 import { fullName } from '../../../lib/full-name';
 import { canMarkNoShow } from '../../appointments/api/mark-no-show';
 import { shortTime } from '../local-date';
@@ -19,14 +20,10 @@ export function TodaysAppointments({
   onNoShow?: (appointment: ProviderAppointment) => void;
 }) {
   return (
-    <section
-      aria-labelledby="today-appointments-title"
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <div className="flex items-center gap-2">
-        <h2 id="today-appointments-title" className="text-lg font-semibold text-slate-900">
-          Today&apos;s Appointments
-        </h2>
+    <CardSection
+      titleId="today-appointments-title"
+      title="Today's Appointments"
+      badge={
         <span
           data-testid="today-count-badge"
           className="rounded-full bg-indigo-100 px-2.5 py-0.5 text-sm font-semibold text-indigo-800"
@@ -35,7 +32,8 @@ export function TodaysAppointments({
           {appointments.length}
           <span className="sr-only">)</span>
         </span>
-      </div>
+      }
+    >
       {appointments.length === 0 ? (
         <div className="mt-4 flex flex-col items-start gap-3">
           <p className="text-slate-600">No appointments scheduled for today</p>
@@ -80,6 +78,6 @@ export function TodaysAppointments({
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,19 +1,14 @@
 import type { ProviderTrustFigures } from '@slotwise/shared/stats-types';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { StarRating } from '../../../components/star-rating';
+import { CardSection } from '../../../components/card-section';
 
 const percent = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 /** Trust figures (docs/decisions/045-reviews-and-ratings.md): mean rating, reviews, no-shows. */
 export function TrustFigures({ rating, reviewCount, noShowRate }: ProviderTrustFigures) {
   return (
-    <section
-      aria-labelledby="trust-figures-title"
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h2 id="trust-figures-title" className="text-lg font-semibold text-slate-900">
-        Ratings and reliability
-      </h2>
+    <CardSection titleId="trust-figures-title" title="Ratings and reliability">
       <dl className="mt-3 grid gap-4 sm:grid-cols-3">
         <div>
           <dt className="text-sm text-slate-600">Mean rating</dt>
@@ -41,6 +36,6 @@ export function TrustFigures({ rating, reviewCount, noShowRate }: ProviderTrustF
           <dd className="mt-1 text-2xl font-bold text-slate-900">{percent.format(noShowRate)}%</dd>
         </div>
       </dl>
-    </section>
+    </CardSection>
   );
 }

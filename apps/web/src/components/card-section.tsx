@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+
+/** A white card labelled by its h2; `badge` sits beside the heading (e.g. a count). */
+export function CardSection({
+  titleId,
+  title,
+  className,
+  headingClassName,
+  badge,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  /** Classes put before the card's own (e.g. `min-w-0` in a grid). */
+  className?: string;
+  /** Classes put before the heading's own (e.g. a margin). */
+  headingClassName?: string;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
+  const heading = (
+    <h2
+      id={titleId}
+      className={`${headingClassName ? `${headingClassName} ` : ''}text-lg font-semibold text-slate-900`}
+    >
+      {title}
+    </h2>
+  );
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={`${className ? `${className} ` : ''}rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5`}
+    >
+      {badge ? (
+        <div className="flex items-center gap-2">
+          {heading}
+          {badge}
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
+  );
+}
