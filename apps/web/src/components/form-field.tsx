@@ -48,14 +48,34 @@ export function Field({ label, error, hint, id, className, children }: FieldProp
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
       })}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
       <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's help text under its control, when it has one. */
+export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <p id={id} className="mt-1 text-xs text-slate-500">
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** What Field itself takes of a form-kit field's props. */
+export type FieldOwnProps = Omit<FieldProps, 'children'>;
+
+/** Splits a form-kit field's props into Field's own and the rest, for the control. */
+export function splitFieldProps<P extends FieldOwnProps>({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ...control
+}: P) {
+  return [{ label, error, hint, id, className }, control] as const;
 }
 
 /**
@@ -80,10 +100,13 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'cl
 }
 
 /** A labelled input (text, email, date, time, number…) with its hint and error: see Field. */
-export function TextField({ label, error, hint, id, className, ref, ...input }: TextFieldProps) {
+export function TextField({ ref, ...props }: TextFieldProps) {
+  const [field, input] = splitFieldProps(props);
   return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(control) => <input ref={ref} {...control} {...input} className={controlClass(error)} />}
+    <Field {...field}>
+      {(control) => (
+        <input ref={ref} {...control} {...input} className={controlClass(field.error)} />
+      )}
     </Field>
   );
 }
@@ -100,18 +123,13 @@ interface TextAreaFieldProps extends Omit<
 }
 
 /** A labelled textarea with its hint and error: see Field. */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  ref,
-  ...area
-}: TextAreaFieldProps) {
+export function TextAreaField({ ref, ...props }: TextAreaFieldProps) {
+  const [field, area] = splitFieldProps(props);
   return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(control) => <textarea ref={ref} {...control} {...area} className={controlClass(error)} />}
+    <Field {...field}>
+      {(control) => (
+        <textarea ref={ref} {...control} {...area} className={controlClass(field.error)} />
+      )}
     </Field>
   );
 }

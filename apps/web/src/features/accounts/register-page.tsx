@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { controlClass } from '../../components/control-class';
 import { Field, FieldError, FormError, TextField } from '../../components/form-field';
-import { PasswordField } from '../../components/password-field';
+import { NewPasswordFields } from '../../components/password-field';
 import { ProfilePictureInput } from '../../components/profile-picture-input';
 import { SpinnerOverlay } from '../../components/spinner-overlay';
 import { SubmitButton } from '../../components/submit-button';
@@ -106,17 +106,10 @@ export function RegisterPage() {
 
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
 
-        <PasswordField
+        <NewPasswordFields
           label="Password"
-          hint="8 to 15 characters."
-          autoComplete="new-password"
-          {...field('password')}
-        />
-
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          {...field('confirmPassword')}
+          password={field('password')}
+          confirmPassword={field('confirmPassword')}
         />
 
         <Field label="Role" error={errors.role?.message}>
