@@ -90,48 +90,38 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  /** Class of the field's wrapper. */
-  className?: string;
-  ref?: Ref<HTMLInputElement>;
+/** A form-kit field's props: Field's own (`className` is the wrapper's) over its control's. */
+type KitFieldProps<A, E> = Omit<A, 'className'> & FieldOwnProps & { error?: string; ref?: Ref<E> };
+
+/** Field from the field's own props, around the control built from the rest. */
+function renderKitField<P extends FieldOwnProps>(
+  props: P,
+  control: (
+    attrs: FieldControlProps & ReturnType<typeof splitFieldProps<P>>[1] & { className: string },
+  ) => ReactNode,
+) {
+  const [field, rest] = splitFieldProps(props);
+  return (
+    <Field {...field}>
+      {(attrs) => control({ ...attrs, ...rest, className: controlClass(field.error) })}
+    </Field>
+  );
 }
 
 /** A labelled input (text, email, date, time, number…) with its hint and error: see Field. */
-export function TextField({ ref, ...props }: TextFieldProps) {
-  const [field, input] = splitFieldProps(props);
-  return (
-    <Field {...field}>
-      {(control) => (
-        <input ref={ref} {...control} {...input} className={controlClass(field.error)} />
-      )}
-    </Field>
-  );
-}
-
-interface TextAreaFieldProps extends Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'className'
-> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-  ref?: Ref<HTMLTextAreaElement>;
+export function TextField({
+  ref,
+  ...props
+}: KitFieldProps<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>) {
+  return renderKitField(props, (attrs) => <input ref={ref} {...attrs} />);
 }
 
 /** A labelled textarea with its hint and error: see Field. */
-export function TextAreaField({ ref, ...props }: TextAreaFieldProps) {
-  const [field, area] = splitFieldProps(props);
-  return (
-    <Field {...field}>
-      {(control) => (
-        <textarea ref={ref} {...control} {...area} className={controlClass(field.error)} />
-      )}
-    </Field>
-  );
+export function TextAreaField({
+  ref,
+  ...props
+}: KitFieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>, HTMLTextAreaElement>) {
+  return renderKitField(props, (attrs) => <textarea ref={ref} {...attrs} />);
 }
 
 /** A form-wide error line (e.g. the server's answer), announced when it appears. */
