@@ -1,4 +1,4 @@
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { BrandLink } from '../components/brand-logo';
 
 /** Sign-up, login and other stand-alone screens: the brand mark and the content. */

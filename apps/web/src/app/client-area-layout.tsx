@@ -1,4 +1,4 @@
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { BrandLink } from '../components/brand-logo';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { LogoutButton } from '../features/accounts/components/logout-button';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '../components/avatar';
 import { BrandLink } from '../components/brand-logo';
 import { NotificationBell } from '../features/notifications/components/notification-bell';

@@ -5,6 +5,7 @@ import {
   type Ref,
   type TextareaHTMLAttributes,
 } from 'react';
+import { splitFieldProps, type FieldOwnProps } from '../lib/split-field-props';
 import { controlClass } from './control-class';
 
 /** Attributes that tie a control to its label, hint and error. */
@@ -14,15 +15,7 @@ export interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
-interface FieldProps {
-  /** Visible label, tied to the control with htmlFor/id. */
-  label: ReactNode;
-  /** The field's error, shown under it and announced. */
-  error?: string;
-  /** Help text under the control. */
-  hint?: ReactNode;
-  id?: string;
-  className?: string;
+interface FieldProps extends FieldOwnProps {
   /** Renders the control (input, select, textarea) with the given attributes spread onto it. */
   children: (control: FieldControlProps) => ReactNode;
 }
@@ -61,21 +54,6 @@ export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
       {hint}
     </p>
   ) : null;
-}
-
-/** What Field itself takes of a form-kit field's props. */
-export type FieldOwnProps = Omit<FieldProps, 'children'>;
-
-/** Splits a form-kit field's props into Field's own and the rest, for the control. */
-export function splitFieldProps<P extends FieldOwnProps>({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  ...control
-}: P) {
-  return [{ label, error, hint, id, className }, control] as const;
 }
 
 /**

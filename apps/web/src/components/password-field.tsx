@@ -1,6 +1,7 @@
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { controlClass } from './control-class';
-import { Field, splitFieldProps } from './form-field';
+import { splitFieldProps } from '../lib/split-field-props';
+import { Field } from './form-field';
 
 interface PasswordFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,

@@ -2,7 +2,7 @@ import type { AvailableSlot } from '@slotwise/shared/discovery-types';
 import { ListState } from '../../../components/list-state';
 import { SLOT_LIST_TEXTS } from '../slot-list-texts';
 import { MESSAGES } from '@slotwise/shared/messages';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   compareSlotTimes,
