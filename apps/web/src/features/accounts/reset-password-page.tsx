@@ -1,4 +1,5 @@
 import { EMAIL_MESSAGES, resetPasswordFormSchema } from '@slotwise/shared/email-schemas';
+import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
@@ -71,11 +72,7 @@ export function ResetPasswordPage() {
           {failure?.linkDead ? <ForgotLink /> : null}
         </>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
-          Back to Login
-        </Link>
-      </p>
+      <AuthSwitchLink to="/login">Back to Login</AuthSwitchLink>
     </AuthCard>
   );
 }
