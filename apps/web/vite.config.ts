@@ -37,7 +37,7 @@ export default defineConfig({
           groups: [
             {
               name: 'form-kit',
-              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]components[\\/](form-field|password-field|submit-button)\.tsx$|[\\/]src[\\/]lib[\\/](bind-fields|failure-message)\.ts$/,
+              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]components[\\/](form-field|password-field|submit-button)\.tsx$|[\\/]src[\\/]lib[\\/](bind-fields|failure-message|split-field-props)\.ts$/,
             },
           ],
         },

@@ -1,5 +1,5 @@
-import { Link, Outlet } from 'react-router';
-import { BrandLogo } from '../components/brand-logo';
+import { Outlet } from 'react-router';
+import { BrandLink } from '../components/brand-logo';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { LogoutButton } from '../features/accounts/components/logout-button';
 import { ProfileMenu } from '../features/accounts/components/profile-menu';
@@ -19,13 +19,10 @@ export function ClientAreaLayout() {
       <RealtimeProvider />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-2 gap-y-2 px-4 py-2 sm:flex-nowrap sm:gap-x-4 sm:px-6">
-          <Link
-            to="/"
+          <BrandLink
             className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900"
-          >
-            <BrandLogo className="size-8" />
-            <span className="sr-only sm:not-sr-only">Slotwise</span>
-          </Link>
+            nameClassName="sr-only sm:not-sr-only"
+          />
           {/* Provider search (docs/product.md §2): its own row on phones. */}
           <div className="order-last w-full sm:order-none sm:w-auto sm:max-w-md sm:flex-1">
             <ClientSearchBox />

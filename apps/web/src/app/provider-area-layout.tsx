@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '../components/avatar';
-import { BrandLogo } from '../components/brand-logo';
+import { BrandLink } from '../components/brand-logo';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { LogoutButton } from '../features/accounts/components/logout-button';
 import { UnreadMessagesBadge } from '../features/messages/components/unread-messages-badge';
@@ -89,13 +89,7 @@ export function ProviderAreaLayout() {
           }
         >
           <div className="flex items-center justify-between gap-2 px-5 py-4">
-            <Link
-              to="/"
-              className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900"
-            >
-              <BrandLogo className="size-8" />
-              <span>Slotwise</span>
-            </Link>
+            <BrandLink className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900" />
             {!wide ? (
               <button
                 ref={closeRef}

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+
 interface BrandLogoProps {
   className?: string;
 }
@@ -20,5 +22,23 @@ export function BrandLogo({ className = 'size-8' }: BrandLogoProps) {
         strokeLinejoin="round"
       />
     </svg>
+  );
+}
+
+/** The home link with the mark and the name, as every frame's header (and the footer) shows it. */
+export function BrandLink({
+  className,
+  ariaLabel,
+  nameClassName,
+}: {
+  className: string;
+  ariaLabel?: string;
+  nameClassName?: string;
+}) {
+  return (
+    <Link to="/" className={className} aria-label={ariaLabel}>
+      <BrandLogo className="size-8" />
+      <span className={nameClassName}>Slotwise</span>
+    </Link>
   );
 }

@@ -5,6 +5,7 @@ import {
   type Ref,
   type TextareaHTMLAttributes,
 } from 'react';
+import { splitFieldProps, type FieldOwnProps } from '../lib/split-field-props';
 import { controlClass } from './control-class';
 
 /** Attributes that tie a control to its label, hint and error. */
@@ -14,15 +15,7 @@ export interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
-interface FieldProps {
-  /** Visible label, tied to the control with htmlFor/id. */
-  label: ReactNode;
-  /** The field's error, shown under it and announced. */
-  error?: string;
-  /** Help text under the control. */
-  hint?: ReactNode;
-  id?: string;
-  className?: string;
+interface FieldProps extends FieldOwnProps {
   /** Renders the control (input, select, textarea) with the given attributes spread onto it. */
   children: (control: FieldControlProps) => ReactNode;
 }
@@ -48,14 +41,19 @@ export function Field({ label, error, hint, id, className, children }: FieldProp
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
       })}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
       <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's help text under its control, when it has one. */
+export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <p id={id} className="mt-1 text-xs text-slate-500">
+      {hint}
+    </p>
+  ) : null;
 }
 
 /**
@@ -70,50 +68,38 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  /** Class of the field's wrapper. */
-  className?: string;
-  ref?: Ref<HTMLInputElement>;
-}
+/** A form-kit field's props: Field's own (`className` is the wrapper's) over its control's. */
+type KitFieldProps<A, E> = Omit<A, 'className'> & FieldOwnProps & { error?: string; ref?: Ref<E> };
 
-/** A labelled input (text, email, date, time, number…) with its hint and error: see Field. */
-export function TextField({ label, error, hint, id, className, ref, ...input }: TextFieldProps) {
+/** Field from the field's own props, around the control built from the rest. */
+function renderKitField<P extends FieldOwnProps>(
+  props: P,
+  control: (
+    attrs: FieldControlProps & ReturnType<typeof splitFieldProps<P>>[1] & { className: string },
+  ) => ReactNode,
+) {
+  const [field, rest] = splitFieldProps(props);
   return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(control) => <input ref={ref} {...control} {...input} className={controlClass(error)} />}
+    <Field {...field}>
+      {(attrs) => control({ ...attrs, ...rest, className: controlClass(field.error) })}
     </Field>
   );
 }
 
-interface TextAreaFieldProps extends Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'className'
-> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-  ref?: Ref<HTMLTextAreaElement>;
+/** A labelled input (text, email, date, time, number…) with its hint and error: see Field. */
+export function TextField({
+  ref,
+  ...props
+}: KitFieldProps<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>) {
+  return renderKitField(props, (attrs) => <input ref={ref} {...attrs} />);
 }
 
 /** A labelled textarea with its hint and error: see Field. */
 export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  className,
   ref,
-  ...area
-}: TextAreaFieldProps) {
-  return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(control) => <textarea ref={ref} {...control} {...area} className={controlClass(error)} />}
-    </Field>
-  );
+  ...props
+}: KitFieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>, HTMLTextAreaElement>) {
+  return renderKitField(props, (attrs) => <textarea ref={ref} {...attrs} />);
 }
 
 /** A form-wide error line (e.g. the server's answer), announced when it appears. */

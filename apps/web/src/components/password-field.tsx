@@ -1,5 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { controlClass } from './control-class';
+import { splitFieldProps } from '../lib/split-field-props';
 import { Field } from './form-field';
 
 interface PasswordFieldProps extends Omit<
@@ -16,19 +17,12 @@ interface PasswordFieldProps extends Omit<
 }
 
 /** A labelled password input, optionally with a show/hide toggle: see Field. */
-export function PasswordField({
-  label,
-  error,
-  hint,
-  id,
-  className,
-  ref,
-  revealable = false,
-  ...input
-}: PasswordFieldProps) {
+export function PasswordField({ ref, revealable = false, ...props }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
+  const [field, input] = splitFieldProps(props);
+  const { error } = field;
   return (
-    <Field label={label} error={error} hint={hint} id={id} className={className}>
+    <Field {...field}>
       {(control) =>
         revealable ? (
           <div className="relative">
@@ -60,6 +54,31 @@ export function PasswordField({
         )
       }
     </Field>
+  );
+}
+
+type BoundPasswordProps = Omit<PasswordFieldProps, 'label'>;
+
+/** A new password (with the length hint) and its confirmation, as sign-up and reset ask for them. */
+export function NewPasswordFields({
+  label,
+  password,
+  confirmPassword,
+}: {
+  label: string;
+  password: BoundPasswordProps;
+  confirmPassword: BoundPasswordProps;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        hint="8 to 15 characters."
+        autoComplete="new-password"
+        {...password}
+      />
+      <PasswordField label="Confirm password" autoComplete="new-password" {...confirmPassword} />
+    </>
   );
 }
 

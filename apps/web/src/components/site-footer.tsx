@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BrandLogo } from './brand-logo';
+import { BrandLink } from './brand-logo';
 
 interface SocialLink {
   name: string;
@@ -33,6 +34,14 @@ const SOCIAL_LINKS: readonly SocialLink[] = [
   { name: 'LinkedIn', href: 'https://www.linkedin.com/', path: ICON_PATHS.LinkedIn },
 ];
 
+const QUICK_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/#how-it-works', label: 'How It Works' },
+  { to: '/about', label: 'About' },
+  { to: '/register', label: 'Sign Up' },
+  { to: '/login', label: 'Login' },
+] as const;
+
 const footerLinkClass = 'rounded text-sm text-slate-300 hover:text-white';
 
 export function SiteFooter() {
@@ -41,61 +50,30 @@ export function SiteFooter() {
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
-          <Link
-            to="/"
-            className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-white"
-          >
-            <BrandLogo className="size-8" />
-            <span>Slotwise</span>
-          </Link>
+          <BrandLink className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-white" />
           <p className="mt-3 text-sm leading-6">
             Book trusted local services and schedule your appointments with ease.
           </p>
         </div>
 
-        <nav aria-labelledby="footer-quick-links">
-          <h2
-            id="footer-quick-links"
-            className="text-sm font-semibold tracking-wide text-white uppercase"
-          >
-            Quick links
-          </h2>
+        <FooterColumn as="nav" titleId="footer-quick-links" title="Quick links">
           <ul className="mt-4 space-y-2">
-            <li>
-              <Link to="/" className={footerLinkClass}>
-                Home
-              </Link>
-            </li>
-            <li>
-              <Link to="/#how-it-works" className={footerLinkClass}>
-                How It Works
-              </Link>
-            </li>
-            <li>
-              <Link to="/about" className={footerLinkClass}>
-                About
-              </Link>
-            </li>
-            <li>
-              <Link to="/register" className={footerLinkClass}>
-                Sign Up
-              </Link>
-            </li>
-            <li>
-              <Link to="/login" className={footerLinkClass}>
-                Login
-              </Link>
-            </li>
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={footerLinkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
-        </nav>
+        </FooterColumn>
 
-        <section id="contact" aria-labelledby="footer-contact" className="scroll-mt-20">
-          <h2
-            id="footer-contact"
-            className="text-sm font-semibold tracking-wide text-white uppercase"
-          >
-            Contact
-          </h2>
+        <FooterColumn
+          id="contact"
+          className="scroll-mt-20"
+          titleId="footer-contact"
+          title="Contact"
+        >
           <address className="mt-4 space-y-2 text-sm not-italic">
             <p>
               Email:{' '}
@@ -111,15 +89,9 @@ export function SiteFooter() {
             </p>
             <p>100 Market Street, Suite 300, Springfield</p>
           </address>
-        </section>
+        </FooterColumn>
 
-        <section aria-labelledby="footer-social">
-          <h2
-            id="footer-social"
-            className="text-sm font-semibold tracking-wide text-white uppercase"
-          >
-            Follow us
-          </h2>
+        <FooterColumn titleId="footer-social" title="Follow us">
           <ul className="mt-4 flex gap-3">
             {SOCIAL_LINKS.map((link) => (
               <li key={link.name}>
@@ -137,7 +109,7 @@ export function SiteFooter() {
               </li>
             ))}
           </ul>
-        </section>
+        </FooterColumn>
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400 sm:px-6">
@@ -145,5 +117,31 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+/** A footer column, labelled by its title (whose id is `titleId`). */
+function FooterColumn({
+  as: Column = 'section',
+  id,
+  className,
+  titleId,
+  title,
+  children,
+}: {
+  as?: 'nav' | 'section';
+  id?: string;
+  className?: string;
+  titleId: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Column id={id} aria-labelledby={titleId} className={className}>
+      <h2 id={titleId} className="text-sm font-semibold tracking-wide text-white uppercase">
+        {title}
+      </h2>
+      {children}
+    </Column>
   );
 }

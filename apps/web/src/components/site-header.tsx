@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { HOME_PATH, useSession } from '../lib/session';
-import { BrandLogo } from './brand-logo';
+import { BrandLink } from './brand-logo';
 
 interface NavItem {
   label: string;
@@ -58,6 +58,8 @@ export function SiteHeader() {
   // Signed in (e.g. back on a public provider page after login): their own area, not 'Login'.
   const { session } = useSession();
   const home = session ? HOME_PATH[session.role] : null;
+  // Signed in: the way to one's own area; signed out: sign-up (with Login beside it).
+  const cta = home ? { to: home, label: 'My account' } : { to: '/register', label: 'Sign Up' };
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLElement>(null);
 
@@ -85,14 +87,10 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link
-          to="/"
+        <BrandLink
           className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900"
-          aria-label="Slotwise home"
-        >
-          <BrandLogo className="size-8" />
-          <span>Slotwise</span>
-        </Link>
+          ariaLabel="Slotwise home"
+        />
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {PAGE_LINKS.map((item) => (
@@ -101,25 +99,16 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
-          {home ? (
-            <Link
-              to={home}
-              className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
-            >
-              My account
+          <Link
+            to={cta.to}
+            className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
+          >
+            {cta.label}
+          </Link>
+          {home ? null : (
+            <Link to="/login" className={linkClass}>
+              Login
             </Link>
-          ) : (
-            <>
-              <Link
-                to="/register"
-                className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
-              >
-                Sign Up
-              </Link>
-              <Link to="/login" className={linkClass}>
-                Login
-              </Link>
-            </>
           )}
         </div>
 
@@ -159,33 +148,21 @@ export function SiteHeader() {
               <NavEntry item={item} onNavigate={closeMenu} />
             </li>
           ))}
-          {home ? (
-            <li className="mt-2 flex flex-col">
-              <Link
-                to={home}
-                onClick={closeMenu}
-                className="rounded-lg bg-indigo-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-indigo-700"
-              >
-                My account
+          <li className="mt-2 flex flex-col">
+            <Link
+              to={cta.to}
+              onClick={closeMenu}
+              className="rounded-lg bg-indigo-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-indigo-700"
+            >
+              {cta.label}
+            </Link>
+          </li>
+          {home ? null : (
+            <li className="flex flex-col">
+              <Link to="/login" className={linkClass} onClick={closeMenu}>
+                Login
               </Link>
             </li>
-          ) : (
-            <>
-              <li className="mt-2 flex flex-col">
-                <Link
-                  to="/register"
-                  onClick={closeMenu}
-                  className="rounded-lg bg-indigo-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-indigo-700"
-                >
-                  Sign Up
-                </Link>
-              </li>
-              <li className="flex flex-col">
-                <Link to="/login" className={linkClass} onClick={closeMenu}>
-                  Login
-                </Link>
-              </li>
-            </>
           )}
         </ul>
       </nav>

@@ -1,3 +1,5 @@
+import { useSearchParams } from 'react-router';
+
 /**
  * The `next` parameter of /login, /register and /email-verification: where a signed-out visitor
  * was going (e.g. `/providers/<id>?slot=<slot id>`), carried through sign-in, registration and
@@ -58,4 +60,10 @@ export function forgetNext(): void {
   } catch {
     // Nothing to forget.
   }
+}
+
+/** This URL's `?next=`, when it is a safe same-origin path. */
+export function useNextParam(): string | null {
+  const [params] = useSearchParams();
+  return safeNextPath(params.get('next'));
 }

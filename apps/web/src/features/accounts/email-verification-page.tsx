@@ -1,12 +1,13 @@
 import { emailFormSchema } from '@slotwise/shared/auth-schemas';
+import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { MESSAGES } from '@slotwise/shared/messages';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
-import { rememberedNext, safeNextPath, withNext } from '../../lib/next-path';
+import { rememberedNext, useNextParam, withNext } from '../../lib/next-path';
 import { useResendVerification } from './api/resend-verification';
 import { useVerifyEmail } from './api/verify-email';
 import { useCountdown } from './use-countdown';
@@ -45,9 +46,7 @@ export function EmailVerificationPage() {
 function VerificationNotice({ email }: { email: string | null }) {
   return (
     <>
-      <h1 id="email-verification-title" className="text-2xl font-bold text-slate-900">
-        Verify Your Email
-      </h1>
+      <VerificationHeading>Verify Your Email</VerificationHeading>
       <p className="mt-3 text-sm text-slate-700">
         We&apos;ve sent a verification link to{' '}
         {email ? (
@@ -69,19 +68,15 @@ function VerificationNotice({ email }: { email: string | null }) {
 
 /** Where sign-in leads next: this URL's `next`, else the one kept at registration. */
 function useNextPath(): string | null {
-  const [params] = useSearchParams();
-  return safeNextPath(params.get('next')) ?? rememberedNext();
+  return useNextParam() ?? rememberedNext();
 }
 
 function LoginLink() {
   const next = useNextPath();
   return (
-    <p className="mt-6 text-center text-sm text-slate-600">
-      Already verified?{' '}
-      <Link to={withNext('/login', next)} className="font-semibold text-indigo-700 hover:underline">
-        Login
-      </Link>
-    </p>
+    <AuthSwitchLink prompt="Already verified?" to={withNext('/login', next)}>
+      Login
+    </AuthSwitchLink>
   );
 }
 
@@ -89,34 +84,23 @@ function TokenConfirmation({ token, email }: { token: string; email: string | nu
   const verification = useVerifyEmail(token);
   const next = useNextPath();
 
-  if (verification.isPending) {
+  // Checking, then verified: one status line that turns from the wait to the outcome.
+  if (verification.isPending || verification.isSuccess) {
+    const done = verification.isSuccess;
     return (
       <>
-        <h1 id="email-verification-title" className="text-2xl font-bold text-slate-900">
-          Email Verification
-        </h1>
-        <p role="status" className="mt-3 text-sm text-slate-700">
-          {MESSAGES.verifyingEmail}
+        <VerificationHeading>{done ? 'Email Verified' : 'Email Verification'}</VerificationHeading>
+        <p role="status" className={`mt-3 text-sm ${done ? 'text-emerald-700' : 'text-slate-700'}`}>
+          {done ? MESSAGES.emailVerified : MESSAGES.verifyingEmail}
         </p>
-      </>
-    );
-  }
-
-  if (verification.isSuccess) {
-    return (
-      <>
-        <h1 id="email-verification-title" className="text-2xl font-bold text-slate-900">
-          Email Verified
-        </h1>
-        <p role="status" className="mt-3 text-sm text-emerald-700">
-          {MESSAGES.emailVerified}
-        </p>
-        <Link
-          to={withNext('/login', next)}
-          className="mt-6 block w-full rounded-md bg-indigo-600 px-4 py-2.5 text-center text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
-        >
-          Sign in
-        </Link>
+        {done ? (
+          <Link
+            to={withNext('/login', next)}
+            className="mt-6 block w-full rounded-md bg-indigo-600 px-4 py-2.5 text-center text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
+          >
+            Sign in
+          </Link>
+        ) : null}
       </>
     );
   }
@@ -126,9 +110,7 @@ function TokenConfirmation({ token, email }: { token: string; email: string | nu
   const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
   return (
     <>
-      <h1 id="email-verification-title" className="text-2xl font-bold text-slate-900">
-        Verify Your Email
-      </h1>
+      <VerificationHeading>Verify Your Email</VerificationHeading>
       <p role="alert" className="mt-3 text-sm text-red-700">
         {refused ? MESSAGES.verificationLinkInvalid : MESSAGES.verificationFailed}
       </p>
@@ -192,5 +174,14 @@ function ResendForm({ email }: { email: string | null }) {
         {status?.text}
       </p>
     </form>
+  );
+}
+
+/** The screen's h1 for each step; it names the card (`email-verification-title`). */
+function VerificationHeading({ children }: { children: ReactNode }) {
+  return (
+    <h1 id="email-verification-title" className="text-2xl font-bold text-slate-900">
+      {children}
+    </h1>
   );
 }

@@ -1,6 +1,6 @@
 import { emailFormSchema } from '@slotwise/shared/auth-schemas';
+import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { FormError, TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
 import { failureMessage } from '../../lib/failure-message';
@@ -52,12 +52,9 @@ export function ForgotPasswordPage() {
           </form>
         </>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Remembered it?{' '}
-        <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
-          Back to Login
-        </Link>
-      </p>
+      <AuthSwitchLink prompt="Remembered it?" to="/login">
+        Back to Login
+      </AuthSwitchLink>
     </AuthCard>
   );
 }

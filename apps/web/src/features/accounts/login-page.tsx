@@ -1,15 +1,16 @@
 import { MESSAGES } from '@slotwise/shared/messages';
+import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError, TextField } from '../../components/form-field';
 import { PasswordField } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
 import { lazyToast } from '../../lib/lazy-toast';
-import { forgetNext, safeNextPath, withNext } from '../../lib/next-path';
+import { forgetNext, useNextParam, withNext } from '../../lib/next-path';
 import { readRedirectFrom } from '../../lib/redirect-state';
 import { HOME_PATH, saveSession, type Role } from '../../lib/session';
 import { useLogin } from './api/login';
@@ -48,9 +49,8 @@ interface LoginFailure {
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [searchParams] = useSearchParams();
   // Where the visitor was going: `?next=` (a public page's slot) or the guard's state.
-  const next = safeNextPath(searchParams.get('next'));
+  const next = useNextParam();
   const queryClient = useQueryClient();
   const login = useLogin();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
@@ -139,15 +139,9 @@ export function LoginPage() {
           </SubmitButton>
         </form>
 
-        <p className="mt-6 text-center text-sm text-slate-600">
-          Don&apos;t have an account?{' '}
-          <Link
-            to={withNext('/register', next)}
-            className="font-semibold text-indigo-700 hover:underline"
-          >
-            Sign up
-          </Link>
-        </p>
+        <AuthSwitchLink prompt="Don't have an account?" to={withNext('/register', next)}>
+          Sign up
+        </AuthSwitchLink>
       </div>
     </section>
   );

@@ -1,17 +1,18 @@
 import { registerFormSchema, splitFullName } from '@slotwise/shared/auth-schemas';
+import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { MESSAGES } from '@slotwise/shared/messages';
 import { useState } from 'react';
 import { type UseFormRegisterReturn } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { controlClass } from '../../components/control-class';
 import { Field, FieldError, FormError, TextField } from '../../components/form-field';
-import { PasswordField } from '../../components/password-field';
+import { NewPasswordFields } from '../../components/password-field';
 import { ProfilePictureInput } from '../../components/profile-picture-input';
 import { SpinnerOverlay } from '../../components/spinner-overlay';
 import { SubmitButton } from '../../components/submit-button';
 import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
-import { rememberNext, safeNextPath, withNext } from '../../lib/next-path';
+import { rememberNext, useNextParam, withNext } from '../../lib/next-path';
 import { useProfilePicture } from '../../lib/use-profile-picture';
 import { useRegister } from './api/register';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -38,8 +39,7 @@ function browserTimeZone(): string | undefined {
 export function RegisterPage() {
   const navigate = useNavigate();
   // A visitor registering to book a slot (docs/product.md §11.2) comes back to it after sign-in.
-  const [searchParams] = useSearchParams();
-  const next = safeNextPath(searchParams.get('next'));
+  const next = useNextParam();
   const picture = useProfilePicture();
   const registration = useRegister();
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -106,17 +106,10 @@ export function RegisterPage() {
 
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
 
-        <PasswordField
+        <NewPasswordFields
           label="Password"
-          hint="8 to 15 characters."
-          autoComplete="new-password"
-          {...field('password')}
-        />
-
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          {...field('confirmPassword')}
+          password={field('password')}
+          confirmPassword={field('confirmPassword')}
         />
 
         <Field label="Role" error={errors.role?.message}>
@@ -141,15 +134,9 @@ export function RegisterPage() {
         </SubmitButton>
       </form>
 
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <Link
-          to={withNext('/login', next)}
-          className="font-semibold text-indigo-700 hover:underline"
-        >
-          Sign in
-        </Link>
-      </p>
+      <AuthSwitchLink prompt="Already have an account?" to={withNext('/login', next)}>
+        Sign in
+      </AuthSwitchLink>
     </AuthCard>
   );
 }

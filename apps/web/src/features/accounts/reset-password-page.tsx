@@ -1,9 +1,10 @@
 import { EMAIL_MESSAGES, resetPasswordFormSchema } from '@slotwise/shared/email-schemas';
+import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { FormError } from '../../components/form-field';
-import { PasswordField } from '../../components/password-field';
+import { NewPasswordFields } from '../../components/password-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
@@ -58,16 +59,10 @@ export function ResetPasswordPage() {
         <>
           <p className="mt-1 text-sm text-slate-600">Choose a new password for your account.</p>
           <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-            <PasswordField
+            <NewPasswordFields
               label="New password"
-              hint="8 to 15 characters."
-              autoComplete="new-password"
-              {...field('password')}
-            />
-            <PasswordField
-              label="Confirm password"
-              autoComplete="new-password"
-              {...field('confirmPassword')}
+              password={field('password')}
+              confirmPassword={field('confirmPassword')}
             />
             {failure ? <FormError>{failure.text}</FormError> : null}
             <SubmitButton busy={reset.isPending} busyText="Saving...">
@@ -77,11 +72,7 @@ export function ResetPasswordPage() {
           {failure?.linkDead ? <ForgotLink /> : null}
         </>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/login" className="font-semibold text-indigo-700 hover:underline">
-          Back to Login
-        </Link>
-      </p>
+      <AuthSwitchLink to="/login">Back to Login</AuthSwitchLink>
     </AuthCard>
   );
 }

@@ -54,6 +54,24 @@ export function ProviderAppointmentsPage() {
     />
   );
 
+  // One card per appointment; the upcoming (booked) ones add Cancel and Message.
+  const cards = (items: readonly ProviderAppointment[], upcoming = false) =>
+    items.map((appointment) => (
+      <li key={appointment.appointment_id}>
+        <AppointmentCard
+          variant="provider"
+          appointment={appointment}
+          onCancel={upcoming ? () => setCanceling(appointment) : undefined}
+          onMessage={
+            upcoming
+              ? () => message.mutate({ appointmentId: appointment.appointment_id })
+              : undefined
+          }
+          onNoShow={noShowAction(appointment)}
+        />
+      </li>
+    ));
+
   const content = (
     <ListState query={appointments} texts={APPOINTMENT_LIST_TEXTS}>
       {status !== null ? (
@@ -62,15 +80,7 @@ export function ProviderAppointmentsPage() {
         ) : (
           <>
             <ul aria-label={`${STATUS_LABELS[status]} appointments`} className="space-y-3">
-              {list.map((appointment) => (
-                <li key={appointment.appointment_id}>
-                  <AppointmentCard
-                    variant="provider"
-                    appointment={appointment}
-                    onNoShow={noShowAction(appointment)}
-                  />
-                </li>
-              ))}
+              {cards(list)}
             </ul>
             {loadMore}
           </>
@@ -85,19 +95,7 @@ export function ProviderAppointmentsPage() {
               <p className="text-slate-600">{MESSAGES.noProviderAppointments}</p>
             ) : (
               <ul aria-labelledby="booked-appointments-title" className="space-y-3">
-                {booked.map((appointment) => (
-                  <li key={appointment.appointment_id}>
-                    <AppointmentCard
-                      variant="provider"
-                      appointment={appointment}
-                      onCancel={() => setCanceling(appointment)}
-                      onMessage={() =>
-                        message.mutate({ appointmentId: appointment.appointment_id })
-                      }
-                      onNoShow={noShowAction(appointment)}
-                    />
-                  </li>
-                ))}
+                {cards(booked, true)}
               </ul>
             )}
             {/* Still in the upcoming part: more of them load at the end of this list. */}
@@ -110,15 +108,7 @@ export function ProviderAppointmentsPage() {
                 {appointments.hasNextPage ? '+' : ''})
               </summary>
               <ul aria-label="Past and canceled appointments" className="mt-3 space-y-3">
-                {others.map((appointment) => (
-                  <li key={appointment.appointment_id}>
-                    <AppointmentCard
-                      variant="provider"
-                      appointment={appointment}
-                      onNoShow={noShowAction(appointment)}
-                    />
-                  </li>
-                ))}
+                {cards(others)}
               </ul>
               {loadMore}
             </details>

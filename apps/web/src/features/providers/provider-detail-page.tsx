@@ -1,4 +1,7 @@
-import { policySentences } from '@slotwise/shared/policy-schemas';
+import { PolicyList } from '../../components/policy-list';
+import { TryAgainButton } from '../../components/try-again-button';
+import { ListState } from '../../components/list-state';
+import { SLOT_LIST_TEXTS } from './slot-list-texts';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import type { AvailableSlot } from '@slotwise/shared/discovery-types';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
@@ -50,78 +53,61 @@ function AvailableTimeSlots({ providerId }: { providerId: string }) {
     }
   };
 
-  let content;
-  if (slots.isPending) {
-    content = (
-      <p role="status" className="text-slate-600">
-        {MESSAGES.loadingTimeSlots}
-      </p>
-    );
-  } else if (slots.isError) {
-    content = (
-      <p role="alert" className="text-red-700">
-        {MESSAGES.loadTimeSlotsFailed}
-      </p>
-    );
-  } else if (slots.data.length === 0) {
-    content = <p className="text-slate-600">{MESSAGES.noAvailableTimeSlots}</p>;
-  } else {
-    content = (
-      <>
-        <p className="mb-4 text-sm text-slate-500">{MESSAGES.providerLocalTimeNote}</p>
-        <div className="space-y-5">
-          {byDay(slots.data).map(([day, daySlots]) => (
-            <section key={day} aria-labelledby={`slots-${day}`}>
-              <h3 id={`slots-${day}`} className="mb-2 text-sm font-semibold text-slate-800">
-                {formatSlotDate(day)}
-              </h3>
-              <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-                {daySlots.map((slot) => {
-                  const descriptionId = `slot-${slot.id}`;
-                  const busy = bookingId === slot.id;
-                  return (
-                    <li
-                      key={slot.id}
-                      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2"
-                    >
-                      <span className="min-w-0 text-sm text-slate-800">
-                        <span className="font-medium">
-                          {formatSlotTimeRange(slot.start_time, slot.end_time)}
-                        </span>
-                        {/* Describes 'Book Now' (a hidden element may still describe one). */}
-                        <span id={descriptionId} hidden>
-                          {formatSlot(slot)}
-                        </span>
-                        {slot.type ? (
-                          <span className="block text-xs text-slate-500">{slot.type}</span>
-                        ) : null}
-                        {slot.price_cents != null && slot.currency ? (
-                          <span className="block text-xs font-medium text-slate-800">
-                            <span className="sr-only">Price: </span>
-                            {formatPrice(slot.price_cents, slot.currency)}
-                          </span>
-                        ) : null}
+  const content = slots.data?.length ? (
+    <>
+      <p className="mb-4 text-sm text-slate-500">{MESSAGES.providerLocalTimeNote}</p>
+      <div className="space-y-5">
+        {byDay(slots.data).map(([day, daySlots]) => (
+          <section key={day} aria-labelledby={`slots-${day}`}>
+            <h3 id={`slots-${day}`} className="mb-2 text-sm font-semibold text-slate-800">
+              {formatSlotDate(day)}
+            </h3>
+            <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+              {daySlots.map((slot) => {
+                const descriptionId = `slot-${slot.id}`;
+                const busy = bookingId === slot.id;
+                return (
+                  <li
+                    key={slot.id}
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2"
+                  >
+                    <span className="min-w-0 text-sm text-slate-800">
+                      <span className="font-medium">
+                        {formatSlotTimeRange(slot.start_time, slot.end_time)}
                       </span>
-                      <button
-                        type="button"
-                        aria-describedby={descriptionId}
-                        onClick={() => void onBook(slot)}
-                        disabled={bookingId !== null}
-                        className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60"
-                      >
-                        {busy ? 'Booking...' : 'Book Now'}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
-          ))}
-        </div>
-        <ShowLaterTimes slots={slots} />
-      </>
-    );
-  }
+                      {/* Describes 'Book Now' (a hidden element may still describe one). */}
+                      <span id={descriptionId} hidden>
+                        {formatSlot(slot)}
+                      </span>
+                      {slot.type ? (
+                        <span className="block text-xs text-slate-500">{slot.type}</span>
+                      ) : null}
+                      {slot.price_cents != null && slot.currency ? (
+                        <span className="block text-xs font-medium text-slate-800">
+                          <span className="sr-only">Price: </span>
+                          {formatPrice(slot.price_cents, slot.currency)}
+                        </span>
+                      ) : null}
+                    </span>
+                    <button
+                      type="button"
+                      aria-describedby={descriptionId}
+                      onClick={() => void onBook(slot)}
+                      disabled={bookingId !== null}
+                      className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60"
+                    >
+                      {busy ? 'Booking...' : 'Book Now'}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+      </div>
+      <ShowLaterTimes slots={slots} />
+    </>
+  ) : null;
 
   return (
     <section
@@ -131,7 +117,9 @@ function AvailableTimeSlots({ providerId }: { providerId: string }) {
       <h2 id="available-slots-title" className="mb-3 text-lg font-semibold text-slate-900">
         Available Time Slots
       </h2>
-      {content}
+      <ListState query={slots} items={slots.data} texts={SLOT_LIST_TEXTS}>
+        {content}
+      </ListState>
     </section>
   );
 }
@@ -172,13 +160,10 @@ export function ProviderDetailPage({ reviews = null }: { reviews?: ReactNode }) 
           </h1>
         </div>
         {notFound ? null : (
-          <button
-            type="button"
+          <TryAgainButton
             onClick={() => void provider.refetch()}
             className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            Try again
-          </button>
+          />
         )}
       </div>
     );
@@ -219,11 +204,7 @@ export function ProviderDetailPage({ reviews = null }: { reviews?: ReactNode }) 
           {details.bookingPolicy ? (
             <div className="mt-3">
               <h2 className="text-sm font-semibold text-slate-800">Booking policy</h2>
-              <ul className="text-sm text-slate-700">
-                {policySentences(details.bookingPolicy).map((sentence) => (
-                  <li key={sentence}>{sentence}</li>
-                ))}
-              </ul>
+              <PolicyList policy={details.bookingPolicy} className="text-sm text-slate-700" />
             </div>
           ) : null}
           {/* Messages (features/messages): ask before booking. */}

@@ -1,7 +1,8 @@
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { TryAgainButton } from '../../components/try-again-button';
+import { PolicyList } from '../../components/policy-list';
 import type { ProviderDetail } from '@slotwise/shared/discovery-types';
 import { MESSAGES } from '@slotwise/shared/messages';
-import { policySentences } from '@slotwise/shared/policy-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -88,13 +89,10 @@ export function PublicProviderPage({ reviews = null }: { reviews?: ReactNode }) 
             Find another provider
           </Link>
         ) : (
-          <button
-            type="button"
+          <TryAgainButton
             onClick={() => void provider.refetch()}
             className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            Try again
-          </button>
+          />
         )}
       </div>
     );
@@ -146,11 +144,10 @@ export function PublicProviderPage({ reviews = null }: { reviews?: ReactNode }) 
           <h2 id="policy-title" className="mb-2 text-lg font-semibold text-slate-900">
             Booking policy
           </h2>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-            {policySentences(details.bookingPolicy).map((sentence) => (
-              <li key={sentence}>{sentence}</li>
-            ))}
-          </ul>
+          <PolicyList
+            policy={details.bookingPolicy}
+            className="list-disc space-y-1 pl-5 text-sm text-slate-700"
+          />
         </section>
       ) : null}
       {reviews}

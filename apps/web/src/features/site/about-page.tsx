@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar';
 
@@ -61,6 +62,32 @@ const STATS = [
 
 const sectionTitle = 'text-3xl font-bold tracking-tight text-slate-900';
 
+/** One titled band of the page: `id` names its heading (`<id>-title`), which labels it. */
+function AboutSection({
+  id,
+  title,
+  className,
+  width,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  width: 'max-w-4xl' | 'max-w-6xl';
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <div className={`mx-auto ${width} px-4 py-16 sm:px-6`}>
+        <h2 id={`${id}-title`} className={sectionTitle}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 export function AboutPage() {
   return (
     <>
@@ -80,85 +107,70 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="story-title" className="bg-white">
-        <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
-          <h2 id="story-title" className={sectionTitle}>
-            Our story
-          </h2>
-          <div className="mt-6 space-y-4 text-lg leading-8 text-slate-700">
-            <p>
-              Slotwise was founded in 2025 with a simple idea: finding a good barber, tutor or
-              plumber should not take a dozen phone calls. Local providers were juggling paper
-              diaries and missed messages, and their clients were left waiting for call-backs.
-            </p>
-            <p>
-              So we built one place where providers publish their availability and clients book a
-              time that suits them, with instant confirmation and real-time updates for both.
-            </p>
-          </div>
-        </div>
-      </section>
-
-      <section aria-labelledby="milestones-title" className="bg-slate-50">
-        <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
-          <h2 id="milestones-title" className={sectionTitle}>
-            Milestones
-          </h2>
-          <ol className="mt-8 space-y-8 border-l-2 border-indigo-200 pl-6">
-            {MILESTONES.map((milestone) => (
-              <li key={milestone.title} className="relative">
-                <span
-                  aria-hidden="true"
-                  className="absolute top-1.5 -left-[31px] size-3 rounded-full bg-indigo-600 ring-4 ring-slate-50"
-                />
-                <p className="text-sm font-semibold text-indigo-700">{milestone.when}</p>
-                <h3 className="mt-1 text-lg font-semibold text-slate-900">{milestone.title}</h3>
-                <p className="mt-1 text-slate-600">{milestone.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-
-      <section aria-labelledby="mission-title" className="bg-white">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <h2 id="mission-title" className={sectionTitle}>
-            Our mission and values
-          </h2>
-          <p className="mt-6 max-w-3xl text-lg leading-8 text-slate-700">
-            Our mission is to make local services easy to find, easy to book and easy to offer, so
-            that providers can focus on their craft and clients on what matters to them.
+      <AboutSection id="story" title="Our story" className="bg-white" width="max-w-4xl">
+        <div className="mt-6 space-y-4 text-lg leading-8 text-slate-700">
+          <p>
+            Slotwise was founded in 2025 with a simple idea: finding a good barber, tutor or plumber
+            should not take a dozen phone calls. Local providers were juggling paper diaries and
+            missed messages, and their clients were left waiting for call-backs.
           </p>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {VALUES.map((value) => (
-              <li key={value.title} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-                <h3 className="text-lg font-semibold text-slate-900">{value.title}</h3>
-                <p className="mt-2 text-slate-600">{value.text}</p>
-              </li>
-            ))}
-          </ul>
+          <p>
+            So we built one place where providers publish their availability and clients book a time
+            that suits them, with instant confirmation and real-time updates for both.
+          </p>
         </div>
-      </section>
+      </AboutSection>
 
-      <section aria-labelledby="team-title" className="bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <h2 id="team-title" className={sectionTitle}>
-            Meet the team
-          </h2>
-          <ul className="mt-10 grid grid-cols-1 gap-6 min-[420px]:grid-cols-2 lg:grid-cols-4">
-            {TEAM.map((member) => (
-              <li
-                key={member.name}
-                className="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
-              >
-                <Avatar name={member.name} alt="" size="xl" />
-                <h3 className="mt-4 font-semibold text-slate-900">{member.name}</h3>
-                <p className="text-sm text-slate-600">{member.role}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <AboutSection id="milestones" title="Milestones" className="bg-slate-50" width="max-w-4xl">
+        <ol className="mt-8 space-y-8 border-l-2 border-indigo-200 pl-6">
+          {MILESTONES.map((milestone) => (
+            <li key={milestone.title} className="relative">
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 -left-[31px] size-3 rounded-full bg-indigo-600 ring-4 ring-slate-50"
+              />
+              <p className="text-sm font-semibold text-indigo-700">{milestone.when}</p>
+              <h3 className="mt-1 text-lg font-semibold text-slate-900">{milestone.title}</h3>
+              <p className="mt-1 text-slate-600">{milestone.text}</p>
+            </li>
+          ))}
+        </ol>
+      </AboutSection>
+
+      <AboutSection
+        id="mission"
+        title="Our mission and values"
+        className="bg-white"
+        width="max-w-6xl"
+      >
+        <p className="mt-6 max-w-3xl text-lg leading-8 text-slate-700">
+          Our mission is to make local services easy to find, easy to book and easy to offer, so
+          that providers can focus on their craft and clients on what matters to them.
+        </p>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {VALUES.map((value) => (
+            <li key={value.title} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
+              <h3 className="text-lg font-semibold text-slate-900">{value.title}</h3>
+              <p className="mt-2 text-slate-600">{value.text}</p>
+            </li>
+          ))}
+        </ul>
+      </AboutSection>
+
+      <AboutSection id="team" title="Meet the team" className="bg-slate-50" width="max-w-6xl">
+        <ul className="mt-10 grid grid-cols-1 gap-6 min-[420px]:grid-cols-2 lg:grid-cols-4">
+          {TEAM.map((member) => (
+            <li
+              key={member.name}
+              className="flex flex-col items-center rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
+            >
+              <Avatar name={member.name} alt="" size="xl" />
+              <h3 className="mt-4 font-semibold text-slate-900">{member.name}</h3>
+              <p className="text-sm text-slate-600">{member.role}</p>
+            </li>
+          ))}
+        </ul>
+      </AboutSection>
 
       <section aria-labelledby="stats-title" className="bg-indigo-700">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 const primaryButton =
@@ -9,7 +9,7 @@ const secondaryButton =
 interface Step {
   title: string;
   description: string;
-  icon: ReactNode;
+  icon: IconShape[];
 }
 
 const iconProps = {
@@ -23,46 +23,54 @@ const iconProps = {
   strokeLinejoin: 'round',
 } as const;
 
+/** An icon's outline: a path's `d`, or another SVG element with its attributes (24 × 24). */
+type IconShape = string | ['circle' | 'rect', Record<string, number | string>];
+
+function LineIcon({ shapes }: { shapes: readonly IconShape[] }) {
+  return (
+    <svg {...iconProps}>
+      {shapes.map((shape, index) =>
+        typeof shape === 'string' ? (
+          <path key={index} d={shape} />
+        ) : (
+          createElement(shape[0], { key: index, ...shape[1] })
+        ),
+      )}
+    </svg>
+  );
+}
+
 // docs/product.md §2: Search (by category or location), Book (pick a time, confirm instantly),
 // Connect (meet the provider).
 const STEPS: readonly Step[] = [
   {
     title: 'Search',
     description: 'Search by category or location to find the right provider near you.',
-    icon: (
-      <svg {...iconProps}>
-        <circle cx="11" cy="11" r="7" />
-        <path d="m20 20-3.5-3.5" />
-      </svg>
-    ),
+    icon: [['circle', { cx: 11, cy: 11, r: 7 }], 'm20 20-3.5-3.5'],
   },
   {
     title: 'Book',
     description: 'Pick a time that suits you and confirm instantly.',
-    icon: (
-      <svg {...iconProps}>
-        <rect x="3" y="5" width="18" height="16" rx="2" />
-        <path d="M16 3v4M8 3v4M3 10h18M9 15l2 2 4-4" />
-      </svg>
-    ),
+    icon: [
+      ['rect', { x: 3, y: 5, width: 18, height: 16, rx: 2 }],
+      'M16 3v4M8 3v4M3 10h18M9 15l2 2 4-4',
+    ],
   },
   {
     title: 'Connect',
     description: 'Meet the provider and get the job done.',
-    icon: (
-      <svg {...iconProps}>
-        <circle cx="9" cy="8" r="3.5" />
-        <path d="M2.5 20c.8-3.5 3.3-5.5 6.5-5.5s5.7 2 6.5 5.5" />
-        <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.8c1.8.8 3 2.5 3.5 5.2" />
-      </svg>
-    ),
+    icon: [
+      ['circle', { cx: 9, cy: 8, r: 3.5 }],
+      'M2.5 20c.8-3.5 3.3-5.5 6.5-5.5s5.7 2 6.5 5.5',
+      'M16 4.5a3.5 3.5 0 0 1 0 7M18 14.8c1.8.8 3 2.5 3.5 5.2',
+    ],
   },
 ];
 
 interface Category {
   name: string;
   blurb: string;
-  icon: ReactNode;
+  icon: IconShape[];
 }
 
 // SPEC: barber, driver, tutor, photographer, mechanic, plumber, electrician, cleaner; each tile
@@ -71,80 +79,57 @@ const CATEGORIES: readonly Category[] = [
   {
     name: 'Barber',
     blurb: 'Cuts, fades and beard trims',
-    icon: (
-      <svg {...iconProps}>
-        <circle cx="6" cy="6" r="3" />
-        <circle cx="6" cy="18" r="3" />
-        <path d="M8.1 8.1 20 20M8.1 15.9 20 4" />
-      </svg>
-    ),
+    icon: [
+      ['circle', { cx: 6, cy: 6, r: 3 }],
+      ['circle', { cx: 6, cy: 18, r: 3 }],
+      'M8.1 8.1 20 20M8.1 15.9 20 4',
+    ],
   },
   {
     name: 'Driver',
     blurb: 'Rides, errands and airport runs',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M5 16h14M5 16v3M19 16v3M5 16l1.5-6.5A2 2 0 0 1 8.4 8h7.2a2 2 0 0 1 1.9 1.5L19 16" />
-        <circle cx="8" cy="13" r=".5" />
-        <circle cx="16" cy="13" r=".5" />
-      </svg>
-    ),
+    icon: [
+      'M5 16h14M5 16v3M19 16v3M5 16l1.5-6.5A2 2 0 0 1 8.4 8h7.2a2 2 0 0 1 1.9 1.5L19 16',
+      ['circle', { cx: 8, cy: 13, r: '.5' }],
+      ['circle', { cx: 16, cy: 13, r: '.5' }],
+    ],
   },
   {
     name: 'Tutor',
     blurb: 'Lessons for every subject and level',
-    icon: (
-      <svg {...iconProps}>
-        <path d="m2 9 10-5 10 5-10 5L2 9Z" />
-        <path d="M6 11v5c3 2.5 9 2.5 12 0v-5M22 9v6" />
-      </svg>
-    ),
+    icon: ['m2 9 10-5 10 5-10 5L2 9Z', 'M6 11v5c3 2.5 9 2.5 12 0v-5M22 9v6'],
   },
   {
     name: 'Photographer',
     blurb: 'Portraits, events and products',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M3 8a2 2 0 0 1 2-2h2l2-2h6l2 2h2a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8Z" />
-        <circle cx="12" cy="13" r="4" />
-      </svg>
-    ),
+    icon: [
+      'M3 8a2 2 0 0 1 2-2h2l2-2h6l2 2h2a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8Z',
+      ['circle', { cx: 12, cy: 13, r: 4 }],
+    ],
   },
   {
     name: 'Mechanic',
     blurb: 'Repairs, servicing and check-ups',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M14.7 6.3a4 4 0 0 0 5 5L21 10a6 6 0 0 1-7.6 5.2L6 22.6A2.1 2.1 0 0 1 3 19.6l7.4-7.4A6 6 0 0 1 15.7 4.6Z" />
-      </svg>
-    ),
+    icon: [
+      'M14.7 6.3a4 4 0 0 0 5 5L21 10a6 6 0 0 1-7.6 5.2L6 22.6A2.1 2.1 0 0 1 3 19.6l7.4-7.4A6 6 0 0 1 15.7 4.6Z',
+    ],
   },
   {
     name: 'Plumber',
     blurb: 'Leaks, fittings and installations',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M12 3s6 6.5 6 11a6 6 0 0 1-12 0c0-4.5 6-11 6-11Z" />
-      </svg>
-    ),
+    icon: ['M12 3s6 6.5 6 11a6 6 0 0 1-12 0c0-4.5 6-11 6-11Z'],
   },
   {
     name: 'Electrician',
     blurb: 'Wiring, lighting and safety checks',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
-      </svg>
-    ),
+    icon: ['M13 2 4 14h7l-1 8 9-12h-7l1-8Z'],
   },
   {
     name: 'Cleaner',
     blurb: 'Homes, offices and deep cleans',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8L12 3ZM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15Z" />
-      </svg>
-    ),
+    icon: [
+      'M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8L12 3ZM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15Z',
+    ],
   },
 ];
 
@@ -222,70 +207,88 @@ function HeroIllustration() {
   );
 }
 
-function HowItWorks() {
+/** A titled band with a centred intro: `id` anchors it and names its heading (`<id>-title`). */
+function LandingSection({
+  id,
+  title,
+  intro,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  className: string;
+  children: ReactNode;
+}) {
   return (
-    <section id="how-it-works" aria-labelledby="how-it-works-title" className="bg-white">
+    <section id={id} aria-labelledby={`${id}-title`} className={className}>
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
         <h2
-          id="how-it-works-title"
+          id={`${id}-title`}
           className="text-center text-3xl font-bold tracking-tight text-slate-900"
         >
-          How it works
+          {title}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
-          Three simple steps from searching to sitting down with a pro.
-        </p>
-        <ol className="mt-12 grid gap-6 md:grid-cols-3">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-              <div className="flex items-center gap-3">
-                <span className="inline-flex size-12 items-center justify-center rounded-xl bg-indigo-600 text-white">
-                  {step.icon}
-                </span>
-                <span className="text-sm font-semibold text-indigo-700">Step {index + 1}</span>
-              </div>
-              <h3 className="mt-4 text-xl font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-slate-600">{step.description}</p>
-            </li>
-          ))}
-        </ol>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">{intro}</p>
+        {children}
       </div>
     </section>
   );
 }
 
+function HowItWorks() {
+  return (
+    <LandingSection
+      id="how-it-works"
+      title="How it works"
+      intro="Three simple steps from searching to sitting down with a pro."
+      className="bg-white"
+    >
+      <ol className="mt-12 grid gap-6 md:grid-cols-3">
+        {STEPS.map((step, index) => (
+          <li key={step.title} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-12 items-center justify-center rounded-xl bg-indigo-600 text-white">
+                <LineIcon shapes={step.icon} />
+              </span>
+              <span className="text-sm font-semibold text-indigo-700">Step {index + 1}</span>
+            </div>
+            <h3 className="mt-4 text-xl font-semibold text-slate-900">{step.title}</h3>
+            <p className="mt-2 text-slate-600">{step.description}</p>
+          </li>
+        ))}
+      </ol>
+    </LandingSection>
+  );
+}
+
 function Categories() {
   return (
-    <section id="categories" aria-labelledby="categories-title" className="bg-slate-50">
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
-        <h2
-          id="categories-title"
-          className="text-center text-3xl font-bold tracking-tight text-slate-900"
-        >
-          Popular Categories
-        </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
-          Whatever you need done, there is a trusted local provider ready to help.
-        </p>
-        <ul className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {CATEGORIES.map((category) => (
-            <li key={category.name}>
-              {/* docs/product.md §11.2: each tile lists its category's providers. */}
-              <Link
-                to={`/providers?category=${category.name.toLowerCase()}`}
-                className="flex h-full flex-col items-center rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm hover:border-indigo-300 hover:shadow-md"
-              >
-                <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
-                  {category.icon}
-                </span>
-                <h3 className="mt-3 font-semibold text-slate-900">{category.name}</h3>
-                <p className="mt-1 text-sm text-slate-600">{category.blurb}</p>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      id="categories"
+      title="Popular Categories"
+      intro="Whatever you need done, there is a trusted local provider ready to help."
+      className="bg-slate-50"
+    >
+      <ul className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+        {CATEGORIES.map((category) => (
+          <li key={category.name}>
+            {/* docs/product.md §11.2: each tile lists its category's providers. */}
+            <Link
+              to={`/providers?category=${category.name.toLowerCase()}`}
+              className="flex h-full flex-col items-center rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm hover:border-indigo-300 hover:shadow-md"
+            >
+              <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
+                <LineIcon shapes={category.icon} />
+              </span>
+              <h3 className="mt-3 font-semibold text-slate-900">{category.name}</h3>
+              <p className="mt-1 text-sm text-slate-600">{category.blurb}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }
 

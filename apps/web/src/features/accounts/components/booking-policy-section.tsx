@@ -1,8 +1,5 @@
-import {
-  type BookingPolicy,
-  bookingPolicySchema,
-  policySentences,
-} from '@slotwise/shared/policy-schemas';
+import { PolicyList } from '../../../components/policy-list';
+import { type BookingPolicy, bookingPolicySchema } from '@slotwise/shared/policy-schemas';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useBookingPolicy } from '../../policies/api/get-policy';
@@ -145,11 +142,7 @@ function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
       {parsed.success ? (
         <div aria-live="polite">
           <p className="text-sm font-medium text-slate-800">What clients will see:</p>
-          <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
-            {policySentences(parsed.data).map((sentence) => (
-              <li key={sentence}>{sentence}</li>
-            ))}
-          </ul>
+          <PolicyList policy={parsed.data} className="mt-1 list-disc pl-5 text-sm text-slate-700" />
         </div>
       ) : null}
       <button

@@ -1,7 +1,7 @@
 import type { Place } from '@slotwise/shared/catalogue-schemas';
 import { useId, useState } from 'react';
 import { controlClass } from '../../../components/control-class';
-import { FieldError } from '../../../components/form-field';
+import { FieldError, FieldHint } from '../../../components/form-field';
 import {
   PLACE_SEARCH_DEBOUNCE_MS,
   PlaceSearchField,
@@ -98,11 +98,7 @@ export function PlaceCombobox({
       }}
       inputClassName={controlClass(error)}
     >
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
       {zoneNote ? (
         <p id={zoneId} className="mt-1 text-xs text-slate-600">
           {zoneNote}

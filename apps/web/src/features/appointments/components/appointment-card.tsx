@@ -1,4 +1,5 @@
 import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointment-types';
+import type { ReactNode } from 'react';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
@@ -95,37 +96,22 @@ export function AppointmentCard(props: AppointmentCardProps) {
         </p>
       </div>
       {showMessage ? (
-        <button
-          type="button"
-          onClick={props.onMessage}
-          aria-describedby={describedBy}
-          className="self-start rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:ml-auto sm:self-center"
-        >
+        <CardAction kind="message" onClick={props.onMessage} describedBy={describedBy}>
           Message
-        </button>
+        </CardAction>
       ) : null}
       {client &&
       props.onReview &&
       appointment.status === 'completed' &&
       props.appointment.reviewed === false ? (
-        <button
-          type="button"
-          onClick={props.onReview}
-          aria-describedby={describedBy}
-          className="self-start rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 sm:self-center"
-        >
+        <CardAction kind="review" onClick={props.onReview} describedBy={describedBy}>
           {REVIEW_MESSAGES.leaveReview}
-        </button>
+        </CardAction>
       ) : null}
       {!client && props.onNoShow ? (
-        <button
-          type="button"
-          onClick={props.onNoShow}
-          aria-describedby={describedBy}
-          className="self-start rounded-md border border-amber-400 px-3 py-1.5 text-sm font-medium text-amber-800 hover:bg-amber-50 sm:self-center"
-        >
+        <CardAction kind="noShow" onClick={props.onNoShow} describedBy={describedBy}>
           {REVIEW_MESSAGES.markNoShow}
-        </button>
+        </CardAction>
       ) : null}
       {client ? (
         <ClientActions
@@ -136,16 +122,46 @@ export function AppointmentCard(props: AppointmentCardProps) {
           onReschedule={props.onReschedule}
         />
       ) : props.onCancel ? (
-        <button
-          type="button"
-          onClick={props.onCancel}
-          aria-describedby={describedBy}
-          className={`self-start sm:self-center ${cancelButtonClass}`}
-        >
+        <CardAction kind="cancel" onClick={props.onCancel} describedBy={describedBy}>
           Cancel
-        </button>
+        </CardAction>
       ) : null}
     </article>
+  );
+}
+
+/** The card's own action buttons' looks, by action. */
+const ACTION_CLASS = {
+  message:
+    'self-start rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:ml-auto sm:self-center',
+  review:
+    'self-start rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 sm:self-center',
+  noShow:
+    'self-start rounded-md border border-amber-400 px-3 py-1.5 text-sm font-medium text-amber-800 hover:bg-amber-50 sm:self-center',
+  cancel: `self-start sm:self-center ${cancelButtonClass}`,
+};
+
+/** One of the card's own action buttons, described by the appointment's name and time. */
+function CardAction({
+  kind,
+  onClick,
+  describedBy,
+  children,
+}: {
+  kind: keyof typeof ACTION_CLASS;
+  onClick: (() => void) | undefined;
+  describedBy: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-describedby={describedBy}
+      className={ACTION_CLASS[kind]}
+    >
+      {children}
+    </button>
   );
 }
 

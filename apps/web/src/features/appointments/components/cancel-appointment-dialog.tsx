@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { failureMessage } from '../../../lib/failure-message';
 import { formatSlot } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';
+import type { AppointmentDialogProps } from './appointment-dialog-props';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useCancelProviderAppointment } from '../api/cancel-provider-appointment';
 
@@ -44,10 +45,7 @@ function CancelDialog({ busy, onConfirm, onClose, children }: CancelDialogProps)
 export function CancelAppointmentDialog({
   appointment,
   onClose,
-}: {
-  appointment: ClientAppointment;
-  onClose: () => void;
-}) {
+}: AppointmentDialogProps<ClientAppointment>) {
   const cancel = useCancelAppointment();
 
   const confirm = async () => {
@@ -83,10 +81,7 @@ export function CancelAppointmentDialog({
 export function CancelProviderAppointmentDialog({
   appointment,
   onClose,
-}: {
-  appointment: ProviderAppointment;
-  onClose: () => void;
-}) {
+}: AppointmentDialogProps<ProviderAppointment>) {
   const cancel = useCancelProviderAppointment();
 
   const confirm = async () => {

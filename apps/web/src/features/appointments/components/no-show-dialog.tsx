@@ -7,15 +7,13 @@ import { failureMessage } from '../../../lib/failure-message';
 import { formatSlotDate, formatSlotTimeRange } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';
 import { useMarkNoShow } from '../api/mark-no-show';
+import type { AppointmentDialogProps } from './appointment-dialog-props';
 
 /** Confirms 'Mark as no-show' for one appointment, then marks it (features/appointments/api). */
 export function NoShowDialog({
   appointment,
   onClose,
-}: {
-  appointment: ProviderAppointment;
-  onClose: () => void;
-}) {
+}: AppointmentDialogProps<ProviderAppointment>) {
   const mark = useMarkNoShow();
   const [error, setError] = useState<string>();
   const onConfirm = async () => {

@@ -5,6 +5,7 @@ import { MESSAGES, withMessage } from '@slotwise/shared/messages';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
+import { ListState } from '../../../components/list-state';
 import { Modal } from '../../../components/modal';
 import { ShowLaterTimes } from '../../../components/show-later-times';
 import { ApiError } from '../../../lib/api-client';
@@ -70,23 +71,17 @@ export function RescheduleModal({
     onRescheduled();
   });
 
-  let choices;
-  if (slots.isPending) {
-    choices = (
-      <p role="status" className="text-sm text-slate-600">
-        {MESSAGES.loadingAvailableSlots}
-      </p>
-    );
-  } else if (slots.isError) {
-    choices = (
+  const texts = {
+    loading: MESSAGES.loadingAvailableSlots,
+    failed: (
       <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
         {withMessage(MESSAGES.loadAvailableSlotsFailed, errorMessage(slots.error))}
       </p>
-    );
-  } else if (options.length === 0) {
-    choices = <p className="text-sm text-slate-600">{MESSAGES.noAvailableSlotsFound}</p>;
-  } else {
-    choices = (
+    ),
+    empty: MESSAGES.noAvailableSlotsFound,
+  };
+  const choices =
+    options.length > 0 ? (
       <fieldset aria-describedby={fieldError ? errorId : undefined}>
         <legend className="mb-2 text-sm font-semibold text-slate-900">
           Choose a new time slot
@@ -108,8 +103,7 @@ export function RescheduleModal({
         </ul>
         <ShowLaterTimes slots={slots} />
       </fieldset>
-    );
-  }
+    ) : null;
 
   return (
     <Modal
@@ -154,7 +148,14 @@ export function RescheduleModal({
           </p>
           <p className="text-sm text-slate-700">{formatSlot(appointment)}</p>
         </section>
-        {choices}
+        <ListState
+          query={slots}
+          items={options}
+          texts={texts}
+          textClassName="text-sm text-slate-600"
+        >
+          {choices}
+        </ListState>
         {fieldError ? (
           <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
             {fieldError}

@@ -1,6 +1,8 @@
 import type { AvailableSlot } from '@slotwise/shared/discovery-types';
+import { ListState } from '../../../components/list-state';
+import { SLOT_LIST_TEXTS } from '../slot-list-texts';
 import { MESSAGES } from '@slotwise/shared/messages';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   compareSlotTimes,
@@ -54,24 +56,9 @@ export function AvailableTimes({ providerId }: { providerId: string }) {
     setParams({ slot: slot.id });
   };
 
-  let content: ReactNode;
-  if (slots.isPending) {
-    content = (
-      <p role="status" className="text-slate-600">
-        {MESSAGES.loadingTimeSlots}
-      </p>
-    );
-  } else if (slots.isError) {
-    content = (
-      <p role="alert" className="text-red-700">
-        {MESSAGES.loadTimeSlotsFailed}
-      </p>
-    );
-  } else if (dayKeys.length === 0) {
-    content = <p className="text-slate-600">{MESSAGES.noAvailableTimeSlots}</p>;
-  } else {
-    const daySlots = (day && days.get(day)) || [];
-    content = (
+  const daySlots = (day && days.get(day)) || [];
+  const content =
+    dayKeys.length > 0 ? (
       <>
         <p className="mb-3 text-sm text-slate-500">{MESSAGES.providerLocalTimeNote}</p>
         <div role="group" aria-label="Day" className="flex gap-2 overflow-x-auto pb-2">
@@ -120,15 +107,16 @@ export function AvailableTimes({ providerId }: { providerId: string }) {
           </div>
         ) : null}
       </>
-    );
-  }
+    ) : null;
 
   return (
     <section aria-labelledby="available-times-title" className={sectionClass}>
       <h2 id="available-times-title" className="mb-3 text-lg font-semibold text-slate-900">
         Available times
       </h2>
-      {content}
+      <ListState query={slots} items={dayKeys} texts={SLOT_LIST_TEXTS}>
+        {content}
+      </ListState>
       {/* Polite: choosing a time announces it and what comes next (sign in, book). */}
       <div ref={chosenRef} aria-live="polite">
         {chosen ? (

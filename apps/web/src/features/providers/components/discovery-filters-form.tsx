@@ -1,10 +1,12 @@
 import { DISCOVERY_MESSAGES, type SearchSort } from '@slotwise/shared/discovery-types';
 import { CATEGORIES } from '@slotwise/shared/catalogue-schemas';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { controlClass } from '../../../components/control-class';
+import { ControlLabel } from '../../../components/control-label';
 import { localDateKey } from '../../../lib/format-slot';
 import { MIN_RATING_CHOICES, type DiscoveryFilters } from '../discovery-filters';
 import { PlacePicker } from './place-picker';
+import { WhatField } from './what-field';
 
 export const PLACE_INPUT_ID = 'discovery-place';
 
@@ -94,7 +96,6 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
   };
 
   const hasPoint = Boolean(filters.near || filters.placeId);
-  const selectClass = controlClass();
 
   return (
     <form
@@ -105,20 +106,12 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
       className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end">
-        <div>
-          <label htmlFor="discovery-q" className="block text-sm font-medium text-slate-700">
-            What
-          </label>
-          <input
-            id="discovery-q"
-            type="search"
-            value={q}
-            maxLength={100}
-            placeholder="Service or name, e.g. plumber"
-            onChange={(event) => setQ(event.target.value)}
-            className={controlClass()}
-          />
-        </div>
+        <WhatField
+          id="discovery-q"
+          value={q}
+          placeholder="Service or name, e.g. plumber"
+          onChange={setQ}
+        />
         <div>
           <PlacePicker
             inputId={PLACE_INPUT_ID}
@@ -203,9 +196,7 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <label htmlFor="discovery-date" className="block text-sm font-medium text-slate-700">
-            Available on
-          </label>
+          <ControlLabel htmlFor="discovery-date">Available on</ControlLabel>
           <input
             id="discovery-date"
             type="date"
@@ -216,9 +207,7 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
           />
         </div>
         <div>
-          <label htmlFor="discovery-price" className="block text-sm font-medium text-slate-700">
-            Max price
-          </label>
+          <ControlLabel htmlFor="discovery-price">Max price</ControlLabel>
           <input
             id="discovery-price"
             type="number"
@@ -237,49 +226,66 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
             Cheapest service, in its own currency.
           </p>
         </div>
-        <div>
-          <label htmlFor="discovery-rating" className="block text-sm font-medium text-slate-700">
-            Minimum rating
-          </label>
-          <select
-            id="discovery-rating"
-            value={filters.minRating ?? ''}
-            onChange={(event) =>
-              apply({ minRating: event.target.value ? Number(event.target.value) : null })
-            }
-            className={selectClass}
-          >
-            <option value="">Any rating</option>
-            {MIN_RATING_CHOICES.map((rating) => (
-              <option key={rating} value={rating}>
-                {rating}+ stars
+        <FilterSelect
+          id="discovery-rating"
+          label="Minimum rating"
+          value={filters.minRating ?? ''}
+          onChange={(value) => apply({ minRating: value ? Number(value) : null })}
+        >
+          <option value="">Any rating</option>
+          {MIN_RATING_CHOICES.map((rating) => (
+            <option key={rating} value={rating}>
+              {rating}+ stars
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id="discovery-sort"
+          label="Sort by"
+          value={filters.sort ?? 'relevance'}
+          onChange={(value) => {
+            const sort = value as SearchSort;
+            apply({ sort: sort === 'relevance' ? null : sort });
+          }}
+        >
+          {(Object.keys(SORT_LABELS) as SearchSort[])
+            .filter((sort) => sort !== 'distance' || hasPoint)
+            .map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
               </option>
             ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="discovery-sort" className="block text-sm font-medium text-slate-700">
-            Sort by
-          </label>
-          <select
-            id="discovery-sort"
-            value={filters.sort ?? 'relevance'}
-            onChange={(event) => {
-              const sort = event.target.value as SearchSort;
-              apply({ sort: sort === 'relevance' ? null : sort });
-            }}
-            className={selectClass}
-          >
-            {(Object.keys(SORT_LABELS) as SearchSort[])
-              .filter((sort) => sort !== 'distance' || hasPoint)
-              .map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-          </select>
-        </div>
+        </FilterSelect>
       </div>
     </form>
+  );
+}
+
+/** A labelled filter drop-down: each change applies at once. */
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <ControlLabel htmlFor={id}>{label}</ControlLabel>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={controlClass()}
+      >
+        {children}
+      </select>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { controlClass } from '../../../components/control-class';
 import type { PickedPlace, PlacePickerProps } from './place-picker';
+import { WhatField } from './what-field';
 
 const WHERE_ID = 'landing-where';
 
@@ -63,21 +64,13 @@ export function LandingSearchForm() {
       onSubmit={(event) => void onSubmit(event)}
       className="mt-8 grid gap-3 rounded-xl bg-white p-4 shadow-md ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
     >
-      <div>
-        <label htmlFor="landing-what" className="block text-sm font-medium text-slate-700">
-          What
-        </label>
-        <input
-          id="landing-what"
-          type="search"
-          value={q}
-          maxLength={100}
-          placeholder="e.g. plumber, tutor"
-          onChange={(event) => setQ(event.target.value)}
-          onFocus={loadPicker}
-          className={controlClass()}
-        />
-      </div>
+      <WhatField
+        id="landing-what"
+        value={q}
+        placeholder="e.g. plumber, tutor"
+        onChange={setQ}
+        onFocus={loadPicker}
+      />
       {Picker ? (
         <Picker
           inputId={WHERE_ID}

@@ -48,21 +48,12 @@ export function SpecialistsCarousel() {
     <ListState query={providers} items={list} texts={SPECIALIST_LIST_TEXTS}>
       <>
         <div className="flex items-center gap-2 sm:gap-3">
-          <button
-            type="button"
-            aria-label="Previous specialists"
+          <ArrowButton
+            label="Previous specialists"
+            outline={ARROW_PATHS.previous}
             onClick={() => go(current - 1)}
             disabled={pages <= 1}
-            className={ARROW_CLASS}
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
-              <path
-                fillRule="evenodd"
-                d="M12.78 4.22a.75.75 0 0 1 0 1.06L8.06 10l4.72 4.72a.75.75 0 1 1-1.06 1.06l-5.25-5.25a.75.75 0 0 1 0-1.06l5.25-5.25a.75.75 0 0 1 1.06 0Z"
-                clipRule="evenodd"
-              />
-            </svg>
-          </button>
+          />
           <ul
             aria-live="polite"
             aria-label={`Specialists ${current * perPage + 1} to ${current * perPage + shown.length} of ${list.length}`}
@@ -100,21 +91,12 @@ export function SpecialistsCarousel() {
               );
             })}
           </ul>
-          <button
-            type="button"
-            aria-label="Next specialists"
+          <ArrowButton
+            label="Next specialists"
+            outline={ARROW_PATHS.next}
             onClick={() => go(current + 1)}
             disabled={pages <= 1}
-            className={ARROW_CLASS}
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
-              <path
-                fillRule="evenodd"
-                d="M7.22 4.22a.75.75 0 0 1 1.06 0l5.25 5.25a.75.75 0 0 1 0 1.06l-5.25 5.25a.75.75 0 0 1-1.06-1.06L11.94 10 7.22 5.28a.75.75 0 0 1 0-1.06Z"
-                clipRule="evenodd"
-              />
-            </svg>
-          </button>
+          />
         </div>
         {pages > 1 ? (
           <div
@@ -156,5 +138,39 @@ export function SpecialistsCarousel() {
       </h2>
       {content}
     </section>
+  );
+}
+
+/** The chevrons' outlines (20 × 20). */
+const ARROW_PATHS = {
+  previous:
+    'M12.78 4.22a.75.75 0 0 1 0 1.06L8.06 10l4.72 4.72a.75.75 0 1 1-1.06 1.06l-5.25-5.25a.75.75 0 0 1 0-1.06l5.25-5.25a.75.75 0 0 1 1.06 0Z',
+  next: 'M7.22 4.22a.75.75 0 0 1 1.06 0l5.25 5.25a.75.75 0 0 1 0 1.06l-5.25 5.25a.75.75 0 0 1-1.06-1.06L11.94 10 7.22 5.28a.75.75 0 0 1 0-1.06Z',
+};
+
+/** A carousel arrow: a labelled button around its chevron. */
+function ArrowButton({
+  label,
+  outline,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  outline: string;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      disabled={disabled}
+      className={ARROW_CLASS}
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+        <path fillRule="evenodd" d={outline} clipRule="evenodd" />
+      </svg>
+    </button>
   );
 }
