@@ -291,6 +291,8 @@ describeBrowser('accessibility: axe on every screen', () => {
       const toggle = page.getByRole('button', { name: 'Show password' });
       expect(await toggle.getAttribute('aria-pressed')).toBe('false');
       await page.getByRole('button', { name: 'Sign In' }).click();
+      // The login form loads its validation on first use (decision 053): wait for its errors.
+      await page.locator('form [aria-invalid="true"]').nth(1).waitFor();
       await expectFormErrorsTied(page, 'form', 2);
       await page.getByLabel('Email', { exact: true }).fill('nobody@example.test');
       await page.getByLabel('Password', { exact: true }).fill('wrong-password');
