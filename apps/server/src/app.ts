@@ -11,6 +11,9 @@ import { runMigrations } from './db/migrate';
 import { fanOut, listenToChannel, PUSH_CHANNEL } from './db/notifications';
 import { PushBarrier } from './db/push-barrier';
 import { TakenSlotHints } from './modules/appointments/taken-slot-hints';
+import { ProviderWindowCache } from './lib/provider-window-cache';
+import { batchedNotifier } from './db/notify-batch';
+import { sql } from 'drizzle-orm';
 import { seedDemoData } from './demo/seed-demo';
 import { apiRoutes } from './modules/api-routes';
 import { appointmentChangeConsumers } from './modules/appointments/change-consumers';
@@ -46,6 +49,8 @@ declare module 'fastify' {
     tokens: TokenService;
     /** Slots known to be booked, a hint for the booking command (docs/decisions/056). */
     takenSlots: TakenSlotHints;
+    /** The week view's and available slots' answers per provider (docs/decisions/057). */
+    windowCache: ProviderWindowCache;
     mailer: Mailer;
     realtime: Realtime;
     /** Shared Redis connection when REDIS_URL is set. */
@@ -129,15 +134,31 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const barrier = new PushBarrier();
   const takenSlots = new TakenSlotHints(barrier);
   app.decorate('takenSlots', takenSlots);
+  const windowCache = new ProviderWindowCache(barrier);
+  app.decorate('windowCache', windowCache);
   // Revocations and freed slots pushed by the database (docs/decisions/056): one listening
   // connection per instance, stopped before the database closes.
   const push = await listenToChannel(
     database,
     PUSH_CHANNEL,
-    fanOut(barrier, tokens.push, takenSlots),
+    fanOut(barrier, tokens.push, takenSlots, windowCache),
     app.log,
   );
   barrier.attach(push.notify);
+  // Invalidations sent after commit (a slot's claim): from the listening connection, batched;
+  // through the pool while it is down, and on PGlite (delivered to every listener at once).
+  windowCache.announce = batchedNotifier(async (payloads) => {
+    if (push.notifyAll) {
+      try {
+        return await push.notifyAll(payloads);
+      } catch {
+        // Listener down: the pool below.
+      }
+    }
+    await database.db.execute(
+      sql`select pg_notify(${PUSH_CHANNEL}, p) from unnest(string_to_array(${payloads.join(',')}, ',')) p`,
+    );
+  });
   tokens.barrier = barrier;
   tokens.startSweeping();
   app.addHook('preClose', async () => {
@@ -192,7 +213,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   app.decorate(
     'appointmentChanges',
-    new AppointmentChanges([...appointmentChangeConsumers(app), takenSlots.consumer()], app.log),
+    new AppointmentChanges(
+      [...appointmentChangeConsumers(app), takenSlots.consumer(), windowCache.consumer()],
+      app.log,
+    ),
   );
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(uploadRoutes);

@@ -39,6 +39,11 @@ export interface ChannelListener {
    * that sent it returns, so nothing is ever in flight.
    */
   notify: ((payload: string) => Promise<void>) | null;
+  /**
+   * Several payloads in one statement from the listening connection (PostgreSQL; rejects while
+   * the listener is not up), null on PGlite. Payloads must not contain a comma.
+   */
+  notifyAll: ((payloads: string[]) => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,7 @@ export async function listenToChannel(
     await handlers.up();
     return {
       notify: null,
+      notifyAll: null,
       async close() {
         handlers.down();
         if (!database.pglite!.closed) await unlisten();
@@ -154,6 +160,14 @@ export async function listenToChannel(
       const current = client;
       if (!current || !ready) throw new Error('listener not up');
       await current.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async notifyAll(payloads) {
+      const current = client;
+      if (!current || !ready) throw new Error('listener not up');
+      await current.query("select pg_notify($1, p) from unnest(string_to_array($2, ',')) p", [
+        channel,
+        payloads.join(','),
+      ]);
     },
     async close() {
       closed = true;

@@ -259,7 +259,7 @@ export async function bookAppointment(
           changes.inTransaction(tx, change, WRITTEN_BY_BOOKING_STATEMENT),
         );
       }
-      changes.afterCommit(change);
+      await changes.afterCommit(change);
       return change;
     }
     // Not claimed: the next read tells why (taken, started, gone, refused by the policy); a

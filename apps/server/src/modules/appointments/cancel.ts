@@ -79,7 +79,7 @@ async function cancelAppointment(
     const freed = canceled.timeslotId ? [canceled.timeslotId] : [];
     return loadChange(tx, changes, appointmentId, 'canceled', actor, null, { taken: [], freed });
   });
-  changes.afterCommit(change);
+  await changes.afterCommit(change);
   return change;
 }
 

@@ -11,7 +11,9 @@ import type { AppointmentChange } from './change';
  *   written: durable effects that must commit (or roll back) with it — the stored notification,
  *   queued email/reminder jobs, review prompts. A throw here rolls the whole change back.
  * - `afterCommit(change)` runs once the change is committed: socket events, metrics. It must not
- *   throw (a throw is caught and logged, the request still succeeds).
+ *   throw (a throw is caught and logged, the request still succeeds). A consumer that returns a
+ *   promise (telling the other instances, provider-window-cache.ts) is awaited before the answer
+ *   leaves; a rejection is logged like a throw.
  *
  * The booking is ONE statement (claim the slot, insert the appointment, its event and the stored
  * notification — docs/decisions/035-change-notifications-and-events.md): the slot's row lock must not outlive it, so no
@@ -30,8 +32,8 @@ export interface AppointmentChangeConsumer {
   name: string;
   /** Inside the change's transaction: durable effects (stored notification, stats event row, queued jobs). */
   inTransaction?(tx: DbOrTx, change: AppointmentChange): Promise<void>;
-  /** After commit: sockets, metrics. Must not throw. */
-  afterCommit?(change: AppointmentChange): void;
+  /** After commit: sockets, metrics. Must not throw; a returned promise is awaited. */
+  afterCommit?(change: AppointmentChange): void | Promise<void>;
 }
 
 interface FanoutLog {
@@ -78,17 +80,25 @@ export class AppointmentChanges {
     }
   }
 
-  /** Phase 2, after commit: every consumer runs even if one before it throws. */
-  afterCommit(change: AppointmentChange): void {
+  /**
+   * Phase 2, after commit: every consumer runs (synchronously, in order) even if one before it
+   * throws; then the promises some returned are awaited together. Never rejects.
+   */
+  async afterCommit(change: AppointmentChange): Promise<void> {
+    const pending: Promise<void>[] = [];
+    const failed = (consumer: AppointmentChangeConsumer, error: unknown) =>
+      this.log?.error(
+        { err: error, consumer: consumer.name, appointmentId: change.notice.appointmentId },
+        'appointment change consumer failed after commit',
+      );
     for (const consumer of this.#consumers) {
       try {
-        consumer.afterCommit?.(change);
+        const done = consumer.afterCommit?.(change);
+        if (done) pending.push(done.catch((error: unknown) => failed(consumer, error)));
       } catch (error) {
-        this.log?.error(
-          { err: error, consumer: consumer.name, appointmentId: change.notice.appointmentId },
-          'appointment change consumer failed after commit',
-        );
+        failed(consumer, error);
       }
     }
+    if (pending.length > 0) await Promise.all(pending);
   }
 }

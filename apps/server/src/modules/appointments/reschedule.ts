@@ -87,6 +87,6 @@ export async function rescheduleAppointment(
       freed: current.timeslotId ? [current.timeslotId] : [],
     });
   });
-  changes.afterCommit(change);
+  await changes.afterCommit(change);
   return change;
 }

@@ -100,17 +100,27 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const since = performance.now();
       const { id } = request.params;
       if (!UUID_RE.test(id)) throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
+      const { from, to } = request.query;
+      // Kept per provider and window until something in it changes, at most a second (it
+      // depends on the clock; docs/decisions/057-provider-window-cache.md).
+      const cache = app.windowCache;
+      const cached = await cache.get('available', id, from, to, since);
+      // The type provider types send() as the schema's object; this is its JSON text.
+      if (cached !== null) return reply.type('application/json; charset=utf-8').send(cached as never);
+      const mark = cache.mark();
+      const startedAt = performance.now();
       // A window (docs/decisions/054-available-slots-window.md) answered by one prepared
       // statement as JSON text in the response schema's shape: a string skips the serializer.
-      const result = await availableWindowJson(app.database.db, id, request.query);
+      const result = await availableWindowJson(app.database.db, id, { from, to });
       if (result.kind === 'not-found') throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
       if (result.kind === 'too-wide') {
         // Only `to` alone can get here: the schema already refuses a too-wide from–to pair.
         throw ValidationError.field('to', AVAILABILITY_MESSAGES.windowTooWide);
       }
-      // The type provider types send() as the schema's object; this is its JSON text.
+      cache.store('available', id, from, to, result.body, mark, startedAt);
       return reply.type('application/json; charset=utf-8').send(result.body as never);
     },
   );

@@ -79,8 +79,19 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
       // A calendar window (docs/decisions/040-weekly-hours-and-time-off.md), else the product's list.
       if (from && to) {
         // JSON text built by PostgreSQL in the response schema's shape, sent as is (a string
-        // skips the serializer): the week is paged through often (decision 046).
-        const body = await timeslotWindowJson(app.database.db, providerIdOf(request), { from, to });
+        // skips the serializer): the week is paged through often (decision 046), so the answer
+        // is kept per provider until something in it changes (decision 057). The key is the
+        // asking provider's own id: only ever their own calendar.
+        const since = performance.now();
+        const providerId = providerIdOf(request);
+        const cache = app.windowCache;
+        let body = await cache.get('week', providerId, from, to, since);
+        if (body === null) {
+          const mark = cache.mark();
+          const startedAt = performance.now();
+          body = await timeslotWindowJson(app.database.db, providerId, { from, to });
+          cache.store('week', providerId, from, to, body, mark, startedAt);
+        }
         // The type provider types send() as the schema's object; this is its JSON text.
         return reply.type('application/json; charset=utf-8').send(body as never);
       }

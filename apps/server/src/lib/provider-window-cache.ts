@@ -1,0 +1,185 @@
+import type { ChannelHandlers } from '../db/notifications';
+import type { PushBarrier } from '../db/push-barrier';
+import type { AppointmentChangeConsumer } from '../modules/appointments/change-fanout';
+
+/** What is cached: the provider's own week view, and a client's available slots of a provider. */
+export type WindowKind = 'week' | 'available';
+
+/** At most this many answers (the oldest goes first)… */
+const MAX_ENTRIES = 5_000;
+/** …and at most this many characters of them in all (a 14-day window is ~42 KB). */
+const MAX_CHARS = 32 * 1024 * 1024;
+/**
+ * How long an available-slots answer is served: it depends on now() (slots that started or
+ * came within the minimum notice drop out, the provider's today is the default start), which
+ * no notification announces. The week view does not (no now() in window.ts): no expiry.
+ */
+const TTL_MS: Record<WindowKind, number> = { week: Infinity, available: 1_000 };
+
+interface Entry {
+  providerId: string;
+  body: string;
+  /** performance.now() when the read that produced it began. */
+  storedAt: number;
+}
+
+/** The payload that tells every instance to drop a provider's answers ('*': everyone's). */
+export const windowInvalidation = (providerId: string) => `w ${providerId}`;
+
+/**
+ * Answers of GET /timeslots/view?from&to and GET /search/providers/:id/available-slots, per
+ * provider and window, kept correct like the taken-slot hints (docs/decisions/057):
+ *
+ * - every change the answers show is announced on the push channel (`w <provider>`, `w *`): by
+ *   the 0015 triggers for any SQL, and for a slot's claim by this instance's change consumer
+ *   after commit (announced to all instances before the answer leaves); on arrival the
+ *   provider's answers are dropped;
+ * - an answer is served only once the push barrier shows every change committed before the
+ *   request arrived has been heard of;
+ * - while the channel is down (or reloading) nothing is served or stored;
+ * - a read that began before some invalidation may not store what it saw (`mark`).
+ */
+export class ProviderWindowCache implements ChannelHandlers {
+  private readonly entries = new Map<string, Entry>();
+  /** The keys of each provider's entries, for a per-provider drop. */
+  private readonly byProvider = new Map<string, Set<string>>();
+  private chars = 0;
+  private live = false;
+  /** Counts invalidations: a read started at mark m stores only if nothing was dropped since. */
+  private forgets = 0;
+  /** Sends invalidation payloads to every instance (null: none to tell, e.g. in unit tests). */
+  announce: ((payloads: string[]) => Promise<void>) | null = null;
+
+  constructor(
+    private readonly barrier: PushBarrier,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Call before the database read whose answer may be `store`d. */
+  mark(): number {
+    return this.forgets;
+  }
+
+  /**
+   * The cached answer for a request that arrived at `since` (performance.now()), or null: only
+   * when this instance has heard every change committed before then.
+   */
+  async get(
+    kind: WindowKind,
+    providerId: string,
+    from: string | undefined,
+    to: string | undefined,
+    since: number,
+  ): Promise<string | null> {
+    const key = keyOf(kind, providerId.toLowerCase(), from, to);
+    if (!this.fresh(kind, key)) return null;
+    if (!(await this.barrier.caughtUp(since))) return null;
+    // Looked up again: an invalidation may have arrived while waiting for the barrier.
+    return this.fresh(kind, key)?.body ?? null;
+  }
+
+  private fresh(kind: WindowKind, key: string): Entry | null {
+    if (!this.live) return null;
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (this.now() - entry.storedAt >= TTL_MS[kind]) {
+      this.remove(key);
+      return null;
+    }
+    return entry;
+  }
+
+  /** The database's answer, read from `startedAt` on after `mark()` gave `mark`. */
+  store(
+    kind: WindowKind,
+    providerId: string,
+    from: string | undefined,
+    to: string | undefined,
+    body: string,
+    mark: number,
+    startedAt: number,
+  ): void {
+    if (!this.live || mark !== this.forgets || body.length > MAX_CHARS) return;
+    providerId = providerId.toLowerCase();
+    const key = keyOf(kind, providerId, from, to);
+    this.remove(key);
+    while (
+      this.entries.size > 0 &&
+      (this.entries.size >= MAX_ENTRIES || this.chars + body.length > MAX_CHARS)
+    ) {
+      this.remove(this.entries.keys().next().value!);
+    }
+    this.entries.set(key, { providerId, body, storedAt: startedAt });
+    this.chars += body.length;
+    let keys = this.byProvider.get(providerId);
+    if (!keys) this.byProvider.set(providerId, (keys = new Set()));
+    keys.add(key);
+  }
+
+  /** Drops the provider's answers ('*': all). */
+  forget(providerId: string): void {
+    this.forgets++;
+    if (providerId === '*') return this.clear();
+    const keys = this.byProvider.get(providerId);
+    if (!keys) return;
+    for (const key of [...keys]) this.remove(key);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.chars -= entry.body.length;
+    const keys = this.byProvider.get(entry.providerId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.byProvider.delete(entry.providerId);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.byProvider.clear();
+    this.chars = 0;
+  }
+
+  message(payload: string): void {
+    if (payload.startsWith('w ')) this.forget(payload.slice(2));
+  }
+
+  async up(): Promise<void> {
+    this.forgets++;
+    this.clear();
+    this.live = true;
+  }
+
+  down(): void {
+    this.live = false;
+    this.forgets++;
+    this.clear();
+  }
+
+  /**
+   * The change consumer: a claimed slot (booking, reschedule) is not announced by a trigger (see
+   * 0015), so its provider's answers are dropped here at once and every other instance is told
+   * before the answer leaves. A freed slot is announced by the trigger, in its transaction.
+   */
+  consumer(): AppointmentChangeConsumer {
+    return {
+      name: 'provider-window-cache',
+      afterCommit: async (change) => {
+        if (change.slots.taken.length === 0) return;
+        const providerId = change.notice.provider.providerId;
+        this.forget(providerId);
+        await this.announce?.([windowInvalidation(providerId)]);
+      },
+    };
+  }
+}
+
+/** `providerId` lower-cased as the database writes it (the path may spell a UUID in capitals). */
+function keyOf(kind: WindowKind, providerId: string, from?: string, to?: string): string {
+  return `${kind}|${providerId}|${from ?? '-'}|${to ?? '-'}`;
+}
