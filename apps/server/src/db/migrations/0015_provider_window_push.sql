@@ -55,9 +55,13 @@ CREATE TRIGGER "timeslots_window_update_push" AFTER UPDATE ON "timeslots"
 -- Cancel, complete, no-show, reschedule: the view names only a booked appointment's client, and
 -- the policy's daily cap and buffer count the provider's active appointments. Inserted only by
 -- the booking statement (announced by the fan-out with its claim).
-CREATE TRIGGER "appointments_window_update_push"
-  AFTER UPDATE OF "status", "timeslot_id", "provider_id", "client_id", "day", "starts_at", "ends_at"
-  ON "appointments" FOR EACH ROW EXECUTE FUNCTION "slotwise_push_window_row"();
+-- WHEN, not UPDATE OF: a column changed by a BEFORE trigger is not in the statement's SET list.
+CREATE TRIGGER "appointments_window_update_push" AFTER UPDATE ON "appointments"
+  FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status
+    OR OLD.timeslot_id IS DISTINCT FROM NEW.timeslot_id OR OLD.provider_id IS DISTINCT FROM NEW.provider_id
+    OR OLD.client_id IS DISTINCT FROM NEW.client_id OR OLD.day IS DISTINCT FROM NEW.day
+    OR OLD.starts_at IS DISTINCT FROM NEW.starts_at OR OLD.ends_at IS DISTINCT FROM NEW.ends_at)
+  EXECUTE FUNCTION "slotwise_push_window_row"();
 --> statement-breakpoint
 CREATE TRIGGER "appointments_window_delete_push" AFTER DELETE ON "appointments"
   FOR EACH ROW EXECUTE FUNCTION "slotwise_push_window_row"();
@@ -76,12 +80,14 @@ CREATE TRIGGER "services_window_delete_push" AFTER DELETE ON "services"
 CREATE TRIGGER "booking_policies_window_push" AFTER INSERT OR UPDATE OR DELETE ON "booking_policies"
   FOR EACH ROW EXECUTE FUNCTION "slotwise_push_window_row"();
 --> statement-breakpoint
--- Unlisted (or listed) providers have no (or again) available slots.
-CREATE TRIGGER "providers_window_push" AFTER UPDATE OF "listed", "user_id" ON "providers"
-  FOR EACH ROW EXECUTE FUNCTION "slotwise_push_window_row"();
+-- Unlisted (or listed) providers have no (or again) available slots. `listed` is set by the
+-- providers_listing BEFORE trigger (0011: specialty, the user's verified email), hence WHEN.
+CREATE TRIGGER "providers_window_push" AFTER UPDATE ON "providers"
+  FOR EACH ROW WHEN (OLD.listed IS DISTINCT FROM NEW.listed OR OLD.user_id IS DISTINCT FROM NEW.user_id)
+  EXECUTE FUNCTION "slotwise_push_window_row"();
 --> statement-breakpoint
 -- Client names appear in any provider's week; the provider's zone defines "today".
-CREATE TRIGGER "users_window_push" AFTER UPDATE OF "first_name", "last_name", "timezone" ON "users"
+CREATE TRIGGER "users_window_push" AFTER UPDATE ON "users"
   FOR EACH ROW WHEN (OLD.first_name IS DISTINCT FROM NEW.first_name
     OR OLD.last_name IS DISTINCT FROM NEW.last_name OR OLD.timezone IS DISTINCT FROM NEW.timezone)
   EXECUTE FUNCTION "slotwise_push_window_row"();

@@ -36,15 +36,17 @@ describe('appointment change fan-out', () => {
     return { slots, client, id };
   }
 
-  it('builds the registry once, with the stored notification, email, socket, metrics and taken-slot consumers', () => {
+  it('builds the registry once, with the stored notification, email, socket, metrics, taken-slot and window-cache consumers', () => {
     // The email consumer joined with the email merge (issue 20); the taken-slot hints forget a
-    // slot its own instance freed before the answer leaves (decision 056).
+    // slot its own instance freed before the answer leaves (decision 056); the window cache
+    // announces a claimed slot's provider to every instance before it (decision 057).
     expect(t.app.appointmentChanges.names).toEqual([
       'stored-notification',
       'email',
       'socket-events',
       'metrics',
       'taken-slot-hints',
+      'provider-window-cache',
     ]);
     expect(() => t.app.appointmentChanges.register({ name: 'metrics' })).toThrow(/twice/);
   });
