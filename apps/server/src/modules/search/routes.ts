@@ -109,7 +109,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const cache = app.windowCache;
       const cached = await cache.get('available', id, from, to, since);
       // The type provider types send() as the schema's object; this is its JSON text.
-      if (cached !== null) return reply.type('application/json; charset=utf-8').send(cached as never);
+      if (cached !== null)
+        return reply.type('application/json; charset=utf-8').send(cached as never);
       const mark = cache.mark();
       const startedAt = performance.now();
       // A window (docs/decisions/054-available-slots-window.md) answered by one prepared

@@ -4,7 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig, useTestApp } from '../../../test/helpers/app';
-import { book, createProviderWithSlots, type TestSlot } from '../../../test/helpers/booking-factories';
+import {
+  book,
+  createProviderWithSlots,
+  type TestSlot,
+} from '../../../test/helpers/booking-factories';
 import { bindSlotToService, createService } from '../../../test/helpers/catalogue-factories';
 import { createClient, type TestUser } from '../../../test/helpers/factories';
 import { setPolicy } from '../../../test/helpers/policy-helpers';
@@ -97,7 +101,10 @@ describe('the provider window cache on one instance', () => {
     // Booked by a client (the claim: announced by the change fan-out, not a trigger).
     expect(await weekCached(provider, from)).not.toBeNull();
     const appointmentId = await book(t.app, client, slots[0]!.id);
-    expect(await slot(slots[0]!.id)).toMatchObject({ is_booked: true, client_first_name: 'Cached' });
+    expect(await slot(slots[0]!.id)).toMatchObject({
+      is_booked: true,
+      client_first_name: 'Cached',
+    });
 
     // The client renames themself (any writer: plain SQL).
     await sqlOn(t.app, sql`update users set first_name = 'Renamed' where id = ${client.id}::uuid`);
@@ -134,7 +141,9 @@ describe('the provider window cache on one instance', () => {
     const from = a.slots[0]!.day;
     expect(await weekOn(t.app, a.provider, from)).toHaveLength(2);
     const ofB = await weekOn(t.app, b.provider, from);
-    expect(ofB.map((s) => s.id)).toEqual(b.slots.filter((s) => s.day <= addDays(from, 6)).map((s) => s.id));
+    expect(ofB.map((s) => s.id)).toEqual(
+      b.slots.filter((s) => s.day <= addDays(from, 6)).map((s) => s.id),
+    );
   });
 
   it('the available slots show every change at once: booking, cancel, price, policy, unlisting', async () => {
@@ -146,7 +155,8 @@ describe('the provider window cache on one instance', () => {
       expect(res.statusCode, res.body).toBe(200);
       return (res.json() as Available).availableSlots.map((s) => s.id);
     };
-    const cached = () => t.app.windowCache.get('available', id, undefined, undefined, performance.now());
+    const cached = () =>
+      t.app.windowCache.get('available', id, undefined, undefined, performance.now());
     const all = slots.map((s: TestSlot) => s.id);
 
     expect(await ids()).toEqual(all);
@@ -167,7 +177,8 @@ describe('the provider window cache on one instance', () => {
     await bindSlotToService(t.app, slots[1]!.id, service);
     const price = async () => {
       const res = await availableOn(t.app, id, client);
-      return (res.json() as Available).availableSlots.find((s) => s.id === slots[1]!.id)?.price_cents;
+      return (res.json() as Available).availableSlots.find((s) => s.id === slots[1]!.id)
+        ?.price_cents;
     };
     expect(await price()).toBe(2500);
     expect(await cached()).not.toBeNull();
