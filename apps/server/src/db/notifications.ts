@@ -14,7 +14,7 @@ export interface ChannelHandlers {
   down(): void;
 }
 
-/** The channel the 0014 migration's triggers announce on: revocations, freed slots. */
+/** The channel the 0014 and 0015 migrations' triggers announce on: revocations, freed slots, window changes. */
 export const PUSH_CHANNEL = 'slotwise_push';
 
 /** Several subscribers on one listening connection, told in order. */
