@@ -228,6 +228,27 @@ export async function bookAppointment(
   if (hints && (await hints.slots.knownTaken(timeslotId, hints.since))) {
     throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
   }
+  // Another booking of this slot in flight here: its outcome answers this one (claims-in-flight.ts).
+  if (hints && (await hints.slots.inFlight.takenByOneAhead(timeslotId))) {
+    throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  }
+  const settle = hints?.slots.inFlight.start(timeslotId);
+  try {
+    return await readClaimAndBook(db, clientUserId, timeslotId, changes, hints, settle);
+  } finally {
+    settle?.(false);
+  }
+}
+
+/** The read and the claim, tried again while the slot was only edited since the read. */
+async function readClaimAndBook(
+  db: DbOrTx,
+  clientUserId: string,
+  timeslotId: string,
+  changes: AppointmentChanges,
+  hints: { slots: TakenSlotHints } | null,
+  settle: ((booked: boolean) => void) | undefined,
+): Promise<AppointmentChange> {
   for (let attempt = 1; ; attempt++) {
     const mark = hints?.slots.mark() ?? 0;
     const seen = await bookingContext(db, clientUserId, timeslotId);
@@ -235,6 +256,7 @@ export async function bookAppointment(
     if (seen.started) throw new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
     if (seen.isBooked) {
       hints?.slots.remember(seen.id, seen.startsAt, mark);
+      settle?.(true);
       throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
     }
     const refused = refusalOf(seen);
@@ -254,6 +276,8 @@ export async function bookAppointment(
       : await claimAndBook(db, seen, clientUserId, change, false);
     if (claimed) {
       hints?.slots.remember(seen.id, seen.startsAt, mark);
+      // Committed: the requests waiting on this slot are answered at once.
+      settle?.(true);
       if (changes.hasTransactionalWork(WRITTEN_BY_BOOKING_STATEMENT)) {
         await db.transaction((tx) =>
           changes.inTransaction(tx, change, WRITTEN_BY_BOOKING_STATEMENT),
