@@ -48,8 +48,8 @@ const WRITTEN_BY_BOOKING_STATEMENT = [STORED_NOTIFICATION, appointmentMailConsum
 const NO_CONSUMERS = new AppointmentChanges();
 
 /** What a booking needs before it claims the slot: the slot and both parties, read without locks. */
-async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: string) {
-  const [row] = await db
+function bookingContextQuery(db: DbOrTx) {
+  return db
     .select({
       ...claimedSlotColumns,
       isBooked: timeslots.isBooked,
@@ -70,9 +70,27 @@ async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: stri
     .leftJoin(services, eq(services.id, timeslots.serviceId))
     .innerJoin(providers, eq(providers.id, timeslots.providerId))
     .innerJoin(providerUser, eq(providerUser.id, providers.userId))
-    .leftJoin(clientUser, eq(clientUser.id, clientUserId))
-    .where(eq(timeslots.id, timeslotId))
+    .leftJoin(clientUser, eq(clientUser.id, sql.placeholder('clientUserId')))
+    .where(eq(timeslots.id, sql.placeholder('timeslotId')))
     .limit(1);
+}
+
+/**
+ * Built once per database handle and named, so neither Drizzle nor PostgreSQL (once per pooled
+ * connection) builds, parses and plans it again for every booking of a rush.
+ */
+const preparedContext = new WeakMap<
+  DbOrTx,
+  ReturnType<ReturnType<typeof bookingContextQuery>['prepare']>
+>();
+
+async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: string) {
+  let statement = preparedContext.get(db);
+  if (!statement) {
+    statement = bookingContextQuery(db).prepare('slotwise_booking_context');
+    preparedContext.set(db, statement);
+  }
+  const [row] = await statement.execute({ clientUserId, timeslotId });
   return row ?? null;
 }
 
