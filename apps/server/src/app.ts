@@ -24,7 +24,6 @@ import { uploadRoutes } from './images/routes';
 import { calendarFeedRoutes } from './modules/calendar/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, TokenService } from './modules/auth/tokens';
-import underPressure from '@fastify/under-pressure';
 import type { Redis } from 'ioredis';
 import { createRedis } from './lib/redis';
 import { registerApiDocs } from './plugins/api-docs';
@@ -38,6 +37,7 @@ import { attachRealtime, type Realtime } from './realtime/socket-server';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerCors } from './plugins/cors';
+import { registerLoadShedding } from './plugins/load-shedding';
 import { frameworkErrors, registerRequestLimits } from './plugins/request-limits';
 import { isSpaPath, registerSpa } from './plugins/spa';
 import { createSchedule, type Schedule } from './modules/availability/daily-job';
@@ -194,17 +194,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const optOutFor = optOutLinks(config);
   registerEmailJobs(app, optOutFor);
   registerMessageDigestJob(app, optOutFor);
-  // Overload: answer 503 early instead of queueing until everything times out.
-  await app.register(underPressure, {
-    maxEventLoopDelay: config.maxEventLoopDelayMs,
-    retryAfter: 5,
-    exposeStatusRoute: false,
-    pressureHandler: (_request, reply, type, value) => {
-      app.log.warn({ type, value }, 'under pressure: shedding load');
-      reply.header('Retry-After', '5');
-      void sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The server is busy, please retry');
-    },
-  });
+  await registerLoadShedding(app, config);
   await registerRateLimit(app, config, redis);
   await registerApiDocs(app);
   await app.register(multipart, {

@@ -44,13 +44,15 @@ export interface DatabaseOptions {
   dataDir: string;
   poolSize: number;
   logger?: FastifyBaseLogger;
+  /** PostgreSQL: the pool's waits (tests shorten them; see POOL_WAITS). */
+  poolWaits?: PoolWaits;
   /** Tests hand in a ready PGlite (e.g. cloned from a migrated template). */
   pglite?: PGlite;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl)
-    return openPostgres(options.databaseUrl, options.poolSize, options.logger);
+    return openPostgres(options.databaseUrl, options.poolSize, options.logger, options.poolWaits);
   return openPglite(options);
 }
 
@@ -78,15 +80,46 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   };
 }
 
+export interface PoolWaits {
+  /** How long a query may wait in the pool's (first-come, first-served) queue for a connection. */
+  queueMs: number;
+  /** How long opening one new connection may take. */
+  connectMs: number;
+}
+
+/**
+ * A burst (a booking rush: 2,000 requests on 10 connections, docs/decisions/058) is queued, not
+ * refused: a request waits its turn for a connection as long as a burst takes to drain, far
+ * longer than 5 s. A database that is down is still a quick, clear 503: opening a connection to
+ * it is refused at once (or times out after `connectMs`), and every waiter's own attempt fails
+ * the same way instead of waiting out the queue.
+ */
+export const POOL_WAITS: PoolWaits = { queueMs: 30_000, connectMs: 5_000 };
+
+/**
+ * pg-pool has one `connectionTimeoutMillis` for both waits: the pool's is the queue wait, and
+ * each new client gets the (shorter) connect timeout of its own.
+ */
+function clientWithConnectTimeout(connectMs: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      const options = typeof config === 'string' ? { connectionString: config } : config;
+      super({ ...options, connectionTimeoutMillis: connectMs });
+    }
+  };
+}
+
 async function openPostgres(
   url: string,
   poolSize: number,
   logger?: FastifyBaseLogger,
+  waits: PoolWaits = POOL_WAITS,
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: waits.queueMs,
+    Client: clientWithConnectTimeout(waits.connectMs),
     idleTimeoutMillis: 30_000,
     // A stuck query must not hold a request (and a pool slot) forever.
     statement_timeout: 15_000,

@@ -125,6 +125,24 @@ describe('the durable job queue', () => {
     ).toBe(1);
   });
 
+  it('yields to waiting requests: nothing is claimed while they wait, everything once they are gone', async () => {
+    const provider = await createProvider(t.app);
+    const client = await createClient(t.app);
+    const slot = await createSlotAt(
+      t.app,
+      provider.providerId!,
+      new Date(Date.now() + 3 * 24 * 3600 * SECOND),
+    );
+    await book(t.app, client, slot.id);
+    const now = new Date();
+    expect(await t.app.jobs.runDue(now, 500, () => true)).toEqual({
+      done: 0,
+      retried: 0,
+      failed: 0,
+    });
+    expect((await t.app.jobs.runDue(now)).done).toBeGreaterThan(0);
+  });
+
   it('a job claimed by a worker that died is taken over once its lease expires, and runs once', async () => {
     let calls = 0;
     t.app.jobs.register('test.count', async () => {

@@ -300,12 +300,17 @@ export class JobQueue {
   /**
    * Runs every job due at `now` (one at a time) until none is left or `limit` ran. `now` is a
    * fixed instant (tests' fake clock) or a clock read before each claim, so that every lease
-   * counts from the moment its job was claimed.
+   * counts from the moment its job was claimed. Stops early, before a claim, once `yieldTo()`
+   * says requests are waiting (the worker's next tick goes on).
    */
-  async runDue(now: Date | (() => Date) = () => new Date(), limit = 500): Promise<RunSummary> {
+  async runDue(
+    now: Date | (() => Date) = () => new Date(),
+    limit = 500,
+    yieldTo: () => boolean = () => false,
+  ): Promise<RunSummary> {
     const clock = typeof now === 'function' ? now : () => now;
     const summary: RunSummary = { done: 0, retried: 0, failed: 0 };
-    for (let i = 0; i < limit; i++) {
+    for (let i = 0; i < limit && !yieldTo(); i++) {
       const at = clock();
       const job = await this.claim(at);
       if (!job) break;

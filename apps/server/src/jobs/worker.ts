@@ -11,7 +11,8 @@ declare module 'fastify' {
 
 /**
  * Decorates `app.jobs` and, when `config.jobsPollIntervalMs` > 0, runs a worker loop on this
- * instance: every interval it runs the due jobs, one at a time. The loop starts when the app is
+ * instance: every interval it runs the due jobs, one at a time, and stops early while requests
+ * wait for a pool connection. The loop starts when the app is
  * ready and stops before the app closes (a running job finishes first). Tests set the interval
  * to 0 and drive the queue with `app.jobs.runDue(fakeNow)`.
  */
@@ -50,8 +51,11 @@ export function registerJobs(app: FastifyInstance): JobQueue {
   const tick = () => {
     timer = null;
     if (stopped) return;
+    // Background work yields to requests: while queries wait for a pool connection (a booking
+    // rush, docs/decisions/058), due mail waits for the next tick instead of queueing with them.
+    const requestsWaiting = () => app.database.poolStats().waiting > 0;
     running = queue
-      .runDue(() => new Date(), 50)
+      .runDue(() => new Date(), 50, requestsWaiting)
       .catch((err: unknown) => app.log.error({ err }, 'job worker: run failed'))
       .finally(() => {
         running = null;

@@ -48,8 +48,8 @@ const WRITTEN_BY_BOOKING_STATEMENT = [STORED_NOTIFICATION, appointmentMailConsum
 const NO_CONSUMERS = new AppointmentChanges();
 
 /** What a booking needs before it claims the slot: the slot and both parties, read without locks. */
-async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: string) {
-  const [row] = await db
+function bookingContextQuery(db: DbOrTx) {
+  return db
     .select({
       ...claimedSlotColumns,
       isBooked: timeslots.isBooked,
@@ -70,9 +70,27 @@ async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: stri
     .leftJoin(services, eq(services.id, timeslots.serviceId))
     .innerJoin(providers, eq(providers.id, timeslots.providerId))
     .innerJoin(providerUser, eq(providerUser.id, providers.userId))
-    .leftJoin(clientUser, eq(clientUser.id, clientUserId))
-    .where(eq(timeslots.id, timeslotId))
+    .leftJoin(clientUser, eq(clientUser.id, sql.placeholder('clientUserId')))
+    .where(eq(timeslots.id, sql.placeholder('timeslotId')))
     .limit(1);
+}
+
+/**
+ * Built once per database handle and named, so neither Drizzle nor PostgreSQL (once per pooled
+ * connection) builds, parses and plans it again for every booking of a rush.
+ */
+const preparedContext = new WeakMap<
+  DbOrTx,
+  ReturnType<ReturnType<typeof bookingContextQuery>['prepare']>
+>();
+
+async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: string) {
+  let statement = preparedContext.get(db);
+  if (!statement) {
+    statement = bookingContextQuery(db).prepare('slotwise_booking_context');
+    preparedContext.set(db, statement);
+  }
+  const [row] = await statement.execute({ clientUserId, timeslotId });
   return row ?? null;
 }
 
@@ -228,6 +246,27 @@ export async function bookAppointment(
   if (hints && (await hints.slots.knownTaken(timeslotId, hints.since))) {
     throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
   }
+  // Another booking of this slot in flight here: its outcome answers this one (claims-in-flight.ts).
+  if (hints && (await hints.slots.inFlight.takenByOneAhead(timeslotId))) {
+    throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  }
+  const settle = hints?.slots.inFlight.start(timeslotId);
+  try {
+    return await readClaimAndBook(db, clientUserId, timeslotId, changes, hints, settle);
+  } finally {
+    settle?.(false);
+  }
+}
+
+/** The read and the claim, tried again while the slot was only edited since the read. */
+async function readClaimAndBook(
+  db: DbOrTx,
+  clientUserId: string,
+  timeslotId: string,
+  changes: AppointmentChanges,
+  hints: { slots: TakenSlotHints } | null,
+  settle: ((booked: boolean) => void) | undefined,
+): Promise<AppointmentChange> {
   for (let attempt = 1; ; attempt++) {
     const mark = hints?.slots.mark() ?? 0;
     const seen = await bookingContext(db, clientUserId, timeslotId);
@@ -235,6 +274,7 @@ export async function bookAppointment(
     if (seen.started) throw new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
     if (seen.isBooked) {
       hints?.slots.remember(seen.id, seen.startsAt, mark);
+      settle?.(true);
       throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
     }
     const refused = refusalOf(seen);
@@ -254,6 +294,8 @@ export async function bookAppointment(
       : await claimAndBook(db, seen, clientUserId, change, false);
     if (claimed) {
       hints?.slots.remember(seen.id, seen.startsAt, mark);
+      // Committed: the requests waiting on this slot are answered at once.
+      settle?.(true);
       if (changes.hasTransactionalWork(WRITTEN_BY_BOOKING_STATEMENT)) {
         await db.transaction((tx) =>
           changes.inTransaction(tx, change, WRITTEN_BY_BOOKING_STATEMENT),

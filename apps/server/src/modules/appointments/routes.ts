@@ -15,6 +15,7 @@ import { providerAppointmentsQuerySchema, REVIEW_MESSAGES } from '@slotwise/shar
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardedRoutes } from '../../lib/route-options';
+import { ADMIT_UNDER_PRESSURE } from '../../plugins/load-shedding';
 import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
 import { bookAppointment } from './book';
 import { cancelAppointmentAs } from './cancel';
@@ -56,7 +57,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: bookingBodySchema,
         response: { 201: clientAppointmentMessageResponseSchema },
       }),
-      config: { rateLimit: BOOKING_RATE_LIMIT },
+      config: { rateLimit: BOOKING_RATE_LIMIT, ...ADMIT_UNDER_PRESSURE },
     },
     async (request, reply) => {
       const change = await bookAppointment(

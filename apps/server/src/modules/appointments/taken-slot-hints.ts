@@ -1,6 +1,7 @@
 import type { ChannelHandlers } from '../../db/notifications';
 import type { PushBarrier } from '../../db/push-barrier';
 import type { AppointmentChangeConsumer } from './change-fanout';
+import { ClaimsInFlight } from './claims-in-flight';
 
 /** At most this many slots are remembered (the oldest goes first). */
 const MAX_HINTS = 20_000;
@@ -26,6 +27,8 @@ export class TakenSlotHints implements ChannelHandlers {
   private live = false;
   /** Counts forgets: a read started at mark m records only if nothing was forgotten since. */
   private forgets = 0;
+  /** Bookings of a slot in flight here: the later ones share the first one's outcome. */
+  readonly inFlight = new ClaimsInFlight();
 
   get size(): number {
     return this.taken.size;

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { isDatabaseUnavailable } from './errors';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * docs/decisions/058: a burst waits its turn for a pool connection (longer than opening one may
+ * take), and a database that is down is still a quick, clear failure.
+ */
+describe('the PostgreSQL pool under a burst', () => {
+  it('a database that refuses connections fails every waiter at once, as unavailable', async () => {
+    const database = await openDatabase({
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/none',
+      dataDir: '',
+      poolSize: 2,
+      poolWaits: { queueMs: 30_000, connectMs: 5_000 },
+    });
+    try {
+      const started = performance.now();
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, () => database.db.execute(sql`select 1`)),
+      );
+      expect(results.every((r) => r.status === 'rejected')).toBe(true);
+      for (const r of results) {
+        expect(isDatabaseUnavailable((r as PromiseRejectedResult).reason)).toBe(true);
+      }
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.skipIf(!adminUrl)(
+    'a query queued behind a busy pool waits longer than a connect may take',
+    async () => {
+      const database = await openDatabase({
+        databaseUrl: adminUrl,
+        dataDir: '',
+        poolSize: 1,
+        poolWaits: { queueMs: 10_000, connectMs: 200 },
+      });
+      try {
+        // Drizzle's queries start when awaited: Promise.all starts them all at once.
+        const answers = await Promise.all([
+          database.db.execute(sql`select pg_sleep(0.6)`),
+          ...Array.from({ length: 50 }, () => database.db.execute(sql`select 1 as one`)),
+        ]);
+        expect(answers).toHaveLength(51);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+});
