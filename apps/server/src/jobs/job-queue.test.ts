@@ -18,6 +18,18 @@ async function metric(t: TestApp, line: RegExp): Promise<number> {
   return match ? Number(match.split(' ').pop()) : 0;
 }
 
+/** A provider, a client and the provider's free slot three days ahead (booking it queues two mails). */
+async function partiesAndSlotInThreeDays(app: Parameters<typeof createProvider>[0]) {
+  const provider = await createProvider(app);
+  const client = await createClient(app);
+  const slot = await createSlotAt(
+    app,
+    provider.providerId!,
+    new Date(Date.now() + 3 * 24 * 3600 * SECOND),
+  );
+  return { provider, client, slot };
+}
+
 describe('the durable job queue', () => {
   let refusing = false;
   const t = useMailTestApp({ sink: { refusing: () => refusing } });
@@ -40,13 +52,7 @@ describe('the durable job queue', () => {
   });
 
   it('SMTP refusing for a while: the mails are retried with backoff and go out once after it recovers', async () => {
-    const provider = await createProvider(t.app);
-    const client = await createClient(t.app);
-    const slot = await createSlotAt(
-      t.app,
-      provider.providerId!,
-      new Date(Date.now() + 3 * 24 * 3600 * SECOND),
-    );
+    const { provider, client, slot } = await partiesAndSlotInThreeDays(t.app);
     refusing = true;
     const retriedBefore = await metric(
       t,
@@ -126,13 +132,7 @@ describe('the durable job queue', () => {
   });
 
   it('yields to waiting requests: nothing is claimed while they wait, everything once they are gone', async () => {
-    const provider = await createProvider(t.app);
-    const client = await createClient(t.app);
-    const slot = await createSlotAt(
-      t.app,
-      provider.providerId!,
-      new Date(Date.now() + 3 * 24 * 3600 * SECOND),
-    );
+    const { client, slot } = await partiesAndSlotInThreeDays(t.app);
     await book(t.app, client, slot.id);
     const now = new Date();
     expect(await t.app.jobs.runDue(now, 500, () => true)).toEqual({
