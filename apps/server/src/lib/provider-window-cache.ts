@@ -82,6 +82,26 @@ export class ProviderWindowCache implements ChannelHandlers {
     return this.fresh(kind, key)?.body ?? null;
   }
 
+  /**
+   * The answer for a request that arrived at `since`: the cached one, else `load()`'s, kept
+   * unless a change was heard while it was read. A load that throws stores nothing.
+   */
+  async answer(
+    kind: WindowKind,
+    providerId: string,
+    window: { from?: string; to?: string },
+    since: number,
+    load: () => Promise<string>,
+  ): Promise<string> {
+    const cached = await this.get(kind, providerId, window.from, window.to, since);
+    if (cached !== null) return cached;
+    const mark = this.mark();
+    const startedAt = performance.now();
+    const body = await load();
+    this.store(kind, providerId, window.from, window.to, body, mark, startedAt);
+    return body;
+  }
+
   private fresh(kind: WindowKind, key: string): Entry | null {
     if (!this.live) return null;
     const entry = this.entries.get(key);

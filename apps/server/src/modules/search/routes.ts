@@ -107,23 +107,19 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { from, to } = request.query;
       // Kept per provider and window until something in it changes, at most a second (it
       // depends on the clock; docs/decisions/057-provider-window-cache.md).
-      const cache = app.windowCache;
-      const cached = await cache.get('available', id, from, to, since);
+      const body = await app.windowCache.answer('available', id, { from, to }, since, async () => {
+        // A window (docs/decisions/054-available-slots-window.md) answered by one prepared
+        // statement as JSON text in the response schema's shape: a string skips the serializer.
+        const result = await availableWindowJson(app.database.db, id, { from, to });
+        if (result.kind === 'not-found') throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
+        if (result.kind === 'too-wide') {
+          // Only `to` alone can get here: the schema already refuses a too-wide from–to pair.
+          throw ValidationError.field('to', AVAILABILITY_MESSAGES.windowTooWide);
+        }
+        return result.body;
+      });
       // The type provider types send() as the schema's object; this is its JSON text.
-      if (cached !== null)
-        return reply.type('application/json; charset=utf-8').send(cached as never);
-      const mark = cache.mark();
-      const startedAt = performance.now();
-      // A window (docs/decisions/054-available-slots-window.md) answered by one prepared
-      // statement as JSON text in the response schema's shape: a string skips the serializer.
-      const result = await availableWindowJson(app.database.db, id, { from, to });
-      if (result.kind === 'not-found') throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
-      if (result.kind === 'too-wide') {
-        // Only `to` alone can get here: the schema already refuses a too-wide from–to pair.
-        throw ValidationError.field('to', AVAILABILITY_MESSAGES.windowTooWide);
-      }
-      cache.store('available', id, from, to, result.body, mark, startedAt);
-      return reply.type('application/json; charset=utf-8').send(result.body as never);
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 };

@@ -83,16 +83,14 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
         // is kept per provider until something in it changes (decision 057). The key is the
         // asking provider's own id: only ever their own calendar.
         // The token check's instant: its barrier already covers it (no second round trip).
-        const since = authOf(request).since;
         const providerId = providerIdOf(request);
-        const cache = app.windowCache;
-        let body = await cache.get('week', providerId, from, to, since);
-        if (body === null) {
-          const mark = cache.mark();
-          const startedAt = performance.now();
-          body = await timeslotWindowJson(app.database.db, providerId, { from, to });
-          cache.store('week', providerId, from, to, body, mark, startedAt);
-        }
+        const body = await app.windowCache.answer(
+          'week',
+          providerId,
+          { from, to },
+          authOf(request).since,
+          () => timeslotWindowJson(app.database.db, providerId, { from, to }),
+        );
         // The type provider types send() as the schema's object; this is its JSON text.
         return reply.type('application/json; charset=utf-8').send(body as never);
       }
