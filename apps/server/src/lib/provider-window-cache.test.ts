@@ -19,13 +19,13 @@ async function liveCache() {
 describe('ProviderWindowCache (docs/decisions/057)', () => {
   it('serves what was stored, per kind, provider and window', async () => {
     const { cache, at } = await liveCache();
-    cache.store('week', P, '2027-01-04', '2027-01-10', 'a', cache.mark(), at());
-    expect(await cache.get('week', P, '2027-01-04', '2027-01-10', at())).toBe('a');
-    expect(await cache.get('week', P, '2027-01-11', '2027-01-17', at())).toBeNull();
-    expect(await cache.get('available', P, '2027-01-04', '2027-01-10', at())).toBeNull();
-    expect(await cache.get('week', Q, '2027-01-04', '2027-01-10', at())).toBeNull();
+    cache.store('week', P, '2027-01-04|2027-01-10', 'a', cache.mark(), at());
+    expect(await cache.get('week', P, '2027-01-04|2027-01-10', at())).toBe('a');
+    expect(await cache.get('week', P, '2027-01-11|2027-01-17', at())).toBeNull();
+    expect(await cache.get('available', P, '2027-01-04|2027-01-10', at())).toBeNull();
+    expect(await cache.get('week', Q, '2027-01-04|2027-01-10', at())).toBeNull();
     // A capitalised id in a path is the same provider.
-    expect(await cache.get('week', P.toUpperCase(), '2027-01-04', '2027-01-10', at())).toBe('a');
+    expect(await cache.get('week', P.toUpperCase(), '2027-01-04|2027-01-10', at())).toBe('a');
   });
 
   it('a read that began before an invalidation does not store its answer (the race rule)', async () => {
@@ -33,57 +33,60 @@ describe('ProviderWindowCache (docs/decisions/057)', () => {
     const mark = cache.mark();
     // …the read is on its way to the database when the provider's slot changes…
     cache.message(`w ${P}`);
-    cache.store('week', P, 'x', 'y', 'stale', mark, at());
+    cache.store('week', P, 'x|y', 'stale', mark, at());
     expect(cache.size).toBe(0);
-    expect(await cache.get('week', P, 'x', 'y', at())).toBeNull();
+    expect(await cache.get('week', P, 'x|y', at())).toBeNull();
     // Another provider's change counts too (one counter): at worst a read is not kept.
     const second = cache.mark();
     cache.message(`w ${Q}`);
-    cache.store('week', P, 'x', 'y', 'maybe stale', second, at());
+    cache.store('week', P, 'x|y', 'maybe stale', second, at());
     expect(cache.size).toBe(0);
     // A read begun after it stores.
-    cache.store('week', P, 'x', 'y', 'fresh', cache.mark(), at());
-    expect(await cache.get('week', P, 'x', 'y', at())).toBe('fresh');
+    cache.store('week', P, 'x|y', 'fresh', cache.mark(), at());
+    expect(await cache.get('week', P, 'x|y', at())).toBe('fresh');
   });
 
   it('drops one provider’s answers on `w <id>`, everyone’s on `w *`', async () => {
     const { cache, at } = await liveCache();
-    cache.store('week', P, 'a', 'b', '1', cache.mark(), at());
-    cache.store('available', P, undefined, undefined, '2', cache.mark(), at());
-    cache.store('week', Q, 'a', 'b', '3', cache.mark(), at());
+    cache.store('week', P, 'a|b', '1', cache.mark(), at());
+    cache.store('available', P, '-|-', '2', cache.mark(), at());
+    cache.store('week', Q, 'a|b', '3', cache.mark(), at());
     cache.message(`w ${P}`);
-    expect(await cache.get('week', P, 'a', 'b', at())).toBeNull();
-    expect(await cache.get('available', P, undefined, undefined, at())).toBeNull();
-    expect(await cache.get('week', Q, 'a', 'b', at())).toBe('3');
+    expect(await cache.get('week', P, 'a|b', at())).toBeNull();
+    expect(await cache.get('available', P, '-|-', at())).toBeNull();
+    expect(await cache.get('week', Q, 'a|b', at())).toBe('3');
     cache.message('s some-slot');
     expect(cache.size).toBe(1);
     cache.message('w *');
     expect(cache.size).toBe(0);
   });
 
-  it('available slots expire after a second (they depend on the clock); the week does not', async () => {
+  it('available slots and list pages expire after a second (they depend on the clock); the week does not', async () => {
     const { cache, at, tick } = await liveCache();
-    cache.store('available', P, undefined, undefined, 'slots', cache.mark(), at());
-    cache.store('week', P, 'a', 'b', 'week', cache.mark(), at());
+    cache.store('available', P, '-|-', 'slots', cache.mark(), at());
+    cache.store('list', P, '-|20', 'page', cache.mark(), at());
+    cache.store('week', P, 'a|b', 'week', cache.mark(), at());
     tick(999);
-    expect(await cache.get('available', P, undefined, undefined, at())).toBe('slots');
+    expect(await cache.get('available', P, '-|-', at())).toBe('slots');
+    expect(await cache.get('list', P, '-|20', at())).toBe('page');
     tick(1);
-    expect(await cache.get('available', P, undefined, undefined, at())).toBeNull();
+    expect(await cache.get('available', P, '-|-', at())).toBeNull();
+    expect(await cache.get('list', P, '-|20', at())).toBeNull();
     tick(3_600_000);
-    expect(await cache.get('week', P, 'a', 'b', at())).toBe('week');
+    expect(await cache.get('week', P, 'a|b', at())).toBe('week');
   });
 
   it('serves and stores nothing while the channel is down, and starts empty after `up`', async () => {
     const { cache, at } = await liveCache();
-    cache.store('week', P, 'a', 'b', '1', cache.mark(), at());
+    cache.store('week', P, 'a|b', '1', cache.mark(), at());
     const mark = cache.mark();
     cache.down();
-    expect(await cache.get('week', P, 'a', 'b', at())).toBeNull();
-    cache.store('week', P, 'a', 'b', '2', cache.mark(), at());
+    expect(await cache.get('week', P, 'a|b', at())).toBeNull();
+    cache.store('week', P, 'a|b', '2', cache.mark(), at());
     expect(cache.size).toBe(0);
     await cache.up();
     // A read begun before the reconnect may have missed a change: not kept.
-    cache.store('week', P, 'a', 'b', '3', mark, at());
+    cache.store('week', P, 'a|b', '3', mark, at());
     expect(cache.size).toBe(0);
   });
 
@@ -91,9 +94,9 @@ describe('ProviderWindowCache (docs/decisions/057)', () => {
     const barrier = new PushBarrier();
     const cache = new ProviderWindowCache(barrier);
     await cache.up();
-    cache.store('week', P, 'a', 'b', '1', cache.mark(), performance.now());
+    cache.store('week', P, 'a|b', '1', cache.mark(), performance.now());
     // No listener attached: the barrier cannot be passed.
-    expect(await cache.get('week', P, 'a', 'b', performance.now())).toBeNull();
+    expect(await cache.get('week', P, 'a|b', performance.now())).toBeNull();
     const sent: string[] = [];
     barrier.attach(async (payload) => {
       sent.push(payload);
@@ -101,16 +104,16 @@ describe('ProviderWindowCache (docs/decisions/057)', () => {
       cache.message(`w ${P}`);
       barrier.message(payload);
     });
-    expect(await cache.get('week', P, 'a', 'b', performance.now())).toBeNull();
+    expect(await cache.get('week', P, 'a|b', performance.now())).toBeNull();
     expect(sent).toHaveLength(1);
   });
 
   it('keeps at most 5,000 answers, the oldest dropped first', async () => {
     const { cache, at } = await liveCache();
-    for (let i = 0; i < 5_001; i++) cache.store('week', P, String(i), 'b', 'x', cache.mark(), at());
+    for (let i = 0; i < 5_001; i++) cache.store('week', P, `${i}|b`, 'x', cache.mark(), at());
     expect(cache.size).toBe(5_000);
-    expect(await cache.get('week', P, '0', 'b', at())).toBeNull();
-    expect(await cache.get('week', P, '5000', 'b', at())).toBe('x');
+    expect(await cache.get('week', P, '0|b', at())).toBeNull();
+    expect(await cache.get('week', P, '5000|b', at())).toBe('x');
     cache.forget(P);
     expect(cache.size).toBe(0);
   });

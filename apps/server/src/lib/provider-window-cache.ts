@@ -2,19 +2,24 @@ import type { ChannelHandlers } from '../db/notifications';
 import type { PushBarrier } from '../db/push-barrier';
 import type { AppointmentChangeConsumer } from '../modules/appointments/change-fanout';
 
-/** What is cached: the provider's own week view, and a client's available slots of a provider. */
-export type WindowKind = 'week' | 'available';
+/**
+ * What is cached: the provider's own week view, a client's available slots of a provider, and
+ * the first page of the provider's own appointment list.
+ */
+export type WindowKind = 'week' | 'available' | 'list';
 
 /** At most this many answers (the oldest goes first)… */
 const MAX_ENTRIES = 5_000;
 /** …and at most this many characters of them in all (a 14-day window is ~42 KB). */
 const MAX_CHARS = 32 * 1024 * 1024;
 /**
- * How long an available-slots answer is served: it depends on now() (slots that started or
- * came within the minimum notice drop out, the provider's today is the default start), which
- * no notification announces. The week view does not (no now() in window.ts): no expiry.
+ * How long an answer is served. The available slots depend on now() (slots that started or
+ * came within the minimum notice drop out, the provider's today is the default start), and so
+ * does the list (a booked appointment whose end passed is 'completed' and moves from upcoming
+ * to past), which no notification announces. The week view does not (no now() in window.ts):
+ * no expiry.
  */
-const TTL_MS: Record<WindowKind, number> = { week: Infinity, available: 1_000 };
+const TTL_MS: Record<WindowKind, number> = { week: Infinity, available: 1_000, list: 1_000 };
 
 interface Entry {
   providerId: string;
@@ -27,8 +32,8 @@ interface Entry {
 export const windowInvalidation = (providerId: string) => `w ${providerId}`;
 
 /**
- * Answers of GET /timeslots/view?from&to and GET /search/providers/:id/available-slots, per
- * provider and window, kept correct like the taken-slot hints (docs/decisions/057):
+ * Answers of GET /timeslots/view?from&to, GET /search/providers/:id/available-slots and the
+ * first page of GET /appointment/provider/view, per provider and variant (window, filter), kept correct like the taken-slot hints (docs/decisions/057):
  *
  * - every change the answers show is announced on the push channel (`w <provider>`, `w *`): by
  *   the 0015 triggers for any SQL, and for a slot's claim by this instance's change consumer
@@ -71,11 +76,10 @@ export class ProviderWindowCache implements ChannelHandlers {
   async get(
     kind: WindowKind,
     providerId: string,
-    from: string | undefined,
-    to: string | undefined,
+    variant: string,
     since: number,
   ): Promise<string | null> {
-    const key = keyOf(kind, providerId.toLowerCase(), from, to);
+    const key = keyOf(kind, providerId.toLowerCase(), variant);
     if (!this.fresh(kind, key)) return null;
     if (!(await this.barrier.caughtUp(since))) return null;
     // Looked up again: an invalidation may have arrived while waiting for the barrier.
@@ -89,16 +93,16 @@ export class ProviderWindowCache implements ChannelHandlers {
   async answer(
     kind: WindowKind,
     providerId: string,
-    window: { from?: string; to?: string },
+    variant: string,
     since: number,
     load: () => Promise<string>,
   ): Promise<string> {
-    const cached = await this.get(kind, providerId, window.from, window.to, since);
+    const cached = await this.get(kind, providerId, variant, since);
     if (cached !== null) return cached;
     const mark = this.mark();
     const startedAt = performance.now();
     const body = await load();
-    this.store(kind, providerId, window.from, window.to, body, mark, startedAt);
+    this.store(kind, providerId, variant, body, mark, startedAt);
     return body;
   }
 
@@ -117,15 +121,14 @@ export class ProviderWindowCache implements ChannelHandlers {
   store(
     kind: WindowKind,
     providerId: string,
-    from: string | undefined,
-    to: string | undefined,
+    variant: string,
     body: string,
     mark: number,
     startedAt: number,
   ): void {
     if (!this.live || mark !== this.forgets || body.length > MAX_CHARS) return;
     providerId = providerId.toLowerCase();
-    const key = keyOf(kind, providerId, from, to);
+    const key = keyOf(kind, providerId, variant);
     this.remove(key);
     while (
       this.entries.size > 0 &&
@@ -200,6 +203,11 @@ export class ProviderWindowCache implements ChannelHandlers {
 }
 
 /** `providerId` lower-cased as the database writes it (the path may spell a UUID in capitals). */
-function keyOf(kind: WindowKind, providerId: string, from?: string, to?: string): string {
-  return `${kind}|${providerId}|${from ?? '-'}|${to ?? '-'}`;
+function keyOf(kind: WindowKind, providerId: string, variant: string): string {
+  return `${kind}|${providerId}|${variant}`;
+}
+
+/** The variant of a from–to window: its raw query values, `-` when absent. */
+export function windowVariant(window: { from?: string; to?: string }): string {
+  return `${window.from ?? '-'}|${window.to ?? '-'}`;
 }

@@ -136,7 +136,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: providerAppointmentsQuerySchema,
       response: { 200: providerAppointmentsResponseSchema },
     }),
-    async (request) => {
+    async (request, reply) => {
       const { status, limit, cursor } = request.query;
       if (limit === undefined && cursor === undefined) {
         return {
@@ -146,6 +146,28 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
             status,
           ),
         };
+      }
+      if (cursor === undefined) {
+        // The first page is what every visit of the screens asks for: kept per provider, filter
+        // and size until something in it changes, at most a second (the clock moves appointments
+        // from upcoming to past; docs/decisions/059-cached-first-page.md). The key is the asking
+        // provider's own id, and the answer the response schema's own serialization.
+        const providerId = providerIdOf(request);
+        const body = await app.windowCache.answer(
+          'list',
+          providerId,
+          `${status ?? '-'}|${limit}`,
+          authOf(request).since,
+          async () =>
+            // The schema's serializer writes a string (the type allows buffers).
+            String(
+              reply.serialize(
+                await pageProviderAppointments(app.database.db, providerId, { limit }, status),
+              ),
+            ),
+        );
+        // The type provider types send() as the schema's object; this is its JSON text.
+        return reply.type('application/json; charset=utf-8').send(body as never);
       }
       return pageProviderAppointments(
         app.database.db,

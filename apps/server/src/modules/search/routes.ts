@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionallyAuthenticated } from '../auth/authenticate';
+import { windowVariant } from '../../lib/provider-window-cache';
 import { resolveJwtSecret } from '../auth/tokens';
 import { NotFoundError, ValidationError } from '../../errors';
 import { CursorCodec } from './cursor';
@@ -107,17 +108,24 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { from, to } = request.query;
       // Kept per provider and window until something in it changes, at most a second (it
       // depends on the clock; docs/decisions/057-provider-window-cache.md).
-      const body = await app.windowCache.answer('available', id, { from, to }, since, async () => {
-        // A window (docs/decisions/054-available-slots-window.md) answered by one prepared
-        // statement as JSON text in the response schema's shape: a string skips the serializer.
-        const result = await availableWindowJson(app.database.db, id, { from, to });
-        if (result.kind === 'not-found') throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
-        if (result.kind === 'too-wide') {
-          // Only `to` alone can get here: the schema already refuses a too-wide from–to pair.
-          throw ValidationError.field('to', AVAILABILITY_MESSAGES.windowTooWide);
-        }
-        return result.body;
-      });
+      const body = await app.windowCache.answer(
+        'available',
+        id,
+        windowVariant({ from, to }),
+        since,
+        async () => {
+          // A window (docs/decisions/054-available-slots-window.md) answered by one prepared
+          // statement as JSON text in the response schema's shape: a string skips the serializer.
+          const result = await availableWindowJson(app.database.db, id, { from, to });
+          if (result.kind === 'not-found')
+            throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
+          if (result.kind === 'too-wide') {
+            // Only `to` alone can get here: the schema already refuses a too-wide from–to pair.
+            throw ValidationError.field('to', AVAILABILITY_MESSAGES.windowTooWide);
+          }
+          return result.body;
+        },
+      );
       // The type provider types send() as the schema's object; this is its JSON text.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },

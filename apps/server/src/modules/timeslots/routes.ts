@@ -22,6 +22,7 @@ import {
   listTimeslots,
   updateTimeslot,
 } from './service';
+import { windowVariant } from '../../lib/provider-window-cache';
 import { timeslotWindowJson } from './window';
 
 /** The error answers every provider-only endpoint can give (docs/product.md §10.4 order of checks). */
@@ -87,7 +88,7 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
         const body = await app.windowCache.answer(
           'week',
           providerId,
-          { from, to },
+          windowVariant({ from, to }),
           authOf(request).since,
           () => timeslotWindowJson(app.database.db, providerId, { from, to }),
         );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { windowVariant } from '../../lib/provider-window-cache';
 import { testConfig, useTestApp } from '../../../test/helpers/app';
 import {
   book,
@@ -41,6 +42,22 @@ async function weekOn(app: FastifyInstance, provider: TestUser, from: string) {
   return (res.json() as { slots: WeekSlot[] }).slots;
 }
 
+interface ListPage {
+  appointments: { id: string; status: string; client_first_name: string }[];
+  nextCursor: string | null;
+}
+
+/** The first page of the provider's own list (the one kept in the cache), as text and parsed. */
+async function firstPageOn(app: FastifyInstance, provider: TestUser, query = 'limit=5') {
+  const res = await app.inject({
+    url: `/api/appointment/provider/view?${query}`,
+    headers: provider.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  return { text: res.body, page: res.json() as ListPage };
+}
+
 async function availableOn(app: FastifyInstance, providerId: string, client: TestUser) {
   const res = await app.inject({
     url: `/api/search/providers/${providerId}/available-slots`,
@@ -57,7 +74,12 @@ describe('the provider window cache on one instance', () => {
 
   /** The week's answer is cached now (so the next read after a change proves the drop). */
   const weekCached = (provider: TestUser, from: string) =>
-    t.app.windowCache.get('week', provider.providerId!, from, addDays(from, 6), performance.now());
+    t.app.windowCache.get(
+      'week',
+      provider.providerId!,
+      windowVariant({ from, to: addDays(from, 6) }),
+      performance.now(),
+    );
 
   it('the week view shows every change at once: slot edits, booking, renaming, completing, cancelling', async () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 3);
@@ -135,6 +157,74 @@ describe('the provider window cache on one instance', () => {
     expect(await slot(slots[2]!.id)).toMatchObject({ is_booked: false, client_first_name: null });
   });
 
+  it('the first page of the provider’s list shows every change at once: booking, renaming, cancel, no-show', async () => {
+    const { provider, slots } = await createProviderWithSlots(t.app, 3);
+    const client = await createClient(t.app, { firstName: 'Listed', lastName: 'Client' });
+    const listCached = (variant: string) =>
+      t.app.windowCache.get('list', provider.providerId!, variant, performance.now());
+    const page = async (query?: string) => (await firstPageOn(t.app, provider, query)).page;
+
+    expect((await page()).appointments).toEqual([]);
+    expect(await listCached('-|5')).not.toBeNull();
+
+    // Booked (the claim: announced by the change fan-out).
+    const first = await book(t.app, client, slots[0]!.id);
+    const second = await book(t.app, client, slots[1]!.id);
+    const loaded = await firstPageOn(t.app, provider);
+    expect(loaded.page.appointments.map((a) => a.id)).toEqual([first, second]);
+    // Served from the cache: byte for byte what the schema's serializer wrote, and the full
+    // list (never cached) agrees.
+    expect(await listCached('-|5')).toBe(loaded.text);
+    expect((await firstPageOn(t.app, provider)).text).toBe(loaded.text);
+    const whole = await t.app.inject({
+      url: '/api/appointment/provider/view',
+      headers: provider.headers,
+    });
+    expect(whole.json().appointments).toEqual(loaded.page.appointments);
+
+    // Each filter and size is its own entry.
+    expect((await page('status=booked&limit=1')).appointments.map((a) => a.id)).toEqual([first]);
+    expect((await page('status=canceled&limit=5')).appointments).toEqual([]);
+    expect(await listCached('booked|1')).not.toBeNull();
+
+    // The client renames themself (plain SQL; announced as 'w *').
+    await sqlOn(t.app, sql`update users set first_name = 'Renamed' where id = ${client.id}::uuid`);
+    expect((await page()).appointments.map((a) => a.client_first_name)).toEqual([
+      'Renamed',
+      'Renamed',
+    ]);
+
+    // Canceled by the client: it leaves the upcoming segment, and the filtered pages agree.
+    await page('status=canceled&limit=5');
+    const canceled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/appointment/cancel/${first}`,
+      headers: client.headers,
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect((await page()).appointments.map((a) => [a.id, a.status])).toEqual([
+      [second, 'booked'],
+      [first, 'canceled'],
+    ]);
+    expect((await page('status=canceled&limit=5')).appointments.map((a) => a.id)).toEqual([first]);
+    expect((await page('status=booked&limit=1')).appointments.map((a) => a.id)).toEqual([second]);
+
+    // A no-show written by plain SQL (the 0015 trigger announces it).
+    await sqlOn(t.app, sql`update appointments set status = 'no_show' where id = ${second}::uuid`);
+    expect((await page()).appointments.map((a) => a.status)).toEqual(['no_show', 'canceled']);
+  });
+
+  it('never answers one provider’s list to another', async () => {
+    const a = await createProviderWithSlots(t.app, 1);
+    const b = await createProviderWithSlots(t.app, 1);
+    const client = await createClient(t.app);
+    const booked = await book(t.app, client, a.slots[0]!.id);
+    expect((await firstPageOn(t.app, a.provider)).page.appointments.map((x) => x.id)).toEqual([
+      booked,
+    ]);
+    expect((await firstPageOn(t.app, b.provider)).page.appointments).toEqual([]);
+  });
+
   it('never answers one provider’s week to another', async () => {
     const a = await createProviderWithSlots(t.app, 2);
     const b = await createProviderWithSlots(t.app, 1);
@@ -156,7 +246,7 @@ describe('the provider window cache on one instance', () => {
       return (res.json() as Available).availableSlots.map((s) => s.id);
     };
     const cached = () =>
-      t.app.windowCache.get('available', id, undefined, undefined, performance.now());
+      t.app.windowCache.get('available', id, windowVariant({}), performance.now());
     const all = slots.map((s: TestSlot) => s.id);
 
     expect(await ids()).toEqual(all);
@@ -230,16 +320,21 @@ describe('the provider window cache across two instances on one database', () =>
       ((await availableOn(b, id, client)).json() as Available).availableSlots.map((s) => s.id);
 
     for (let round = 0; round < 3; round++) {
-      // B has both answers cached…
+      // B has the three answers cached…
       await weekOn(b, provider, from);
       await availableOnB();
-      expect(b.windowCache.size).toBeGreaterThanOrEqual(2);
+      await firstPageOn(b, provider);
+      expect(b.windowCache.size).toBeGreaterThanOrEqual(3);
       // …A books (a claim: announced after commit by A, before its answer) and B sees it.
       const appointmentId = await book(t.app, client, slots[0]!.id);
       expect((await weekOn(b, provider, from)).find((s) => s.id === slots[0]!.id)?.is_booked).toBe(
         true,
       );
       expect(await availableOnB()).toEqual([slots[1]!.id]);
+      expect((await firstPageOn(b, provider)).page.appointments.map((x) => x.status)).toEqual([
+        'booked',
+        ...Array<string>(round).fill('canceled'),
+      ]);
       // A cancels (the trigger announces it in the cancel's transaction).
       const canceled = await t.app.inject({
         method: 'PATCH',
