@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { insertSlot, timezoneOf, wallClock } from './booking-factories';
 
+/** timeslots_min_duration (migration 0001). */
+const MIN_DURATION_MINUTES = 15;
+
 /** A free slot of a provider at an exact instant (day and times in the provider's zone). */
 export async function createSlotAt(
   app: FastifyInstance,
@@ -10,16 +13,25 @@ export async function createSlotAt(
   type = 'Haircut',
 ) {
   const zone = await timezoneOf(app, providerId);
-  const start = wallClock(startsAt, zone);
+  let start = wallClock(startsAt, zone);
   let endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
   let end = wallClock(endsAt, zone);
   if (end.day !== start.day) {
-    // A slot ends on its own day (timeslots_end_after_start). Tests place slots relative to
-    // now, so near the provider's midnight the slot is cut at 24:00 rather than failing.
+    // A slot ends on its own day (timeslots_end_after_start) and lasts 15 minutes or more
+    // (timeslots_min_duration). Tests place slots relative to now, so near the provider's
+    // midnight the slot is cut at 24:00, or, when that would leave less than 15 minutes, starts
+    // at the next midnight instead (under 15 minutes later) and keeps its duration.
     const [hours, minutes] = start.time.split(':').map(Number);
     const untilMidnight = 24 * 60 - (hours! * 60 + minutes!);
-    endsAt = new Date(startsAt.getTime() + untilMidnight * 60_000);
-    end = { day: start.day, time: '24:00:00' };
+    if (untilMidnight >= MIN_DURATION_MINUTES) {
+      endsAt = new Date(startsAt.getTime() + untilMidnight * 60_000);
+      end = { day: start.day, time: '24:00:00' };
+    } else {
+      startsAt = new Date(startsAt.getTime() + untilMidnight * 60_000);
+      start = wallClock(startsAt, zone);
+      endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
+      end = wallClock(endsAt, zone);
+    }
   }
   const { id } = await insertSlot(app, { providerId, start, end, startsAt, endsAt, type });
   return { id, startsAt, endsAt };
