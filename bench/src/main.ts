@@ -27,7 +27,12 @@ import {
 import { type PgbenchCeilings, runPgbench } from './pgbench';
 import { type MessagesResult, runMessages } from './scenarios/messages';
 import { type RealtimeResult, runRealtime } from './scenarios/realtime';
-import { type StormResult, runStorm } from './scenarios/storm';
+import {
+  type StormFloorResult,
+  type StormResult,
+  runStorm,
+  runStormFloor,
+} from './scenarios/storm';
 import { type WeekRenderResult, runWeekRender } from './scenarios/week-render';
 
 const ALL = [
@@ -102,6 +107,8 @@ interface Results {
   pgbench?: PgbenchCeilings;
   /** The booking rush, three times in a row on fresh slots (the leak check). */
   storms?: StormResult[];
+  /** The same bursts against bare Fastify without a database: the rush's floor. */
+  stormFloors?: StormFloorResult[];
   realtime?: RealtimeResult;
   messages?: MessagesResult;
   pages?: PageResult[];
@@ -243,6 +250,13 @@ async function runAll(scenarios: Scenario[], db: BenchDatabase): Promise<Results
     await withProcess(startHello, async (hello) => {
       log('hello world');
       results.hello = await runLoad({ url: hello.url, paths: ['/'], idleUrl: hello.url, ...load });
+      if (scenarios.includes('storm')) {
+        results.stormFloors = [];
+        for (let round = 0; round < DATASET.stormProvider.rounds; round++) {
+          log(`booking rush floor ${round + 1}: the same 2,000 connections, bare Fastify`);
+          results.stormFloors.push(await runStormFloor(hello.url, round));
+        }
+      }
     });
     const adminUrl = process.env.BENCH_DATABASE_URL;
     if (adminUrl && db.kind === 'postgres') {
@@ -365,10 +379,14 @@ function rowsOf(results: Results): Row[] {
         exact && storm.serverErrors === 0 && storm.networkErrors === 0 && storm.conflicts === 1500,
     });
     const share = bookingCeiling ? (storm.rate / bookingCeiling) * 100 : NaN;
+    const floor = results.stormFloors?.[storm.round];
     rows.push({
       scenario: label,
       measure: 'all answered in · p50/p99',
       value: `${fmt.ms(storm.wallMs)} · ${fmt.ms(storm.p50)}/${fmt.ms(storm.p99)}`,
+      // The floor's wall time as a share of this rush's: 100 % would be "as fast as no server work".
+      floor: floor ? `${fmt.ms(floor.wallMs)} · p99 ${fmt.ms(floor.p99)}` : undefined,
+      ofFloor: floor ? fmt.pct((floor.wallMs / storm.wallMs) * 100) : undefined,
       target: '≤ 1.5 s, p99 ≤ 1 s',
       met: storm.wallMs <= 1_500 && storm.p99 <= 1_000,
     });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { type BurstResult, burst, percentile } from '../burst';
 import { DATASET } from '../dataset';
 import { clientUserId, providerId, providerUserId, slotId } from '../ids';
 import { mintToken } from '../tokens';
@@ -43,10 +43,86 @@ export function rssMB(pid: number | undefined): number {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const REQUESTS = 2_000;
 const CLIENTS = 500;
+
+/**
+ * Request r of rush `round`: client r % 500 with its token, its (r / 500)-th try, on a slot a
+ * quarter of the rush's 500 further — every client tries 4 slots, every slot is wanted by 4.
+ * Rush `round` takes its own fresh slots: k in [round × 500, round × 500 + 500).
+ */
+async function rushRequests(round: number) {
+  const { index, slots } = DATASET.stormProvider;
+  const tokens = await Promise.all(
+    Array.from({ length: CLIENTS }, (_, c) =>
+      mintToken({ userId: clientUserId(c + 1), role: 'client', providerId: null }),
+    ),
+  );
+  return (r: number) => {
+    const client = r % CLIENTS;
+    const slot = (client + Math.floor(r / CLIENTS) * (slots / 4)) % slots;
+    return { token: tokens[client]!, timeslotId: slotId(index, round * slots + slot) };
+  };
+}
+
+/** The rush: request r on connection r, all opened together (bench/src/burst.ts). */
+function rushBurst(
+  baseUrl: string,
+  requestOf: (r: number) => { token: string; timeslotId: string },
+) {
+  return burst(
+    baseUrl,
+    Array.from({ length: REQUESTS }, (_, r) => {
+      const { token, timeslotId } = requestOf(r);
+      return {
+        method: 'POST' as const,
+        path: '/api/appointment/booking',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ timeslotId }),
+      };
+    }),
+  );
+}
+
+function countAnswers({ statuses }: BurstResult) {
+  const { 201: created = 0, 409: conflicts = 0, ...rest } = statuses;
+  const serverErrors = Object.entries(rest)
+    .filter(([code]) => code.startsWith('5'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return { created, conflicts, serverErrors, rest };
+}
+
+export interface StormFloorResult {
+  round: number;
+  created: number;
+  conflicts: number;
+  networkErrors: number;
+  p50: number;
+  p99: number;
+  wallMs: number;
+}
+
+/**
+ * The rush's floor: the same burst (connections, tokens, bodies, slots) against the bare Fastify
+ * process (bench/src/hello-server.mjs), which answers 201 to a slot's first request and 409 to
+ * the rest with no auth and no database. What this machine and the load generator take for
+ * 2,000 connections at once, whatever the server does.
+ */
+export async function runStormFloor(helloUrl: string, round: number): Promise<StormFloorResult> {
+  const result = await rushBurst(helloUrl, await rushRequests(round));
+  const { created, conflicts } = countAnswers(result);
+  return {
+    round,
+    created,
+    conflicts,
+    networkErrors: result.networkErrors,
+    p50: percentile(result.latencies, 50),
+    p99: percentile(result.latencies, 99),
+    wallMs: result.wallMs,
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * 2,000 booking requests at once, from 500 clients, on 500 fresh slots of one provider (rush
@@ -60,58 +136,16 @@ export async function runStorm(
 ): Promise<StormResult> {
   const { index, slots } = DATASET.stormProvider;
   const { round: rush } = options;
-  // This rush's own fresh slots: k in [rush × 500, rush × 500 + 500).
   const first = rush * slots;
-  const tokens = await Promise.all(
-    Array.from({ length: CLIENTS }, (_, c) =>
-      mintToken({ userId: clientUserId(c + 1), role: 'client', providerId: null }),
-    ),
-  );
-  // Request r: client r % 500, its (r / 500)-th try, on a slot a quarter of the list further.
-  const requestOf = (r: number) => {
-    const client = r % CLIENTS;
-    const round = Math.floor(r / CLIENTS);
-    const slot = (client + round * (slots / 4)) % slots;
-    return { token: tokens[client]!, timeslotId: slotId(index, first + slot) };
-  };
-  let nextConnection = 0;
+  const requestOf = await rushRequests(rush);
   let rssPeakMB = rssMB(options.serverPid);
   const sampler = setInterval(() => {
     rssPeakMB = Math.max(rssPeakMB, rssMB(options.serverPid));
   }, 50);
-  const started = performance.now();
-  const result = await autocannon({
-    url: baseUrl,
-    connections: REQUESTS,
-    amount: REQUESTS,
-    timeout: 60,
-    includeErrorStats: true,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request, context) => {
-          // One request per connection: the connection's own number picks its request.
-          context.r ??= nextConnection++;
-          const { token, timeslotId } = requestOf(context.r as number);
-          return {
-            ...request,
-            path: '/api/appointment/booking',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ timeslotId }),
-          };
-        },
-      },
-    ],
-  });
-  const wallMs = performance.now() - started;
+  const result = await rushBurst(baseUrl, requestOf);
+  const { wallMs } = result;
   clearInterval(sampler);
-  const status: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
-    status[code] = count;
-  const { 201: created = 0, 409: conflicts = 0, ...rest } = status;
-  const serverErrors = Object.entries(rest)
-    .filter(([code]) => code.startsWith('5'))
-    .reduce((sum, [, count]) => sum + count, 0);
+  const { created, conflicts, serverErrors, rest } = countAnswers(result);
 
   // What the database says: the provider's own list, as the provider sees it.
   const providerToken = await mintToken({
@@ -147,10 +181,10 @@ export async function runStorm(
     conflicts,
     serverErrors,
     otherStatus: rest,
-    networkErrors: result.errors + result.timeouts,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
+    networkErrors: result.networkErrors,
+    p50: percentile(result.latencies, 50),
+    p99: percentile(result.latencies, 99),
+    max: result.latencies.at(-1) ?? NaN,
     wallMs,
     bookedAfter: booked.length,
     distinctSlotsBooked: new Set(booked.map((a) => a.timeslot_id)).size,
