@@ -17,6 +17,8 @@ export interface BenchProcess {
   name: string;
   url: string;
   child: ChildProcess;
+  /** The real server's inspector port (for a full GC before memory is read), if it has one. */
+  inspectPort?: number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -110,7 +112,15 @@ export async function startServer(db: BenchDatabase): Promise<BenchProcess> {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return start('server', [...nodeArgs, serverMain], serverEnv(db, port), '/api/health');
+  // The inspector listens on loopback only; nothing attaches but the leak check's full GC.
+  const inspectPort = await freePort();
+  const server = await start(
+    'server',
+    [`--inspect=127.0.0.1:${inspectPort}`, ...nodeArgs, serverMain],
+    serverEnv(db, port),
+    '/api/health',
+  );
+  return { ...server, inspectPort };
 }
 
 /** The floor: the same service functions and pool behind bare Fastify routes (sources via tsx). */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type BurstResult, burst, percentile } from '../burst';
+import { collectGarbage } from '../inspector-gc';
 import { DATASET } from '../dataset';
 import { clientUserId, providerId, providerUserId, slotId } from '../ids';
 import { mintToken } from '../tokens';
@@ -29,6 +30,10 @@ export interface StormResult {
   rssAfterMB: number;
   /** nodejs_heap_size_used_bytes 2 s after the rush (GET /metrics), MB. */
   heapAfterMB: number;
+  /** The same after a full garbage collection (the live heap: the leak check's measure), MB. */
+  liveHeapMB: number;
+  /** RSS after that collection, MB. */
+  rssAfterGcMB: number;
 }
 
 /** The server's resident memory from /proc (read by the runner: costs the server nothing). */
@@ -132,7 +137,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function runStorm(
   baseUrl: string,
-  options: { round: number; serverPid: number | undefined },
+  options: { round: number; serverPid: number | undefined; inspectPort: number | undefined },
 ): Promise<StormResult> {
   const { index, slots } = DATASET.stormProvider;
   const { round: rush } = options;
@@ -166,14 +171,27 @@ export async function runStorm(
   // Memory once the rush is over and the garbage of it had a moment to go.
   await sleep(2_000);
   const rssAfterMB = rssMB(options.serverPid);
-  const metrics = await fetch(`${baseUrl}/metrics`).then((r) => r.text());
-  const heap = Number(/^nodejs_heap_size_used_bytes ([0-9.e+]+)$/m.exec(metrics)?.[1] ?? NaN);
+  const heapUsedMB = async () => {
+    const metrics = await fetch(`${baseUrl}/metrics`).then((r) => r.text());
+    const bytes = Number(/^nodejs_heap_size_used_bytes ([0-9.e+]+)$/m.exec(metrics)?.[1] ?? NaN);
+    return bytes / 1024 / 1024;
+  };
+  const heapAfterMB = await heapUsedMB();
+  let liveHeapMB = NaN;
+  let rssAfterGcMB = NaN;
+  if (options.inspectPort !== undefined) {
+    await collectGarbage(options.inspectPort);
+    liveHeapMB = await heapUsedMB();
+    rssAfterGcMB = rssMB(options.serverPid);
+  }
   return {
     round: rush,
     rate: REQUESTS / (wallMs / 1000),
     rssPeakMB,
     rssAfterMB,
-    heapAfterMB: heap / 1024 / 1024,
+    heapAfterMB,
+    liveHeapMB,
+    rssAfterGcMB,
     requests: REQUESTS,
     clients: CLIENTS,
     slots,
