@@ -180,13 +180,7 @@ describe('the durable job queue', () => {
     const config = sharedConfig('0');
     const first = await appOnSameDatabase(config);
     await first.ready();
-    const provider = await createProvider(first);
-    const client = await createClient(first);
-    const slot = await createSlotAt(
-      first,
-      provider.providerId!,
-      new Date(Date.now() + 2 * 24 * 60 * MINUTE),
-    );
+    const { provider, client, slot } = await partiesAndSlotInThreeDays(first);
     await book(first, client, slot.id);
     await first.close();
     const second = await appOnSameDatabase(config);
