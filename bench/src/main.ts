@@ -33,7 +33,7 @@ import {
   runStorm,
   runStormFloor,
 } from './scenarios/storm';
-import { type WeekRenderResult, runWeekRender } from './scenarios/week-render';
+import { type WeekRender, type WeekRenderResult, runWeekRender } from './scenarios/week-render';
 
 const ALL = [
   'search',
@@ -357,19 +357,29 @@ function rowsOf(results: Results): Row[] {
   }
   const render = results.weekRender;
   if (render) {
-    const weeks = [render.first, ...render.next];
-    const worst = Math.max(...weeks.map((week) => week.paint));
-    const paints = render.next.map((week) => week.paint).sort((a, b) => a - b);
-    const median = paints[Math.floor(paints.length / 2)] ?? NaN;
+    // Judged at the 75th percentile, as Core Web Vitals judge a page's loads (decision 060):
+    // the first week after each page load, and the weeks paged to after it, each on its own.
+    const firsts = render.loads.map((load) => load.first);
+    const nexts = render.loads.flatMap((load) => load.next);
+    const summary = (weeks: WeekRender[], pick: (week: WeekRender) => number) => {
+      const sorted = weeks.map(pick).sort((a, b) => a - b);
+      const at = (share: number) =>
+        sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
+      return { p50: at(0.5), p75: at(0.75), max: sorted.at(-1)! };
+    };
+    const first = summary(firsts, (week) => week.paint);
+    const next = summary(nexts, (week) => week.paint);
+    const firstCommit = summary(firsts, (week) => week.render);
+    const nextCommit = summary(nexts, (week) => week.render);
     rows.push({
-      scenario: `week calendar in Chromium (${render.next[0]?.slots ?? render.first.slots} slots a week)`,
-      measure: 'to first paint: first week · next p50/max',
+      scenario: `week calendar in Chromium (${nexts[0]?.slots ?? firsts[0]?.slots} slots a week)`,
+      measure: `to first paint p50/p75/max: first week (${firsts.length} loads) · next (${nexts.length})`,
       value:
-        `${fmt.ms(render.first.paint)} · ${fmt.ms(median)}/${fmt.ms(Math.max(...paints))}` +
-        ` (to commit: ${fmt.ms(render.first.render)} · ` +
-        `${fmt.ms(Math.max(...render.next.map((week) => week.render)))} max)`,
-      target: '≤ 100 ms',
-      met: worst <= 100,
+        `${fmt.ms(first.p50)}/${fmt.ms(first.p75)}/${fmt.ms(first.max)} · ` +
+        `${fmt.ms(next.p50)}/${fmt.ms(next.p75)}/${fmt.ms(next.max)}` +
+        ` (to commit p75: ${fmt.ms(firstCommit.p75)} · ${fmt.ms(nextCommit.p75)})`,
+      target: '≤ 100 ms (p75)',
+      met: first.p75 <= 100 && next.p75 <= 100,
     });
   }
   const bookingCeiling = results.pgbench?.booking.tps;

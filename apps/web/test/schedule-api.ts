@@ -31,6 +31,8 @@ export interface ScheduleBackend extends BookingBackend {
   slots: TimeslotWindowSlot[];
   weekly: { rules: WeeklyHoursBody['rules']; horizonWeeks: number };
   timeOff: TimeOff[];
+  /** While set, GET /api/timeslots/view answers only once it resolves (a slow first load). */
+  holdWindow?: Promise<void>;
 }
 
 export function makeWindowSlot(overrides: Partial<TimeslotWindowSlot> = {}): TimeslotWindowSlot {
@@ -101,12 +103,15 @@ function handle(backend: ScheduleBackend, call: ApiCall, route: string) {
   const id = call.path.split('/').at(-1) ?? '';
   switch (route) {
     case 'GET /api/timeslots/view': {
-      const from = url.searchParams.get('from');
-      const to = url.searchParams.get('to');
-      const slots = backend.slots
-        .filter((slot) => !from || !to || (slot.day >= from && slot.day <= to))
-        .sort((a, b) => `${a.day}${a.start_time}`.localeCompare(`${b.day}${b.start_time}`));
-      return contractJson(route, timeslotViewResponseSchema, 200, { slots });
+      const answer = () => {
+        const from = url.searchParams.get('from');
+        const to = url.searchParams.get('to');
+        const slots = backend.slots
+          .filter((slot) => !from || !to || (slot.day >= from && slot.day <= to))
+          .sort((a, b) => `${a.day}${a.start_time}`.localeCompare(`${b.day}${b.start_time}`));
+        return contractJson(route, timeslotViewResponseSchema, 200, { slots });
+      };
+      return backend.holdWindow ? backend.holdWindow.then(answer) : answer();
     }
     case 'POST /api/timeslots/create': {
       const body = call.body as { day: string; startTime: string; endTime: string };

@@ -10,7 +10,7 @@ export function SpinnerOverlay({ label = 'Loading...' }: SpinnerOverlayProps) {
       role="status"
       aria-live="polite"
       aria-label={label}
-      className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-4 bg-white/80 backdrop-blur-sm"
+      className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-4 bg-white/90"
     >
       <span
         aria-hidden="true"

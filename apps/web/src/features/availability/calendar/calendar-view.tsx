@@ -13,6 +13,8 @@ import { SlotActionsDialog } from './slot-actions-dialog';
 import { WeekCalendar } from './week-calendar';
 import { visibleDays } from './week-layout';
 
+const NO_SLOTS: readonly WindowSlot[] = [];
+
 /** Phones get one day at a time (issue 19: ≤ 640 px). */
 export const PHONE_QUERY = '(max-width: 640px)';
 
@@ -89,23 +91,29 @@ export function CalendarView() {
         </div>
       </div>
 
-      {slotsQuery.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          Loading time slots...
-        </p>
-      ) : slotsQuery.isError ? (
+      {slotsQuery.isError ? (
         <LoadFailed onRetry={() => void slotsQuery.refetch()}>
           Failed to load time slots: {slotsQuery.error.message}
         </LoadFailed>
       ) : (
-        <WeekCalendar
-          days={days}
-          slots={slotsQuery.data}
-          today={today}
-          label={title}
-          onCreate={onCreate}
-          onOpen={setChosen}
-        />
+        <>
+          {slotsQuery.isPending ? (
+            <p role="status" className="text-sm text-slate-600">
+              Loading time slots...
+            </p>
+          ) : null}
+          {/* The empty grid stands while the first week loads, as the previous week's does
+              when paging: the slots then only add their blocks to the cells drawn. */}
+          <WeekCalendar
+            days={days}
+            slots={slotsQuery.data ?? NO_SLOTS}
+            loading={slotsQuery.isPending}
+            today={today}
+            label={title}
+            onCreate={onCreate}
+            onOpen={setChosen}
+          />
+        </>
       )}
 
       {creating ? <CreateSlotModal initial={creating} onClose={() => setCreating(null)} /> : null}

@@ -12,9 +12,12 @@ export function clientName(slot: WindowSlot): string {
   return [slot.client_first_name, slot.client_last_name].filter(Boolean).join(' ');
 }
 
-/** What a screen reader says for a block: state, who, what, when. */
-export function slotLabel(slot: WindowSlot): string {
-  const when = `${formatDay(slot.day)}, ${formatTimeRange(slot)}`;
+/**
+ * What a screen reader says for a block: state, who, what, when. `dayLabel`: the slot's day
+ * already formatted (the calendar formats each visible day once, not once per block).
+ */
+export function slotLabel(slot: WindowSlot, dayLabel = formatDay(slot.day)): string {
+  const when = `${dayLabel}, ${formatTimeRange(slot)}`;
   if (!slot.is_booked) return `Available, ${slot.type}, ${when}`;
   const name = clientName(slot);
   return `Booked${name ? ` by ${name}` : ''}, ${slot.type}, ${when}`;

@@ -83,7 +83,9 @@ describe('week calendar', () => {
     const booked = within(grid).getByRole('button', {
       name: 'Booked by Cleo Client, Barber, Wed, Jun 12, 2030, 10:00 – 10:30',
     });
-    expect(booked).toHaveTextContent('Cleo Client');
+    // One text line each: time, state (with the client when booked), service.
+    expect(booked.textContent).toBe('10:00–10:30\nBooked · Cleo Client\nBarber');
+    expect(booked.children).toHaveLength(0);
     expect(within(grid).getAllByRole('button')).toHaveLength(2);
     // Only the visible window was asked for.
     const windowCalls = callsTo(api.calls, 'GET', '/api/timeslots/view').map(
@@ -290,5 +292,25 @@ describe('weekly hours and time off', () => {
       to: '2030-06-12',
       reason: 'Holiday',
     });
+  });
+});
+
+describe('week calendar while its first week loads', () => {
+  it('draws the empty grid busy and inert, with the loading status, until the slots come', async () => {
+    seedWeek();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.holdWindow = held;
+    renderRoute('/dashboard/timeslots?view=week');
+    const grid = await screen.findByRole('grid');
+    expect(grid).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading time slots...');
+    fireEvent.click(within(grid).getAllByRole('gridcell')[0]!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    release();
+    await waitFor(() => expect(screen.getByRole('grid')).not.toHaveAttribute('aria-busy'));
+    expect(screen.queryByText('Loading time slots...')).not.toBeInTheDocument();
   });
 });

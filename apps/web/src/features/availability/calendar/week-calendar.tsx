@@ -18,7 +18,7 @@ import {
   WEEK_RENDER_MEASURE,
   WEEK_RENDER_START,
 } from './slot-label';
-import { endSeconds, layoutWeek, nextTarget, slotKey, type HourCell } from './week-layout';
+import { endSeconds, layoutWeek, nextTarget, slotKey } from './week-layout';
 
 /** Height of one hour row in rem (the blocks are sized from it). */
 const HOUR_REM = 4;
@@ -41,6 +41,8 @@ interface WeekCalendarProps {
   /** The visible days, `YYYY-MM-DD` (seven, or one in the day view). */
   days: string[];
   slots: readonly WindowSlot[];
+  /** The first data of these days is still loading: the empty grid is drawn, inert and busy. */
+  loading?: boolean;
   today: string;
   /** An accessible name for the grid ("Week of …"). */
   label: string;
@@ -54,7 +56,15 @@ interface WeekCalendarProps {
  * takes Tab (roving tabindex); the arrow keys walk free times and blocks, Home/End jump to the
  * top and bottom of a day, Enter opens (create on a free time, update/delete on a block).
  */
-export function WeekCalendar({ days, slots, today, label, onCreate, onOpen }: WeekCalendarProps) {
+export function WeekCalendar({
+  days,
+  slots,
+  loading = false,
+  today,
+  label,
+  onCreate,
+  onOpen,
+}: WeekCalendarProps) {
   // The render of a new week is timed from its layout to the commit and to its first painted
   // frame (issue 19 asks for marks; the bench's week scenario reads them in Chromium).
   const layout = useMemo(() => {
@@ -65,7 +75,16 @@ export function WeekCalendar({ days, slots, today, label, onCreate, onOpen }: We
     () => new Map(slots.map((slot) => [slotKey(slot), slot] as const)),
     [slots],
   );
-  const elements = useRef(new Map<string, HTMLElement>());
+  const cellsByKey = useMemo(
+    () => new Map(layout.cells.flat().map((cell) => [cell.key, cell] as const)),
+    [layout],
+  );
+  // Each visible day formatted once (every free cell and block names its day).
+  const dayLabels = useMemo(
+    () => new Map(layout.days.map((day) => [day, formatDay(day)] as const)),
+    [layout],
+  );
+  const grid = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<string | null>(null);
   const helpId = useId();
 
@@ -104,6 +123,11 @@ export function WeekCalendar({ days, slots, today, label, onCreate, onOpen }: We
     };
   }, [layout]);
 
+  // The grid's targets are found by their data-target when needed, and its clicks handled
+  // here once, rather than a ref and handlers per cell and block (less work per week shown).
+  const targetOf = (key: string) =>
+    grid.current?.querySelector<HTMLElement>(`[data-target="${CSS.escape(key)}"]`) ?? null;
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = (event.target as HTMLElement).closest<HTMLElement>('[data-target]');
     const key = target?.dataset.target;
@@ -114,31 +138,36 @@ export function WeekCalendar({ days, slots, today, label, onCreate, onOpen }: We
       const next = nextTarget(layout, slotsByKey, key, direction);
       if (next) {
         setActive(next);
-        elements.current.get(next)?.focus();
+        targetOf(next)?.focus();
       }
       return;
     }
     if ((event.key === 'Enter' || event.key === ' ') && key.startsWith('cell:')) {
       event.preventDefault();
-      const cell = layout.cells.flat().find((candidate) => candidate.key === key);
+      if (loading) return;
+      const cell = cellsByKey.get(key);
       if (cell?.freeStart) onCreate(cell.day, cell.freeStart);
     }
   };
 
-  const register = (key: string) => (element: HTMLElement | null) => {
-    if (element) elements.current.set(key, element);
-    else elements.current.delete(key);
-  };
-
-  const onCellClick = (cell: HourCell) => (event: MouseEvent<HTMLDivElement>) => {
-    if ((event.target as HTMLElement).closest('button')) return;
-    const box = event.currentTarget.getBoundingClientRect();
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const target = (event.target as HTMLElement).closest<HTMLElement>('[data-target]');
+    const key = target?.dataset.target;
+    if (!target || !key || loading) return;
+    const slot = slotsByKey.get(key);
+    if (slot) {
+      setActive(key);
+      onOpen(slot);
+      return;
+    }
+    const cell = cellsByKey.get(key);
+    if (!cell?.freeStart) return;
+    // The quarter clicked, if free; else the cell's first free time.
+    const box = target.getBoundingClientRect();
     const quarter = box.height > 0 ? Math.floor(((event.clientY - box.top) / box.height) * 4) : 0;
     const wanted = `${hourLabel(cell.hour).slice(0, 3)}${String(Math.max(0, quarter) * 15).padStart(2, '0')}`;
-    const start = cell.freeQuarters.includes(wanted) ? wanted : cell.freeStart;
-    if (!start) return;
-    setActive(cell.key);
-    onCreate(cell.day, start);
+    setActive(key);
+    onCreate(cell.day, cell.freeQuarters.includes(wanted) ? wanted : cell.freeStart);
   };
 
   return (
@@ -151,9 +180,12 @@ export function WeekCalendar({ days, slots, today, label, onCreate, onOpen }: We
         role="grid"
         aria-label={label}
         aria-describedby={helpId}
+        aria-busy={loading || undefined}
         aria-rowcount={layout.hours.length + 1}
         aria-colcount={layout.days.length + 1}
+        ref={grid}
         onKeyDown={onKeyDown}
+        onClick={onClick}
         className="grid min-w-full rounded-lg border border-slate-200 bg-white"
         style={{
           gridTemplateColumns: `3.5rem repeat(${layout.days.length}, minmax(${
@@ -204,15 +236,13 @@ export function WeekCalendar({ days, slots, today, label, onCreate, onOpen }: We
               return (
                 <div
                   key={cell.key}
-                  ref={free ? register(cell.key) : undefined}
                   role="gridcell"
                   aria-colindex={dayIndex + 2}
                   data-target={free ? cell.key : undefined}
                   tabIndex={free ? (current === cell.key ? 0 : -1) : undefined}
                   aria-label={
-                    free ? `Free, ${formatDay(cell.day)}, from ${cell.freeStart}` : undefined
+                    free ? `Free, ${dayLabels.get(cell.day)}, from ${cell.freeStart}` : undefined
                   }
-                  onClick={onCellClick(cell)}
                   className={`relative border-l border-t border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-600 ${
                     cell.day === today ? 'bg-indigo-50/40' : ''
                   } ${free ? 'cursor-pointer hover:bg-slate-50' : ''}`}
@@ -221,12 +251,8 @@ export function WeekCalendar({ days, slots, today, label, onCreate, onOpen }: We
                     <SlotBlock
                       key={slot.id}
                       slot={slot}
+                      dayLabel={dayLabels.get(slot.day)!}
                       tabbable={current === slotKey(slot)}
-                      ref={register(slotKey(slot))}
-                      onOpen={() => {
-                        setActive(slotKey(slot));
-                        onOpen(slot);
-                      }}
                     />
                   ))}
                 </div>
@@ -241,25 +267,31 @@ export function WeekCalendar({ days, slots, today, label, onCreate, onOpen }: We
 
 interface SlotBlockProps {
   slot: WindowSlot;
+  /** The slot's day, formatted. */
+  dayLabel: string;
   tabbable: boolean;
-  ref: (element: HTMLElement | null) => void;
-  onOpen: () => void;
 }
 
-function SlotBlock({ slot, tabbable, ref, onOpen }: SlotBlockProps) {
+function SlotBlock({ slot, dayLabel, tabbable }: SlotBlockProps) {
   const start = secondsOf(slot.start_time);
   const minutes = Math.max(15, (endSeconds(slot.end_time) - start) / 60);
   const offset = (start % 3600) / 60;
   const name = clientName(slot);
+  // One text node, a line each (`whitespace-pre`, the first line bold, each line cut with an
+  // ellipsis): a block is one element, not four, which halves what a week has to style and lay
+  // out (the week's paint is measured, issue 19).
+  const lines = [
+    `${hhmm(slot.start_time)}–${hhmm(slot.end_time)}`,
+    slot.is_booked ? `Booked${name ? ` · ${name}` : ''}` : 'Available',
+    slot.type,
+  ];
   return (
     <button
       type="button"
-      ref={ref}
       data-target={slotKey(slot)}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={slotLabel(slot)}
-      onClick={onOpen}
-      className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
+      aria-label={slotLabel(slot, dayLabel)}
+      className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-0.5 text-left text-xs leading-tight text-ellipsis whitespace-pre shadow-sm first-line:font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
         slot.is_booked
           ? 'border-amber-300 bg-amber-100 text-amber-900'
           : 'border-emerald-300 bg-emerald-50 text-emerald-900'
@@ -269,11 +301,7 @@ function SlotBlock({ slot, tabbable, ref, onOpen }: SlotBlockProps) {
         height: `calc(${(minutes / 60) * HOUR_REM}rem - 2px)`,
       }}
     >
-      <span className="block font-semibold">
-        {hhmm(slot.start_time)}–{hhmm(slot.end_time)} {slot.is_booked ? 'Booked' : 'Available'}
-      </span>
-      {slot.is_booked && name ? <span className="block truncate">{name}</span> : null}
-      <span className="block truncate">{slot.type}</span>
+      {lines.join('\n')}
     </button>
   );
 }

@@ -28,17 +28,6 @@ export function endSeconds(time: string): number {
   return seconds === 0 ? 24 * 3600 : seconds;
 }
 
-/** Hours of the rows, from the default range widened to cover every slot. */
-export function hourRows(slots: readonly WindowSlot[]): number[] {
-  let first = DEFAULT_FIRST_HOUR;
-  let last = DEFAULT_LAST_HOUR;
-  for (const slot of slots) {
-    first = Math.min(first, Math.floor(secondsOf(slot.start_time) / 3600));
-    last = Math.max(last, Math.ceil(endSeconds(slot.end_time) / 3600));
-  }
-  return Array.from({ length: last - first }, (_, index) => first + index);
-}
-
 export const cellKey = (day: string, hour: number) => `cell:${day}:${hour}`;
 export const slotKey = (slot: Pick<WindowSlot, 'id'>) => `slot:${slot.id}`;
 
@@ -63,39 +52,60 @@ export interface WeekLayout {
   columns: string[][];
 }
 
-function overlaps(slot: WindowSlot, from: number, to: number): boolean {
-  return secondsOf(slot.start_time) < to && endSeconds(slot.end_time) > from;
-}
+const QUARTER = 15 * 60;
 
+/**
+ * Linear in slots + cells (a week is laid out on every page turn and is part of the measured
+ * render): each slot's times are parsed once, bucketed by day and start hour, and marks the
+ * quarter-hours it covers in its day's 96-quarter map.
+ */
 export function layoutWeek(days: readonly string[], slots: readonly WindowSlot[]): WeekLayout {
-  const visible = new Set(days);
-  const inWindow = slots.filter((slot) => visible.has(slot.day));
-  const hours = hourRows(inWindow);
-  const byDay = new Map<string, WindowSlot[]>(days.map((day) => [day, []]));
-  for (const slot of inWindow) byDay.get(slot.day)!.push(slot);
-  for (const list of byDay.values()) list.sort((a, b) => a.start_time.localeCompare(b.start_time));
+  const dayIndex = new Map(days.map((day, index) => [day, index] as const));
+  const placed: { slot: WindowSlot; day: number; start: number; end: number }[] = [];
+  for (const slot of slots) {
+    const day = dayIndex.get(slot.day);
+    if (day === undefined) continue;
+    placed.push({ slot, day, start: secondsOf(slot.start_time), end: endSeconds(slot.end_time) });
+  }
+  placed.sort((a, b) => a.start - b.start);
+
+  let first = DEFAULT_FIRST_HOUR;
+  let last = DEFAULT_LAST_HOUR;
+  const covered = days.map(() => new Uint8Array(96));
+  for (const { day, start, end } of placed) {
+    first = Math.min(first, Math.floor(start / 3600));
+    last = Math.max(last, Math.ceil(end / 3600));
+    // Quarters q with [q, q + 15 min) overlapping [start, end).
+    const quarters = covered[day]!;
+    for (let q = Math.floor(start / QUARTER); q * QUARTER < end && q < 96; q += 1) quarters[q] = 1;
+  }
+  const hours = Array.from({ length: last - first }, (_, index) => first + index);
 
   const cells = hours.map((hour) =>
-    days.map((day): HourCell => {
-      const daySlots = byDay.get(day)!;
-      const starting = daySlots.filter(
-        (slot) => Math.floor(secondsOf(slot.start_time) / 3600) === hour,
-      );
+    days.map((day, index): HourCell => {
+      const quarters = covered[index]!;
       const freeQuarters: string[] = [];
-      for (let minute = 0; minute < 60; minute += 15) {
-        const from = hour * 3600 + minute * 60;
-        if (!daySlots.some((slot) => overlaps(slot, from, from + 15 * 60))) {
-          freeQuarters.push(timeOf(from).slice(0, 5));
-        }
+      for (let quarter = hour * 4; quarter < hour * 4 + 4; quarter += 1) {
+        if (!quarters[quarter]) freeQuarters.push(timeOf(quarter * QUARTER).slice(0, 5));
       }
-      const freeStart = freeQuarters[0] ?? null;
-      return { day, hour, key: cellKey(day, hour), starting, freeQuarters, freeStart };
+      return {
+        day,
+        hour,
+        key: cellKey(day, hour),
+        starting: [],
+        freeQuarters,
+        freeStart: freeQuarters[0] ?? null,
+      };
     }),
   );
+  // Earliest first within a cell: `placed` is sorted by start.
+  for (const { slot, day, start } of placed) {
+    cells[Math.floor(start / 3600) - first]![day]!.starting.push(slot);
+  }
 
-  const columns = days.map((_, dayIndex) =>
+  const columns = days.map((_, index) =>
     cells.flatMap((row) => {
-      const cell = row[dayIndex]!;
+      const cell = row[index]!;
       return [...(cell.freeStart ? [cell.key] : []), ...cell.starting.map(slotKey)];
     }),
   );
