@@ -23,7 +23,11 @@ describe('layoutWeek', () => {
     const late = makeWindowSlot({ day: MON, start_time: '09:40:00', end_time: '10:10:00' });
     const early = makeWindowSlot({ day: MON, start_time: '09:00:00', end_time: '09:15:00' });
     const otherDay = makeWindowSlot({ day: TUE, start_time: '09:00:00', end_time: '11:00:00' });
-    const outside = makeWindowSlot({ day: '2030-06-12', start_time: '09:00:00', end_time: '10:00:00' });
+    const outside = makeWindowSlot({
+      day: '2030-06-12',
+      start_time: '09:00:00',
+      end_time: '10:00:00',
+    });
     const layout = layoutWeek([MON, TUE], [late, otherDay, outside, early]);
 
     const nine = layout.cells[1]!;
