@@ -22,6 +22,7 @@ const PAGE_LOADS = 5;
 const NEXT_WEEKS = 8;
 const RENDER_MEASURE = 'calendar-week-render';
 const PAINT_MEASURE = 'calendar-week-paint';
+const IDLE_MEASURE = 'calendar-week-idle';
 
 export interface WeekRender {
   /** The week's first day. */
@@ -32,6 +33,8 @@ export interface WeekRender {
   render: number;
   /** Layout to the first painted frame, ms. */
   paint: number;
+  /** Layout to the first task after that frame (what else the page queued included), ms. */
+  idle: number;
 }
 
 export interface WeekLoad {
@@ -100,29 +103,33 @@ async function measureLoad(
     const page = await context.newPage();
     const measures = (): Promise<MeasureEntry[]> =>
       page.evaluate(
-        ([render, paint]) =>
+        ([render, paint, idle]) =>
           performance
             .getEntriesByType('measure')
-            .filter((entry) => entry.name === render || entry.name === paint)
+            .filter((entry) => entry.name === render || entry.name === paint || entry.name === idle)
             .map((entry) => ({
               name: entry.name,
               startTime: entry.startTime,
               duration: entry.duration,
               detail: (entry as unknown as { detail: MeasureEntry['detail'] }).detail,
             })),
-        [RENDER_MEASURE, PAINT_MEASURE] as const,
+        [RENDER_MEASURE, PAINT_MEASURE, IDLE_MEASURE] as const,
       );
+    // Both ends of `count` weeks with blocks (the paint's can come before or after the idle's).
     const waitForPaints = (count: number) =>
       page.waitForFunction(
-        ([name, wanted]) =>
-          new Set(
-            performance
-              .getEntriesByName(name)
-              .map((entry) => (entry as unknown as { detail: MeasureEntry['detail'] }).detail)
-              .filter((detail) => (detail?.slots ?? 0) > 0)
-              .map((detail) => detail!.from),
-          ).size >= wanted,
-        [PAINT_MEASURE, count] as const,
+        ([names, wanted]) =>
+          names.every(
+            (name) =>
+              new Set(
+                performance
+                  .getEntriesByName(name)
+                  .map((entry) => (entry as unknown as { detail: MeasureEntry['detail'] }).detail)
+                  .filter((detail) => (detail?.slots ?? 0) > 0)
+                  .map((detail) => detail!.from),
+              ).size >= wanted,
+          ),
+        [[PAINT_MEASURE, IDLE_MEASURE], count] as const,
         { timeout: 30_000 },
       );
 
@@ -160,21 +167,21 @@ async function measureLoad(
       seen.add(from);
       return true;
     });
-    // A week's two measures start at the same mark (a re-render before the paint replaces both).
-    const weeks = paints.map((paint) => {
-      const render = entries.find(
-        (entry) => entry.name === RENDER_MEASURE && entry.startTime === paint.startTime,
+    // A week's measures start at the same mark (a re-render before the paint replaces them all).
+    const withStart = (name: string, paint: MeasureEntry) => {
+      const entry = entries.find(
+        (candidate) => candidate.name === name && candidate.startTime === paint.startTime,
       );
-      if (!render) {
-        throw new Error(`week render: no render measure for the paint at ${paint.startTime}`);
-      }
-      return {
-        from: paint.detail!.from!,
-        slots: paint.detail?.slots ?? 0,
-        render: Math.round(render.duration * 10) / 10,
-        paint: Math.round(paint.duration * 10) / 10,
-      };
-    });
+      if (!entry) throw new Error(`week render: no ${name} for the paint at ${paint.startTime}`);
+      return Math.round(entry.duration * 10) / 10;
+    };
+    const weeks = paints.map((paint) => ({
+      from: paint.detail!.from!,
+      slots: paint.detail?.slots ?? 0,
+      render: withStart(RENDER_MEASURE, paint),
+      paint: Math.round(paint.duration * 10) / 10,
+      idle: withStart(IDLE_MEASURE, paint),
+    }));
     if (weeks.length !== NEXT_WEEKS + 1) {
       throw new Error(`week render: ${weeks.length} weeks painted, expected ${NEXT_WEEKS + 1}`);
     }

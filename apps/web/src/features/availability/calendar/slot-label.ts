@@ -1,13 +1,6 @@
 import type { WindowSlot } from '../api/get-timeslot-window';
 import { formatDay, formatTimeRange } from '../slot-format';
 
-/** The name of the performance measure around a week's render, layout to commit. */
-export const WEEK_RENDER_MEASURE = 'calendar-week-render';
-/** From the same start to the first frame painted with the week (what the bench reports). */
-export const WEEK_PAINT_MEASURE = 'calendar-week-paint';
-/** The mark its measure starts from: set when a week's layout is computed. */
-export const WEEK_RENDER_START = 'calendar-week-render-start';
-
 export function clientName(slot: WindowSlot): string {
   return [slot.client_first_name, slot.client_last_name].filter(Boolean).join(' ');
 }

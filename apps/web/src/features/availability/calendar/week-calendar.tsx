@@ -11,14 +11,9 @@ import {
 import type { WindowSlot } from '../api/get-timeslot-window';
 import { calendarDayFormatter } from '../../../lib/calendar-day-format';
 import { formatDay } from '../slot-format';
-import {
-  clientName,
-  slotLabel,
-  WEEK_PAINT_MEASURE,
-  WEEK_RENDER_MEASURE,
-  WEEK_RENDER_START,
-} from './slot-label';
+import { clientName, slotLabel } from './slot-label';
 import { endSeconds, layoutWeek, nextTarget, slotKey } from './week-layout';
+import { markWeekLayout, measureWeek, weekTimingId } from './week-timing';
 
 /** Height of one hour row in rem (the blocks are sized from it). */
 const HOUR_REM = 4;
@@ -68,7 +63,7 @@ export function WeekCalendar({
   // The render of a new week is timed from its layout to the commit and to its first painted
   // frame (issue 19 asks for marks; the bench's week scenario reads them in Chromium).
   const layout = useMemo(() => {
-    if (typeof performance.mark === 'function') performance.mark(WEEK_RENDER_START);
+    markWeekLayout();
     return layoutWeek(days, slots);
   }, [days, slots]);
   const slotsByKey = useMemo(
@@ -94,33 +89,14 @@ export function WeekCalendar({
     (todayColumn >= 0 ? layout.columns[todayColumn]![0] : undefined) ?? allTargets[0] ?? null;
   const current = active && allTargets.includes(active) ? active : fallback;
 
+  // The week's first block carries its Element Timing identifier (the paint measure's end).
+  const firstBlock = layout.cells.flat().find((cell) => cell.starting.length > 0)?.starting[0];
   useLayoutEffect(() => {
-    if (typeof performance.measure !== 'function') return;
-    // `slots`: those drawn in these days (0 while the previous week's data stands in).
     const drawn = layout.cells.reduce(
       (sum, row) => sum + row.reduce((n, cell) => n + cell.starting.length, 0),
       0,
     );
-    const detail = { from: layout.days[0], days: layout.days.length, slots: drawn };
-    const measure = (name: string) => {
-      try {
-        performance.measure(name, { start: WEEK_RENDER_START, detail });
-      } catch {
-        // A browser without User Timing Level 3 simply records nothing.
-      }
-    };
-    measure(WEEK_RENDER_MEASURE);
-    // And to the frame that shows it (style, layout, paint): a task queued from the next
-    // animation frame runs once that frame is painted.
-    if (typeof requestAnimationFrame !== 'function') return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => measure(WEEK_PAINT_MEASURE), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return measureWeek({ from: layout.days[0], days: layout.days.length, slots: drawn });
   }, [layout]);
 
   // The grid's targets are found by their data-target when needed, and its clicks handled
@@ -253,6 +229,7 @@ export function WeekCalendar({
                       slot={slot}
                       dayLabel={dayLabels.get(slot.day)!}
                       tabbable={current === slotKey(slot)}
+                      timingId={slot === firstBlock ? weekTimingId(layout.days[0]!) : undefined}
                     />
                   ))}
                 </div>
@@ -270,9 +247,11 @@ interface SlotBlockProps {
   /** The slot's day, formatted. */
   dayLabel: string;
   tabbable: boolean;
+  /** Element Timing's identifier, on the week's first block only. */
+  timingId: string | undefined;
 }
 
-function SlotBlock({ slot, dayLabel, tabbable }: SlotBlockProps) {
+function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
   const start = secondsOf(slot.start_time);
   const minutes = Math.max(15, (endSeconds(slot.end_time) - start) / 60);
   const offset = (start % 3600) / 60;
@@ -289,6 +268,7 @@ function SlotBlock({ slot, dayLabel, tabbable }: SlotBlockProps) {
     <button
       type="button"
       data-target={slotKey(slot)}
+      {...(timingId ? ({ elementtiming: timingId } as Record<string, string>) : {})}
       tabIndex={tabbable ? 0 : -1}
       aria-label={slotLabel(slot, dayLabel)}
       className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-0.5 text-left text-xs leading-tight text-ellipsis whitespace-pre shadow-sm first-line:font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
