@@ -90,9 +90,6 @@ export const providers = pgTable(
       listedIndex('providers_listed_category_score_idx', t.category, ...byScore()),
       listedIndex('providers_listed_price_idx', t.priceFromCents, ...byName),
       listedIndex('providers_listed_rating_changed_idx', t.ratingChangedAt),
-      index('providers_search_text_gist')
-        .using('gist', t.searchText.op('gist_trgm_ops'))
-        .where(sql`"listed"`),
       index('providers_listed_next_free_idx')
         .on(t.nextFreeStartsAt, ...byName)
         .where(sql`"listed" and "next_free_starts_at" is not null`),

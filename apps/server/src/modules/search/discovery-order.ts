@@ -55,8 +55,8 @@ export function sortKeys(s: NormalisedSearch, ratings: RatingView): SortKey[] {
         id,
       ];
     default:
-      // Relevance: how well q matches a whole word run (word similarity distance, KNN on the
-      // trigram GiST index), then by name; without q simply by name.
+      // Relevance: how well q matches a whole word run (word similarity distance, computed for
+      // the matches the trigram GIN index finds), then by name; without q simply by name.
       return s.q
         ? [{ name: 'k_rel', expr: sql`(p.search_text <->> ${s.q})`, cast: 'real' }, ...byName, id]
         : [...byName, id];

@@ -21,6 +21,7 @@ import {
   ratingsAsOf,
 } from './discovery-sql';
 import { maybeRefreshStaleBounds, soonestPage } from './discovery-soonest';
+import type { PageCache } from './page-cache';
 
 /**
  * Public discovery (docs/product.md §11.2, docs/decisions/048-public-discovery.md): one top-k
@@ -139,6 +140,32 @@ export interface DiscoveryDeps {
   db: DbOrTx;
   cursors: CursorCodec;
   now?: () => Date;
+  /**
+   * First pages' capped totals kept by filters (any order, any page size): a total is shown
+   * bounded ("2,000+") and moves slower than a page's rows, while counting is most of the cost
+   * of a broad search (docs/decisions/061-discovery-reloads.md). Absent: counted every time.
+   */
+  totals?: PageCache<number>;
+}
+
+/** The capped count of a first page's matches, through `deps.totals` when there is one. */
+function countMatches(deps: DiscoveryDeps, s: NormalisedSearch): Promise<number> {
+  const count = async () => {
+    const [row] = await queryRows<{ n: number }>(deps.db, countQuery(s));
+    return Number(row?.n ?? 0);
+  };
+  if (!deps.totals) return count();
+  // The order does not change what matches: every sort of the same filters shares one total.
+  return deps.totals.get(JSON.stringify({ ...s, sort: null }), count);
+}
+
+/**
+ * The total as the page shows it: a page without a next one ends the results, so the total is
+ * exact whatever a kept count said; a page with a next one has at least one more match.
+ */
+function totalSeenBy(counted: number, offset: number, rows: number, hasMore: boolean): number {
+  if (hasMore) return Math.max(counted, offset + rows);
+  return rows > 0 || offset === 0 ? offset + rows : counted;
 }
 
 /**
@@ -194,13 +221,12 @@ export async function discoverProviders(
     s.sort === 'soonest'
       ? soonestPage(deps.db, s, views, cursor, limit, offset)
       : nearestFirst(deps.db, s, views, cursor, limit, offset),
-    cursor
-      ? Promise.resolve([{ n: cursor.total }])
-      : queryRows<{ n: number }>(deps.db, countQuery(s)),
+    cursor ? Promise.resolve(cursor.total) : countMatches(deps, s),
   ]);
-  const n = Number(counted[0]?.n ?? 0);
   const served = (cursor ? cursor.served : offset) + Math.min(rows.length, limit);
   const hasMore = rows.length > limit;
+  // rows holds one more than the page when there is a next page.
+  const n = cursor ? counted : totalSeenBy(counted, offset, rows.length, hasMore);
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1];
   let nextCursor: string | null = null;

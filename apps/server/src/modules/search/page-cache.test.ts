@@ -15,7 +15,7 @@ function controlledLoads() {
 /** A cache of ttl 1000 on a hand-moved clock (starting at 0), loading 'k' by controlled loads. */
 function cacheOnClock() {
   let now = 0;
-  const cache = new PageCache<string>(1000, 10, () => now);
+  const cache = new PageCache<string>(1000, { maxEntries: 10, now: () => now });
   const loads = controlledLoads();
   return {
     loads,
@@ -86,6 +86,64 @@ describe('PageCache: first pages reused for ttlMs, then stale while one caller r
     await flush();
     await expect(get()).resolves.toBe('old');
     expect(loads.calls()).toBe(4); // the next caller after the failure tries again
+  });
+
+  it('reloads in the background one key at a time: the others are served stale meanwhile', async () => {
+    let now = 0;
+    const cache = new PageCache<string>(1000, { now: () => now });
+    const loads = controlledLoads();
+    const get = (key: string) => cache.get(key, loads.load);
+    const firsts = [get('a'), get('b')];
+    loads.pending[0]!.resolve('a0');
+    loads.pending[1]!.resolve('b0');
+    await Promise.all(firsts);
+    now = 1500; // both stale: 'a' takes the one lane, 'b' waits for it
+    await expect(get('a')).resolves.toBe('a0');
+    await expect(get('b')).resolves.toBe('b0');
+    await expect(get('b')).resolves.toBe('b0');
+    expect(loads.calls()).toBe(3);
+    loads.pending[2]!.resolve('a1');
+    await flush();
+    await expect(get('b')).resolves.toBe('b0'); // the lane is free: b's reload starts now
+    expect(loads.calls()).toBe(4);
+    loads.pending[3]!.resolve('b1');
+    await flush();
+    await expect(Promise.all([get('a'), get('b')])).resolves.toEqual(['a1', 'b1']);
+  });
+
+  it('a key left stale by a busy lane is loaded by its caller once twice the ttl old', async () => {
+    let now = 0;
+    const cache = new PageCache<string>(1000, { now: () => now });
+    const loads = controlledLoads();
+    const get = (key: string) => cache.get(key, loads.load);
+    const firsts = [get('a'), get('b')];
+    loads.pending[0]!.resolve('a0');
+    loads.pending[1]!.resolve('b0');
+    await Promise.all(firsts);
+    now = 1500;
+    await expect(get('a')).resolves.toBe('a0'); // a's reload holds the lane and never ends
+    now = 2000;
+    const fresh = get('b');
+    expect(loads.calls()).toBe(4);
+    loads.pending[3]!.resolve('b1');
+    await expect(fresh).resolves.toBe('b1');
+  });
+
+  it('a failed background reload frees its lane', async () => {
+    let now = 0;
+    const cache = new PageCache<string>(1000, { now: () => now });
+    const loads = controlledLoads();
+    const get = (key: string) => cache.get(key, loads.load);
+    const firsts = [get('a'), get('b')];
+    loads.pending[0]!.resolve('a0');
+    loads.pending[1]!.resolve('b0');
+    await Promise.all(firsts);
+    now = 1500;
+    await get('a');
+    loads.pending[2]!.reject(new Error('database down'));
+    await flush();
+    await expect(get('b')).resolves.toBe('b0');
+    expect(loads.calls()).toBe(4); // b's reload got the lane
   });
 
   it('with a ttl of 0 every call loads', async () => {

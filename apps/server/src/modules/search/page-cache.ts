@@ -7,15 +7,28 @@
  * When an answer expires, one caller reloads it while the others keep getting the expired one
  * for up to another `ttlMs` (stale-while-revalidate): without that, every request of a hot
  * query queued behind the one slow reload at each expiry, and that wait was the p99.
+ *
+ * Background reloads run `maxBackgroundReloads` at a time (default 1): answers loaded together
+ * expire together, and a dozen reloads started at once took the database's cores from the
+ * requests being answered (docs/decisions/061-discovery-reloads.md). A stale key that finds no
+ * free lane is served stale and tries again on its next request; once it is older than twice the
+ * ttl its caller loads it, as a miss does.
  */
 export class PageCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  private readonly maxEntries: number;
+  private readonly maxBackgroundReloads: number;
+  private readonly now: () => number;
+  private backgroundReloads = 0;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 1000,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: { maxEntries?: number; maxBackgroundReloads?: number; now?: () => number } = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 1000;
+    this.maxBackgroundReloads = options.maxBackgroundReloads ?? 1;
+    this.now = options.now ?? Date.now;
+  }
 
   /** The cached answer for `key`, or `load()`'s (concurrent callers share one load). */
   async get(key: string, load: () => Promise<T>): Promise<T> {
@@ -28,12 +41,17 @@ export class PageCache<T> {
       const age = now - hit.at;
       if (age < this.ttlMs) return hit.value;
       if (age < 2 * this.ttlMs) {
-        if (!hit.reloading) {
+        if (!hit.reloading && this.backgroundReloads < this.maxBackgroundReloads) {
           hit.reloading = true;
-          // A failed reload keeps the old answer until it is too old; the next caller retries.
-          this.start(key, load).catch(() => {
-            hit.reloading = false;
-          });
+          this.backgroundReloads += 1;
+          this.start(key, load)
+            .catch(() => {
+              // A failed reload keeps the old answer until it is too old; the next caller retries.
+              hit.reloading = false;
+            })
+            .finally(() => {
+              this.backgroundReloads -= 1;
+            });
         }
         return hit.value;
       }

@@ -39,10 +39,15 @@ export const DISCOVERY_RATE_LIMIT = {
     request.auth ? `user:${request.auth.userId}` : `anon:${request.ip}`,
 };
 
+/** How many times longer than a page a search's capped total is kept. */
+const TOTALS_TTL_FACTOR = 10;
+
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const anyone = optionallyAuthenticated();
   const cursors = new CursorCodec(await resolveJwtSecret(app.config));
   const pages = new PageCache<ProviderSearchResponse>(app.config.searchCacheMs);
+  // Totals are kept ten times as long as pages (docs/decisions/061-discovery-reloads.md).
+  const totals = new PageCache<number>(app.config.searchCacheMs * TOTALS_TTL_FACTOR);
   const config = { rateLimit: DISCOVERY_RATE_LIMIT };
 
   app.get(
@@ -57,7 +62,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const search = () => discoverProviders({ db: app.database.db, cursors }, query);
+      const search = () => discoverProviders({ db: app.database.db, cursors, totals }, query);
       // Validates placeId first: an unknown place is a 400, never a cached miss. A later page is
       // keyed by its cursor: visitors paging on from the same cached first page hold the same
       // cursor, so they share its next page too. A cursor that does not verify fails its load,
