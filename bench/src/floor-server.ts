@@ -18,6 +18,7 @@ import { CursorCodec } from '../../apps/server/src/modules/search/cursor';
 import { discoverProviders } from '../../apps/server/src/modules/search/discovery';
 import { availableWindowJson } from '../../apps/server/src/modules/search/available-window';
 import { getProviderStats } from '../../apps/server/src/modules/stats/service';
+import { getTrustFigures } from '../../apps/server/src/modules/stats/trust-figures';
 import { timeslotWindowJson } from '../../apps/server/src/modules/timeslots/window';
 
 const config = loadConfig();
@@ -58,9 +59,15 @@ app.get<{ Params: { id: string } }>('/provider-view/:id', async (request) => ({
 app.get<{ Params: { id: string } }>('/provider-view-page/:id', async (request) =>
   pageProviderAppointments(db, request.params.id, { limit: 20 }),
 );
-app.get<{ Params: { id: string } }>('/stats/:id', async (request) => ({
-  stats: await getProviderStats(db, request.params.id),
-}));
+// The server's stats add the trust figures (rating, reviews, no-show rate) in parallel: so does
+// the floor, or it would be measuring less work than the server does.
+app.get<{ Params: { id: string } }>('/stats/:id', async (request) => {
+  const [stats, trust] = await Promise.all([
+    getProviderStats(db, request.params.id),
+    getTrustFigures(db, request.params.id),
+  ]);
+  return { stats: { ...stats, ...trust } };
+});
 app.get<{ Params: { id: string }; Querystring: { from: string; to: string } }>(
   '/week/:id',
   async (request, reply) =>
