@@ -201,4 +201,34 @@ describeBrowser('week calendar', () => {
     expect(overflow, 'no sideways scrolling at 360 px').toBeLessThanOrEqual(0);
     await expectAccessible(page, 'day view at 360 px');
   });
+
+  it('draws the first week in the empty grid drawn while it loads: the grid does not move', async () => {
+    opened = await openSignedIn(browser, provider, {
+      timezoneId: zone,
+      viewport: { width: 1280, height: 800 },
+    });
+    const { page } = opened;
+    // The week's data is held until the empty grid and the loading status are on screen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/timeslots/view?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard/timeslots?view=week');
+    const grid = page.getByRole('grid');
+    await grid.and(page.locator('[aria-busy="true"]')).waitFor();
+    const status = page.getByRole('status').filter({ hasText: 'Loading time slots...' });
+    await status.waitFor();
+    const before = await grid.boundingBox();
+    await expectAccessible(page, 'week calendar, loading');
+    release();
+    await status.waitFor({ state: 'detached' });
+    await expect.poll(() => grid.getAttribute('aria-busy')).toBe(null);
+    // Where the empty grid stood: the status lay over it, not above it (no layout shift, and
+    // only the blocks to draw in the frame that shows the week, decision 060).
+    expect(await grid.boundingBox()).toEqual(before);
+  });
 });

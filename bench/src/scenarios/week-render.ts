@@ -17,7 +17,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from './pages';
  * Page loads measured, each in a fresh browser context: the first week after a load is one
  * sample per load, and a single sample of it moved 50–150 ms from run to run on this machine.
  */
-const PAGE_LOADS = 5;
+const PAGE_LOADS = Number(process.env.BENCH_WEEK_LOADS) || 5;
 /** Weeks rendered after the first, per load (each one a fresh mount: it waits for its data). */
 const NEXT_WEEKS = 8;
 const RENDER_MEASURE = 'calendar-week-render';
@@ -145,6 +145,9 @@ async function measureLoad(
           'v8.execute',
           'blink.user_timing',
           'disabled-by-default-v8.cpu_profiler',
+          // BENCH_WEEK_TRACE_CATEGORIES=a,b: more, e.g. the compositor's and raster's
+          // (cc,viz,gpu,benchmark,disabled-by-default-devtools.timeline.invalidationTracking).
+          ...(process.env.BENCH_WEEK_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
         ],
       });
     }

@@ -96,9 +96,16 @@ export function CalendarView() {
           Failed to load time slots: {slotsQuery.error.message}
         </LoadFailed>
       ) : (
-        <>
+        <div className="relative">
+          {/* The status lies over the empty grid rather than above it: when the slots come,
+              the grid stays where it was drawn. Above it, its line went with the status and
+              the whole grid moved up (a layout shift, and every tile of it rastered again in
+              the frame that shows the week: decision 060). */}
           {slotsQuery.isPending ? (
-            <p role="status" className="text-sm text-slate-600">
+            <p
+              role="status"
+              className="absolute inset-x-0 top-12 z-20 mx-auto w-fit rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-600"
+            >
               Loading time slots...
             </p>
           ) : null}
@@ -113,7 +120,7 @@ export function CalendarView() {
             onCreate={onCreate}
             onOpen={setChosen}
           />
-        </>
+        </div>
       )}
 
       {creating ? <CreateSlotModal initial={creating} onClose={() => setCreating(null)} /> : null}
