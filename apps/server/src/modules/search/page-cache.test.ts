@@ -35,6 +35,25 @@ async function cacheHoldingOld() {
   return cached;
 }
 
+/** A clock-driven cache (ttl 1000) whose keys 'a' and 'b' were loaded at time 0. */
+async function twoKeysHolding(a: string, b: string) {
+  let now = 0;
+  const cache = new PageCache<string>(1000, { now: () => now });
+  const loads = controlledLoads();
+  const get = (key: string) => cache.get(key, loads.load);
+  const firsts = [get('a'), get('b')];
+  loads.pending[0]!.resolve(a);
+  loads.pending[1]!.resolve(b);
+  await Promise.all(firsts);
+  return {
+    loads,
+    get,
+    setNow: (ms: number) => {
+      now = ms;
+    },
+  };
+}
+
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('PageCache: first pages reused for ttlMs, then stale while one caller reloads', () => {
@@ -89,15 +108,8 @@ describe('PageCache: first pages reused for ttlMs, then stale while one caller r
   });
 
   it('reloads in the background one key at a time: the others are served stale meanwhile', async () => {
-    let now = 0;
-    const cache = new PageCache<string>(1000, { now: () => now });
-    const loads = controlledLoads();
-    const get = (key: string) => cache.get(key, loads.load);
-    const firsts = [get('a'), get('b')];
-    loads.pending[0]!.resolve('a0');
-    loads.pending[1]!.resolve('b0');
-    await Promise.all(firsts);
-    now = 1500; // both stale: 'a' takes the one lane, 'b' waits for it
+    const { loads, get, setNow } = await twoKeysHolding('a0', 'b0');
+    setNow(1500); // both stale: 'a' takes the one lane, 'b' waits for it
     await expect(get('a')).resolves.toBe('a0');
     await expect(get('b')).resolves.toBe('b0');
     await expect(get('b')).resolves.toBe('b0');
@@ -112,17 +124,10 @@ describe('PageCache: first pages reused for ttlMs, then stale while one caller r
   });
 
   it('a key left stale by a busy lane is loaded by its caller once twice the ttl old', async () => {
-    let now = 0;
-    const cache = new PageCache<string>(1000, { now: () => now });
-    const loads = controlledLoads();
-    const get = (key: string) => cache.get(key, loads.load);
-    const firsts = [get('a'), get('b')];
-    loads.pending[0]!.resolve('a0');
-    loads.pending[1]!.resolve('b0');
-    await Promise.all(firsts);
-    now = 1500;
+    const { loads, get, setNow } = await twoKeysHolding('a0', 'b0');
+    setNow(1500);
     await expect(get('a')).resolves.toBe('a0'); // a's reload holds the lane and never ends
-    now = 2000;
+    setNow(2000);
     const fresh = get('b');
     expect(loads.calls()).toBe(4);
     loads.pending[3]!.resolve('b1');
@@ -130,15 +135,8 @@ describe('PageCache: first pages reused for ttlMs, then stale while one caller r
   });
 
   it('a failed background reload frees its lane', async () => {
-    let now = 0;
-    const cache = new PageCache<string>(1000, { now: () => now });
-    const loads = controlledLoads();
-    const get = (key: string) => cache.get(key, loads.load);
-    const firsts = [get('a'), get('b')];
-    loads.pending[0]!.resolve('a0');
-    loads.pending[1]!.resolve('b0');
-    await Promise.all(firsts);
-    now = 1500;
+    const { loads, get, setNow } = await twoKeysHolding('a0', 'b0');
+    setNow(1500);
     await get('a');
     loads.pending[2]!.reject(new Error('database down'));
     await flush();
