@@ -38,4 +38,14 @@ describe('createSlotAt near the provider’s midnight', () => {
     expect(slot.startsAt.getTime() - asked.getTime()).toBe(9 * 60_000);
     expect(slot.endsAt.getTime() - slot.startsAt.getTime()).toBe(30 * 60_000);
   });
+
+  it('asked for earlier, ends at 24:00 with its full duration instead', async () => {
+    const provider = await createProvider(t.app, { timezone: zone });
+    const asked = zonedInstant(zone, '2027-03-01', '23:51:00');
+    const slot = await createSlotAt(t.app, provider.providerId!, asked, 30, 'Haircut', 'earlier');
+    const row = await rowOf(slot.id);
+    expect([row.day, row.startTime, row.endTime]).toEqual(['2027-03-01', '23:30:00', '24:00:00']);
+    expect(asked.getTime() - slot.startsAt.getTime()).toBe(21 * 60_000);
+    expect(slot.endsAt.getTime() - slot.startsAt.getTime()).toBe(30 * 60_000);
+  });
 });

@@ -2,7 +2,7 @@ import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES } from '@slotwise/shared/policy
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
-import { createSlotAt } from '../../../test/helpers/exact-slots';
+import { createSlotAt, type NearMidnight } from '../../../test/helpers/exact-slots';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { minutesFromNow, setPolicy, zonedInstant } from '../../../test/helpers/policy-helpers';
 import { addDays, todayIn } from '@slotwise/shared/calendar';
@@ -22,8 +22,17 @@ describe('booking policies', () => {
     );
     return res.json().availableSlots.map((slot: { id: string }) => slot.id) as string[];
   };
-  const slotIn = async (provider: TestUser, minutes: number, duration = 30) =>
-    (await createSlotAt(t.app, provider.providerId!, minutesFromNow(minutes), duration)).id;
+  const slotIn = async (provider: TestUser, minutes: number, nearMidnight?: NearMidnight) =>
+    (
+      await createSlotAt(
+        t.app,
+        provider.providerId!,
+        minutesFromNow(minutes),
+        30,
+        'Haircut',
+        nearMidnight,
+      )
+    ).id;
 
   it('GET answers the defaults; PUT replaces the policy; bad values are 400; clients 403', async () => {
     const provider = await createProvider(t.app);
@@ -70,7 +79,16 @@ describe('booking policies', () => {
       ];
       await setPolicy(t.app, pIn, policy);
       await setPolicy(t.app, pOut, policy);
-      return { pIn, pOut, inside: await slotIn(pIn, inside), outside: await slotIn(pOut, outside) };
+      // Near the provider's midnight a slot moves; the sooner one of the two must never move
+      // later, past the boundary between them, so it moves earlier (the later one, later).
+      const side = (minutes: number): NearMidnight =>
+        minutes === Math.min(inside, outside) ? 'earlier' : 'later';
+      return {
+        pIn,
+        pOut,
+        inside: await slotIn(pIn, inside, side(inside)),
+        outside: await slotIn(pOut, outside, side(outside)),
+      };
     };
 
     /** The slot inside the policy is listed and books; the one outside is hidden and refused. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema';
 import { useTestApp } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
-import { createSlotAt } from '../../../test/helpers/exact-slots';
+import { createSlotAt, type NearMidnight } from '../../../test/helpers/exact-slots';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { minutesFromNow, setPolicy, zonedInstant } from '../../../test/helpers/policy-helpers';
 import { asUser } from '../../../test/helpers/requests';
@@ -27,11 +27,19 @@ describe('booking policies: cancellation cut-off and concurrency', () => {
       const second = await createProvider(t.app, { timezone: zone });
       await setPolicy(t.app, provider, { cancelCutoffMinutes: 1440 });
       await setPolicy(t.app, second, { cancelCutoffMinutes: 1440 });
-      const slot = async (owner: TestUser, minutes: number) =>
-        createSlotAt(t.app, owner.providerId!, minutesFromNow(minutes), 30);
+      const slot = async (owner: TestUser, minutes: number, nearMidnight?: NearMidnight) =>
+        createSlotAt(
+          t.app,
+          owner.providerId!,
+          minutesFromNow(minutes),
+          30,
+          'Haircut',
+          nearMidnight,
+        );
       const [early, late, other] = [
         await slot(second, 1441),
-        await slot(provider, 1439),
+        // Near the provider's midnight it moves earlier, never past the cut-off.
+        await slot(provider, 1439, 'earlier'),
         await slot(provider, 3000),
       ];
       const client = await createClient(t.app);
