@@ -374,7 +374,9 @@ function rowsOf(results: Results): Row[] {
     const firstIdle = summary(firsts, (week) => week.idle);
     const nextIdle = summary(nexts, (week) => week.idle);
     rows.push({
-      scenario: `week calendar in Chromium (${nexts[0]?.slots ?? firsts[0]?.slots} slots a week)`,
+      scenario:
+        `week calendar in Chromium (${nexts[0]?.slots ?? firsts[0]?.slots} slots a week` +
+        `${render.cpuSlowdown > 1 ? `, CPU ${render.cpuSlowdown}× slower` : ''})`,
       measure: `to first paint p50/p75/max: first week (${firsts.length} loads) · next (${nexts.length})`,
       value:
         `${fmt.ms(first.p50)}/${fmt.ms(first.p75)}/${fmt.ms(first.max)} · ` +

@@ -18,6 +18,11 @@ import { CHROMIUM, CHROMIUM_ARGS } from './pages';
  * sample per load, and a single sample of it moved 50–150 ms from run to run on this machine.
  */
 const PAGE_LOADS = Number(process.env.BENCH_WEEK_LOADS) || 5;
+/**
+ * BENCH_WEEK_CPU_SLOWDOWN=<n>: Chromium runs the page's main thread n times slower (DevTools'
+ * CPU throttling), to see the render on a slower machine than this one; 1 (off) by default.
+ */
+const CPU_SLOWDOWN = Math.max(1, Number(process.env.BENCH_WEEK_CPU_SLOWDOWN) || 1);
 /** Weeks rendered after the first, per load (each one a fresh mount: it waits for its data). */
 const NEXT_WEEKS = 8;
 const RENDER_MEASURE = 'calendar-week-render';
@@ -47,6 +52,8 @@ export interface WeekLoad {
 export interface WeekRenderResult {
   /** One per page load. */
   loads: WeekLoad[];
+  /** The CPU throttling rate the page ran under (1: none). */
+  cpuSlowdown: number;
 }
 
 interface MeasureEntry {
@@ -78,7 +85,7 @@ export async function runWeekRender(baseUrl: string): Promise<WeekRenderResult> 
     for (let load = 0; load < PAGE_LOADS; load++) {
       loads.push(await measureLoad(browser, token, user, baseUrl, load === 0));
     }
-    return { loads };
+    return { loads, cpuSlowdown: CPU_SLOWDOWN };
   } finally {
     await browser.close();
   }
@@ -101,6 +108,10 @@ async function measureLoad(
         `sessionStorage.setItem('user', ${JSON.stringify(JSON.stringify(user))});`,
     });
     const page = await context.newPage();
+    if (CPU_SLOWDOWN > 1) {
+      const devtools = await context.newCDPSession(page);
+      await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    }
     const measures = (): Promise<MeasureEntry[]> =>
       page.evaluate(
         ([render, paint, idle]) =>
