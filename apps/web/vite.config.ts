@@ -1,4 +1,6 @@
-import { defineConfig, type ProxyOptions } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -12,8 +14,69 @@ const proxy: Record<string, ProxyOptions> = {
   '/socket.io': { target: API_TARGET, ws: true, changeOrigin: false },
 };
 
+/**
+ * Screens whose chunks the page opened on their path preloads: the same paths as
+ * `PRELOADED_SCREENS` in src/app/router.tsx (the entry renders them without a spinner first).
+ */
+const ROUTE_SCREENS: Record<string, string> = {
+  '/login': 'src/features/accounts/login-page.tsx',
+};
+
+const HEAD_END = '  </head>';
+
+/**
+ * Writes `routes/<path>.html` for each of ROUTE_SCREENS: index.html plus a `modulepreload` link for
+ * the screen's chunk and every chunk it imports that index.html does not preload already. The
+ * server answers the path with that page (apps/server/src/plugins/spa.ts), so the browser fetches
+ * the screen with the entry instead of after it has run (docs/decisions/053-lean-login-route.md).
+ */
+function routePreloads(screens: Record<string, string>): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'slotwise:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, into);
+        return into;
+      };
+      const inIndex = new Set<string>();
+      for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+        withImports(entry.fileName, inIndex);
+      }
+      const outDir = options.dir ?? path.join(root, 'dist');
+      const indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      for (const [route, module] of Object.entries(screens)) {
+        const screen = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, module));
+        if (!screen) throw new Error(`route-preloads: no chunk for ${module} (${route})`);
+        const links = [...withImports(screen.fileName)]
+          .filter((fileName) => !inIndex.has(fileName))
+          .map(
+            (fileName) => `    <link rel="modulepreload" crossorigin href="${base}${fileName}">\n`,
+          )
+          .join('');
+        if (!indexHtml.includes(HEAD_END)) throw new Error('route-preloads: no </head> line');
+        const file = path.join(outDir, 'routes', `${route.slice(1)}.html`);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, indexHtml.replace(HEAD_END, `${links}${HEAD_END}`));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routePreloads(ROUTE_SCREENS)],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -216,7 +216,8 @@ export const routes: RouteObject[] = [
  * Screens the entry fetches before its first render when the app opens on them, so the first
  * paint is the screen itself rather than the loading spinner (whose paint would leave the
  * screen's rendering to count as blocking time after it: docs/decisions/053-lean-login-route.md).
- * /login is where the guards send every signed-out visitor.
+ * /login is where the guards send every signed-out visitor. The server answers these paths with a
+ * page that preloads the screen's chunks: keep `ROUTE_SCREENS` in vite.config.ts the same.
  */
 const PRELOADED_SCREENS: Record<string, () => Promise<unknown>> = { '/login': preloadLoginPage };
 
