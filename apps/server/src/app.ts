@@ -213,13 +213,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(calendarFeedRoutes);
   app.decorate('realtime', attachRealtime(app));
 
-  const spaServed = config.webDistDir ? await registerSpa(app, config.webDistDir) : false;
+  const spaPageFor = config.webDistDir ? await registerSpa(app, config.webDistDir) : null;
 
   app.setNotFoundHandler((request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (spaServed && isRead && isSpaPath(request.url)) {
+    if (spaPageFor && isRead && isSpaPath(request.url)) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').sendFile(spaPageFor(request.url));
     }
     return sendError(
       reply,

@@ -12,15 +12,42 @@ export function isSpaPath(url: string): boolean {
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and any
- * other GET that is not API/socket/uploads falls back to index.html (client-side routing).
+ * The web build's pages for paths that have one of their own (`routes/<path>.html`: index.html
+ * plus `modulepreload` links for that screen's chunks, apps/web/vite.config.ts), keyed by path.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string) {
+function routePages(distDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (dir: string) => {
+    if (!fs.existsSync(path.join(distDir, dir))) return;
+    for (const entry of fs.readdirSync(path.join(distDir, dir), { withFileTypes: true })) {
+      const file = path.posix.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith('.html'))
+        pages.set(`/${file.slice('routes/'.length, -5)}`, file);
+    }
+  };
+  walk('routes');
+  return pages;
+}
+
+/** The file (relative to the build) that answers a client-side route. */
+export type SpaPageFor = (url: string) => string;
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and any
+ * other GET that is not API/socket/uploads falls back to index.html (client-side routing), or to
+ * the path's own page when the build wrote one. Null when there is no build.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<SpaPageFor | null> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web build not found: the SPA is not served (run npm run build)');
-    return false;
+    return null;
   }
+  const pages = routePages(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -37,5 +64,5 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       );
     },
   });
-  return true;
+  return (url) => pages.get(url.split('?')[0] ?? '/') ?? 'index.html';
 }
