@@ -338,6 +338,43 @@ describeBrowser('accounts', () => {
     await page.getByText('Email is required').waitFor();
   });
 
+  it("/login's page preloads the login screen's chunks, which the screen then runs from", async () => {
+    // docs/decisions/053-lean-login-route.md: fetched with the entry, not after it has run.
+    const preloadsOf = async (path: string) => {
+      const res = await fetch(`${inject('baseURL')}${path}`);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (match) => match[1]!,
+      );
+    };
+    const index = await preloadsOf('/');
+    const login = await preloadsOf('/login?next=%2Fproviders');
+    const own = login.filter((href) => !index.includes(href));
+    expect(own.some((href) => /\/assets\/login-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(own.some((href) => /\/assets\/form-kit-[\w-]+\.js$/.test(href))).toBe(true);
+    for (const href of login) {
+      const res = await fetch(`${inject('baseURL')}${href}`);
+      expect(res.status, href).toBe(200);
+      expect(res.headers.get('content-type'), href).toMatch(/javascript/);
+    }
+    // Another screen keeps index.html, without the login screen's chunks.
+    expect(await preloadsOf('/register')).toEqual(index);
+
+    // Every chunk the screen runs from was preloaded: no script is fetched late.
+    opened = await newPage(browser, { timezoneId: ZONE });
+    const { page } = opened;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    const entry = scripts.filter((script) => !login.includes(script));
+    expect(entry, 'scripts /login loads that its page does not preload').toHaveLength(1);
+    expect(entry[0]).toMatch(/\/assets\/index-[\w-]+\.js$/);
+  });
+
   it('fits a 360 px wide screen without horizontal scrolling', async () => {
     opened = await newPage(browser, { viewport: { width: 360, height: 740 }, timezoneId: ZONE });
     const { page } = opened;
