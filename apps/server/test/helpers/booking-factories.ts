@@ -52,7 +52,10 @@ export async function timezoneOf(app: FastifyInstance, providerId: string): Prom
 /**
  * A slot of a provider, its day and times computed in the provider's zone. A slot that would
  * end on the next local day (end time not after start time) starts at that midnight instead: with
- * slots spaced an hour apart and at most 30 minutes long, they still never overlap.
+ * slots spaced an hour apart and at most 30 minutes long, they still never overlap. A slot asked
+ * to have started already (`startsInMinutes` ≤ 0) ends at that midnight instead, so that it has
+ * still started (moved later it would be a future, bookable slot: this failed every night between
+ * 23:35 and 00:05 in the provider's zone).
  */
 export async function createSlot(
   app: FastifyInstance,
@@ -68,9 +71,14 @@ export async function createSlot(
   let end = wallClock(new Date(startsAt.getTime() + duration), timezone);
   if (end.day !== start.day) {
     const [h, m, s] = end.time.split(':').map(Number) as [number, number, number];
-    startsAt = new Date(startsAt.getTime() + duration - (h * 3600 + m * 60 + s) * 1000);
+    const nextMidnight = startsAt.getTime() + duration - (h * 3600 + m * 60 + s) * 1000;
+    const started = (options.startsInMinutes ?? 60) <= 0;
+    startsAt = new Date(started ? nextMidnight - duration : nextMidnight);
     start = wallClock(startsAt, timezone);
-    end = wallClock(new Date(startsAt.getTime() + duration), timezone);
+    // Ending at midnight, the slot ends at 24:00 of its own day (timeslots_end_after_start).
+    end = started
+      ? { day: start.day, time: '24:00:00' }
+      : wallClock(new Date(startsAt.getTime() + duration), timezone);
   }
   const endsAt = new Date(startsAt.getTime() + duration);
   return insertSlot(app, {
