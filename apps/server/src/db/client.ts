@@ -7,7 +7,7 @@ import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -147,5 +147,41 @@ async function openPostgres(
 /** Rows of a raw SQL query; both drivers answer `{ rows }` (numbers from count() may be strings). */
 export async function queryRows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** What drizzle's own `execute` prepares a raw statement with (public on every database handle). */
+interface RawStatementMaker {
+  dialect: PgDialect;
+  session: PgSession;
+}
+
+type PreparedRaw = ReturnType<PgSession['prepareQuery']>;
+
+const preparedRaw = new WeakMap<DbOrTx, Map<string, PreparedRaw>>();
+
+/**
+ * Rows of a raw SQL statement prepared under `name`, its values given as `sql.placeholder`s and
+ * filled from `values`. `db.execute` sends an unnamed statement, which PostgreSQL parses and plans
+ * on every call; a named one is parsed once per pooled connection and its plan reused (the
+ * booking claim: parse and plan were ~1 of its ~2 ms in the database, docs/decisions/058). Built
+ * once per database handle; `build` must give the same text every time (node-postgres refuses a
+ * name reused for another text). PGlite runs it as an ordinary parameterised query.
+ */
+export async function preparedRows<T = Record<string, unknown>>(
+  db: DbOrTx,
+  name: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  let byName = preparedRaw.get(db);
+  if (!byName) preparedRaw.set(db, (byName = new Map()));
+  let statement = byName.get(name);
+  if (!statement) {
+    const { dialect, session } = db as unknown as RawStatementMaker;
+    statement = session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+    byName.set(name, statement);
+  }
+  const result = (await statement.execute(values)) as { rows: T[] };
   return result.rows;
 }

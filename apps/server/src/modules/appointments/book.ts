@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
-import { eq, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, preparedRows } from '../../db/client';
 import {
   appointmentEvents,
   appointments,
@@ -154,6 +154,50 @@ function bookedChange(
   });
 }
 
+const p = (name: string) => sql.placeholder(name);
+
+/** The claim statement's text, with placeholders (prepared once, see `claimAndBook`). */
+function claimStatement(): SQL {
+  return sql`
+      with claimed as (
+        update ${timeslots} set is_booked = true, updated_at = now()
+        where id = ${p('slotId')} and ${slotIsClaimable}
+          and provider_id = ${p('providerId')} and day = ${p('day')}::date
+          and start_time = ${p('startTime')}::time and end_time = ${p('endTime')}::time
+          and type = ${p('type')} and service_id is not distinct from ${p('serviceId')}::uuid
+          and ${slotObeysPolicy()} and (${p('locked')}::boolean or not ${policyNeedsLock})
+        returning id, provider_id, day, start_time, end_time, starts_at, ends_at, type, service_id
+      ), created as (
+        insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
+                                     start_time, end_time, starts_at, ends_at, service_type,
+                                     service_id, service_name, price_cents, currency,
+                                     cancel_cutoff_minutes)
+        select ${p('appointmentId')}::uuid, claimed.id, claimed.provider_id,
+               ${p('clientUserId')}::uuid, 'booked', day, start_time, end_time, starts_at, ends_at,
+               type, s.id, s.name, s.price_cents, s.currency, ${p('cancelCutoffMinutes')}::int
+        from claimed left join ${services} s on s.id = claimed.service_id
+        returning id
+      ), event as (
+        insert into ${appointmentEvents} (appointment_id, provider_id, client_id, type, actor_role,
+                                          actor_user_id, to_timeslot_id, starts_at, ends_at)
+        select ${p('appointmentId')}::uuid, provider_id, ${p('clientUserId')}::uuid, 'booked',
+               'client', ${p('clientUserId')}::uuid, id, starts_at, ends_at
+        from claimed
+      ), notice as (
+        insert into ${notifications} (user_id, type, title, message, appointment_id)
+        select ${p('noticeUserId')}::uuid, ${p('noticeType')}, ${p('noticeTitle')},
+               ${p('noticeMessage')}, ${p('appointmentId')}::uuid
+        from claimed
+      ), queued as ( -- the email consumer's jobs (booking mail, reminders), docs/decisions
+        insert into ${jobs} (kind, key, payload, run_at, max_attempts)
+        select j.kind, j.key, j.payload, coalesce(j.run_at, now()), j.max_attempts
+        from claimed,
+             json_to_recordset(${p('jobs')}::json)
+               as j(kind text, key text, payload jsonb, run_at timestamptz, max_attempts int)
+      )
+      select id from created`;
+}
+
 /**
  * The booking itself, as ONE statement (so one implicit transaction): claim the slot if it is
  * still claimable and as it was read, then insert the appointment, its event and the provider's
@@ -178,47 +222,24 @@ async function claimAndBook(
   const appointmentId = change.notice.appointmentId;
   const notification = change.told;
   try {
-    const rows = await queryRows<{ id: string }>(
-      db,
-      sql`
-      with claimed as (
-        update ${timeslots} set is_booked = true, updated_at = now()
-        where id = ${seen.id} and ${slotIsClaimable}
-          and provider_id = ${seen.providerId} and day = ${seen.day}::date
-          and start_time = ${seen.startTime}::time and end_time = ${seen.endTime}::time
-          and type = ${seen.type} and service_id is not distinct from ${seen.serviceId}::uuid
-          and ${slotObeysPolicy()} and (${locked}::boolean or not ${policyNeedsLock})
-        returning id, provider_id, day, start_time, end_time, starts_at, ends_at, type, service_id
-      ), created as (
-        insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
-                                     start_time, end_time, starts_at, ends_at, service_type,
-                                     service_id, service_name, price_cents, currency,
-                                     cancel_cutoff_minutes)
-        select ${appointmentId}::uuid, claimed.id, claimed.provider_id, ${clientUserId}::uuid,
-               'booked', day, start_time, end_time, starts_at, ends_at, type,
-               s.id, s.name, s.price_cents, s.currency, ${Number(seen.cancelCutoffMinutes)}::int
-        from claimed left join ${services} s on s.id = claimed.service_id
-        returning id
-      ), event as (
-        insert into ${appointmentEvents} (appointment_id, provider_id, client_id, type, actor_role,
-                                          actor_user_id, to_timeslot_id, starts_at, ends_at)
-        select ${appointmentId}::uuid, provider_id, ${clientUserId}::uuid, 'booked', 'client',
-               ${clientUserId}::uuid, id, starts_at, ends_at
-        from claimed
-      ), notice as (
-        insert into ${notifications} (user_id, type, title, message, appointment_id)
-        select ${notification.userId}::uuid, ${notification.type}, ${notification.title},
-               ${notification.message}, ${appointmentId}::uuid
-        from claimed
-      ), queued as ( -- the email consumer's jobs (booking mail, reminders), docs/decisions
-        insert into ${jobs} (kind, key, payload, run_at, max_attempts)
-        select j.kind, j.key, j.payload, coalesce(j.run_at, now()), j.max_attempts
-        from claimed,
-             json_to_recordset(${jobsAsJson(mailJobsFor(change, 0))}::json)
-               as j(kind text, key text, payload jsonb, run_at timestamptz, max_attempts int)
-      )
-      select id from created`,
-    );
+    const rows = await preparedRows<{ id: string }>(db, 'slotwise_booking_claim', claimStatement, {
+      slotId: seen.id,
+      providerId: seen.providerId,
+      day: seen.day,
+      startTime: seen.startTime,
+      endTime: seen.endTime,
+      type: seen.type,
+      serviceId: seen.serviceId,
+      locked,
+      appointmentId,
+      clientUserId,
+      cancelCutoffMinutes: Number(seen.cancelCutoffMinutes),
+      noticeUserId: notification.userId,
+      noticeType: notification.type,
+      noticeTitle: notification.title,
+      noticeMessage: notification.message,
+      jobs: jobsAsJson(mailJobsFor(change, 0)),
+    });
     return rows.length > 0;
   } catch (error) {
     throw slotTakenByIndex(error) ?? error;
