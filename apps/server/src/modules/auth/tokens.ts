@@ -162,16 +162,34 @@ export class TokenService {
     Omit<AuthContext, 'since'> & { generation: number }
   >();
 
+  /**
+   * Signature checks under way, by token: a client's parallel requests (a page's queries, the
+   * four bookings of one client in a rush) wait for one check instead of each running its own.
+   */
+  private readonly checking = new Map<
+    string,
+    Promise<Omit<AuthContext, 'since'> & { generation: number }>
+  >();
+
+  private checkSignatureOnce(token: string) {
+    let pending = this.checking.get(token);
+    if (!pending) {
+      pending = this.checkSignature(token).finally(() => this.checking.delete(token));
+      this.checking.set(token, pending);
+    }
+    return pending;
+  }
+
   /** Signature, expiry and revocation; any failure is the same 401 to the caller. */
   async verify(token: string): Promise<AuthContext> {
     const since = performance.now();
     const known = this.verified.get(token);
-    const auth = known ?? (await this.checkSignature(token));
+    const auth = known ?? (await this.checkSignatureOnce(token));
     if (auth.exp * 1000 <= Date.now()) {
       this.verified.delete(token);
       throw new UnauthenticatedError('Your session has expired, please sign in again');
     }
-    if (!known) {
+    if (!known && !this.verified.has(token)) {
       if (this.verified.size >= VERIFIED_CACHE_SIZE) {
         // Oldest first (a Map keeps insertion order).
         this.verified.delete(this.verified.keys().next().value!);
