@@ -231,8 +231,10 @@ async function runAll(scenarios: Scenario[], db: BenchDatabase): Promise<Results
     );
   }
 
+  // BENCH_CEILINGS=off skips them, for quick A/B runs of one scenario (no figure is judged then).
   const ceilings =
-    reads.length > 0 || scenarios.includes('storm') || scenarios.includes('realtime');
+    process.env.BENCH_CEILINGS !== 'off' &&
+    (reads.length > 0 || scenarios.includes('storm') || scenarios.includes('realtime'));
   if (reads.length > 0) {
     await withProcess(
       () => startFloor(db),

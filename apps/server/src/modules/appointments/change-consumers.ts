@@ -34,7 +34,9 @@ function socketConsumer(app: FastifyInstance): AppointmentChangeConsumer {
 function metricsConsumer(app: FastifyInstance): AppointmentChangeConsumer {
   return {
     name: 'metrics',
-    afterCommit: (change) => app.metrics.bookingChange(change.notice.type),
+    afterCommit(change) {
+      app.metrics.bookingChange(change.notice.type);
+    },
   };
 }
 

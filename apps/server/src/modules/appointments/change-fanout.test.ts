@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appointments, notifications } from '../../db/schema';
 import { useTestApp } from '../../../test/helpers/app';
 import { book, createProviderWithSlots } from '../../../test/helpers/booking-factories';
 import { createClient } from '../../../test/helpers/factories';
 import type { AppointmentChange } from './change';
-import type { AppointmentChangeConsumer } from './change-fanout';
+import { AppointmentChanges, type AppointmentChangeConsumer } from './change-fanout';
 import { asUser } from '../../../test/helpers/requests';
 
 /** What a consumer plugged into `app.appointmentChanges` sees, phase by phase. */
@@ -112,5 +112,43 @@ describe('appointment change fan-out', () => {
     t.app.appointmentChanges.register(after.consumer);
     await bookFirstOf(1);
     expect(after.seen.filter((s) => s.phase === 'after').map((s) => s.type)).toEqual(['booked']);
+  });
+
+  it('the real consumers log no failure for a booking, a reschedule and a cancel', async () => {
+    // The metrics consumer once handed back prom-client's return value, which was taken for a
+    // failed promise and logged as an error with its stack for every booking.
+    const logged = vi.spyOn(t.app.log, 'error');
+    try {
+      const { slots, client, id } = await bookFirstOf(2);
+      await asUser(t.app, client).patch(`/api/appointment/reschedule/${id}`, {
+        newTimeslotId: slots[1]!.id,
+      });
+      await asUser(t.app, client).patch(`/api/appointment/cancel/${id}`);
+      // (Consumers other tests of this file plugged in fail on purpose.)
+      const real = ['stored-notification', 'email', 'socket-events', 'metrics'];
+      const failures = logged.mock.calls.filter(([details]) =>
+        real.includes((details as { consumer?: string }).consumer ?? ''),
+      );
+      expect(failures).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
+describe('AppointmentChanges.afterCommit', () => {
+  const change = { notice: { appointmentId: 'a1' } } as AppointmentChange;
+
+  it('awaits a returned promise and logs its rejection, but takes any other value as done', async () => {
+    const errors: string[] = [];
+    const changes = new AppointmentChanges(
+      [
+        { name: 'returns-a-value', afterCommit: () => ({ inc: 1 }) as unknown as void },
+        { name: 'rejects', afterCommit: () => Promise.reject(new Error('no')) },
+      ],
+      { error: (details) => errors.push((details as { consumer: string }).consumer) },
+    );
+    await changes.afterCommit(change);
+    expect(errors).toEqual(['rejects']);
   });
 });

@@ -93,8 +93,12 @@ export class AppointmentChanges {
       );
     for (const consumer of this.#consumers) {
       try {
-        const done = consumer.afterCommit?.(change);
-        if (done) pending.push(done.catch((error: unknown) => failed(consumer, error)));
+        const done: unknown = consumer.afterCommit?.(change);
+        // Only a promise is awaited: a consumer written as an arrow may hand back whatever the
+        // call inside returned (prom-client's inc returns an object), which is not a failure.
+        if (done instanceof Promise) {
+          pending.push(done.catch((error: unknown) => failed(consumer, error)));
+        }
       } catch (error) {
         failed(consumer, error);
       }
