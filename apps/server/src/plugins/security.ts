@@ -1,14 +1,15 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config';
 
 /**
  * Security headers with a CSP the SPA really runs under: scripts only from our origin, no
  * inline scripts. Inline style attributes stay allowed (charts and toasts set them).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+function helmetOptions(config: Config): Parameters<typeof helmet>[0] {
   const httpsOnly = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -30,5 +31,38 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // HSTS only makes sense once the site is served over TLS.
     strictTransportSecurity: httpsOnly ? undefined : false,
     crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * The headers helmet sets, computed once: they depend on the configuration only (no CSP
+ * nonces), while @fastify/helmet parsed the policy and rebuilt helmet's middleware on every
+ * request (~4 % of a booking rush's CPU, docs/decisions/058).
+ */
+export function securityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(helmetOptions(config))(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return headers;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
