@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows } from '../../db/client';
+import { BatchedReads } from '../../lib/batched-reads';
 import {
   appointmentEvents,
   appointments,
@@ -47,10 +48,17 @@ const WRITTEN_BY_BOOKING_STATEMENT = [STORED_NOTIFICATION, appointmentMailConsum
 
 const NO_CONSUMERS = new AppointmentChanges();
 
-/** What a booking needs before it claims the slot: the slot and both parties, read without locks. */
-function bookingContextQuery(db: DbOrTx) {
+/**
+ * What a booking needs before it claims the slot: the slot and both parties, read without locks.
+ * Asked for several bookings at once (`asked`: the timeslot and client ids in pairs), one row
+ * per pair whose slot exists, numbered by the pair's position.
+ */
+function bookingContextsQuery(db: DbOrTx) {
+  const asked = sql`unnest(${sql.placeholder('timeslotIds')}::uuid[],
+    ${sql.placeholder('clientUserIds')}::uuid[]) with ordinality as asked(timeslot_id, client_user_id, n)`;
   return db
     .select({
+      n: sql<number>`asked.n`.mapWith(Number),
       ...claimedSlotColumns,
       isBooked: timeslots.isBooked,
       started: slotHasStarted,
@@ -67,31 +75,46 @@ function bookingContextQuery(db: DbOrTx) {
       cancelCutoffMinutes: sql<number>`${policyCancelCutoff}`,
     })
     .from(timeslots)
+    .innerJoin(asked, sql`asked.timeslot_id = ${timeslots.id}`)
     .leftJoin(services, eq(services.id, timeslots.serviceId))
     .innerJoin(providers, eq(providers.id, timeslots.providerId))
     .innerJoin(providerUser, eq(providerUser.id, providers.userId))
-    .leftJoin(clientUser, eq(clientUser.id, sql.placeholder('clientUserId')))
-    .where(eq(timeslots.id, sql.placeholder('timeslotId')))
-    .limit(1);
+    .leftJoin(clientUser, sql`${clientUser.id} = asked.client_user_id`);
 }
 
+type PreparedContexts = ReturnType<ReturnType<typeof bookingContextsQuery>['prepare']>;
+type ContextRow = Awaited<ReturnType<PreparedContexts['execute']>>[number];
+
 /**
- * Built once per database handle and named, so neither Drizzle nor PostgreSQL (once per pooled
- * connection) builds, parses and plans it again for every booking of a rush.
+ * Per database handle: the statement built and named once (neither Drizzle nor PostgreSQL, once
+ * per pooled connection, builds, parses and plans it again), and the reads of a rush sent
+ * together (lib/batched-reads.ts: a few queries instead of one per booking, docs/decisions/062).
  */
-const preparedContext = new WeakMap<
+const contextReaders = new WeakMap<
   DbOrTx,
-  ReturnType<ReturnType<typeof bookingContextQuery>['prepare']>
+  BatchedReads<{ clientUserId: string; timeslotId: string }, ContextRow | null>
 >();
 
-async function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: string) {
-  let statement = preparedContext.get(db);
-  if (!statement) {
-    statement = bookingContextQuery(db).prepare('slotwise_booking_context');
-    preparedContext.set(db, statement);
+function contextReaderOf(db: DbOrTx) {
+  let reader = contextReaders.get(db);
+  if (!reader) {
+    const statement = bookingContextsQuery(db).prepare('slotwise_booking_contexts');
+    reader = new BatchedReads(async (keys) => {
+      const rows = await statement.execute({
+        timeslotIds: keys.map((key) => key.timeslotId),
+        clientUserIds: keys.map((key) => key.clientUserId),
+      });
+      const answers: (ContextRow | null)[] = keys.map(() => null);
+      for (const row of rows) answers[row.n - 1] = row;
+      return answers;
+    });
+    contextReaders.set(db, reader);
   }
-  const [row] = await statement.execute({ clientUserId, timeslotId });
-  return row ?? null;
+  return reader;
+}
+
+function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: string) {
+  return contextReaderOf(db).read({ clientUserId, timeslotId });
 }
 
 type BookingContext = NonNullable<Awaited<ReturnType<typeof bookingContext>>>;
