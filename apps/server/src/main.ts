@@ -62,6 +62,8 @@ async function main() {
   // queue, not be dropped: Node's default backlog of 511 overflows at ~2,000 simultaneous
   // connects and each dropped SYN costs the client a 1 s, then 3 s retransmit. The kernel caps
   // this at net.core.somaxconn (4096 on current Linux).
+  // The pool's connections opened before the first request, not by the first burst.
+  await app.database.warm();
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`Slotwise ready on ${config.publicUrl} (database: ${where})`);

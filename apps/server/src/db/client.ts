@@ -30,6 +30,11 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   poolStats(): PoolStats;
+  /**
+   * PostgreSQL: opens every connection of the pool now (main.ts, before listening), so the first
+   * burst does not wait for them (docs/decisions/062). PGlite: nothing to open.
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
   /** The underlying PGlite (embedded only), for migrations and test templates. */
   pglite?: PGlite;
@@ -74,6 +79,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       await pglite.query('select 1');
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    async warm() {},
     async close() {
       if (!pglite.closed) await pglite.close();
     },
@@ -121,6 +127,9 @@ async function openPostgres(
     connectionTimeoutMillis: waits.queueMs,
     Client: clientWithConnectTimeout(waits.connectMs),
     idleTimeoutMillis: 30_000,
+    // Opened connections stay open (warm() opens them all at start): a burst after a quiet spell
+    // must not wait for new backends, nor PostgreSQL parse the prepared statements again.
+    min: poolSize,
     // A stuck query must not hold a request (and a pool slot) forever.
     statement_timeout: 15_000,
   });
@@ -136,6 +145,10 @@ async function openPostgres(
       await db.execute(sql`select 1`);
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async warm() {
+      const clients = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
+      for (const client of clients) client.release();
+    },
     async close() {
       if (closed) return;
       closed = true;

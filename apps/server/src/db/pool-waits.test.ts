@@ -53,4 +53,21 @@ describe('the PostgreSQL pool under a burst', () => {
       }
     },
   );
+
+  it.skipIf(!adminUrl)(
+    'warm() opens every connection of the pool before the first query',
+    async () => {
+      const database = await openDatabase({ databaseUrl: adminUrl, dataDir: '', poolSize: 3 });
+      try {
+        expect(database.poolStats().total).toBe(0);
+        await database.warm();
+        expect(database.poolStats()).toEqual({ total: 3, idle: 3, waiting: 0 });
+        await Promise.all(Array.from({ length: 6 }, () => database.db.execute(sql`select 1`)));
+        // The burst was served by those connections: none opened, none closed.
+        expect(database.poolStats()).toEqual({ total: 3, idle: 3, waiting: 0 });
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });
