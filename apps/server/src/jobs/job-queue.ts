@@ -91,15 +91,18 @@ export async function enqueueJobs(db: DbOrTx, list: EnqueueOptions[]): Promise<s
  * one-statement claim: `insert into jobs … select … from json_to_recordset($1::json) …`).
  */
 export function jobsAsJson(list: EnqueueOptions[]): string {
-  return JSON.stringify(
-    list.map((job) => ({
-      kind: job.kind,
-      key: job.key ?? null,
-      payload: job.payload,
-      run_at: job.runAt?.toISOString() ?? null,
-      max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    })),
-  );
+  return JSON.stringify(jobRecords(list));
+}
+
+/** The same records unserialised, to embed in a larger JSON parameter (the batched claim). */
+export function jobRecords(list: EnqueueOptions[]) {
+  return list.map((job) => ({
+    kind: job.kind,
+    key: job.key ?? null,
+    payload: job.payload,
+    run_at: job.runAt?.toISOString() ?? null,
+    max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+  }));
 }
 
 /** Cancels the pending jobs of a key (a running one finishes; handlers re-check state). */

@@ -15,7 +15,7 @@ import {
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
 import { STORED_NOTIFICATION } from '../notifications/appointment-change-consumer';
 import { appointmentMailConsumer, mailJobsFor } from '../email/appointment-mail-consumer';
-import { jobsAsJson } from '../../jobs/job-queue';
+import { jobRecords } from '../../jobs/job-queue';
 import type { AppointmentChange, AppointmentTime } from './change';
 import { AppointmentChanges } from './change-fanout';
 import { claimedSlotColumns, slotHasStarted, slotIsClaimable } from './claimable-slot';
@@ -179,94 +179,169 @@ function bookedChange(
 
 const p = (name: string) => sql.placeholder(name);
 
-/** The claim statement's text, with placeholders (prepared once, see `claimAndBook`). */
+/** One booking's part of a claim statement: the slot as read, and the rows to write for it. */
+interface ClaimRequest {
+  seen: BookingContext;
+  clientUserId: string;
+  change: AppointmentChange;
+}
+
+/** The claim's JSON parameter: one record per booking (the columns of `asked` below). */
+function claimRecord({ seen, clientUserId, change }: ClaimRequest) {
+  const told = change.told;
+  return {
+    slot_id: seen.id,
+    provider_id: seen.providerId,
+    slot_day: seen.day,
+    start_time: seen.startTime,
+    end_time: seen.endTime,
+    slot_type: seen.type,
+    service_id: seen.serviceId,
+    appointment_id: change.notice.appointmentId,
+    client_user_id: clientUserId,
+    cancel_cutoff_minutes: Number(seen.cancelCutoffMinutes),
+    notice_user_id: told.userId,
+    notice_type: told.type,
+    notice_title: told.title,
+    notice_message: told.message,
+    jobs: jobRecords(mailJobsFor(change, 0)),
+  };
+}
+
+/**
+ * The claim statement's text, with placeholders (prepared once, see `claimAll`): for each
+ * booking asked, claim the slot if it is still claimable and as it was read, then insert the
+ * appointment, its event, the provider's notification (`change.told`) and the email consumer's
+ * jobs (booking mail, reminders). Answers the ids of the appointments written.
+ */
 function claimStatement(): SQL {
   return sql`
-      with claimed as (
+      with asked as (
+        select * from json_to_recordset(${p('claims')}::json) as a(
+          slot_id uuid, provider_id uuid, slot_day date, start_time time, end_time time,
+          slot_type text, service_id uuid, appointment_id uuid, client_user_id uuid,
+          cancel_cutoff_minutes int, notice_user_id uuid, notice_type text, notice_title text,
+          notice_message text, jobs json)
+      ), claimed as (
         update ${timeslots} set is_booked = true, updated_at = now()
-        where id = ${p('slotId')} and ${slotIsClaimable}
-          and provider_id = ${p('providerId')} and day = ${p('day')}::date
-          and start_time = ${p('startTime')}::time and end_time = ${p('endTime')}::time
-          and type = ${p('type')} and service_id is not distinct from ${p('serviceId')}::uuid
+        from asked a
+        where ${timeslots.id} = a.slot_id and ${slotIsClaimable}
+          and ${timeslots.providerId} = a.provider_id and ${timeslots.day} = a.slot_day
+          and ${timeslots.startTime} = a.start_time and ${timeslots.endTime} = a.end_time
+          and ${timeslots.type} = a.slot_type
+          and ${timeslots.serviceId} is not distinct from a.service_id
           and ${slotObeysPolicy()} and (${p('locked')}::boolean or not ${policyNeedsLock})
-        returning id, provider_id, day, start_time, end_time, starts_at, ends_at, type, service_id
+        returning ${timeslots.id} as id, ${timeslots.providerId} as provider_id,
+          ${timeslots.day} as day, ${timeslots.startTime} as start_time,
+          ${timeslots.endTime} as end_time, ${timeslots.startsAt} as starts_at,
+          ${timeslots.endsAt} as ends_at, ${timeslots.type} as type,
+          ${timeslots.serviceId} as service_id, a.appointment_id, a.client_user_id,
+          a.cancel_cutoff_minutes, a.notice_user_id, a.notice_type, a.notice_title,
+          a.notice_message, a.jobs
       ), created as (
         insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
                                      start_time, end_time, starts_at, ends_at, service_type,
                                      service_id, service_name, price_cents, currency,
                                      cancel_cutoff_minutes)
-        select ${p('appointmentId')}::uuid, claimed.id, claimed.provider_id,
-               ${p('clientUserId')}::uuid, 'booked', day, start_time, end_time, starts_at, ends_at,
-               type, s.id, s.name, s.price_cents, s.currency, ${p('cancelCutoffMinutes')}::int
-        from claimed left join ${services} s on s.id = claimed.service_id
+        select c.appointment_id, c.id, c.provider_id, c.client_user_id, 'booked', c.day,
+               c.start_time, c.end_time, c.starts_at, c.ends_at, c.type, s.id, s.name,
+               s.price_cents, s.currency, c.cancel_cutoff_minutes
+        from claimed c left join ${services} s on s.id = c.service_id
         returning id
       ), event as (
         insert into ${appointmentEvents} (appointment_id, provider_id, client_id, type, actor_role,
                                           actor_user_id, to_timeslot_id, starts_at, ends_at)
-        select ${p('appointmentId')}::uuid, provider_id, ${p('clientUserId')}::uuid, 'booked',
-               'client', ${p('clientUserId')}::uuid, id, starts_at, ends_at
-        from claimed
+        select c.appointment_id, c.provider_id, c.client_user_id, 'booked', 'client',
+               c.client_user_id, c.id, c.starts_at, c.ends_at
+        from claimed c
       ), notice as (
         insert into ${notifications} (user_id, type, title, message, appointment_id)
-        select ${p('noticeUserId')}::uuid, ${p('noticeType')}, ${p('noticeTitle')},
-               ${p('noticeMessage')}, ${p('appointmentId')}::uuid
-        from claimed
-      ), queued as ( -- the email consumer's jobs (booking mail, reminders), docs/decisions
+        select c.notice_user_id, c.notice_type, c.notice_title, c.notice_message, c.appointment_id
+        from claimed c
+      ), queued as ( -- the email consumer's jobs (booking mail, reminders), docs/decisions/044
         insert into ${jobs} (kind, key, payload, run_at, max_attempts)
         select j.kind, j.key, j.payload, coalesce(j.run_at, now()), j.max_attempts
-        from claimed,
-             json_to_recordset(${p('jobs')}::json)
+        from claimed c,
+             json_to_recordset(c.jobs)
                as j(kind text, key text, payload jsonb, run_at timestamptz, max_attempts int)
       )
       select id from created`;
 }
 
 /**
- * The booking itself, as ONE statement (so one implicit transaction): claim the slot if it is
- * still claimable and as it was read, then insert the appointment, its event and the provider's
- * notification (`change.told`). The slot's row lock lasts for this statement only — never
- * across round trips — which keeps a storm of bookings on few slots from queueing behind each
- * other. False when the slot was not claimed (taken meanwhile, started, refused by the booking
- * policy, or changed since read).
+ * The bookings, as ONE statement (so one implicit transaction; docs/decisions/029 and 062): each
+ * slot is claimed only if it is still claimable and as it was read, and its rows are written in
+ * the same statement. The slots' row locks last for this statement only — never across round
+ * trips. Answers, per booking, whether its slot was claimed (false: taken meanwhile, started,
+ * refused by the booking policy, or changed since read). Taken in slot order, so two batches
+ * lock their common slots in the same order. A slot asked twice is claimed once (UPDATE … FROM
+ * updates a row once): the other booking is not claimed and learns why from its next read.
  *
  * The booking policy (docs/decisions/047-booking-policies.md) is part of the claim's WHERE, so
  * nothing books around it. Its daily cap and buffer count other appointments, which is only
  * exact when claims of that provider's slots are serialised: `locked` says the caller took the
- * provider's lock in this transaction; without it the claim refuses any provider whose policy
- * (as it is now, not as read) has a cap or a buffer, and the next read takes the locked path.
+ * provider's lock in this transaction (one booking then); without it the claim refuses any
+ * provider whose policy (as it is now, not as read) has a cap or a buffer, and the next read
+ * takes the locked path.
  */
-async function claimAndBook(
+async function claimAll(
   db: DbOrTx,
-  seen: BookingContext,
-  clientUserId: string,
-  change: AppointmentChange,
+  requests: readonly ClaimRequest[],
   locked: boolean,
-): Promise<boolean> {
-  const appointmentId = change.notice.appointmentId;
-  const notification = change.told;
+): Promise<boolean[]> {
+  const records = requests.map(claimRecord).sort((a, b) => a.slot_id.localeCompare(b.slot_id));
+  const rows = await preparedRows<{ id: string }>(db, 'slotwise_booking_claims', claimStatement, {
+    claims: JSON.stringify(records),
+    locked,
+  });
+  const written = new Set(rows.map((row) => row.id));
+  return requests.map((request) => written.has(request.change.notice.appointmentId));
+}
+
+/**
+ * One booking's claim (a unique violation of the last line of defence answers 409 SLOT_TAKEN).
+ * Unlocked claims asked at about the same time share one statement (lib/batched-reads.ts): a
+ * rush costs a few statements and commits instead of one per booking. Should a shared statement
+ * fail (a unique violation, a deadlock with another instance's claims), each of its bookings
+ * is claimed again on its own, so one booking's failure is never another's.
+ */
+async function claimOne(db: DbOrTx, request: ClaimRequest, locked: boolean): Promise<boolean> {
   try {
-    const rows = await preparedRows<{ id: string }>(db, 'slotwise_booking_claim', claimStatement, {
-      slotId: seen.id,
-      providerId: seen.providerId,
-      day: seen.day,
-      startTime: seen.startTime,
-      endTime: seen.endTime,
-      type: seen.type,
-      serviceId: seen.serviceId,
-      locked,
-      appointmentId,
-      clientUserId,
-      cancelCutoffMinutes: Number(seen.cancelCutoffMinutes),
-      noticeUserId: notification.userId,
-      noticeType: notification.type,
-      noticeTitle: notification.title,
-      noticeMessage: notification.message,
-      jobs: jobsAsJson(mailJobsFor(change, 0)),
-    });
-    return rows.length > 0;
+    if (locked) return (await claimAll(db, [request], true))[0]!;
+    const outcome = await claimBatcherOf(db).read(request);
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
   } catch (error) {
     throw slotTakenByIndex(error) ?? error;
   }
+}
+
+const claimBatchers = new WeakMap<
+  DbOrTx,
+  BatchedReads<ClaimRequest, PromiseSettledResult<boolean>>
+>();
+
+function claimBatcherOf(db: DbOrTx) {
+  let batcher = claimBatchers.get(db);
+  if (!batcher) {
+    batcher = new BatchedReads<ClaimRequest, PromiseSettledResult<boolean>>(
+      async (requests) => {
+        try {
+          const claimed = await claimAll(db, requests, false);
+          return claimed.map((value) => ({ status: 'fulfilled', value }));
+        } catch (error) {
+          if (requests.length === 1) return [{ status: 'rejected', reason: error }];
+          // Alone, each booking gets its own outcome (its own error, if it has one).
+          return Promise.allSettled(
+            requests.map(async (request) => (await claimAll(db, [request], false))[0]!),
+          );
+        }
+      },
+      { maxInFlight: 2, maxBatch: 100 },
+    );
+    claimBatchers.set(db, batcher);
+  }
+  return batcher;
 }
 
 /**
@@ -330,12 +405,13 @@ async function readClaimAndBook(
       clientFirstName,
       clientLastName,
     });
+    const request = { seen, clientUserId, change };
     const claimed = seen.needsLock
       ? await db.transaction(async (tx) => {
           await lockProviderForPolicy(tx, seen.providerId);
-          return claimAndBook(tx, seen, clientUserId, change, true);
+          return claimOne(tx, request, true);
         })
-      : await claimAndBook(db, seen, clientUserId, change, false);
+      : await claimOne(db, request, false);
     if (claimed) {
       hints?.slots.remember(seen.id, seen.startsAt, mark);
       // Committed: the requests waiting on this slot are answered at once.
