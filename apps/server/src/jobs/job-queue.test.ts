@@ -8,6 +8,7 @@ import { useMailTestApp } from '../../test/helpers/mail';
 import { buildApp } from '../app';
 import { jobs } from '../db/schema';
 import { backoffDelay } from './job-queue';
+import { backgroundWorkShouldWait, RUSH_BOOKINGS_IN_FLIGHT } from './worker';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -141,6 +142,20 @@ describe('the durable job queue', () => {
       failed: 0,
     });
     expect((await t.app.jobs.runDue(now)).done).toBeGreaterThan(0);
+  });
+
+  it('the worker waits while a rush of bookings is in flight on this instance, not for one booking', async () => {
+    const inFlight = t.app.takenSlots.inFlight;
+    expect(backgroundWorkShouldWait(t.app)).toBe(false);
+    const settles = Array.from({ length: RUSH_BOOKINGS_IN_FLIGHT }, (_, i) =>
+      inFlight.start(`rush-slot-${i}`),
+    );
+    expect(backgroundWorkShouldWait(t.app)).toBe(true);
+    settles.pop()!(true);
+    // Below the rush: a few bookings in flight are ordinary traffic, and mail must not starve.
+    expect(backgroundWorkShouldWait(t.app)).toBe(false);
+    for (const settle of settles) settle(true);
+    expect(inFlight.size).toBe(0);
   });
 
   it('a job claimed by a worker that died is taken over once its lease expires, and runs once', async () => {

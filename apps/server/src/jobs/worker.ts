@@ -9,10 +9,26 @@ declare module 'fastify' {
   }
 }
 
+/** Bookings in flight at once on this instance from which it counts as a rush. */
+export const RUSH_BOOKINGS_IN_FLIGHT = 8;
+
+/**
+ * Background work yields to requests: while queries wait for a pool connection, or while a rush
+ * of bookings is in flight here (docs/decisions/058, 062), due mail waits for the next tick
+ * instead of taking the CPU and the pool from them. (Since the rush's reads and claims are
+ * shared statements, a rush seldom makes queries wait for a connection: the bookings in flight
+ * are what tell it.)
+ */
+export function backgroundWorkShouldWait(app: FastifyInstance): boolean {
+  return (
+    app.database.poolStats().waiting > 0 || app.takenSlots.inFlight.size >= RUSH_BOOKINGS_IN_FLIGHT
+  );
+}
+
 /**
  * Decorates `app.jobs` and, when `config.jobsPollIntervalMs` > 0, runs a worker loop on this
  * instance: every interval it runs the due jobs, one at a time, and stops early while requests
- * wait for a pool connection. The loop starts when the app is
+ * wait for a pool connection or a rush of bookings is in flight. The loop starts when the app is
  * ready and stops before the app closes (a running job finishes first). Tests set the interval
  * to 0 and drive the queue with `app.jobs.runDue(fakeNow)`.
  */
@@ -51,11 +67,12 @@ export function registerJobs(app: FastifyInstance): JobQueue {
   const tick = () => {
     timer = null;
     if (stopped) return;
-    // Background work yields to requests: while queries wait for a pool connection (a booking
-    // rush, docs/decisions/058), due mail waits for the next tick instead of queueing with them.
-    const requestsWaiting = () => app.database.poolStats().waiting > 0;
     running = queue
-      .runDue(() => new Date(), 50, requestsWaiting)
+      .runDue(
+        () => new Date(),
+        50,
+        () => backgroundWorkShouldWait(app),
+      )
       .catch((err: unknown) => app.log.error({ err }, 'job worker: run failed'))
       .finally(() => {
         running = null;
