@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { UserRole } from '@slotwise/shared/enums';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { ChannelHandlers } from '../../db/notifications';
@@ -90,10 +90,13 @@ export class TokenService {
   private readonly isRevoked: ReturnType<typeof revokedLookup>;
   private readonly generationOf: ReturnType<typeof generationLookup>;
   /**
-   * The secret imported once as an HMAC key: handed raw bytes, jose imports them again for
-   * every token it signs or verifies (a visible share of each request's CPU under load).
+   * HS256 with the secret, both ways synchronous (node:crypto's HMAC): WebCrypto's HMAC behind a
+   * promise, as jose runs it, cost more than the rest of a request's authentication in a rush of
+   * new tokens (docs/decisions/062). Signing adds `iat`; verifying checks the algorithm, the
+   * signature, the issuer and the expiry.
    */
-  private readonly key: Promise<webcrypto.CryptoKey>;
+  private readonly sign: (payload: Record<string, unknown>) => string;
+  private readonly check: (token: string) => Record<string, unknown>;
   /** Revoked token ids and session generations, pushed by the database (docs/decisions/056). */
   readonly revocations: Revocations;
   private sweeper: NodeJS.Timeout | null = null;
@@ -107,10 +110,15 @@ export class TokenService {
     this.revocations = new Revocations(db, TOKEN_TTL_SECONDS * 1000);
     this.isRevoked = revokedLookup(db);
     this.generationOf = generationLookup(db);
-    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
+    const key = Buffer.from(secret);
+    this.sign = createSigner({ key, algorithm: 'HS256' });
+    this.check = createVerifier({
+      key,
+      algorithms: ['HS256'],
+      allowedIss: ISSUER,
+      // allowedIss alone lets a token without any issuer through.
+      requiredClaims: ['iss', 'exp', 'jti'],
+    });
   }
 
   /**
@@ -139,21 +147,20 @@ export class TokenService {
     const jti = randomUUID();
     const exp = Math.floor(Date.now() / 1000) + TOKEN_TTL_SECONDS;
     const [current] = await this.generationOf.execute({ userId: claims.userId });
-    const token = await new SignJWT({ ...claims, gen: current?.generation ?? 0 })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(ISSUER)
-      .setSubject(claims.userId)
-      .setJti(jti)
-      .setIssuedAt()
-      .setExpirationTime(exp)
-      .sign(await this.key);
+    const token = this.sign({
+      ...claims,
+      gen: current?.generation ?? 0,
+      iss: ISSUER,
+      sub: claims.userId,
+      jti,
+      exp,
+    });
     return { token, jti, exp };
   }
 
   /**
    * Tokens whose signature and claims were already checked, by their exact text, with the claims
-   * read from them (a client sends the same token on every request; WebCrypto's HMAC check
-   * through a promise costs more than the rest of the authentication). Only the expiry changes
+   * read from them (a client sends the same token on every request: its HMAC is computed once). Only the expiry changes
    * with time and is checked again on every hit; revocation is asked of the local set when it is
    * live, of the database otherwise.
    */
@@ -162,29 +169,13 @@ export class TokenService {
     Omit<AuthContext, 'since'> & { generation: number }
   >();
 
-  /**
-   * Signature checks under way, by token: a client's parallel requests (a page's queries, the
-   * four bookings of one client in a rush) wait for one check instead of each running its own.
-   */
-  private readonly checking = new Map<
-    string,
-    Promise<Omit<AuthContext, 'since'> & { generation: number }>
-  >();
-
-  private checkSignatureOnce(token: string) {
-    let pending = this.checking.get(token);
-    if (!pending) {
-      pending = this.checkSignature(token).finally(() => this.checking.delete(token));
-      this.checking.set(token, pending);
-    }
-    return pending;
-  }
-
   /** Signature, expiry and revocation; any failure is the same 401 to the caller. */
   async verify(token: string): Promise<AuthContext> {
     const since = performance.now();
     const known = this.verified.get(token);
-    const auth = known ?? (await this.checkSignatureOnce(token));
+    // Synchronous: parallel requests with a new token cannot interleave here, so the first one
+    // checks it and the others find it known.
+    const auth = known ?? this.checkSignature(token);
     if (auth.exp * 1000 <= Date.now()) {
       this.verified.delete(token);
       throw new UnauthenticatedError('Your session has expired, please sign in again');
@@ -224,22 +215,17 @@ export class TokenService {
     };
   }
 
-  private async checkSignature(
-    token: string,
-  ): Promise<Omit<AuthContext, 'since'> & { generation: number }> {
-    let payload;
+  private checkSignature(token: string): Omit<AuthContext, 'since'> & { generation: number } {
+    let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, await this.key, {
-        issuer: ISSUER,
-        algorithms: ['HS256'],
-      }));
+      payload = this.check(token);
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) {
+      if (error instanceof TokenError && error.code === TokenError.codes.expired) {
         throw new UnauthenticatedError('Your session has expired, please sign in again');
       }
       throw new UnauthenticatedError('Invalid authentication token');
     }
-    const { userId, role, providerId, jti, exp, gen } = payload as Record<string, unknown>;
+    const { userId, role, providerId, jti, exp, gen } = payload;
     if (
       typeof userId !== 'string' ||
       (role !== 'client' && role !== 'provider') ||
