@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows } from '../../db/client';
-import { BatchedReads } from '../../lib/batched-reads';
+import { BatchedCalls } from '../../lib/batched-calls';
 import {
   appointmentEvents,
   appointments,
@@ -88,18 +88,18 @@ type ContextRow = Awaited<ReturnType<PreparedContexts['execute']>>[number];
 /**
  * Per database handle: the statement built and named once (neither Drizzle nor PostgreSQL, once
  * per pooled connection, builds, parses and plans it again), and the reads of a rush sent
- * together (lib/batched-reads.ts: a few queries instead of one per booking, docs/decisions/062).
+ * together (lib/batched-calls.ts: a few queries instead of one per booking, docs/decisions/062).
  */
 const contextReaders = new WeakMap<
   DbOrTx,
-  BatchedReads<{ clientUserId: string; timeslotId: string }, ContextRow | null>
+  BatchedCalls<{ clientUserId: string; timeslotId: string }, ContextRow | null>
 >();
 
 function contextReaderOf(db: DbOrTx) {
   let reader = contextReaders.get(db);
   if (!reader) {
     const statement = bookingContextsQuery(db).prepare('slotwise_booking_contexts');
-    reader = new BatchedReads(async (keys) => {
+    reader = new BatchedCalls(async (keys) => {
       const rows = await statement.execute({
         timeslotIds: keys.map((key) => key.timeslotId),
         clientUserIds: keys.map((key) => key.clientUserId),
@@ -114,7 +114,7 @@ function contextReaderOf(db: DbOrTx) {
 }
 
 function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: string) {
-  return contextReaderOf(db).read({ clientUserId, timeslotId });
+  return contextReaderOf(db).call({ clientUserId, timeslotId });
 }
 
 type BookingContext = NonNullable<Awaited<ReturnType<typeof bookingContext>>>;
@@ -300,7 +300,7 @@ async function claimAll(
 
 /**
  * One booking's claim (a unique violation of the last line of defence answers 409 SLOT_TAKEN).
- * Unlocked claims asked at about the same time share one statement (lib/batched-reads.ts): a
+ * Unlocked claims asked at about the same time share one statement (lib/batched-calls.ts): a
  * rush costs a few statements and commits instead of one per booking. Should a shared statement
  * fail (a unique violation, a deadlock with another instance's claims), each of its bookings
  * is claimed again on its own, so one booking's failure is never another's.
@@ -308,7 +308,7 @@ async function claimAll(
 async function claimOne(db: DbOrTx, request: ClaimRequest, locked: boolean): Promise<boolean> {
   try {
     if (locked) return (await claimAll(db, [request], true))[0]!;
-    const outcome = await claimBatcherOf(db).read(request);
+    const outcome = await claimBatcherOf(db).call(request);
     if (outcome.status === 'rejected') throw outcome.reason;
     return outcome.value;
   } catch (error) {
@@ -318,13 +318,13 @@ async function claimOne(db: DbOrTx, request: ClaimRequest, locked: boolean): Pro
 
 const claimBatchers = new WeakMap<
   DbOrTx,
-  BatchedReads<ClaimRequest, PromiseSettledResult<boolean>>
+  BatchedCalls<ClaimRequest, PromiseSettledResult<boolean>>
 >();
 
 function claimBatcherOf(db: DbOrTx) {
   let batcher = claimBatchers.get(db);
   if (!batcher) {
-    batcher = new BatchedReads<ClaimRequest, PromiseSettledResult<boolean>>(
+    batcher = new BatchedCalls<ClaimRequest, PromiseSettledResult<boolean>>(
       async (requests) => {
         try {
           const claimed = await claimAll(db, requests, false);

@@ -1,25 +1,26 @@
 /**
- * Reads of one kind asked at about the same time, answered by one query per batch
- * (docs/decisions/062). A read is sent on the next turn of the event loop together with every
- * other read asked before it; while `maxInFlight` batches are on their way, new reads wait and
- * leave together as the next batch. A lone read costs one query as before; a rush of them costs a
- * few, each one round trip and one wake-up of the database instead of hundreds.
+ * Calls of one kind made at about the same time, answered by one statement per batch
+ * (docs/decisions/062). A call is sent on the next turn of the event loop together with every
+ * other call made before it; while `maxInFlight` batches are on their way, new calls wait and
+ * leave together as the next batch. A lone call costs one statement as before; a rush of them
+ * costs a few, each one round trip and one wake-up of the database instead of hundreds.
  *
- * Only for reads without locks whose answers stand on their own: a batch's failure is every
- * read's failure in it, and the answers are matched to the keys by position.
+ * The answers are matched to the keys by position, and a batch's failure is the failure of every
+ * call in it: a caller whose calls must not fail together answers each one's outcome itself (the
+ * booking's claims retry alone when their shared statement fails, book.ts).
  */
-export class BatchedReads<K, V> {
+export class BatchedCalls<K, V> {
   readonly #queue: { key: K; resolve: (value: V) => void; reject: (error: unknown) => void }[] = [];
   #inFlight = 0;
   #scheduled = false;
 
   constructor(
     /** Answers `keys` in their order (one answer per key). */
-    private readonly readMany: (keys: K[]) => Promise<V[]>,
+    private readonly callMany: (keys: K[]) => Promise<V[]>,
     private readonly limits = { maxInFlight: 2, maxBatch: 250 },
   ) {}
 
-  read(key: K): Promise<V> {
+  call(key: K): Promise<V> {
     return new Promise<V>((resolve, reject) => {
       this.#queue.push({ key, resolve, reject });
       this.#schedule();
@@ -41,10 +42,10 @@ export class BatchedReads<K, V> {
       const batch = this.#queue.splice(0, this.limits.maxBatch);
       this.#inFlight++;
       Promise.resolve()
-        .then(() => this.readMany(batch.map((asked) => asked.key)))
+        .then(() => this.callMany(batch.map((asked) => asked.key)))
         .then((values) => {
           if (values.length !== batch.length) {
-            throw new Error(`${values.length} answers to ${batch.length} reads`);
+            throw new Error(`${values.length} answers to ${batch.length} calls`);
           }
           batch.forEach((asked, i) => asked.resolve(values[i]!));
         })
