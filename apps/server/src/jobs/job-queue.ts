@@ -87,14 +87,9 @@ export async function enqueueJobs(db: DbOrTx, list: EnqueueOptions[]): Promise<s
 }
 
 /**
- * Jobs as one JSON parameter, for a statement that inserts them itself (e.g. the booking's
- * one-statement claim: `insert into jobs … select … from json_to_recordset($1::json) …`).
+ * Jobs as records for a statement that inserts them itself, embedded in its JSON parameter (the
+ * booking's claim: `insert into jobs … select … from json_to_recordset(c.jobs) …`).
  */
-export function jobsAsJson(list: EnqueueOptions[]): string {
-  return JSON.stringify(jobRecords(list));
-}
-
-/** The same records unserialised, to embed in a larger JSON parameter (the batched claim). */
 export function jobRecords(list: EnqueueOptions[]) {
   return list.map((job) => ({
     kind: job.kind,

@@ -273,8 +273,10 @@ function claimStatement(): SQL {
  * slot is claimed only if it is still claimable and as it was read, and its rows are written in
  * the same statement. The slots' row locks last for this statement only — never across round
  * trips. Answers, per booking, whether its slot was claimed (false: taken meanwhile, started,
- * refused by the booking policy, or changed since read). Taken in slot order, so two batches
- * lock their common slots in the same order. A slot asked twice is claimed once (UPDATE … FROM
+ * refused by the booking policy, or changed since read). Sent in slot order, which the plan
+ * (a nested loop over `asked`) follows, so two batches normally lock their common slots in the
+ * same order; a deadlock anyway fails the statement, and its bookings are claimed alone. A slot
+ * asked twice is claimed once (UPDATE … FROM
  * updates a row once): the other booking is not claimed and learns why from its next read.
  *
  * The booking policy (docs/decisions/047-booking-policies.md) is part of the claim's WHERE, so
