@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { addDays, clockIn } from '@slotwise/shared/calendar';
+import { addDays, clockIn } from '@slotwise/shared/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, formReport } from './harness/a11y';
 import {

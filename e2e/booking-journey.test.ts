@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { addDays, todayIn } from '@slotwise/shared/calendar';
+import { addDays, todayIn } from '@slotwise/shared/dates';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import {
   describeBrowser,

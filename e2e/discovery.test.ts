@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { DISCOVERY_MESSAGES } from '@slotwise/shared/discovery-types';
-import { addDays, todayIn } from '@slotwise/shared/calendar';
+import { DISCOVERY_MESSAGES } from '@slotwise/shared/discovery-schemas';
+import { addDays, todayIn } from '@slotwise/shared/dates';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { expectAccessible } from './harness/a11y';
 import { api, closeChecked, PASSWORD, send, type Session } from './harness/accounts';

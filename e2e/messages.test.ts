@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { addDays, clockIn } from '@slotwise/shared/calendar';
+import { addDays, clockIn } from '@slotwise/shared/dates';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './harness/a11y';
 import {

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ical, { type VEvent } from 'node-ical';
 import type { Browser } from 'playwright-core';
-import { addDays, clockIn } from '@slotwise/shared/calendar';
+import { addDays, clockIn } from '@slotwise/shared/dates';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { expectAccessible } from './harness/a11y';
 import {

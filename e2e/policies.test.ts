@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { clockIn } from '@slotwise/shared/calendar';
+import { clockIn } from '@slotwise/shared/dates';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   api,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { addDays, clockIn } from '@slotwise/shared/calendar';
+import { addDays, clockIn } from '@slotwise/shared/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './harness/a11y';
 import {

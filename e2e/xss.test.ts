@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, clockIn } from '@slotwise/shared/calendar';
+import { addDays, clockIn } from '@slotwise/shared/dates';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeBrowser, launchBrowser, newPage, screenshot } from './harness/browser';

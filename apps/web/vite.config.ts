@@ -91,7 +91,7 @@ export default defineConfig({
         assetFileNames: 'assets/[name]-[hash][extname]',
         // The form kit every sign-in and sign-up screen renders with, as one file instead of six:
         // /login fetches 6 files after the entry's, not 11 (docs/decisions/053-lean-login-route.md).
-        // Only modules that pages without a form do not import: shared/messages.ts, for one, would
+        // Only modules that pages without a form do not import: shared/texts.ts, for one, would
         // bring react-hook-form to every screen that shows a message.
         codeSplitting: {
           // Only the modules named below: by default a group also takes their dependencies (React,

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
-import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
 import { DATASET } from './dataset';
 import { providerId } from './ids';
 import { seedSteps } from './seed';

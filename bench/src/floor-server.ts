@@ -12,14 +12,14 @@ import {
   listProviderAppointments,
   pageProviderAppointments,
 } from '../../apps/server/src/modules/appointments/lists';
-import { providerSearchQuerySchema } from '@slotwise/shared/discovery-types';
-import { resolveJwtSecret } from '../../apps/server/src/modules/auth/tokens';
-import { CursorCodec } from '../../apps/server/src/modules/search/cursor';
-import { discoverProviders } from '../../apps/server/src/modules/search/discovery';
-import { availableWindowJson } from '../../apps/server/src/modules/search/available-window';
+import { providerSearchQuerySchema } from '@slotwise/shared/discovery-schemas';
+import { resolveJwtSecret } from '../../apps/server/src/modules/accounts/tokens';
+import { CursorCodec } from '../../apps/server/src/modules/discovery/cursor';
+import { discoverProviders } from '../../apps/server/src/modules/discovery/discovery';
+import { availableWindowJson } from '../../apps/server/src/modules/discovery/available-window';
 import { getProviderStats } from '../../apps/server/src/modules/stats/service';
 import { getTrustFigures } from '../../apps/server/src/modules/stats/trust-figures';
-import { timeslotWindowJson } from '../../apps/server/src/modules/timeslots/window';
+import { timeslotWindowJson } from '../../apps/server/src/modules/availability/timeslot-window';
 
 const config = loadConfig();
 const database = await openDatabase({

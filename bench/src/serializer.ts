@@ -6,8 +6,8 @@
  *
  *   node --import tsx bench/src/serializer.ts
  */
-import { providerAppointmentsResponseSchema } from '@slotwise/shared/appointment-types';
-import { providerSearchResponseSchema } from '@slotwise/shared/discovery-types';
+import { providerAppointmentsResponseSchema } from '@slotwise/shared/appointments-schemas';
+import { providerSearchResponseSchema } from '@slotwise/shared/discovery-schemas';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 import { safeEncode } from 'zod/v4/core';

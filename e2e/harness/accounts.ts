@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { clockIn } from '@slotwise/shared/calendar';
+import { clockIn } from '@slotwise/shared/dates';
 import { expect, inject } from 'vitest';
 import { newPage, screenshot, type OpenedPage } from './browser';
 import { waitForVerificationLink } from './mail';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@slotwise/shared/api-error';
+import type { ErrorCode } from '@slotwise/shared/api-error-schemas';
 
 /**
  * Typed domain errors. Services throw these; the one error handler maps them to HTTP.

@@ -39,7 +39,7 @@ describe(
 
     it("refuses a feature importing another feature's screen, also from a nested folder", async () => {
       const errors = await boundaryErrors(
-        'apps/web/src/features/providers/components/boundary-probe.ts',
+        'apps/web/src/features/discovery/components/boundary-probe.ts',
         "export { LoginPage } from '../../accounts/login-page';\n",
       );
       expect(errors).toHaveLength(1);

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@slotwise/shared/api-types';
+import type { SessionUser } from '@slotwise/shared/accounts-types';
 import {
   APPOINTMENT_LIST_MESSAGES,
   APPOINTMENTS_DEFAULT_LIMIT,
@@ -9,8 +9,8 @@ import {
   providerAppointmentsResponseSchema,
   type ClientAppointment,
   type ProviderAppointment,
-} from '@slotwise/shared/appointment-types';
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+} from '@slotwise/shared/appointments-schemas';
+import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import {
   availableSlotsResponseSchema,
   providerDetailResponseSchema,
@@ -22,14 +22,14 @@ import {
   type ProviderDetail,
   type ProviderListing,
   type PublicService,
-} from '@slotwise/shared/discovery-types';
+} from '@slotwise/shared/discovery-schemas';
 import {
   CATALOGUE_MESSAGES,
   type ProviderLocation,
   type ServiceMode,
 } from '@slotwise/shared/catalogue-schemas';
-import type { BookingPolicy } from '@slotwise/shared/policy-schemas';
-import { MESSAGES } from '@slotwise/shared/messages';
+import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
+import { MESSAGES } from '@slotwise/shared/texts';
 import {
   createReviewBodySchema,
   providerReviewsResponseSchema,
@@ -37,7 +37,7 @@ import {
   reviewResponseSchema,
   type PublicReview,
   type Review,
-} from '@slotwise/shared/trust-types';
+} from '@slotwise/shared/reviews-schemas';
 import { emptyCatalogue, handleCatalogue, type CatalogueState } from './catalogue-api';
 import { contractError, contractJson, validationError } from './contract';
 import type { z } from '@slotwise/shared/zod';

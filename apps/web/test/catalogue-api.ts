@@ -1,4 +1,4 @@
-import type { Profile } from '@slotwise/shared/api-types';
+import type { Profile } from '@slotwise/shared/accounts-types';
 import {
   CATALOGUE_MESSAGES,
   CATEGORIES,
@@ -17,7 +17,7 @@ import {
   timeslotListResponseSchema,
   timeslotMessageResponseSchema,
   type Timeslot,
-} from '@slotwise/shared/timeslot-schemas';
+} from '@slotwise/shared/availability-slot-schemas';
 import { contractError, contractJson, validationError } from './contract';
 import { json, type ApiCall } from './mock-api';
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@slotwise/shared/api-error';
+import { ERROR_CODES, type ErrorCode } from '@slotwise/shared/api-error-schemas';
 import { z } from '@slotwise/shared/zod';
 import { json } from './mock-api';
 

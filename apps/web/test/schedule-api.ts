@@ -12,9 +12,9 @@ import {
   type TimeslotWindowSlot,
   type WeeklyHoursBody,
 } from '@slotwise/shared/availability-schemas';
-import { addDays, secondsOf, timeOf, todayIn, weekdayOf } from '@slotwise/shared/calendar';
-import { MESSAGES } from '@slotwise/shared/messages';
-import { timeslotMessageResponseSchema } from '@slotwise/shared/timeslot-schemas';
+import { addDays, secondsOf, timeOf, todayIn, weekdayOf } from '@slotwise/shared/dates';
+import { MESSAGES } from '@slotwise/shared/texts';
+import { timeslotMessageResponseSchema } from '@slotwise/shared/availability-slot-schemas';
 import { z } from '@slotwise/shared/zod';
 import { mockBookingApi, type BookingBackend } from './booking-api';
 import { contractError, contractJson } from './contract';

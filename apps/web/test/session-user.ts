@@ -1,4 +1,4 @@
-import type { SessionUser } from '@slotwise/shared/api-types';
+import type { SessionUser } from '@slotwise/shared/accounts-types';
 import type { Role } from '../src/lib/session';
 import { saveSession } from '../src/lib/session';
 import { epochSeconds, makeToken } from './make-token';

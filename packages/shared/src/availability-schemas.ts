@@ -1,7 +1,7 @@
 import { z } from './zod';
-import { idParamsOf, listOf, numberFields, stringFields } from './schema-builders';
-import { isIsoDate, isTime, secondsOf } from './calendar';
-import { timeslotResponseSchema } from './timeslot-schemas';
+import { idParamsOf, listOf, numberFields, stringFields } from './common-schemas';
+import { isIsoDate, isTime, secondsOf } from './dates';
+import { timeslotResponseSchema } from './availability-slot-schemas';
 
 /**
  * The provider's week (docs/decisions/040-weekly-hours-and-time-off.md): weekly hours that

@@ -7,7 +7,7 @@ import {
   radiusIssue,
   updateServiceBodySchema,
 } from './catalogue-schemas';
-import { endTimeForDuration } from './slot-rules';
+import { endTimeForDuration } from './availability-slot-field-schemas';
 
 const errorsOf = (result: {
   success: boolean;

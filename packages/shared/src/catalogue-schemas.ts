@@ -7,7 +7,7 @@ import {
   pageLimitField,
   someFieldGiven,
   stringFields,
-} from './schema-builders';
+} from './common-schemas';
 
 /**
  * The marketplace catalogue (docs/decisions/041-catalogue.md): categories, places, a provider's

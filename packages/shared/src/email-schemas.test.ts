@@ -4,7 +4,7 @@ import {
   resetPasswordFormSchema,
   resetPasswordSchema,
 } from './email-schemas';
-import { MESSAGES } from './messages';
+import { MESSAGES } from './texts';
 
 describe('email and calendar schemas', () => {
   it('reset password: the registration rules and messages', () => {

@@ -1,8 +1,8 @@
 import { z } from './zod';
-import { issueAt } from './schema-builders';
-import { registrationPasswordField } from './auth-schemas';
-import { emailField } from './login-schema';
-import { MESSAGES } from './messages';
+import { issueAt } from './common-schemas';
+import { registrationPasswordField } from './accounts-schemas';
+import { emailField } from './accounts-login-schemas';
+import { MESSAGES } from './texts';
 
 /**
  * Email and calendars: request bodies, answers and user-facing texts, used by the server's

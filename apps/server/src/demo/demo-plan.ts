@@ -1,4 +1,4 @@
-import { addDays, clockIn, weekdayOf } from '@slotwise/shared/calendar';
+import { addDays, clockIn, weekdayOf } from '@slotwise/shared/dates';
 import { CATEGORIES, PROVIDERS } from './demo-catalogue';
 
 /**

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { appointmentEvents, appointments, providers, timeslots, users } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/accounts/passwords';
 import { refreshRatingPrior } from '../modules/reviews/rating';
-import { providerSearchText } from '../modules/search/search-text';
+import { providerSearchText } from '../modules/discovery/search-text';
 import {
   CLIENTS,
   DEMO_CLIENT_EMAIL,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_MAX_PX } from '@slotwise/shared/auth-schemas';
-import { MESSAGES } from '@slotwise/shared/messages';
+import { IMAGE_MAX_PX } from '@slotwise/shared/accounts-schemas';
+import { MESSAGES } from '@slotwise/shared/texts';
 import sharp from 'sharp';
 import { ValidationError } from '../errors';
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@slotwise/shared/api-error';
+import { ERROR_CODES } from '@slotwise/shared/api-error-schemas';
 import { z } from 'zod';
 
 /** The docs/product.md §10.2 error body, as a response schema. */

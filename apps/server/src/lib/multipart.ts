@@ -1,4 +1,4 @@
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import type { FastifyRequest } from 'fastify';
 import { PayloadTooLargeError, ValidationError } from '../errors';
 

@@ -1,4 +1,4 @@
-import { errorResponses } from '@slotwise/shared/api-error';
+import { errorResponses } from '@slotwise/shared/api-error-schemas';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { appointmentRoutes } from './appointments/routes';
 import { availabilityRoutes } from './availability/routes';
-import { authRoutes } from './auth/routes';
+import { authRoutes } from './accounts/routes';
 import { calendarRoutes } from './calendar/routes';
 import { emailPreferenceRoutes, emailUnsubscribeRoutes } from './email/routes';
 import { catalogueRoutes } from './catalogue/routes';
@@ -9,12 +9,12 @@ import { healthRoutes } from './health/routes';
 import { messageRoutes } from './messages/routes';
 import { notificationRoutes } from './notifications/routes';
 import { policyRoutes } from './policies/routes';
-import { profileRoutes } from './profile/routes';
+import { profileRoutes } from './accounts/profile-routes';
 import { reviewRoutes } from './reviews/routes';
 import { statsRoutes } from './stats/routes';
-import { searchRoutes } from './search/routes';
-import { serviceRoutes } from './services/routes';
-import { timeslotRoutes } from './timeslots/routes';
+import { searchRoutes } from './discovery/routes';
+import { serviceRoutes } from './catalogue/services-routes';
+import { timeslotRoutes } from './availability/timeslot-routes';
 
 /** Every module's routes, mounted under /api (docs/product.md §10). */
 export const apiRoutes: FastifyPluginAsync = async (api) => {

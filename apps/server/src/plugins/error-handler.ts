@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '@slotwise/shared/api-error';
+import type { ErrorBody, ErrorCode } from '@slotwise/shared/api-error-schemas';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors';

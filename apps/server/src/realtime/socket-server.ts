@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { z } from 'zod';
-import type { AuthContext } from '../modules/auth/tokens';
+import type { AuthContext } from '../modules/accounts/tokens';
 
 interface SocketData {
   auth: AuthContext;

@@ -1,4 +1,4 @@
-import { clockIn } from '@slotwise/shared/calendar';
+import { clockIn } from '@slotwise/shared/dates';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { providers, timeslots, users } from '../../src/db/schema';

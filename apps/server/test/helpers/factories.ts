@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { providers, users } from '../../src/db/schema';
-import { hashPassword } from '../../src/modules/auth/passwords';
-import { providerSearchText } from '../../src/modules/search/search-text';
+import { hashPassword } from '../../src/modules/accounts/passwords';
+import { providerSearchText } from '../../src/modules/discovery/search-text';
 
 export const DEFAULT_PASSWORD = 'Secret123';
 

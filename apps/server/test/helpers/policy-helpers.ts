@@ -1,4 +1,4 @@
-import type { BookingPolicy } from '@slotwise/shared/policy-schemas';
+import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
 import type { FastifyInstance } from 'fastify';
 import { wallClock } from './booking-factories';
 import type { TestUser } from './factories';

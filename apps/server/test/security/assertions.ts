@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@slotwise/shared/api-error';
+import { ERROR_CODES } from '@slotwise/shared/api-error-schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 

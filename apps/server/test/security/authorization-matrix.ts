@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createPasswordResetToken } from '../../src/modules/auth/password-reset';
+import { createPasswordResetToken } from '../../src/modules/accounts/password-reset';
 import { signUnsubscribeToken, unsubscribeKey } from '../../src/modules/email/unsubscribe';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { createClient, type TestUser } from '../helpers/factories';

@@ -1,17 +1,17 @@
-import { bookingPolicySchema } from '@slotwise/shared/policy-schemas';
+import { bookingPolicySchema } from '@slotwise/shared/policies-schemas';
 import {
   emailFormSchema,
   profileUpdateSchema,
   providerProfileBodySchema,
   registerBodySchema,
-} from '@slotwise/shared/auth-schemas';
+} from '@slotwise/shared/accounts-schemas';
 import { timeOffBodySchema, weeklyHoursBodySchema } from '@slotwise/shared/availability-schemas';
-import { bookingBodySchema, rescheduleBodySchema } from '@slotwise/shared/booking-types';
-import { bulkCreateTimeslotsBodySchema } from '@slotwise/shared/slot-run';
+import { bookingBodySchema, rescheduleBodySchema } from '@slotwise/shared/appointments-booking-schemas';
+import { bulkCreateTimeslotsBodySchema } from '@slotwise/shared/availability-slot-run-schemas';
 import {
   createConversationBodySchema,
   sendMessageBodySchema,
-} from '@slotwise/shared/conversation-types';
+} from '@slotwise/shared/messages-schemas';
 import {
   forgotPasswordSchema,
   notificationPreferencesPatchSchema,
@@ -19,8 +19,8 @@ import {
 import {
   createTimeslotBodySchema,
   updateTimeslotBodySchema,
-} from '@slotwise/shared/timeslot-schemas';
-import { createReviewBodySchema, reviewReplyBodySchema } from '@slotwise/shared/trust-types';
+} from '@slotwise/shared/availability-slot-schemas';
+import { createReviewBodySchema, reviewReplyBodySchema } from '@slotwise/shared/reviews-schemas';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ import {
   createServiceBodySchema,
   updateServiceBodySchema,
 } from '@slotwise/shared/catalogue-schemas';
-import { isValidTimeZone } from '../../src/modules/auth/service';
+import { isValidTimeZone } from '../../src/modules/accounts/service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { TestUser } from '../helpers/factories';
 import { expectErrorBody } from './assertions';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, todayIn } from '@slotwise/shared/calendar';
+import { addDays, todayIn } from '@slotwise/shared/dates';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { notifications, providers, users } from '../../src/db/schema';
-import { createVerificationToken } from '../../src/modules/auth/service';
+import { createVerificationToken } from '../../src/modules/accounts/service';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { book, createSlot, type TestSlot } from '../helpers/booking-factories';
 import { createService } from '../helpers/catalogue-factories';

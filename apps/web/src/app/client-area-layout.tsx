@@ -4,7 +4,7 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { LogoutButton } from '../features/accounts/components/logout-button';
 import { ProfileMenu } from '../features/accounts/components/profile-menu';
 import { MessagesHeaderLink } from '../features/messages/components/unread-messages-badge';
-import { ClientSearchBox } from '../features/providers/components/client-search-box';
+import { ClientSearchBox } from '../features/discovery/components/client-search-box';
 import { RealtimeProvider } from './realtime-provider';
 import { SkipLink } from './skip-link';
 import { useSignedInUser } from './use-signed-in-user';

@@ -1,5 +1,5 @@
-import type { SessionUser } from '@slotwise/shared/api-types';
-import type { AvailableSlotsResponse } from '@slotwise/shared/discovery-types';
+import type { SessionUser } from '@slotwise/shared/accounts-types';
+import type { AvailableSlotsResponse } from '@slotwise/shared/discovery-schemas';
 import type { NotificationItem } from '@slotwise/shared/realtime';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';

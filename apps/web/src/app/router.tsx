@@ -87,7 +87,7 @@ const ProviderSettingsPage = lazyNamed(
 
 // Public discovery (docs/product.md §11.2): results and the public provider page.
 const ProvidersPage = lazyNamed(
-  () => import('../features/providers/providers-page'),
+  () => import('../features/discovery/providers-page'),
   'ProvidersPage',
 );
 const PublicProviderPage = lazyNamed(

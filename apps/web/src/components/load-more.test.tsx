@@ -1,4 +1,4 @@
-import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
+import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointments-schemas';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
+import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointments-schemas';
 import { useEffect, useRef } from 'react';
 
 /**

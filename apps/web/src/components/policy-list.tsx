@@ -1,4 +1,4 @@
-import { policySentences } from '@slotwise/shared/policy-schemas';
+import { policySentences } from '@slotwise/shared/policies-schemas';
 
 /** A booking policy as the sentences clients read (docs/product.md §11.4), one item each. */
 export function PolicyList({

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 
 /**
  * 'Show later times' under a list of available slots: loads the next 14 days that hold a free

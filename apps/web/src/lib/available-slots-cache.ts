@@ -1,4 +1,4 @@
-import type { AvailableSlot, AvailableSlotsResponse } from '@slotwise/shared/discovery-types';
+import type { AvailableSlot, AvailableSlotsResponse } from '@slotwise/shared/discovery-schemas';
 import type { InfiniteData } from '@tanstack/react-query';
 
 /**

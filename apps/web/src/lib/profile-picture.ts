@@ -1,4 +1,4 @@
-import { ALLOWED_IMAGE_TYPES, IMAGE_MAX_MB, IMAGE_MAX_PX } from '@slotwise/shared/auth-schemas';
+import { ALLOWED_IMAGE_TYPES, IMAGE_MAX_MB, IMAGE_MAX_PX } from '@slotwise/shared/accounts-schemas';
 
 /** The `accept` list of profile picture inputs (docs/product.md §5: JPEG, PNG, JPG, GIF). */
 export const PROFILE_PICTURE_ACCEPT = ALLOWED_IMAGE_TYPES.join(',');

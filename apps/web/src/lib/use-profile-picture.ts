@@ -1,4 +1,4 @@
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { compressProfilePicture, isAllowedPictureType } from './profile-picture';

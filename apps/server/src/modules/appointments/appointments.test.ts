@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
-import { MESSAGES } from '@slotwise/shared/messages';
+import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointmentEvents, appointments, timeslots } from '../../db/schema';

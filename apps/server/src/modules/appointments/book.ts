@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows } from '../../db/client';
 import { BatchedCalls } from '../../lib/batched-calls';
@@ -28,7 +28,7 @@ import {
   refusalOf,
   slotObeysPolicy,
 } from '../policies/policy-rules';
-import { slotServiceColumns, snapshotOf } from '../services/appointment-snapshot';
+import { slotServiceColumns, snapshotOf } from '../catalogue/appointment-snapshot';
 import type { TakenSlotHints } from './taken-slot-hints';
 import { MAX_ATTEMPTS, slotTakenByIndex } from './transaction';
 import { clientUser, providerUser, toClientView, toProviderView } from './views';

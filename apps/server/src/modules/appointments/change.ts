@@ -1,5 +1,5 @@
 import type { AppointmentEventType, UserRole } from '@slotwise/shared/enums';
-import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointment-types';
+import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import type { NewNotification } from '../notifications/service';
 
 /**

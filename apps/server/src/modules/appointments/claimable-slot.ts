@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import type { DbOrTx } from '../../db/client';
 import { timeslots } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointments-schemas';
+import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema';
 import { useTestApp } from '../../../test/helpers/app';

@@ -3,7 +3,7 @@ import {
   APPOINTMENTS_DEFAULT_LIMIT,
   type ClientAppointment,
   type ProviderAppointment,
-} from '@slotwise/shared/appointment-types';
+} from '@slotwise/shared/appointments-schemas';
 import type { AppointmentStatus } from '@slotwise/shared/enums';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';

@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import type { AppointmentEventType } from '@slotwise/shared/enums';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';

@@ -1,4 +1,4 @@
-import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema';

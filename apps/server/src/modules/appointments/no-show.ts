@@ -1,6 +1,6 @@
 import { type AppointmentStatus } from '@slotwise/shared/enums';
-import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
-import { NO_SHOW_WINDOW_HOURS, REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
+import { NO_SHOW_WINDOW_HOURS, REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { appointments, reviews, users } from '../../db/schema';

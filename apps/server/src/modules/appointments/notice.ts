@@ -1,4 +1,4 @@
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import type { NotificationType } from '@slotwise/shared/enums';
 import type { NewNotification } from '../notifications/service';
 import type { AppointmentChange, AppointmentNotice } from './change';

@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointmentEvents, appointments } from '../../db/schema';
@@ -6,7 +6,7 @@ import { ValidationError } from '../../errors';
 import type { AppointmentChange, AppointmentTime } from './change';
 import type { AppointmentChanges } from './change-fanout';
 import { claimSlot, freeSlot, heldSlotFields, unclaimableSlotError } from './claimable-slot';
-import { resnapshotServiceOnReschedule } from '../services/appointment-snapshot';
+import { resnapshotServiceOnReschedule } from '../catalogue/appointment-snapshot';
 import { loadChange } from './load-change';
 import { inTransaction, notChangeableError } from './transaction';
 import { isUpcoming, timeColumns } from './views';

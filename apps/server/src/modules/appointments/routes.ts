@@ -4,19 +4,19 @@ import {
   clientAppointmentsResponseSchema,
   providerAppointmentMessageResponseSchema,
   providerAppointmentsResponseSchema,
-} from '@slotwise/shared/appointment-types';
+} from '@slotwise/shared/appointments-schemas';
 import {
   appointmentIdParamsSchema,
   bookingBodySchema,
   rescheduleBodySchema,
-} from '@slotwise/shared/booking-types';
-import { MESSAGES } from '@slotwise/shared/messages';
-import { providerAppointmentsQuerySchema, REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+} from '@slotwise/shared/appointments-booking-schemas';
+import { MESSAGES } from '@slotwise/shared/texts';
+import { providerAppointmentsQuerySchema, REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardedRoutes } from '../../lib/route-options';
 import { ADMIT_UNDER_PRESSURE } from '../../plugins/load-shedding';
-import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
+import { authenticated, authOf, providerIdOf } from '../accounts/authenticate';
 import { bookAppointment } from './book';
 import { cancelAppointmentAs } from './cancel';
 import {

@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';

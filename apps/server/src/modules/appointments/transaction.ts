@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
+import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolationOf, PG_SERIALIZATION_FAILURE, pgErrorOf } from '../../db/errors';

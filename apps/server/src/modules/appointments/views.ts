@@ -1,11 +1,11 @@
-import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointment-types';
+import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import type { AppointmentStatus } from '@slotwise/shared/enums';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { appointments, reviews, users } from '../../db/schema';
 import { imageUrl } from '../../images/image-store';
-import { serviceSnapshotColumns, serviceSnapshotView } from '../services/appointment-snapshot';
+import { serviceSnapshotColumns, serviceSnapshotView } from '../catalogue/appointment-snapshot';
 import { providers } from '../../db/schema';
 import { cancellableUntil } from '../policies/policy-rules';
 

@@ -1,6 +1,6 @@
 import type { GenerationReport } from '@slotwise/shared/availability-schemas';
-import { addDays, hhmm, normalizeTime, weekdayOf } from '@slotwise/shared/calendar';
-import { planSlotRun } from '@slotwise/shared/slot-run';
+import { addDays, hhmm, normalizeTime, weekdayOf } from '@slotwise/shared/dates';
+import { planSlotRun } from '@slotwise/shared/availability-slot-run-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import {
@@ -11,7 +11,7 @@ import {
   timeslots,
 } from '../../db/schema';
 import { NotFoundError } from '../../errors';
-import { DEFAULT_SLOT_TYPE } from '../timeslots/service';
+import { DEFAULT_SLOT_TYPE } from './timeslot-service';
 
 /**
  * Slot generation from weekly hours (docs/decisions/040-weekly-hours-and-time-off.md).

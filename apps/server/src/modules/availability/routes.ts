@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardedRoutes } from '../../lib/route-options';
-import { authenticated, providerIdOf } from '../auth/authenticate';
+import { authenticated, providerIdOf } from '../accounts/authenticate';
 import {
   createTimeOff,
   deleteTimeOff,

@@ -9,7 +9,7 @@ import {
   type TimeOffBound,
   type WeeklyRule,
 } from '@slotwise/shared/availability-schemas';
-import { addDays, hhmm } from '@slotwise/shared/calendar';
+import { addDays, hhmm } from '@slotwise/shared/dates';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { appointments, timeOff, timeslots } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { CATEGORY_SLUGS } from '@slotwise/shared/catalogue-schemas';
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providers } from '../../db/schema';

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { appointments, users } from '../../db/schema';
 import { firstOr } from '../../lib/first-row';
 import type { JobContext } from '../../jobs/job-queue';
-import { createPasswordResetToken } from '../auth/password-reset';
-import { createVerificationToken, dropVerificationToken } from '../auth/service';
+import { createPasswordResetToken } from '../accounts/password-reset';
+import { createVerificationToken, dropVerificationToken } from '../accounts/service';
 import { verificationEmail } from '../../mail/verification-email';
 import {
   changeMail,

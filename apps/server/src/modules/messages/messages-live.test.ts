@@ -1,4 +1,4 @@
-import { MESSAGE_RATE_LIMIT_PER_MINUTE } from '@slotwise/shared/conversation-types';
+import { MESSAGE_RATE_LIMIT_PER_MINUTE } from '@slotwise/shared/messages-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';

@@ -1,4 +1,4 @@
-import { MESSAGING_MESSAGES } from '@slotwise/shared/conversation-types';
+import { MESSAGING_MESSAGES } from '@slotwise/shared/messages-schemas';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';

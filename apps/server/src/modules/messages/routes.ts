@@ -12,11 +12,11 @@ import {
   sendMessageBodySchema,
   sendMessageResponseSchema,
   unreadCountResponseSchema,
-} from '@slotwise/shared/conversation-types';
+} from '@slotwise/shared/messages-schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardedRoutes } from '../../lib/route-options';
-import { authenticated, authOf } from '../auth/authenticate';
+import { authenticated, authOf } from '../accounts/authenticate';
 import {
   type Caller,
   countUnread,

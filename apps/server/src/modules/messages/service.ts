@@ -3,7 +3,7 @@ import {
   type ChatMessage,
   type Conversation,
   MESSAGING_MESSAGES,
-} from '@slotwise/shared/conversation-types';
+} from '@slotwise/shared/messages-schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { appointments, conversations, jobs, messages, providers, users } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { describe, expect, it } from 'vitest';
 import { useTestWorld } from '../../../test/helpers/app';
 import { book, createProviderWithSlots } from '../../../test/helpers/booking-factories';

@@ -1,11 +1,11 @@
-import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES } from '@slotwise/shared/policy-schemas';
+import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES } from '@slotwise/shared/policies-schemas';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
 import { book } from '../../../test/helpers/booking-factories';
 import { createSlotAt, type NearMidnight } from '../../../test/helpers/exact-slots';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { minutesFromNow, setPolicy, zonedInstant } from '../../../test/helpers/policy-helpers';
-import { addDays, todayIn } from '@slotwise/shared/calendar';
+import { addDays, todayIn } from '@slotwise/shared/dates';
 import { asUser } from '../../../test/helpers/requests';
 
 /** docs/product.md §11.4, docs/decisions/047-booking-policies.md: each rule at its boundary. */

@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '@slotwise/shared/calendar';
+import { addDays, todayIn } from '@slotwise/shared/dates';
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema';

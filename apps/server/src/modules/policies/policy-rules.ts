@@ -4,7 +4,7 @@ import {
   POLICY_MESSAGES,
   tooFarAheadMessage,
   tooSoonMessage,
-} from '@slotwise/shared/policy-schemas';
+} from '@slotwise/shared/policies-schemas';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, timeslots } from '../../db/schema';

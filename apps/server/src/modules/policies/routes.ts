@@ -1,12 +1,12 @@
-import { errorResponses } from '@slotwise/shared/api-error';
+import { errorResponses } from '@slotwise/shared/api-error-schemas';
 import {
   bookingPolicyResponseSchema,
   bookingPolicySavedResponseSchema,
   bookingPolicySchema,
   POLICY_MESSAGES,
-} from '@slotwise/shared/policy-schemas';
+} from '@slotwise/shared/policies-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticated, providerIdOf } from '../auth/authenticate';
+import { authenticated, providerIdOf } from '../accounts/authenticate';
 import { getBookingPolicy, saveBookingPolicy } from './service';
 
 /** Booking policies (docs/product.md §11.4): each provider reads and replaces their own. */

@@ -1,4 +1,4 @@
-import { type BookingPolicy, DEFAULT_BOOKING_POLICY } from '@slotwise/shared/policy-schemas';
+import { type BookingPolicy, DEFAULT_BOOKING_POLICY } from '@slotwise/shared/policies-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookingPolicies } from '../../db/schema';

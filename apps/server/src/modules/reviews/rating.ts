@@ -1,4 +1,4 @@
-import { RATING_PRIOR_WEIGHT } from '@slotwise/shared/trust-types';
+import { RATING_PRIOR_WEIGHT } from '@slotwise/shared/reviews-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { providers } from '../../db/schema';

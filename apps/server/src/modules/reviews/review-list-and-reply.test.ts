@@ -1,4 +1,4 @@
-import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { clientAppointmentsResponseSchema } from '@slotwise/shared/appointment-types';
+import { clientAppointmentsResponseSchema } from '@slotwise/shared/appointments-schemas';
 import { describe, expect, it } from 'vitest';
 import { useTestWorld } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';

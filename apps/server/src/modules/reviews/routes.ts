@@ -1,4 +1,4 @@
-import { errorResponses } from '@slotwise/shared/api-error';
+import { errorResponses } from '@slotwise/shared/api-error-schemas';
 import {
   createReviewBodySchema,
   providerReviewsResponseSchema,
@@ -7,11 +7,11 @@ import {
   reviewReplyBodySchema,
   reviewResponseSchema,
   reviewsQuerySchema,
-} from '@slotwise/shared/trust-types';
+} from '@slotwise/shared/reviews-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardedRoutes } from '../../lib/route-options';
-import { authenticated, authOf, providerIdOf } from '../auth/authenticate';
+import { authenticated, authOf, providerIdOf } from '../accounts/authenticate';
 import { createReview, editReply, listProviderReviews, replyToReview } from './service';
 
 /** A provider id in the path: anything that is not one answers 404 'Provider not found'. */

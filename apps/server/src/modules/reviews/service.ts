@@ -5,7 +5,7 @@ import {
   REVIEW_MESSAGES,
   REVIEW_WINDOW_DAYS,
   type Review,
-} from '@slotwise/shared/trust-types';
+} from '@slotwise/shared/reviews-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { isUniqueViolationOf } from '../../db/errors';

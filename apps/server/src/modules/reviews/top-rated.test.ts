@@ -1,4 +1,4 @@
-import { RATING_PRIOR_WEIGHT } from '@slotwise/shared/trust-types';
+import { RATING_PRIOR_WEIGHT } from '@slotwise/shared/reviews-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';

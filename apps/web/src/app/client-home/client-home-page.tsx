@@ -1,5 +1,5 @@
 import { useSession } from '../../lib/session';
-import { SpecialistsCarousel } from '../../features/providers/components/specialists-carousel';
+import { SpecialistsCarousel } from '../../features/discovery/components/specialists-carousel';
 import { ReviewPrompts } from '../../features/reviews/components/review-prompts';
 import { TodaysAppointments } from '../../features/appointments/components/todays-appointments';
 

@@ -1,5 +1,5 @@
 import { CATALOGUE_MESSAGES } from '@slotwise/shared/catalogue-schemas';
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signInAs, bookingApiForEachTest } from '../../../test/booking-api';

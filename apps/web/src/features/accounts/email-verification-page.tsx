@@ -1,7 +1,7 @@
-import { emailFormSchema } from '@slotwise/shared/auth-schemas';
+import { emailFormSchema } from '@slotwise/shared/accounts-schemas';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { TextField } from '../../components/form-field';

@@ -1,4 +1,4 @@
-import { emailFormSchema } from '@slotwise/shared/auth-schemas';
+import { emailFormSchema } from '@slotwise/shared/accounts-schemas';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { useState } from 'react';
 import { FormError, TextField } from '../../components/form-field';

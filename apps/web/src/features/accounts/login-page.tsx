@@ -1,4 +1,4 @@
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

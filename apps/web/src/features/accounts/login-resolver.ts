@@ -1,4 +1,4 @@
-import type { LoginValues } from '@slotwise/shared/login-schema';
+import type { LoginValues } from '@slotwise/shared/accounts-login-schemas';
 import type { Resolver } from 'react-hook-form';
 
 type LoginResolver = Resolver<LoginValues, unknown, LoginValues>;
@@ -13,7 +13,7 @@ let loading: Promise<LoginResolver> | null = null;
 export function preloadLoginResolver(): Promise<LoginResolver> {
   loading ??= Promise.all([
     import('@hookform/resolvers/zod'),
-    import('@slotwise/shared/login-schema'),
+    import('@slotwise/shared/accounts-login-schemas'),
   ]).then(
     ([{ zodResolver }, { loginSchema }]) => zodResolver(loginSchema),
     (error: unknown) => {

@@ -1,5 +1,5 @@
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

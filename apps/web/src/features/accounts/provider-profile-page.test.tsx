@@ -1,5 +1,5 @@
-import type { Profile } from '@slotwise/shared/api-types';
-import { MESSAGES } from '@slotwise/shared/messages';
+import type { Profile } from '@slotwise/shared/accounts-types';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
-import type { Profile } from '@slotwise/shared/api-types';
-import { MESSAGES } from '@slotwise/shared/messages';
+import type { Profile } from '@slotwise/shared/accounts-types';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Avatar } from '../../components/avatar';

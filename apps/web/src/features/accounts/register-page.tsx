@@ -1,6 +1,6 @@
-import { registerFormSchema, splitFullName } from '@slotwise/shared/auth-schemas';
+import { registerFormSchema, splitFullName } from '@slotwise/shared/accounts-schemas';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { useState } from 'react';
 import { type UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';

@@ -1,7 +1,7 @@
-import { providerProfileFormSchema } from '@slotwise/shared/auth-schemas';
+import { providerProfileFormSchema } from '@slotwise/shared/accounts-schemas';
 import { providerCatalogueFormSchema } from '@slotwise/shared/catalogue-schemas';
 import { z } from '@slotwise/shared/zod';
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { useState } from 'react';
 import { type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';

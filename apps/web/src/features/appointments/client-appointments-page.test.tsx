@@ -1,6 +1,6 @@
-import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointment-types';
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
-import { MESSAGES } from '@slotwise/shared/messages';
+import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointments-schemas';
+import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify/unstyled';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

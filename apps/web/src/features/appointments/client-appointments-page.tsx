@@ -1,6 +1,6 @@
-import type { ClientAppointment } from '@slotwise/shared/appointment-types';
-import { BOOKING_MESSAGES } from '@slotwise/shared/booking-types';
-import { MESSAGES } from '@slotwise/shared/messages';
+import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
+import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Modal } from '../../components/modal';

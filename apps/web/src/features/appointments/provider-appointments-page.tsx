@@ -1,7 +1,7 @@
-import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@slotwise/shared/enums';
-import { MESSAGES } from '@slotwise/shared/messages';
-import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import { MESSAGES } from '@slotwise/shared/texts';
+import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { useState } from 'react';
 import { useOpenConversation } from '../messages/api/open-conversation';
 import { LoadMore } from '../../components/load-more';

@@ -1,6 +1,6 @@
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
-import { hhmm } from '@slotwise/shared/calendar';
-import type { Timeslot } from '@slotwise/shared/timeslot-schemas';
+import { hhmm } from '@slotwise/shared/dates';
+import type { Timeslot } from '@slotwise/shared/availability-slot-schemas';
 import { calendarDayFormatter } from '../../lib/calendar-day-format';
 
 /** 'Fri, Jun 14, 2030' for '2030-06-14'. */

@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '@slotwise/shared/calendar';
+import { addDays, todayIn } from '@slotwise/shared/dates';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-import { addDays, todayIn } from '@slotwise/shared/calendar';
-import { planSlotRun, type SlotRun } from '@slotwise/shared/slot-run';
-import type { Timeslot } from '@slotwise/shared/timeslot-schemas';
+import { addDays, todayIn } from '@slotwise/shared/dates';
+import { planSlotRun, type SlotRun } from '@slotwise/shared/availability-slot-run-schemas';
+import type { Timeslot } from '@slotwise/shared/availability-slot-schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { Timeslot } from '@slotwise/shared/timeslot-schemas';
+import type { Timeslot } from '@slotwise/shared/availability-slot-schemas';
 import { useState } from 'react';
 import { useTimeslots } from './api/get-timeslots';
 import { CalendarView } from './calendar/calendar-view';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { clockIn } from '@slotwise/shared/calendar';
-import { timeslotFormSchema, type TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
-import { MESSAGES } from '@slotwise/shared/messages';
+import { clockIn } from '@slotwise/shared/dates';
+import { timeslotFormSchema, type TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';

@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation } from '@slotwise/shared/conversation-types';
+import type { ChatMessage, Conversation } from '@slotwise/shared/messages-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

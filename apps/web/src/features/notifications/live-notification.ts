@@ -5,8 +5,8 @@ import type {
   NewReviewEvent,
   NotificationItem,
 } from '@slotwise/shared/realtime';
-import { MESSAGES } from '@slotwise/shared/messages';
-import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import { MESSAGES } from '@slotwise/shared/texts';
+import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 
 export type LiveEvent =
   | { name: 'new_appointment'; payload: NewAppointmentEvent }

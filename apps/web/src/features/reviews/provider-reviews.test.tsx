@@ -1,4 +1,4 @@
-import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -313,7 +313,7 @@ function CallToAction() {
   );
 }
 
-/** `search`: the what + where form (features/providers), composed in by app/. */
+/** `search`: the what + where form (features/discovery), composed in by app/. */
 export function LandingPage({ search = null }: { search?: ReactNode }) {
   return (
     <>

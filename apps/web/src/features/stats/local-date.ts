@@ -1,4 +1,4 @@
-import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 
 /** Today's date `YYYY-MM-DD` in the browser's own zone (docs/product.md §9: compared by local date). */
 export function localToday(now: Date = new Date()): string {

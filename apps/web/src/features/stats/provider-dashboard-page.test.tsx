@@ -1,4 +1,4 @@
-import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import type { ProviderStats } from '@slotwise/shared/stats-types';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 import type { ProviderStats } from '@slotwise/shared/stats-types';
-import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CardSection } from '../../components/card-section';

@@ -1,4 +1,4 @@
-import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import type { ProviderStats } from '@slotwise/shared/stats-types';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

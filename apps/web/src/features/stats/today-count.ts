@@ -1,4 +1,4 @@
-import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { localToday } from './local-date';
 
 /**

@@ -1,4 +1,4 @@
-import type { MessageResponse } from '@slotwise/shared/api-types';
+import type { MessageResponse } from '@slotwise/shared/accounts-types';
 import type { ForgotPasswordBody } from '@slotwise/shared/email-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';

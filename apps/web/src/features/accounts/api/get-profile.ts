@@ -1,4 +1,4 @@
-import type { Profile, ProfileResponse } from '@slotwise/shared/api-types';
+import type { Profile, ProfileResponse } from '@slotwise/shared/accounts-types';
 import { apiGet } from '../../../lib/api-client';
 import { useFetcherQuery } from '../../../lib/query-hooks';
 

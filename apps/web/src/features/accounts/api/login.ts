@@ -1,5 +1,5 @@
-import type { LoginResponse } from '@slotwise/shared/api-types';
-import type { LoginValues } from '@slotwise/shared/login-schema';
+import type { LoginResponse } from '@slotwise/shared/accounts-types';
+import type { LoginValues } from '@slotwise/shared/accounts-login-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 

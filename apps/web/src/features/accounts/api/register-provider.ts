@@ -1,5 +1,5 @@
 import type { ServiceMode } from '@slotwise/shared/catalogue-schemas';
-import type { MessageResponse } from '@slotwise/shared/api-types';
+import type { MessageResponse } from '@slotwise/shared/accounts-types';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 

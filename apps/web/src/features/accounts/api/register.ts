@@ -1,4 +1,4 @@
-import type { RegisterResponse } from '@slotwise/shared/api-types';
+import type { RegisterResponse } from '@slotwise/shared/accounts-types';
 import type { UserRole } from '@slotwise/shared/enums';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import type { ServiceMode } from '@slotwise/shared/catalogue-schemas';
-import type { Profile } from '@slotwise/shared/api-types';
+import type { Profile } from '@slotwise/shared/accounts-types';
 import { apiPatch } from '../../../lib/api-client';
 import { profileQueryKey } from './get-profile';
 import { useStoringMutation } from '../../../lib/query-hooks';

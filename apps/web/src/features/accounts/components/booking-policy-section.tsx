@@ -1,5 +1,5 @@
 import { PolicyList } from '../../../components/policy-list';
-import { type BookingPolicy, bookingPolicySchema } from '@slotwise/shared/policy-schemas';
+import { type BookingPolicy, bookingPolicySchema } from '@slotwise/shared/policies-schemas';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { useBookingPolicy } from '../../policies/api/get-policy';

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Profile } from '@slotwise/shared/api-types';
-import { profileUpdateSchema } from '@slotwise/shared/auth-schemas';
+import type { Profile } from '@slotwise/shared/accounts-types';
+import { profileUpdateSchema } from '@slotwise/shared/accounts-schemas';
 import {
   CATALOGUE_MESSAGES,
   radiusIssue,
   type ServiceMode,
 } from '@slotwise/shared/catalogue-schemas';
 import { z } from '@slotwise/shared/zod';
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { useId, useMemo, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';

@@ -1,5 +1,5 @@
-import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
-import type { BookingBody } from '@slotwise/shared/booking-types';
+import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointments-schemas';
+import type { BookingBody } from '@slotwise/shared/appointments-booking-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPost } from '../../../lib/api-client';
 import { withoutSlots } from '../../../lib/available-slots-cache';

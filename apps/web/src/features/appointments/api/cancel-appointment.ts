@@ -1,4 +1,4 @@
-import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
+import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointments-schemas';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';

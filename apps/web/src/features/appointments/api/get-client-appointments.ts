@@ -1,7 +1,7 @@
 import {
   APPOINTMENTS_DEFAULT_LIMIT,
   type ClientAppointmentsResponse,
-} from '@slotwise/shared/appointment-types';
+} from '@slotwise/shared/appointments-schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,7 +1,7 @@
 import {
   APPOINTMENTS_DEFAULT_LIMIT,
   type ProviderAppointmentsResponse,
-} from '@slotwise/shared/appointment-types';
+} from '@slotwise/shared/appointments-schemas';
 import type { AppointmentStatus } from '@slotwise/shared/enums';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';

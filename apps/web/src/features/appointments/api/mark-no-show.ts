@@ -1,5 +1,5 @@
-import type { ProviderAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
-import { NO_SHOW_WINDOW_HOURS } from '@slotwise/shared/trust-types';
+import type { ProviderAppointmentMessageResponse } from '@slotwise/shared/appointments-schemas';
+import { NO_SHOW_WINDOW_HOURS } from '@slotwise/shared/reviews-schemas';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';

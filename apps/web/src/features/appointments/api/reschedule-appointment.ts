@@ -1,5 +1,5 @@
-import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointment-types';
-import type { RescheduleBody } from '@slotwise/shared/booking-types';
+import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointments-schemas';
+import type { RescheduleBody } from '@slotwise/shared/appointments-booking-schemas';
 import { apiPatch } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';
 import { appointmentChangeKeys } from './cancel-appointment';

@@ -1,7 +1,7 @@
-import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointment-types';
+import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import type { ReactNode } from 'react';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
-import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { formatSlotDate, formatSlotTimeRange } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';

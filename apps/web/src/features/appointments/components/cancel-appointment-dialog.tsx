@@ -1,5 +1,5 @@
-import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointment-types';
-import { MESSAGES, withMessage } from '@slotwise/shared/messages';
+import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointments-schemas';
+import { MESSAGES, withMessage } from '@slotwise/shared/texts';
 import type { ReactNode } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

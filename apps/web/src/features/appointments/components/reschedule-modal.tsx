@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ClientAppointment } from '@slotwise/shared/appointment-types';
-import { rescheduleBodySchema } from '@slotwise/shared/booking-types';
-import { MESSAGES, withMessage } from '@slotwise/shared/messages';
+import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
+import { rescheduleBodySchema } from '@slotwise/shared/appointments-booking-schemas';
+import { MESSAGES, withMessage } from '@slotwise/shared/texts';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';

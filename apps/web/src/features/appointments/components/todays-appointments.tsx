@@ -1,4 +1,4 @@
-import { MESSAGES } from '@slotwise/shared/messages';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { Link } from 'react-router';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { formatSlotTimeRange } from '../../../lib/format-slot';

@@ -1,5 +1,5 @@
-import type { BulkCreateTimeslotsBody } from '@slotwise/shared/slot-run';
-import type { BulkCreateTimeslotsResponse } from '@slotwise/shared/timeslot-schemas';
+import type { BulkCreateTimeslotsBody } from '@slotwise/shared/availability-slot-run-schemas';
+import type { BulkCreateTimeslotsResponse } from '@slotwise/shared/availability-slot-schemas';
 import { apiPost } from '../../../lib/api-client';
 import { timeslotsQueryKey } from './get-timeslots';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';

@@ -1,7 +1,7 @@
 import type {
   CreateTimeslotBody,
   TimeslotMessageResponse,
-} from '@slotwise/shared/timeslot-schemas';
+} from '@slotwise/shared/availability-slot-schemas';
 import { apiPost } from '../../../lib/api-client';
 import { timeslotsQueryKey } from './get-timeslots';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';

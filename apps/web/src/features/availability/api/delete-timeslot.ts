@@ -1,4 +1,4 @@
-import type { MessageResponse } from '@slotwise/shared/api-types';
+import type { MessageResponse } from '@slotwise/shared/accounts-types';
 import { apiDelete } from '../../../lib/api-client';
 import { timeslotsQueryKey } from './get-timeslots';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';

@@ -1,4 +1,4 @@
-import type { AvailableSlotsResponse } from '@slotwise/shared/discovery-types';
+import type { AvailableSlotsResponse } from '@slotwise/shared/discovery-schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

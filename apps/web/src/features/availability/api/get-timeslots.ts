@@ -1,4 +1,4 @@
-import type { TimeslotListResponse } from '@slotwise/shared/timeslot-schemas';
+import type { TimeslotListResponse } from '@slotwise/shared/availability-slot-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 

@@ -1,7 +1,7 @@
 import type {
   TimeslotMessageResponse,
   UpdateTimeslotBody,
-} from '@slotwise/shared/timeslot-schemas';
+} from '@slotwise/shared/availability-slot-schemas';
 import { apiPatch } from '../../../lib/api-client';
 import { timeslotsQueryKey } from './get-timeslots';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';

@@ -1,5 +1,5 @@
-import { addDays, timeOf, secondsOf } from '@slotwise/shared/calendar';
-import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
+import { addDays, timeOf, secondsOf } from '@slotwise/shared/dates';
+import type { TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
 import { useId, useMemo, useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed';
 import { useLocalToday } from '../../../lib/use-local-today';

@@ -1,4 +1,4 @@
-import { todayIn } from '@slotwise/shared/calendar';
+import { todayIn } from '@slotwise/shared/dates';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

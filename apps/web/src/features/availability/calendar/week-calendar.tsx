@@ -1,4 +1,4 @@
-import { hhmm, secondsOf } from '@slotwise/shared/calendar';
+import { hhmm, secondsOf } from '@slotwise/shared/dates';
 import {
   useId,
   useLayoutEffect,

@@ -1,4 +1,4 @@
-import { addDays, secondsOf, timeOf, weekdayOf } from '@slotwise/shared/calendar';
+import { addDays, secondsOf, timeOf, weekdayOf } from '@slotwise/shared/dates';
 import type { WindowSlot } from '../api/get-timeslot-window';
 
 /**

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES } from '@slotwise/shared/messages';
-import { addDays, clockIn, normalizeTime } from '@slotwise/shared/calendar';
+import { MESSAGES } from '@slotwise/shared/texts';
+import { addDays, clockIn, normalizeTime } from '@slotwise/shared/dates';
 import {
   bulkTimeslotFormSchema,
   type BulkTimeslotFormValues,
   countSlotRun,
   datesBetween,
-} from '@slotwise/shared/slot-run';
-import { MAX_SLOTS_PER_REQUEST, TIMESLOT_MESSAGES } from '@slotwise/shared/timeslot-messages';
+} from '@slotwise/shared/availability-slot-run-schemas';
+import { MAX_SLOTS_PER_REQUEST, TIMESLOT_MESSAGES } from '@slotwise/shared/availability-slot-texts';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';

@@ -1,4 +1,4 @@
-import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
+import type { TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
 import { useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { BulkSlotsForm } from './bulk-slots-form';

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@slotwise/shared/messages';
-import type { Timeslot } from '@slotwise/shared/timeslot-schemas';
+import { MESSAGES } from '@slotwise/shared/texts';
+import type { Timeslot } from '@slotwise/shared/availability-slot-schemas';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,8 +1,8 @@
-import { MESSAGES } from '@slotwise/shared/messages';
-import { normalizeTime } from '@slotwise/shared/calendar';
+import { MESSAGES } from '@slotwise/shared/texts';
+import { normalizeTime } from '@slotwise/shared/dates';
 import type { Service } from '@slotwise/shared/catalogue-schemas';
-import { endTimeForDuration } from '@slotwise/shared/slot-rules';
-import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
+import { endTimeForDuration } from '@slotwise/shared/availability-slot-field-schemas';
+import type { TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
 import { useEffect, useState } from 'react';
 import { useCreateTimeslot } from '../api/create-timeslot';
 import { ServiceSelect } from './service-select';

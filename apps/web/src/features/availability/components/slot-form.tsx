@@ -1,4 +1,4 @@
-import type { TimeslotFormValues } from '@slotwise/shared/timeslot-schemas';
+import type { TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormActions } from './form-actions';

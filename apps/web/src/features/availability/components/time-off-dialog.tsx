@@ -3,7 +3,7 @@ import {
   type CoveredAppointment,
   type TimeOff,
 } from '@slotwise/shared/availability-schemas';
-import { hhmm } from '@slotwise/shared/calendar';
+import { hhmm } from '@slotwise/shared/dates';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../../components/form-field';

@@ -1,10 +1,10 @@
-import { MESSAGES } from '@slotwise/shared/messages';
-import { hhmm, normalizeTime } from '@slotwise/shared/calendar';
+import { MESSAGES } from '@slotwise/shared/texts';
+import { hhmm, normalizeTime } from '@slotwise/shared/dates';
 import type {
   Timeslot,
   TimeslotFormValues,
   UpdateTimeslotBody,
-} from '@slotwise/shared/timeslot-schemas';
+} from '@slotwise/shared/availability-slot-schemas';
 import { Modal } from '../../../components/modal';
 import { useUpdateTimeslot } from '../api/update-timeslot';
 import { SlotForm } from './slot-form';

@@ -5,7 +5,7 @@ import {
   type GenerationReport,
   type WeeklyHoursResponse,
 } from '@slotwise/shared/availability-schemas';
-import { hhmm, normalizeTime } from '@slotwise/shared/calendar';
+import { hhmm, normalizeTime } from '@slotwise/shared/dates';
 import { useState, type FormEvent } from 'react';
 import { FormError, TextField } from '../../../components/form-field';
 import { ListState } from '../../../components/list-state';

@@ -1,4 +1,4 @@
-import type { ChatMessage, MessagesResponse } from '@slotwise/shared/conversation-types';
+import type { ChatMessage, MessagesResponse } from '@slotwise/shared/messages-schemas';
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { ConversationsResponse } from '@slotwise/shared/conversation-types';
+import type { ConversationsResponse } from '@slotwise/shared/messages-schemas';
 import { apiGet } from '../../../lib/api-client';
 import { useFetcherQuery } from '../../../lib/query-hooks';
 

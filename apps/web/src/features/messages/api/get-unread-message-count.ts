@@ -1,4 +1,4 @@
-import type { UnreadCountResponse } from '@slotwise/shared/conversation-types';
+import type { UnreadCountResponse } from '@slotwise/shared/messages-schemas';
 import { apiGet } from '../../../lib/api-client';
 import { useFetcherQuery } from '../../../lib/query-hooks';
 

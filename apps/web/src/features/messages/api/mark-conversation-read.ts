@@ -1,4 +1,4 @@
-import type { MarkReadResponse } from '@slotwise/shared/conversation-types';
+import type { MarkReadResponse } from '@slotwise/shared/messages-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { conversationMessagesKey } from './get-conversation-messages';

@@ -2,7 +2,7 @@ import type {
   ConversationResponse,
   ConversationsResponse,
   CreateConversationBody,
-} from '@slotwise/shared/conversation-types';
+} from '@slotwise/shared/messages-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';

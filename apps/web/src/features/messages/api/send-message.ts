@@ -1,4 +1,4 @@
-import type { SendMessageResponse } from '@slotwise/shared/conversation-types';
+import type { SendMessageResponse } from '@slotwise/shared/messages-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { addMessageToThread } from './get-conversation-messages';

@@ -1,4 +1,4 @@
-import type { Conversation } from '@slotwise/shared/conversation-types';
+import type { Conversation } from '@slotwise/shared/messages-schemas';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { fullName } from '../../../lib/full-name';

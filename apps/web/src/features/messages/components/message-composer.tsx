@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH } from '@slotwise/shared/conversation-types';
+import { MESSAGE_MAX_LENGTH } from '@slotwise/shared/messages-schemas';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 
 interface MessageComposerProps {

@@ -1,4 +1,4 @@
-import type { ChatMessage, Conversation } from '@slotwise/shared/conversation-types';
+import type { ChatMessage, Conversation } from '@slotwise/shared/messages-schemas';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';

@@ -1,4 +1,4 @@
-import type { MessageResponse } from '@slotwise/shared/api-types';
+import type { MessageResponse } from '@slotwise/shared/accounts-types';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

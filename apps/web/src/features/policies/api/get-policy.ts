@@ -1,4 +1,4 @@
-import type { BookingPolicy } from '@slotwise/shared/policy-schemas';
+import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useFetcherQuery } from '../../../lib/query-hooks';

@@ -1,4 +1,4 @@
-import type { BookingPolicy } from '@slotwise/shared/policy-schemas';
+import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,4 +1,4 @@
-import type { ReviewResponse } from '@slotwise/shared/trust-types';
+import type { ReviewResponse } from '@slotwise/shared/reviews-schemas';
 import { apiPatch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { ReplyVariables } from './reply-to-review';

@@ -1,4 +1,4 @@
-import type { ProviderReviewsResponse } from '@slotwise/shared/trust-types';
+import type { ProviderReviewsResponse } from '@slotwise/shared/reviews-schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

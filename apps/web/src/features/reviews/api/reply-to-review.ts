@@ -1,4 +1,4 @@
-import type { ReviewResponse } from '@slotwise/shared/trust-types';
+import type { ReviewResponse } from '@slotwise/shared/reviews-schemas';
 import { apiPost } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';

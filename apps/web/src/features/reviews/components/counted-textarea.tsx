@@ -1,4 +1,4 @@
-import { REVIEW_TEXT_MAX_LENGTH } from '@slotwise/shared/trust-types';
+import { REVIEW_TEXT_MAX_LENGTH } from '@slotwise/shared/reviews-schemas';
 import type { ReactNode } from 'react';
 import { controlClass } from '../../../components/control-class';
 import { FieldError } from '../../../components/form-field';

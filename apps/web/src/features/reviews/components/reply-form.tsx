@@ -3,7 +3,7 @@ import {
   REVIEW_MESSAGES,
   reviewReplyBodySchema,
   type PublicReview,
-} from '@slotwise/shared/trust-types';
+} from '@slotwise/shared/reviews-schemas';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { PlainButton } from '../../../components/plain-button';

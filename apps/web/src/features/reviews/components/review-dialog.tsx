@@ -3,7 +3,7 @@ import {
   fillIn,
   REVIEW_MESSAGES,
   REVIEW_TEXT_MAX_LENGTH,
-} from '@slotwise/shared/trust-types';
+} from '@slotwise/shared/reviews-schemas';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Modal } from '../../../components/modal';

@@ -1,5 +1,5 @@
-import type { ClientAppointment } from '@slotwise/shared/appointment-types';
-import { fillIn, REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
+import { fillIn, REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { useState } from 'react';
 import { formatSlotDate } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';

@@ -1,4 +1,4 @@
-import { REVIEW_MESSAGES, type PublicReview } from '@slotwise/shared/trust-types';
+import { REVIEW_MESSAGES, type PublicReview } from '@slotwise/shared/reviews-schemas';
 import { StarRating } from '../../../components/star-rating';
 import { useProviderReviews } from '../api/get-provider-reviews';
 import { ReplyForm } from './reply-form';

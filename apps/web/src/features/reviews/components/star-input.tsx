@@ -4,7 +4,7 @@ import {
   REVIEW_MESSAGES,
   starLabel,
   type StarRating,
-} from '@slotwise/shared/trust-types';
+} from '@slotwise/shared/reviews-schemas';
 import { useId } from 'react';
 
 const RATINGS = Array.from(

@@ -1,5 +1,5 @@
-import type { ProviderAppointment } from '@slotwise/shared/appointment-types';
-import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
+import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { Link } from 'react-router';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { CardSection } from '../../../components/card-section';

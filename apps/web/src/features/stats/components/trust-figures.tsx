@@ -1,5 +1,5 @@
 import type { ProviderTrustFigures } from '@slotwise/shared/stats-types';
-import { REVIEW_MESSAGES } from '@slotwise/shared/trust-types';
+import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { StarRating } from '../../../components/star-rating';
 import { CardSection } from '../../../components/card-section';
 

@@ -1,0 +1,51 @@
+import { USER_ROLES } from '@slotwise/shared/enums';
+import { providerCatalogueDetailsSchema } from '@slotwise/shared/catalogue-schemas';
+import { MESSAGES } from '@slotwise/shared/texts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readForm } from '../../lib/multipart';
+import { authenticated, authOf } from './authenticate';
+import { getProfile, updateProfile } from './profile-service';
+
+export const profileSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  first_name: z.string(),
+  lastName: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  timezone: z.string(),
+  profileImageUrl: z.string().nullable(),
+  profile_image_url: z.string().nullable(),
+  providerId: z.string().nullable(),
+  providerDetails: z
+    .object({ specialty: z.string().nullable(), bio: z.string() })
+    .extend(providerCatalogueDetailsSchema.shape)
+    .nullable(),
+  updatedAt: z.string(),
+});
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/profile',
+    {
+      onRequest: authenticated(),
+      schema: { response: { 200: z.object({ profile: profileSchema }) } },
+    },
+    async (request) => ({ profile: await getProfile(app.database.db, authOf(request).userId) }),
+  );
+
+  app.patch(
+    '/profile/update',
+    {
+      onRequest: authenticated(),
+      schema: { response: { 200: z.object({ message: z.string(), profile: profileSchema }) } },
+    },
+    async (request) => {
+      const { fields, file } = await readForm(request, 'profilePic');
+      const profile = await updateProfile(app.database.db, authOf(request).userId, fields, file);
+      return { message: MESSAGES.profileUpdated, profile };
+    },
+  );
+};

@@ -1,0 +1,387 @@
+import { MESSAGES } from '@slotwise/shared/texts';
+import { hhmm, normalizeTime, secondsOf, type SlotClock } from '@slotwise/shared/dates';
+import { slotCrossFieldIssues } from '@slotwise/shared/availability-slot-field-schemas';
+import {
+  type BulkCreateTimeslotsBody,
+  type PlannedSlot,
+  planSlotRun,
+} from '@slotwise/shared/availability-slot-run-schemas';
+import { bulkStartInPastMessage, TIMESLOT_MESSAGES } from '@slotwise/shared/availability-slot-texts';
+import {
+  type CreateTimeslotBody,
+  type Timeslot,
+  timeslotFormSchema,
+} from '@slotwise/shared/availability-slot-schemas';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { PG_CHECK_VIOLATION, PG_EXCLUSION_VIOLATION, pgErrorOf } from '../../db/errors';
+import { appointments, providers, timeslots, users } from '../../db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { parseWith } from '../../lib/validation';
+import { serviceForSlot } from '../catalogue/services';
+import { withServicePrices } from '../catalogue/slot-prices';
+
+/**
+ * Time slots (docs/product.md §2, §5, §10). Day and times are the provider's wall clock; the instants
+ * `starts_at`/`ends_at` are computed by PostgreSQL from them in the provider's zone, so the
+ * exclusion constraint `timeslots_no_overlap` compares real instants. "Now" is the app's clock
+ * (one `Date` per request, passed in as a parameter); the calendar math in a zone is SQL's.
+ */
+
+/** A slot's type when none is given and the provider has no specialty yet. */
+export const DEFAULT_SLOT_TYPE = 'Appointment';
+
+/** The docs/product.md §3 fields, and nothing else, of every slot this module returns. */
+const slotColumns = {
+  id: timeslots.id,
+  day: timeslots.day,
+  start_time: timeslots.startTime,
+  end_time: timeslots.endTime,
+  type: timeslots.type,
+  is_booked: timeslots.isBooked,
+  service_id: timeslots.serviceId,
+};
+
+interface ProviderContext {
+  timezone: string;
+  specialty: string | null;
+  /** Today's date and the time now, in the provider's zone. */
+  clock: SlotClock;
+}
+
+/** `now` as a timestamptz in the provider's zone (a timestamp without zone: wall clock). */
+function localNow(now: Date): SQL {
+  return sql`(${now.toISOString()}::timestamptz at time zone ${users.timezone})`;
+}
+
+async function providerContext(
+  db: DbOrTx,
+  providerId: string,
+  now: Date,
+): Promise<ProviderContext> {
+  const local = localNow(now);
+  const [row] = await db
+    .select({
+      timezone: users.timezone,
+      specialty: providers.specialty,
+      today: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
+      time: sql<string>`to_char(${local}, 'HH24:MI:SS')`,
+    })
+    .from(providers)
+    .innerJoin(users, eq(users.id, providers.userId))
+    .where(eq(providers.id, providerId))
+    .limit(1);
+  if (!row) throw new NotFoundError('Provider profile not found');
+  return {
+    timezone: row.timezone,
+    specialty: row.specialty,
+    clock: { today: row.today, time: row.time },
+  };
+}
+
+/** The instant of a wall-clock date and time in a zone, computed by PostgreSQL. */
+function instant(day: string, time: string, timezone: string): SQL {
+  return sql`((${day}::date + ${time}::time) at time zone ${timezone})`;
+}
+
+function slotValues(
+  providerId: string,
+  timezone: string,
+  slot: PlannedSlot,
+  type: string,
+  serviceId?: string | null,
+) {
+  return {
+    ...(serviceId === undefined ? {} : { serviceId }),
+    providerId,
+    day: slot.day,
+    startTime: slot.startTime,
+    endTime: slot.endTime,
+    startsAt: instant(slot.day, slot.startTime, timezone),
+    endsAt: instant(slot.day, slot.endTime, timezone),
+    type,
+  };
+}
+
+/** The docs/product.md §5 rules that need the provider's clock (the body schema checked the rest). */
+function enforceSlotRules(slot: PlannedSlot, clock: SlotClock) {
+  const issue = slotCrossFieldIssues(slot, clock)[0];
+  if (issue) throw ValidationError.field(issue.field, issue.message);
+}
+
+function slotLabel(slot: { day: string; start_time: string; end_time: string }): string {
+  return `${slot.day} ${hhmm(slot.start_time)}–${hhmm(slot.end_time)}`;
+}
+
+interface Clash {
+  day: string;
+  start_time: string;
+  end_time: string;
+}
+
+/**
+ * The provider's existing slots that overlap any of the candidates (half-open ranges, as the
+ * exclusion constraint sees them), in time order, each once.
+ */
+async function findClashes(
+  db: DbOrTx,
+  providerId: string,
+  timezone: string,
+  candidates: PlannedSlot[],
+  excludeId?: string,
+): Promise<Clash[]> {
+  if (candidates.length === 0) return [];
+  const rows = sql.join(
+    candidates.map((c) => sql`(${c.day}::date, ${c.startTime}::time, ${c.endTime}::time)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select distinct t.day::text as day, t.start_time::text as start_time,
+           t.end_time::text as end_time, t.starts_at
+    from (values ${rows}) as c(day, start_time, end_time)
+    join ${timeslots} t
+      on t.provider_id = ${providerId}
+     ${excludeId ? sql`and t.id <> ${excludeId}` : sql``}
+     and tstzrange(t.starts_at, t.ends_at, '[)') && tstzrange(
+           (c.day + c.start_time) at time zone ${timezone},
+           (c.day + c.end_time) at time zone ${timezone}, '[)')
+    order by t.starts_at
+  `);
+  return (result as unknown as { rows: Clash[] }).rows;
+}
+
+/**
+ * Database rules broken by a write, as domain errors: an overlap becomes 409 SLOT_OVERLAP naming
+ * every clashing slot (looked up after the failed write was rolled back); a duration check (a
+ * wall-clock slot shortened by a daylight-saving change) becomes the docs/product.md §5 400.
+ */
+async function translateWriteError(
+  db: DbOrTx,
+  error: unknown,
+  providerId: string,
+  timezone: string,
+  candidates: PlannedSlot[],
+  options: { excludeId?: string; bulk?: boolean } = {},
+): Promise<unknown> {
+  const pgError = pgErrorOf(error);
+  if (pgError?.code === PG_CHECK_VIOLATION) {
+    const message =
+      pgError.constraint === 'timeslots_end_after_start'
+        ? MESSAGES.endAfterStart
+        : MESSAGES.minSlotDuration;
+    return ValidationError.field('endTime', message);
+  }
+  if (pgError?.code !== PG_EXCLUSION_VIOLATION) return error;
+  const clashes = await findClashes(db, providerId, timezone, candidates, options.excludeId);
+  if (clashes.length === 0)
+    return new ConflictError('SLOT_OVERLAP', TIMESLOT_MESSAGES.overlapUnknown);
+  const list = clashes.map(slotLabel).join(', ');
+  if (options.bulk) {
+    const which =
+      clashes.length === 1 ? 'your existing slot' : `${clashes.length} of your existing slots`;
+    return new ConflictError(
+      'SLOT_OVERLAP',
+      `No slots were created: the run overlaps ${which}: ${list}`,
+    );
+  }
+  const only = clashes[0];
+  return new ConflictError(
+    'SLOT_OVERLAP',
+    clashes.length === 1 && only
+      ? `This time slot overlaps your slot on ${only.day} from ${hhmm(only.start_time)} to ${hhmm(only.end_time)}`
+      : `This time slot overlaps your slots ${list}`,
+  );
+}
+
+/** GET /timeslots/view: sorted by day and start; from today (provider's zone) unless includePast. */
+export async function listTimeslots(
+  db: DbOrTx,
+  providerId: string,
+  options: { includePast?: boolean; now?: Date } = {},
+): Promise<Timeslot[]> {
+  const now = options.now ?? new Date();
+  const ownSlots = eq(timeslots.providerId, providerId);
+  const rows = await db
+    .select(slotColumns)
+    .from(timeslots)
+    .innerJoin(providers, eq(providers.id, timeslots.providerId))
+    .innerJoin(users, eq(users.id, providers.userId))
+    .where(
+      options.includePast
+        ? ownSlots
+        : and(ownSlots, sql`${timeslots.day} >= ${localNow(now)}::date`),
+    )
+    .orderBy(asc(timeslots.day), asc(timeslots.startTime));
+  return withServicePrices(db, rows);
+}
+
+/** POST /timeslots/create. */
+export async function createTimeslot(
+  db: DbOrTx,
+  providerId: string,
+  input: CreateTimeslotBody,
+  now: Date = new Date(),
+): Promise<Timeslot> {
+  const context = await providerContext(db, providerId, now);
+  const slot: PlannedSlot = {
+    day: input.day,
+    startTime: normalizeTime(input.startTime),
+    endTime: normalizeTime(input.endTime),
+  };
+  enforceSlotRules(slot, context.clock);
+  const service = input.serviceId ? await serviceForSlot(db, providerId, input.serviceId) : null;
+  const type = service?.name ?? input.type ?? context.specialty ?? DEFAULT_SLOT_TYPE;
+  try {
+    // A transaction (a savepoint inside a caller's one), so a broken rule leaves `db` usable.
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(timeslots)
+        .values(slotValues(providerId, context.timezone, slot, type, service?.id ?? null))
+        .returning(slotColumns);
+      return inserted!;
+    });
+    const [priced] = await withServicePrices(db, [row]);
+    return priced!;
+  } catch (error) {
+    throw await translateWriteError(db, error, providerId, context.timezone, [slot]);
+  }
+}
+
+/** The slot, locked for the rest of the transaction, with whether an appointment holds it. */
+async function lockOwnSlot(tx: DbOrTx, providerId: string, id: string) {
+  const [row] = await tx
+    .select({
+      ...slotColumns,
+      // Qualified by hand: Drizzle leaves columns unqualified in a one-table select list.
+      booked: sql<boolean>`(${timeslots}.is_booked or exists (
+        select 1 from ${appointments} a
+        where a.timeslot_id = ${timeslots}.id and a.status = 'booked'))`,
+    })
+    .from(timeslots)
+    .where(and(eq(timeslots.id, id), eq(timeslots.providerId, providerId)))
+    .limit(1)
+    .for('update');
+  // Another provider's slot is "not found": never reveal that it exists.
+  if (!row) throw new NotFoundError(TIMESLOT_MESSAGES.slotNotFound);
+  return row;
+}
+
+export interface TimeslotPatch {
+  day?: string;
+  startTime?: string;
+  endTime?: string;
+  type?: string;
+}
+
+/**
+ * PATCH /timeslots/update/:id: only the sent fields change; the merged slot must pass every
+ * create rule (400), a booked slot stays as it is (409 SLOT_BOOKED).
+ */
+export async function updateTimeslot(
+  db: DbOrTx,
+  providerId: string,
+  id: string,
+  patch: TimeslotPatch,
+  now: Date = new Date(),
+): Promise<Timeslot> {
+  const context = await providerContext(db, providerId, now);
+  let merged: PlannedSlot | undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const current = await lockOwnSlot(tx, providerId, id);
+      const values = parseWith(timeslotFormSchema(context.clock), {
+        day: patch.day ?? current.day,
+        startTime: patch.startTime ?? current.start_time,
+        endTime: patch.endTime ?? current.end_time,
+      });
+      merged = {
+        day: values.day,
+        startTime: normalizeTime(values.startTime),
+        endTime: normalizeTime(values.endTime),
+      };
+      if (current.booked)
+        throw new ConflictError('SLOT_BOOKED', TIMESLOT_MESSAGES.slotBookedUpdate);
+      const [row] = await tx
+        .update(timeslots)
+        .set({
+          ...slotValues(providerId, context.timezone, merged, patch.type ?? current.type),
+          // Edited by hand: weekly hours no longer replace it.
+          source: 'manual',
+          updatedAt: sql`now()`,
+        })
+        .where(eq(timeslots.id, id))
+        .returning(slotColumns);
+      const [priced] = await withServicePrices(tx, [row!]);
+      return priced!;
+    });
+  } catch (error) {
+    throw await translateWriteError(
+      db,
+      error,
+      providerId,
+      context.timezone,
+      merged ? [merged] : [],
+      {
+        excludeId: id,
+      },
+    );
+  }
+}
+
+/** DELETE /timeslots/delete/:id: own, unbooked slots only. */
+export async function deleteTimeslot(db: DbOrTx, providerId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await lockOwnSlot(tx, providerId, id);
+    if (current.booked) throw new ConflictError('SLOT_BOOKED', TIMESLOT_MESSAGES.slotBookedDelete);
+    await tx.delete(timeslots).where(eq(timeslots.id, id));
+  });
+}
+
+/**
+ * POST /timeslots/bulk-create: every slot of the run in one statement inside one transaction —
+ * all or nothing. A clash anywhere rolls everything back and the 409 names every clash.
+ */
+export async function bulkCreateTimeslots(
+  db: DbOrTx,
+  providerId: string,
+  input: BulkCreateTimeslotsBody,
+  now: Date = new Date(),
+): Promise<Timeslot[]> {
+  const context = await providerContext(db, providerId, now);
+  const { today, time } = context.clock;
+  if (input.dates.some((day) => day < today)) {
+    throw ValidationError.field('dates', MESSAGES.dateInPast);
+  }
+  const planned = planSlotRun({
+    dates: input.dates,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    slotMinutes: input.slotMinutes,
+    breakMinutes: input.breakMinutes ?? 0,
+  });
+  const firstToday = planned.find((slot) => slot.day === today);
+  if (firstToday && secondsOf(firstToday.startTime) < secondsOf(time)) {
+    throw ValidationError.field('startTime', bulkStartInPastMessage(today, time));
+  }
+  const service = input.serviceId ? await serviceForSlot(db, providerId, input.serviceId) : null;
+  const type = service?.name ?? input.type ?? context.specialty ?? DEFAULT_SLOT_TYPE;
+  const serviceId = service?.id ?? null;
+  try {
+    const inserted = await db.transaction((tx) =>
+      tx
+        .insert(timeslots)
+        .values(
+          planned.map((slot) => slotValues(providerId, context.timezone, slot, type, serviceId)),
+        )
+        .returning(slotColumns),
+    );
+    const rows = await withServicePrices(db, inserted);
+    return rows.sort((a, b) =>
+      a.day === b.day ? a.start_time.localeCompare(b.start_time) : a.day.localeCompare(b.day),
+    );
+  } catch (error) {
+    throw await translateWriteError(db, error, providerId, context.timezone, planned, {
+      bulk: true,
+    });
+  }
+}

@@ -1,0 +1,62 @@
+import { z } from './zod';
+import { MESSAGES } from './texts';
+
+/**
+ * Booking (docs/product.md §7): the request schemas of booking, rescheduling and the appointment
+ * endpoints, and the texts they answer with. Field names follow docs/product.md §3 (snake_case
+ * where SPEC shows it). Decisions: docs/decisions/029-no-double-booking.md. Discovery's shapes are
+ * in discovery-schemas.ts, the appointment lists' in appointments-schemas.ts.
+ */
+
+/** Our own texts where SPEC has none ('Provider not found' is docs/product.md §2's provider-detail text). */
+export const BOOKING_MESSAGES = {
+  providerNotFound: 'Provider not found',
+  timeslotNotFound: 'Time slot not found',
+  appointmentNotFound: 'Appointment not found',
+  invalidTimeslotId: 'Invalid time slot id',
+  invalidAppointmentId: 'Invalid appointment id',
+  slotTaken: 'This time slot has just been booked by someone else. Please choose another one.',
+  slotInPast: 'This time slot has already started and can no longer be booked',
+  alreadyCanceled: 'This appointment has already been canceled',
+  alreadyCompleted: 'This appointment has already taken place',
+  otherProvider: 'You can only move an appointment to another time slot of the same provider',
+  sameSlot: 'The appointment is already at this time. Please choose a different time slot.',
+  invalidDate: 'Date must be a valid date (YYYY-MM-DD)',
+  toBeforeFrom: "'to' must be on or after 'from'",
+  queryTooLong: 'Search text must be at most 100 characters',
+  invalidPage: 'Page must be a whole number from 1',
+  invalidLimit: `Limit must be a whole number from 1 to 50`,
+} as const;
+
+/** A required time-slot id: missing → 'Please select a time slot' (docs/product.md §5), malformed → 400. */
+function timeslotIdField() {
+  return z
+    .string({ error: MESSAGES.selectTimeSlot })
+    .trim()
+    .min(1, MESSAGES.selectTimeSlot)
+    .pipe(z.uuid(BOOKING_MESSAGES.invalidTimeslotId));
+}
+
+/** POST /appointment/booking (docs/product.md §7). */
+export const bookingBodySchema = z.object(
+  { timeslotId: timeslotIdField() },
+  { error: MESSAGES.selectTimeSlot },
+);
+export type BookingBody = z.input<typeof bookingBodySchema>;
+
+/** PATCH /appointment/reschedule/:id (docs/product.md §7); also the reschedule modal's form. */
+export const rescheduleBodySchema = z.object(
+  { newTimeslotId: timeslotIdField() },
+  { error: MESSAGES.selectTimeSlot },
+);
+export type RescheduleBody = z.input<typeof rescheduleBodySchema>;
+
+/** `:id` of the appointment endpoints. */
+export const appointmentIdParamsSchema = z.object({
+  id: z.uuid(BOOKING_MESSAGES.invalidAppointmentId),
+});
+
+/** A whole number from 1 to `max` (query strings: coerced), every failure worded `message`. */
+export function positiveInt(message: string, max: number) {
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+}
