@@ -65,7 +65,11 @@ describe('check-doc-paths', () => {
     ['a decision number', 'README.md', 'See docs/decisions/099 for the cache.\n'],
     ['a report', 'bench/README.md', 'Figures: `reports/latest-pglite.json`.\n'],
     ['a short form', 'CONTRIBUTING.md', 'The claim is in `modules/appointments/claim.ts`.\n'],
-    ['a link out of the repository', 'docs/product.md', 'See [design](../../shared/DESIGN.md).\n'],
+    [
+      'a link out of the repository',
+      'docs/product.md',
+      `See [notes](${'../'.repeat(2)}elsewhere/notes.md).\n`,
+    ],
   ])('fails on %s that does not exist', (_kind, file, text) => {
     const result = check(tree({ ...code, 'README.md': clean, [file]: text }));
     expect(result.status).toBe(1);
