@@ -57,9 +57,10 @@ function proseLines(text) {
   return out;
 }
 
-/** Strips what follows a path in prose: punctuation, `:line`, `#anchor`, a `?query`. */
+/** Strips what follows a path in prose: punctuation, `'s`, `:line`, `#anchor`, a `?query`. */
 function cleanToken(token) {
   let t = token.replace(/^[("'“‘]+/, '').replace(/[)"'”’,.;:!?]+$/, '');
+  t = t.replace(/['’]s$/, '');
   t = t.replace(/#.*$/, '').replace(/\?.*$/, '');
   t = t.replace(/:\d+(?:[-–]\d+)?$/, '');
   return t;

@@ -36,7 +36,7 @@ const code = {
 const clean = [
   'The booking: `apps/server/src/modules/appointments/book.ts:12`, see',
   '[decision 057](docs/decisions/057-provider-window-cache.md#context) and `docs/decisions/057`,',
-  'figures in `bench/reports/latest-postgresql.json` and docs/product.md §10.',
+  "figures in `bench/reports/latest-postgresql.json` and docs/product.md's §10.",
   'Short forms: `modules/appointments/book.ts`, `lib/bind-fields`.',
   'Not paths: `/api/appointment/booking`, `req/s`, `image/png`, https://example.com/a/b,',
   '`packages/shared/src/<domain>-schemas.ts`, `docs/decisions/NNN-*.md`, `apps/web/dist/`, `./data`.',
@@ -63,7 +63,7 @@ describe('check-doc-paths', () => {
     ],
     ['a link target', 'docs/decisions/README.md', 'See [057](058-provider-window-cache.md).\n'],
     ['a decision number', 'README.md', 'See docs/decisions/099 for the cache.\n'],
-    ['a report', 'bench/README.md', 'Figures: `reports/latest-pglite.json`.\n'],
+    ['a report', 'bench/README.md', "Figures: bench/reports/latest-pglite.json's rows.\n"],
     ['a short form', 'CONTRIBUTING.md', 'The claim is in `modules/appointments/claim.ts`.\n'],
     [
       'a link out of the repository',
