@@ -68,4 +68,11 @@ export default tseslint.config(
     files: ['apps/web/**/*.test.{ts,tsx}', 'apps/web/test/**'],
     rules: { 'react-refresh/only-export-components': 'off' },
   },
+  {
+    // Small files: at most 400 lines of source, counted as the file has them (blank lines and
+    // comments included). Tests, test helpers, demo data and migrations are not source.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'apps/server/src/demo/**'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
 );

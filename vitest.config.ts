@@ -8,6 +8,16 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The repository's own checks (scripts/check-*.mjs), each against a planted violation.
+        test: {
+          name: 'repo',
+          root: '.',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: 'shared',
           root: 'packages/shared',

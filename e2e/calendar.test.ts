@@ -14,8 +14,8 @@ import { describeBrowser, launchBrowser, type OpenedPage } from './harness/brows
 import { hasFocus, tabTo } from './harness/keyboard';
 
 /**
- * Issue 19, the provider's week in the browser: weekly hours fill a week, a day off empties a
- * day, a slot is created and deleted from the calendar with the keyboard only, axe finds
+ * The provider's week in the browser (decisions 040, 046): weekly hours fill a week, a day off
+ * empties a day, a slot is created and deleted from the calendar with the keyboard only, axe finds
  * nothing, and a 360 px phone gets one day. The week's render time is printed, not asserted.
  */
 

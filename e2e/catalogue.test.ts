@@ -15,7 +15,7 @@ import { describeBrowser, launchBrowser, newPage, type OpenedPage } from './harn
 import { waitForVerificationLink } from './harness/mail';
 
 /**
- * Issue 15, the catalogue (docs/product.md §11.1): a new provider completes onboarding with a
+ * The catalogue (docs/product.md §11.1): a new provider completes onboarding with a
  * category and a city, adds two priced services, creates a slot for one of them; a client sees
  * the service and its price on the provider page and, after booking, on the appointments page.
  */

@@ -10,7 +10,7 @@ import { hasFocus, tabTo } from './harness/keyboard';
 import { waitForVerificationLink } from './harness/mail';
 
 /**
- * Issue 16, public discovery (docs/product.md §11.2): a signed-out visitor finds a plumber from
+ * Public discovery (docs/product.md §11.2): a signed-out visitor finds a plumber from
  * the landing page, picks a free time, registers, verifies the address and is back on that
  * time to book it; "near me" granted and refused; the filters by keyboard alone; axe clean;
  * a 360 px phone. The plumber is made through the API as the product makes one (category,

@@ -8,8 +8,8 @@ import net from 'node:net';
  * Why not autocannon (the steady-load scenarios use it): it keeps a full client per connection
  * (request builder, HTTP parser, histograms), and on this machine's 2 shared cores 2,000 of them
  * cost more CPU than the server's work: against bare Fastify with no database the same burst
- * took 2.5–4.2 s through autocannon and 0.7–1.5 s through this client (bench/README.md, run of
- * 2026-11-24 evening). The rush measures the server, so the generator must be the lightest part.
+ * took 2.5–4.2 s through autocannon and 0.7–1.5 s through this client (2-core AMD EPYC, decision
+ * 058). The rush measures the server, so the generator must be the lightest part.
  */
 
 export interface BurstRequest {

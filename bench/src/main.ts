@@ -326,9 +326,9 @@ function rowsOf(results: Results): Row[] {
     const ratio = floor ? (server.rps / floor.rps) * 100 : NaN;
     const discovery = endpoint.scenario === 'discovery';
     const searchTarget = endpoint.key === 'search' || discovery;
-    // The week view: issue 19 asks p99 ≤ 30 ms at 50 connections.
+    // The week view: p99 ≤ 30 ms at 50 connections (bench/README.md, targets).
     const p99Target = searchTarget ? 50 : endpoint.key === 'week' ? 30 : null;
-    // Issue 16: every discovery combination ≥ 1,000 req/s as well.
+    // Search and every discovery combination: ≥ 1,000 req/s as well.
     const rpsTarget = searchTarget ? 1000 : null;
     const non2xx = Object.entries(server.status).filter(([code]) => !code.startsWith('2'));
     rows.push({

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 
-/** WCAG 2.0, 2.1 and 2.2 levels A and AA: the rules issue 11 holds every screen to. */
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: what every screen meets (docs/accessibility.md). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
 
 /**

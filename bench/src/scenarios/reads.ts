@@ -7,7 +7,7 @@ import { WEEK_ENDPOINT } from './week';
 /** One read endpoint: its path on the real server and the same service call on the floor. */
 export interface ReadEndpoint {
   key: string;
-  /** Absolute targets (issue 22) instead of the share of the floor. */
+  /** Absolute targets (bench/README.md) instead of the share of the floor. */
   targets?: { minRps: number; maxP99Ms: number };
   scenario: 'search' | 'slots' | 'dashboard' | 'week' | 'discovery';
   label: string;
@@ -48,7 +48,7 @@ export const READ_ENDPOINTS: ReadEndpoint[] = [
       (body as { providers?: unknown[] }).providers?.length ? null : 'search found nothing',
   },
   {
-    // Issue 22: the screens ask for the 14 days they show (decision 054); the first two windows
+    // The screens ask for the 14 days they show (decision 054); the first two windows
     // in turn, as a client opening the page and paging on once.
     key: 'slots',
     scenario: 'slots',
@@ -79,7 +79,7 @@ export const READ_ENDPOINTS: ReadEndpoint[] = [
     },
   },
   {
-    // Issue 22: the screens ask for the first page (decision 052), not the 5,000.
+    // The screens ask for the first page (decision 052), not the 5,000.
     key: 'appointmentsPage',
     scenario: 'dashboard',
     label: 'dashboard: provider/view?limit=20 (first page)',

@@ -5,7 +5,7 @@ import { mintToken } from '../tokens';
 import { CHROMIUM, CHROMIUM_ARGS } from './pages';
 
 /**
- * The week calendar's render in Chromium (issue 19: ≤ 100 ms for the 2,000-slot provider): the
+ * The week calendar's render in Chromium (target ≤ 100 ms for the 2,000-slot provider): the
  * provider's /dashboard/timeslots?view=week at 1280 × 800, signed in by storing a minted token
  * as the web app keeps it, then "Next week" several times; all of it over several page loads. The web code marks each week's
  * render (apps/web/src/features/availability/calendar/week-calendar.tsx): `calendar-week-render`

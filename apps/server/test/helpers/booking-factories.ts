@@ -54,8 +54,8 @@ export async function timezoneOf(app: FastifyInstance, providerId: string): Prom
  * end on the next local day (end time not after start time) starts at that midnight instead: with
  * slots spaced an hour apart and at most 30 minutes long, they still never overlap. A slot asked
  * to have started already (`startsInMinutes` ≤ 0) ends at that midnight instead, so that it has
- * still started (moved later it would be a future, bookable slot: this failed every night between
- * 23:35 and 00:05 in the provider's zone).
+ * still started (moved later it would be a future, bookable slot: a run between 23:35 and 00:05 in
+ * the provider's zone failed without this).
  */
 export async function createSlot(
   app: FastifyInstance,

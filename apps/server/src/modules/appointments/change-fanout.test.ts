@@ -37,7 +37,7 @@ describe('appointment change fan-out', () => {
   }
 
   it('builds the registry once, with the stored notification, email, socket, metrics, taken-slot and window-cache consumers', () => {
-    // The email consumer joined with the email merge (issue 20); the taken-slot hints forget a
+    // The email consumer sends the booking mail (decision 044); the taken-slot hints forget a
     // slot its own instance freed before the answer leaves (decision 056); the window cache
     // announces a claimed slot's provider to every instance before it (decision 057).
     expect(t.app.appointmentChanges.names).toEqual([

@@ -6,7 +6,7 @@ import { providerSearchQuerySchema } from '@slotwise/shared/discovery-schemas';
 import { discoveryPageQuery } from './discovery';
 
 /**
- * The acceptance's EXPLAIN checks (issue 16): on PostgreSQL, q, category, near and date are each
+ * Discovery's EXPLAIN checks (decision 048): on PostgreSQL, q, category, near and date are each
  * served by an index (EXPLAIN (FORMAT JSON), looking for the index names). PGlite plans too,
  * but the criterion is about PostgreSQL: set TEST_DATABASE_URL to run it.
  */

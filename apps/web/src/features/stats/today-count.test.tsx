@@ -7,7 +7,7 @@ import { json, mockApi } from '../../../test/mock-api';
 import { renderRoute } from '../../../test/render-route';
 import { localToday } from './local-date';
 
-/** Issue 19: the 'Today's Appointments' card and the today list never contradict each other. */
+/** The 'Today's Appointments' card and the today list never contradict each other. */
 
 const STATS: ProviderStats = {
   todayCount: 5,

@@ -15,7 +15,7 @@ import { visibleDays } from './week-layout';
 
 const NO_SLOTS: readonly WindowSlot[] = [];
 
-/** Phones get one day at a time (issue 19: ≤ 640 px). */
+/** Phones (≤ 640 px wide) get one day at a time (decision 046). */
 export const PHONE_QUERY = '(max-width: 640px)';
 
 const navButton =

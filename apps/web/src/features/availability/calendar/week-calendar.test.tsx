@@ -11,7 +11,7 @@ import {
   type ScheduleBackend,
 } from '../../../../test/schedule-api';
 
-/** Issue 19: the week calendar of /dashboard/timeslots, over the in-memory schedule API. */
+/** The week calendar of /dashboard/timeslots (decision 046), over the in-memory schedule API. */
 
 let api: ScheduleBackend;
 

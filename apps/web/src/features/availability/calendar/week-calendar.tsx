@@ -61,7 +61,7 @@ export function WeekCalendar({
   onOpen,
 }: WeekCalendarProps) {
   // The render of a new week is timed from its layout to the commit and to its first painted
-  // frame (issue 19 asks for marks; the bench's week scenario reads them in Chromium).
+  // frame (performance marks; the bench's week scenario reads them in Chromium, decision 060).
   const layout = useMemo(() => {
     markWeekLayout();
     return layoutWeek(days, slots);
@@ -258,7 +258,7 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
   const name = clientName(slot);
   // One text node, a line each (`whitespace-pre`, the first line bold, each line cut with an
   // ellipsis): a block is one element, not four, which halves what a week has to style and lay
-  // out (the week's paint is measured, issue 19).
+  // out (the week's paint is measured, decision 060).
   const lines = [
     `${hhmm(slot.start_time)}–${hhmm(slot.end_time)}`,
     slot.is_booked ? `Booked${name ? ` · ${name}` : ''}` : 'Available',

@@ -1,5 +1,5 @@
 /**
- * The performance measures of a week's render (issue 19: "the page renders the week in ≤ 100 ms";
+ * The performance measures of a week's render (target: the week on screen within 100 ms;
  * the bench's week scenario reads them in Chromium, docs/decisions/060-week-paint.md). Each runs
  * from the mark set when a week's layout is computed:
  * - `calendar-week-render`: to React's commit;
