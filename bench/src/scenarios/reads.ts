@@ -2,30 +2,8 @@ import { CATEGORY_SLUGS, CITIES, DATASET, SEARCH_QUERIES } from '../dataset';
 import { clientUserId, providerId, providerUserId } from '../ids';
 import { type LoadResult, runLoad } from '../load';
 import { mintToken } from '../tokens';
+import type { ReadEndpoint } from './read-endpoint';
 import { WEEK_ENDPOINT } from './week';
-
-/** One read endpoint: its path on the real server and the same service call on the floor. */
-export interface ReadEndpoint {
-  key: string;
-  /** Absolute targets (bench/README.md) instead of the share of the floor. */
-  targets?: { minRps: number; maxP99Ms: number };
-  scenario: 'search' | 'slots' | 'dashboard' | 'week' | 'discovery';
-  label: string;
-  /** Paths on the real server, taken in turn. */
-  paths: string[];
-  /** The same work on the floor process. */
-  floorPaths: string[];
-  role: 'client' | 'provider' | 'anonymous';
-  /**
-   * Paths that need the server first (a cursor of page 1): replaces `paths` and `floorPaths`
-   * (the floor shares the server's secret, so a cursor is valid on both).
-   */
-  resolve?(baseUrl: string): Promise<{ paths: string[]; floorPaths: string[] }>;
-  /** The provider who asks (default: the dashboard provider). */
-  providerIndex?: number;
-  /** Checks one answer of the real server before measuring. */
-  check(body: unknown): string | null;
-}
 
 const dashboardProviderId = providerId(DATASET.dashboardProvider.index);
 const slotsProviderId = providerId(DATASET.slotsProvider.index);

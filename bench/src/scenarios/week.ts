@@ -1,6 +1,6 @@
 import { DATASET } from '../dataset';
 import { providerId } from '../ids';
-import type { ReadEndpoint } from './reads';
+import type { ReadEndpoint } from './read-endpoint';
 
 /**
  * The provider's week view (docs/decisions/040-weekly-hours-and-time-off.md):
