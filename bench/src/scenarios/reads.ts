@@ -250,3 +250,6 @@ export const DISCOVERY_ENDPOINTS: ReadEndpoint[] = [
       (body as { providers?: unknown[] }).providers?.length ? null : 'page 2 is empty',
   },
 ];
+
+/** Every read endpoint, in the order they are measured and printed. */
+export const ALL_READ_ENDPOINTS = [...READ_ENDPOINTS, ...DISCOVERY_ENDPOINTS];

@@ -1,0 +1,47 @@
+/** The bench's command line: which scenarios to run, and the settings read from BENCH_* variables. */
+import { DATASET } from './dataset';
+import { POOL_SIZE } from './processes';
+
+export const SCENARIOS = [
+  'search',
+  'discovery',
+  'slots',
+  'dashboard',
+  'week',
+  'storm',
+  'realtime',
+  'messages',
+  'pages',
+] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+export const settings = {
+  connections: env('BENCH_CONNECTIONS', 50),
+  duration: env('BENCH_DURATION', 10),
+  warmup: env('BENCH_WARMUP', 3),
+  sockets: Math.min(env('BENCH_SOCKETS', 5_000), DATASET.realtimeProviders),
+  realtimeBookings: env('BENCH_REALTIME_BOOKINGS', 1_000),
+  realtimeConcurrency: env('BENCH_REALTIME_CONCURRENCY', 10),
+  messages: env('BENCH_MESSAGES', 1_000),
+  historyMessages: env('BENCH_HISTORY_MESSAGES', 10_000),
+  poolSize: POOL_SIZE,
+  /** Each discovery combination is measured this long (there are 13, each with its floor). */
+  discoveryDuration: env('BENCH_DISCOVERY_DURATION', 5),
+  discoveryWarmup: env('BENCH_DISCOVERY_WARMUP', 2),
+};
+
+export const log = (line: string) => console.log(`bench: ${line}`);
+
+export function parseScenarios(args: string[]): Scenario[] {
+  const wanted = args.filter((a) => !a.startsWith('-'));
+  if (wanted.length === 0) return [...SCENARIOS];
+  const unknown = wanted.filter((a) => !(SCENARIOS as readonly string[]).includes(a));
+  if (unknown.length > 0) {
+    console.error(
+      `bench: unknown scenario ${unknown.join(', ')} (choose from ${SCENARIOS.join(', ')})`,
+    );
+    process.exit(2);
+  }
+  return SCENARIOS.filter((s) => wanted.includes(s));
+}

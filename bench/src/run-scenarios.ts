@@ -1,0 +1,208 @@
+/**
+ * Runs the chosen scenarios: the reads, the week render, the rush and the pages on one server;
+ * real time and messages each on a fresh one; then the floors and the ceilings (hello world,
+ * pgbench).
+ */
+import { type Scenario, log, settings } from './cli';
+import type { BenchDatabase } from './database';
+import { DATASET } from './dataset';
+import { type LoadResult, runLoad } from './load';
+import { type PgbenchCeilings, runPgbench } from './pgbench';
+import { type BenchProcess, startFloor, startHello, startServer } from './processes';
+import { type MessagesResult, runMessages } from './scenarios/messages';
+import { type PageResult, measurePage, PAGES } from './scenarios/pages';
+import { ALL_READ_ENDPOINTS, measureEndpoint, measureFloor } from './scenarios/reads';
+import { type RealtimeResult, runRealtime } from './scenarios/realtime';
+import {
+  type StormFloorResult,
+  type StormResult,
+  runStorm,
+  runStormFloor,
+} from './scenarios/storm';
+import { type WeekRenderResult, runWeekRender } from './scenarios/week-render';
+
+export interface Results {
+  reads: Record<string, { server: LoadResult; floor?: LoadResult }>;
+  hello?: LoadResult;
+  pgbench?: PgbenchCeilings;
+  /** The booking rush, three times in a row on fresh slots (the leak check). */
+  storms?: StormResult[];
+  /** The same bursts against bare Fastify without a database: the rush's floor. */
+  stormFloors?: StormFloorResult[];
+  realtime?: RealtimeResult;
+  messages?: MessagesResult;
+  pages?: PageResult[];
+  weekRender?: WeekRenderResult;
+}
+
+async function withProcess<T>(
+  start: () => Promise<BenchProcess>,
+  work: (p: BenchProcess) => Promise<T>,
+): Promise<T> {
+  const started = await start();
+  try {
+    return await work(started);
+  } catch (error) {
+    console.error(started.output().slice(-4000));
+    throw error;
+  } finally {
+    await started.stop();
+    if (process.env.BENCH_VERBOSE) console.error(started.output().slice(-20_000));
+  }
+}
+
+/**
+ * Runs each scenario; a read endpoint that cannot be measured is recorded in `failures` (why,
+ * by its key) and the others go on.
+ */
+export async function runAll(
+  scenarios: Scenario[],
+  db: BenchDatabase,
+  failures: Record<string, string>,
+): Promise<Results> {
+  const results: Results = { reads: {} };
+  const reads = ALL_READ_ENDPOINTS.filter((e) => scenarios.includes(e.scenario));
+  const regularLoad = {
+    connections: settings.connections,
+    duration: settings.duration,
+    warmup: settings.warmup,
+  };
+  const discoveryLoad = {
+    connections: settings.connections,
+    duration: settings.discoveryDuration,
+    warmup: settings.discoveryWarmup,
+  };
+  const loadOf = (endpoint: { scenario: string }) =>
+    endpoint.scenario === 'discovery' ? discoveryLoad : regularLoad;
+  const load = regularLoad;
+
+  await withProcess(
+    () => startServer(db),
+    async (server) => {
+      log(`server ready at ${server.url}`);
+      for (const endpoint of reads) {
+        log(
+          `${endpoint.label}: ${settings.connections} connections, ${loadOf(endpoint).duration} s`,
+        );
+        try {
+          results.reads[endpoint.key] = {
+            server: await measureEndpoint(server.url, endpoint, loadOf(endpoint)),
+          };
+        } catch (error) {
+          // One failing combination (e.g. a statement timeout) must not lose the others.
+          log(`FAILED ${endpoint.label}: ${String(error).slice(0, 300)}`);
+          failures[endpoint.key] = String(error).slice(0, 300);
+        }
+      }
+      if (scenarios.includes('week')) {
+        log('week calendar render in Chromium');
+        results.weekRender = await runWeekRender(server.url);
+      }
+      if (scenarios.includes('storm')) {
+        results.storms = [];
+        for (let round = 0; round < DATASET.stormProvider.rounds; round++) {
+          log(`booking rush ${round + 1}: 2,000 requests from 500 clients on 500 fresh slots`);
+          results.storms.push(
+            await runStorm(server.url, {
+              round,
+              serverPid: server.child.pid,
+              inspectPort: server.inspectPort,
+            }),
+          );
+        }
+      }
+      if (scenarios.includes('pages')) {
+        results.pages = [];
+        for (const page of PAGES) {
+          log(
+            `page ${page.path}: scripts${page.lighthouseTarget === null ? '' : ' and Lighthouse'}`,
+          );
+          results.pages.push(await measurePage(server.url, page));
+        }
+      }
+    },
+  );
+
+  if (scenarios.includes('realtime')) {
+    // A fresh server: its memory before the sockets is not clouded by earlier scenarios.
+    await withProcess(
+      () => startServer(db),
+      async (server) => {
+        log(`real time: ${settings.sockets} sockets, ${settings.realtimeBookings} bookings`);
+        results.realtime = await runRealtime(server.url, {
+          sockets: settings.sockets,
+          bookings: settings.realtimeBookings,
+          concurrency: settings.realtimeConcurrency,
+        });
+      },
+    );
+  }
+
+  if (scenarios.includes('messages')) {
+    await withProcess(
+      () => startServer(db),
+      async (server) => {
+        log(
+          `messages: ${settings.sockets} sockets, ${settings.messages} messages, ` +
+            `a ${settings.historyMessages}-message history`,
+        );
+        results.messages = await runMessages(server.url, {
+          sockets: settings.sockets,
+          messages: settings.messages,
+          concurrency: settings.realtimeConcurrency,
+          historyMessages: settings.historyMessages,
+        });
+      },
+    );
+  }
+
+  // BENCH_CEILINGS=off skips them, for quick A/B runs of one scenario (no figure is judged then).
+  const ceilings =
+    process.env.BENCH_CEILINGS !== 'off' &&
+    (reads.length > 0 || scenarios.includes('storm') || scenarios.includes('realtime'));
+  if (reads.length > 0) {
+    await withProcess(
+      () => startFloor(db),
+      async (floor) => {
+        for (const endpoint of reads) {
+          log(`floor of ${endpoint.label}`);
+          const measured = results.reads[endpoint.key];
+          if (!measured) continue;
+          try {
+            measured.floor = await measureFloor(floor.url, endpoint, loadOf(endpoint));
+          } catch (error) {
+            log(`FAILED floor of ${endpoint.label}: ${String(error).slice(0, 300)}`);
+            failures[`floor:${endpoint.key}`] = String(error).slice(0, 300);
+          }
+        }
+      },
+    );
+  }
+  // The ceilings, in the same run: this machine's (hello world) and the database's (pgbench).
+  if (ceilings) {
+    await withProcess(startHello, async (hello) => {
+      log('hello world');
+      results.hello = await runLoad({ url: hello.url, paths: ['/'], idleUrl: hello.url, ...load });
+      if (scenarios.includes('storm')) {
+        results.stormFloors = [];
+        for (let round = 0; round < DATASET.stormProvider.rounds; round++) {
+          log(`booking rush floor ${round + 1}: the same 2,000 connections, bare Fastify`);
+          results.stormFloors.push(await runStormFloor(hello.url, round));
+        }
+      }
+    });
+    const adminUrl = process.env.BENCH_DATABASE_URL;
+    if (adminUrl && db.kind === 'postgres') {
+      log(
+        `pgbench -S: ${settings.connections} clients, 2 threads, ${settings.duration} s; ` +
+          `booking-shaped script: ${settings.poolSize} clients`,
+      );
+      results.pgbench = await runPgbench(adminUrl, {
+        clients: settings.connections,
+        seconds: settings.duration,
+        bookingClients: settings.poolSize,
+      });
+    }
+  }
+  return results;
+}
