@@ -1,5 +1,5 @@
 // `npm run bench [-- scenario…]`: raises the open-file limit (5,000 sockets on each side),
-// then runs the TypeScript runner with tsx. Scenarios: search slots dashboard storm realtime pages.
+// then runs the TypeScript runner with tsx. `npm run bench -- --help` lists the scenarios.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -33,7 +33,16 @@ export const settings = {
 
 export const log = (line: string) => console.log(`bench: ${line}`);
 
+const USAGE = `usage: npm run bench [-- scenario…]   (every scenario when none is named)
+scenarios: ${SCENARIOS.join(' ')}
+settings and what each scenario measures: bench/README.md`;
+
+/** The scenarios named on the command line; `--help` prints the usage and exits. */
 export function parseScenarios(args: string[]): Scenario[] {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const wanted = args.filter((a) => !a.startsWith('-'));
   if (wanted.length === 0) return [...SCENARIOS];
   const unknown = wanted.filter((a) => !(SCENARIOS as readonly string[]).includes(a));
