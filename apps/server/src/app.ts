@@ -6,6 +6,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { loggerOptions } from './logger-options';
 import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { fanOut, listenToChannel, PUSH_CHANNEL } from './db/notifications';
@@ -78,7 +79,7 @@ const MAX_JSON_BODY = 100 * 1024;
 /** Builds the whole application without listening: tests call inject() or listen on port 0. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
