@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@slotwise/shared/accounts-types';
 import { profileUpdateSchema } from '@slotwise/shared/accounts-schemas';
 import {
@@ -9,7 +8,7 @@ import {
 import { z } from '@slotwise/shared/zod';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useId, useMemo, useState } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextAreaField, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
@@ -20,7 +19,7 @@ import { failureMessage, serverFieldErrors } from '../../../lib/failure-message'
 import { getStoredUser, updateStoredUser } from '../../../lib/session';
 import { useProfilePicture } from '../../../lib/use-profile-picture';
 import { useUpdateProfile } from '../api/update-profile';
-import { bindFields } from '../../../lib/bind-fields';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { CATALOGUE_FIELDS, type CatalogueFormShape, type ChosenPlace } from '../catalogue-form';
 import { CatalogueFields } from './catalogue-fields';
 
@@ -137,10 +136,10 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
   const [generalError, setGeneralError] = useState<string | null>(null);
   const schema = useMemo(() => settingsSchema(profile), [profile]);
   const details = profile.providerDetails;
-  const form = useForm<SettingsFormValues, unknown, SettingsOutput>({
+  const form = useZodForm(
     // The preprocess step takes the form's text values; the resolver types can't see through it.
-    resolver: zodResolver(schema as unknown as z.ZodType<SettingsOutput, SettingsFormValues>),
-    defaultValues: {
+    schema as unknown as z.ZodType<SettingsOutput, SettingsFormValues>,
+    {
       firstName: profile.firstName,
       lastName: profile.lastName,
       email: profile.email,
@@ -153,14 +152,14 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
       serviceMode: details?.serviceMode ?? 'at_provider',
       radiusKm: details?.radiusKm == null ? '' : String(details.radiusKm),
     },
-  });
+    'onSubmit',
+  );
   const {
-    register,
     handleSubmit,
     setError,
+    field,
     formState: { errors, isSubmitting },
   } = form;
-  const field = bindFields(register, errors);
   const busy = isSubmitting || update.isPending;
   const close = () => {
     if (!busy) onClose();
