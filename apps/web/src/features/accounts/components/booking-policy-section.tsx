@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/card-section';
 import { PolicyList } from '../../../components/policy-list';
 import { type BookingPolicy, bookingPolicySchema } from '@slotwise/shared/policies-schemas';
 import { z } from '@slotwise/shared/zod';
@@ -79,10 +80,7 @@ const policyFormSchema = z
 export function BookingPolicySection() {
   const policy = useBookingPolicy();
   return (
-    <section aria-labelledby="booking-policy-title" className="mt-8">
-      <h2 id="booking-policy-title" className="text-xl font-bold text-slate-900">
-        Booking policy
-      </h2>
+    <CardSection titleId="booking-policy-title" title="Booking policy" className="mt-6">
       {policy.data ? (
         <BookingPolicyForm policy={policy.data} />
       ) : (
@@ -90,7 +88,7 @@ export function BookingPolicySection() {
           {policy.isError ? 'Failed to load the booking policy' : 'Loading booking policy...'}
         </p>
       )}
-    </section>
+    </CardSection>
   );
 }
 
@@ -113,11 +111,7 @@ function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
   });
 
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      className="mt-3 space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-3 space-y-4">
       {FIELDS.map((field) => {
         const id = `policy-${field.key}`;
         const error = errors[field.key]?.message;
