@@ -1,10 +1,12 @@
+import type { ErrorOption } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { failureMessage } from '../../lib/failure-message';
 
 interface SendWithToasts<Answer> {
   send: () => Promise<Answer>;
   onSent: (answer: Answer) => void;
-  setFailure: (message: string) => void;
+  /** The form's setError: a failure is the form's `root.server` error until the next submit. */
+  setError: (name: 'root.server', error: ErrorOption) => void;
   /** The failure text when the server gives none. */
   failed: string;
 }
@@ -16,7 +18,7 @@ interface SendWithToasts<Answer> {
 export async function sendWithToasts<Answer extends { message: string }>({
   send,
   onSent,
-  setFailure,
+  setError,
   failed,
 }: SendWithToasts<Answer>): Promise<void> {
   try {
@@ -25,7 +27,7 @@ export async function sendWithToasts<Answer extends { message: string }>({
     onSent(answer);
   } catch (error) {
     const message = failureMessage(error, failed);
-    setFailure(message);
+    setError('root.server', { type: 'server', message });
     toast.error(message);
   }
 }

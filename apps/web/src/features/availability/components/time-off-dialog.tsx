@@ -219,8 +219,7 @@ function AddTimeOffForm({
   const today = useLocalToday();
   const create = useCreateTimeOff();
   const wholeId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { control, register, handleSubmit, setValue, field } = useZodForm(
+  const { control, register, handleSubmit, setValue, setError, formState, field } = useZodForm(
     timeOffFormSchema,
     { from: today, to: today, wholeDays: true, fromTime: '09:00', toTime: '17:00', reason: '' },
     'onSubmit',
@@ -234,7 +233,7 @@ function AddTimeOffForm({
         onAdded(answer.message, answer.bookedAppointments);
         setValue('reason', '');
       },
-      setFailure,
+      setError,
       failed: 'Failed to add time off',
     }),
   );
@@ -255,10 +254,7 @@ function AddTimeOffForm({
     <form
       noValidate
       aria-label="Add time off"
-      onSubmit={(event) => {
-        setFailure(null);
-        void onSubmit(event);
-      }}
+      onSubmit={(event) => void onSubmit(event)}
       className="mt-6 rounded-md border border-slate-200 p-3"
     >
       <h3 className="text-sm font-semibold text-slate-800">Add time off</h3>
@@ -273,7 +269,7 @@ function AddTimeOffForm({
       </div>
       <TextField className="mt-3" label="Reason (optional)" maxLength={200} {...field('reason')} />
       <div className="mt-3 flex items-center justify-end gap-2">
-        <FormError>{failure}</FormError>
+        <FormError>{formState.errors.root?.server?.message}</FormError>
         <PendingSubmit busy={create.isPending} busyText="Adding...">
           Add time off
         </PendingSubmit>

@@ -115,10 +115,9 @@ export function WeeklyHoursDialog({ onClose }: { onClose: () => void }) {
 }
 
 function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose: () => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const [report, setReport] = useState<GenerationReport | null>(null);
   const save = useSaveWeeklyHours();
-  const { control, getValues, handleSubmit, field } = useZodForm(
+  const { control, getValues, handleSubmit, setError, formState, field } = useZodForm(
     weeklyHoursFormSchema,
     {
       rules: draftsOf(data),
@@ -142,25 +141,22 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
     });
   };
 
-  const onSubmit = handleSubmit((body) =>
-    sendWithToasts({
-      send: () => save.mutateAsync(body),
-      onSent: (saved) => setReport(saved.generation),
-      setFailure,
-      failed: SAVE_FAILED,
-    }),
+  // Each try replaces the last one's report (and failure: the form's root error).
+  const onSubmit = handleSubmit(
+    (body) => {
+      setReport(null);
+      return sendWithToasts({
+        send: () => save.mutateAsync(body),
+        onSent: (saved) => setReport(saved.generation),
+        setError,
+        failed: SAVE_FAILED,
+      });
+    },
+    () => setReport(null),
   );
 
   return (
-    <form
-      noValidate
-      aria-label="Weekly hours"
-      onSubmit={(event) => {
-        setFailure(null);
-        setReport(null);
-        void onSubmit(event);
-      }}
-    >
+    <form noValidate aria-label="Weekly hours" onSubmit={(event) => void onSubmit(event)}>
       <p className="mb-4 text-sm text-slate-600">
         Slots are generated from these hours up to the horizon, in your time zone ({data.timezone}
         ). Booked slots are never touched.
@@ -227,7 +223,7 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
         {...field('horizonWeeks')}
       />
       <div className="mt-4 space-y-2">
-        <FormError>{failure}</FormError>
+        <FormError>{formState.errors.root?.server?.message}</FormError>
         <p role="status" className="text-sm font-medium text-emerald-800">
           {report ? `Weekly hours saved. ${generationSummary(report)}` : null}
         </p>

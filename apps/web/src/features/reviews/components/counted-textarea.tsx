@@ -1,38 +1,35 @@
 import { REVIEW_TEXT_MAX_LENGTH } from '@slotwise/shared/reviews-schemas';
 import type { ReactNode } from 'react';
-import type { RefCallBack } from 'react-hook-form';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { controlClass } from '../../../components/control-class';
 import { FieldError } from '../../../components/form-field';
 
-/** A review or reply text: label, textarea, its "n / max characters" count and its error. */
-export function CountedTextarea({
+/**
+ * A review or reply text, the form's field `name`: label, textarea, its "n / max characters"
+ * count and its error.
+ */
+export function CountedTextarea<T extends FieldValues, TOutput extends FieldValues>({
+  control,
+  name,
   id,
   label,
   rows,
-  ref,
-  name,
-  value,
-  onChange,
-  onBlur,
   error,
   invalid,
   countClassName,
 }: {
+  control: Control<T, unknown, TOutput>;
+  name: FieldPath<T>;
   id: string;
   label: ReactNode;
   rows: number;
-  /** A react-hook-form Controller's field, spread. */
-  ref: RefCallBack;
-  name: string;
-  value: string | null | undefined;
-  onChange: (value: string) => void;
-  onBlur: () => void;
   error: string | undefined;
   /** Marked invalid (also while over the limit, before any error is shown). */
   invalid: boolean;
   countClassName: string;
 }) {
-  const text = value ?? '';
+  const { ref, value, onChange, onBlur } = useController({ control, name }).field;
+  const text = typeof value === 'string' ? value : '';
   return (
     <>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">

@@ -5,7 +5,6 @@ import {
   type PublicReview,
 } from '@slotwise/shared/reviews-schemas';
 import { useId, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { PlainButton } from '../../../components/plain-button';
 import { SubmitButton } from '../../../components/submit-button';
@@ -75,28 +74,23 @@ export function ReplyForm({ review }: { review: PublicReview }) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-2">
-      <Controller
+      <CountedTextarea
         control={control}
         name="comment"
-        render={({ field }) => (
-          <CountedTextarea
-            id={id}
-            label={
-              <>
-                {REVIEW_MESSAGES.replyLabel}
-                <span className="sr-only">
-                  {' '}
-                  to {review.client_first_name} {review.client_last_initial}.
-                </span>
-              </>
-            }
-            rows={2}
-            {...field}
-            error={error}
-            invalid={Boolean(error)}
-            countClassName="text-xs text-slate-500"
-          />
-        )}
+        id={id}
+        label={
+          <>
+            {REVIEW_MESSAGES.replyLabel}
+            <span className="sr-only">
+              {' '}
+              to {review.client_first_name} {review.client_last_initial}.
+            </span>
+          </>
+        }
+        rows={2}
+        error={error}
+        invalid={Boolean(error)}
+        countClassName="text-xs text-slate-500"
       />
       <div className="flex gap-2">
         <SubmitButton busy={busy} look="inline">

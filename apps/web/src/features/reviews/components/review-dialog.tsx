@@ -4,7 +4,7 @@ import {
   REVIEW_MESSAGES,
   REVIEW_TEXT_MAX_LENGTH,
 } from '@slotwise/shared/reviews-schemas';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { Modal } from '../../../components/modal';
@@ -29,9 +29,8 @@ interface ReviewDialogProps {
 export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDialogProps) {
   const formId = useId();
   const commentId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateReview();
-  const { control, handleSubmit, formState } = useZodForm(
+  const { control, handleSubmit, setError, formState } = useZodForm(
     createReviewBodySchema,
     { appointmentId, rating: undefined, comment: '' },
     'onSubmit',
@@ -39,21 +38,18 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
   const { errors } = formState;
   const comment = useWatch({ control, name: 'comment' }) ?? '';
 
-  const onSubmit = handleSubmit(
-    async (body) => {
-      setFailure(null);
-      try {
-        const { message } = await create.mutateAsync(body);
-        toast.success(message);
-        onClose();
-      } catch (error) {
-        setFailure(failureMessage(error, REVIEW_MESSAGES.submitReviewFailed));
-      }
-    },
-    () => setFailure(null),
-  );
-  // The appointment is not a field: a problem with it is the form's.
-  const formError = errors.appointmentId?.message ?? failure;
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const { message } = await create.mutateAsync(body);
+      toast.success(message);
+      onClose();
+    } catch (error) {
+      const message = failureMessage(error, REVIEW_MESSAGES.submitReviewFailed);
+      setError('root.server', { type: 'server', message });
+    }
+  });
+  // The appointment is not a field: a problem with it is the form's, like a failure to send.
+  const formError = errors.appointmentId?.message ?? errors.root?.server?.message;
 
   const tooLong = comment.trim().length > REVIEW_TEXT_MAX_LENGTH;
   return (
@@ -91,20 +87,15 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
           )}
         />
         <div>
-          <Controller
+          <CountedTextarea
             control={control}
             name="comment"
-            render={({ field }) => (
-              <CountedTextarea
-                id={commentId}
-                label={REVIEW_MESSAGES.commentLabel}
-                rows={4}
-                {...field}
-                error={errors.comment?.message}
-                invalid={Boolean(errors.comment) || tooLong}
-                countClassName={`mt-1 text-xs ${tooLong ? 'text-red-600' : 'text-slate-500'}`}
-              />
-            )}
+            id={commentId}
+            label={REVIEW_MESSAGES.commentLabel}
+            rows={4}
+            error={errors.comment?.message}
+            invalid={Boolean(errors.comment) || tooLong}
+            countClassName={`mt-1 text-xs ${tooLong ? 'text-red-600' : 'text-slate-500'}`}
           />
         </div>
         {formError ? (
