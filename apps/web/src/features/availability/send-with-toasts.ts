@@ -1,12 +1,12 @@
-import type { ErrorOption } from 'react-hook-form';
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
-import { failureMessage } from '../../lib/failure-message';
+import { showFormFailure } from '../../lib/form-failure';
 
-interface SendWithToasts<Answer> {
+interface SendWithToasts<Answer, T extends FieldValues> {
   send: () => Promise<Answer>;
   onSent: (answer: Answer) => void;
-  /** The form's setError: a failure is the form's `root.server` error until the next submit. */
-  setError: (name: 'root.server', error: ErrorOption) => void;
+  /** The form's setError: a failure is shown in the form (see showFormFailure). */
+  setError: UseFormSetError<T>;
   /** The failure text when the server gives none. */
   failed: string;
 }
@@ -15,19 +15,17 @@ interface SendWithToasts<Answer> {
  * The weekly-hours and time-off submit, once the form passed its schema: the request, its
  * message as a toast, and a failure shown in the form too.
  */
-export async function sendWithToasts<Answer extends { message: string }>({
+export async function sendWithToasts<Answer extends { message: string }, T extends FieldValues>({
   send,
   onSent,
   setError,
   failed,
-}: SendWithToasts<Answer>): Promise<void> {
+}: SendWithToasts<Answer, T>): Promise<void> {
   try {
     const answer = await send();
     toast.success(answer.message);
     onSent(answer);
   } catch (error) {
-    const message = failureMessage(error, failed);
-    setError('root.server', { type: 'server', message });
-    toast.error(message);
+    toast.error(showFormFailure(error, failed, setError));
   }
 }

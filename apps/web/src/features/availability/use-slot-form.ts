@@ -4,8 +4,8 @@ import { MESSAGES } from '@slotwise/shared/texts';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { failureMessage } from '../../lib/failure-message';
+import { applyServerErrors } from '../../lib/form-failure';
 import { useZodForm } from '../../lib/use-zod-form';
-import { applyServerErrors } from './apply-server-errors';
 
 const EMPTY: TimeslotFormValues = { day: '', startTime: '', endTime: '' };
 

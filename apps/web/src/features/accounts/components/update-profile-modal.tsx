@@ -7,7 +7,7 @@ import {
 } from '@slotwise/shared/catalogue-schemas';
 import { z } from '@slotwise/shared/zod';
 import { MESSAGES } from '@slotwise/shared/texts';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextAreaField, TextField } from '../../../components/form-field';
@@ -15,7 +15,7 @@ import { Modal } from '../../../components/modal';
 import { PasswordField } from '../../../components/password-field';
 import { ProfilePictureInput } from '../../../components/profile-picture-input';
 import { SubmitButton } from '../../../components/submit-button';
-import { failureMessage, serverFieldErrors } from '../../../lib/failure-message';
+import { showFormFailure } from '../../../lib/form-failure';
 import { getStoredUser, updateStoredUser } from '../../../lib/session';
 import { useProfilePicture } from '../../../lib/use-profile-picture';
 import { useUpdateProfile } from '../api/update-profile';
@@ -133,7 +133,6 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
   const isProvider = profile.role === 'provider';
   const picture = useProfilePicture();
   const update = useUpdateProfile();
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const schema = useMemo(() => settingsSchema(profile), [profile]);
   const details = profile.providerDetails;
   const form = useZodForm(
@@ -166,7 +165,6 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    setGeneralError(null);
     try {
       const { profile: updated } = await update.mutateAsync({
         firstName: values.firstName,
@@ -190,12 +188,10 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
       syncStoredUser(updated);
       onClose();
     } catch (error) {
-      setGeneralError(failureMessage(error, MESSAGES.updateProfileFailed));
-      const fieldErrors = serverFieldErrors(error);
-      for (const field of [...FORM_FIELDS, ...CATALOGUE_FIELDS]) {
-        const message = fieldErrors[field];
-        if (message) setError(field, { type: 'server', message });
-      }
+      showFormFailure(error, MESSAGES.updateProfileFailed, setError, [
+        ...FORM_FIELDS,
+        ...CATALOGUE_FIELDS,
+      ]);
     }
   });
 
@@ -272,7 +268,7 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
         ) : null}
         {/* The email is not an input: a problem with it can only be shown here. */}
         <FormError>{errors.email?.message}</FormError>
-        <FormError>{generalError}</FormError>
+        <FormError>{errors.root?.server?.message}</FormError>
       </form>
     </Modal>
   );

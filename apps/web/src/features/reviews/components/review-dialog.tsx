@@ -9,7 +9,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { Modal } from '../../../components/modal';
 import { SubmitButton } from '../../../components/submit-button';
-import { failureMessage } from '../../../lib/failure-message';
+import { showFormFailure } from '../../../lib/form-failure';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateReview } from '../api/create-review';
 import { CountedTextarea } from './counted-textarea';
@@ -44,8 +44,7 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
       toast.success(message);
       onClose();
     } catch (error) {
-      const message = failureMessage(error, REVIEW_MESSAGES.submitReviewFailed);
-      setError('root.server', { type: 'server', message });
+      showFormFailure(error, REVIEW_MESSAGES.submitReviewFailed, setError);
     }
   });
   // The appointment is not a field: a problem with it is the form's, like a failure to send.
