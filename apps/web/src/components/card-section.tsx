@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
 
-/** A white card labelled by its h2; `badge` sits beside the heading (e.g. a count). */
+/**
+ * A white card labelled by its h2, with an optional line under the heading (`description`).
+ * Beside the heading: `badge` right after it (e.g. a count) or `actions` at the far end (e.g.
+ * an Add button, wrapping below on narrow screens).
+ */
 export function CardSection({
   titleId,
   title,
   className,
   headingClassName,
   badge,
+  actions,
+  description,
   children,
 }: {
   titleId: string;
@@ -16,6 +22,8 @@ export function CardSection({
   /** Classes put before the heading's own (e.g. a margin). */
   headingClassName?: string;
   badge?: ReactNode;
+  actions?: ReactNode;
+  description?: ReactNode;
   children: ReactNode;
 }) {
   const heading = (
@@ -36,9 +44,15 @@ export function CardSection({
           {heading}
           {badge}
         </div>
+      ) : actions ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {heading}
+          {actions}
+        </div>
       ) : (
         heading
       )}
+      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       {children}
     </section>
   );

@@ -1,7 +1,6 @@
 import { registerFormSchema, splitFullName } from '@slotwise/shared/accounts-schemas';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { MESSAGES } from '@slotwise/shared/texts';
-import { useState } from 'react';
 import { type UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
@@ -11,7 +10,7 @@ import { NewPasswordFields } from '../../components/password-field';
 import { ProfilePictureInput } from '../../components/profile-picture-input';
 import { SpinnerOverlay } from '../../components/spinner-overlay';
 import { SubmitButton } from '../../components/submit-button';
-import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
+import { showFormFailure } from '../../lib/form-failure';
 import { rememberNext, useNextParam, withNext } from '../../lib/next-path';
 import { useProfilePicture } from '../../lib/use-profile-picture';
 import { useRegister } from './api/register';
@@ -42,7 +41,6 @@ export function RegisterPage() {
   const next = useNextParam();
   const picture = useProfilePicture();
   const registration = useRegister();
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useZodForm(registerFormSchema, {
     fullName: '',
     email: '',
@@ -54,7 +52,6 @@ export function RegisterPage() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = handleSubmit(async (values) => {
-    setGeneralError(null);
     const { firstName, lastName } = splitFullName(values.fullName);
     try {
       const { userId } = await registration.mutateAsync({
@@ -77,11 +74,7 @@ export function RegisterPage() {
         void navigate(withNext('/email-verification', next), { state: { email: values.email } });
       }
     } catch (error) {
-      setGeneralError(failureMessage(error, MESSAGES.registrationFailed));
-      for (const [field, message] of Object.entries(serverFieldErrors(error))) {
-        const target = SERVER_FIELDS[field as keyof typeof SERVER_FIELDS];
-        if (target) setError(target, { type: 'server', message });
-      }
+      showFormFailure(error, MESSAGES.registrationFailed, setError, SERVER_FIELDS);
     }
   });
 
@@ -127,7 +120,7 @@ export function RegisterPage() {
 
         <TermsCheckbox error={errors.terms?.message} registration={register('terms')} />
 
-        <FormError>{generalError}</FormError>
+        <FormError>{errors.root?.server?.message}</FormError>
 
         <SubmitButton busy={busy} disabled={picture.processing}>
           Create Account

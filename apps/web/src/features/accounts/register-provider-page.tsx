@@ -2,13 +2,12 @@ import { providerProfileFormSchema } from '@slotwise/shared/accounts-schemas';
 import { providerCatalogueFormSchema } from '@slotwise/shared/catalogue-schemas';
 import { z } from '@slotwise/shared/zod';
 import { MESSAGES } from '@slotwise/shared/texts';
-import { useState } from 'react';
 import { type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextAreaField, TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
-import { failureMessage, serverFieldErrors } from '../../lib/failure-message';
+import { showFormFailure } from '../../lib/form-failure';
 import { useRegisterProvider } from './api/register-provider';
 import { CATALOGUE_FIELDS, type CatalogueFormShape } from './catalogue-form';
 import { CatalogueFields } from './components/catalogue-fields';
@@ -63,7 +62,6 @@ export function RegisterProviderPage() {
 function ProviderProfileForm({ userId, email }: { userId: string; email: string | null }) {
   const navigate = useNavigate();
   const completion = useRegisterProvider();
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useZodForm(onboardingSchema, {
     specialty: '',
     bio: '',
@@ -77,7 +75,6 @@ function ProviderProfileForm({ userId, email }: { userId: string; email: string 
   const { isSubmitting } = form.formState;
 
   const onSubmit = handleSubmit(async (values) => {
-    setGeneralError(null);
     try {
       await completion.mutateAsync({
         userId,
@@ -95,16 +92,11 @@ function ProviderProfileForm({ userId, email }: { userId: string; email: string 
       void navigate('/email-verification', { state: { email } });
     } catch (error) {
       toast.error(MESSAGES.somethingWentWrong);
-      setGeneralError(failureMessage(error, MESSAGES.somethingWentWrong));
-      const fieldErrors = serverFieldErrors(error);
-      if (fieldErrors.specialty) {
-        setError('specialty', { type: 'server', message: fieldErrors.specialty });
-      }
-      if (fieldErrors.bio) setError('bio', { type: 'server', message: fieldErrors.bio });
-      for (const name of CATALOGUE_FIELDS) {
-        const message = fieldErrors[name];
-        if (message) setError(name, { type: 'server', message });
-      }
+      showFormFailure(error, MESSAGES.somethingWentWrong, setError, [
+        'specialty',
+        'bio',
+        ...CATALOGUE_FIELDS,
+      ]);
     }
   });
 
@@ -128,7 +120,7 @@ function ProviderProfileForm({ userId, email }: { userId: string; email: string 
           initialPlace={null}
           allowNoCategory
         />
-        <FormError>{generalError}</FormError>
+        <FormError>{form.formState.errors.root?.server?.message}</FormError>
         <SubmitButton busy={busy} busyText="Saving...">
           Complete Profile
         </SubmitButton>

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { clockIn } from '@slotwise/shared/dates';
 import { timeslotFormSchema, type TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { failureMessage } from '../../lib/failure-message';
-import { applyServerErrors } from './apply-server-errors';
+import { applyServerErrors } from '../../lib/form-failure';
+import { useZodForm } from '../../lib/use-zod-form';
 
 const EMPTY: TimeslotFormValues = { day: '', startTime: '', endTime: '' };
 
@@ -27,8 +26,8 @@ interface SlotOutcome {
 export function useSlotForm(defaultValues: TimeslotFormValues = EMPTY) {
   // One clock per opening of the modal: the date input's minimum and the rules agree.
   const [clock] = useState(() => clockIn(undefined));
-  const [resolver] = useState(() => zodResolver(timeslotFormSchema(clock)));
-  const form = useForm<TimeslotFormValues>({ resolver, mode: 'all', defaultValues });
+  const [schema] = useState(() => timeslotFormSchema(clock));
+  const form = useZodForm(schema, defaultValues, 'all');
   // Create and Update end alike: a toast, and the server's 400 field errors under their fields.
   const submitWith = (
     send: (values: TimeslotFormValues) => Promise<unknown>,

@@ -7,6 +7,8 @@ import {
   makeReview,
   bookingApiForEachTest,
 } from '../../../test/booking-api';
+import { apiError } from '../../../test/contract';
+import { expectFieldError, expectNoFieldError } from '../../../test/field-error';
 import { renderRoute } from '../../../test/render-route';
 
 const api = bookingApiForEachTest('provider');
@@ -103,4 +105,21 @@ describe('provider dashboard: reviews and replies', () => {
     expect(edit?.body).toEqual({ comment: 'Thanks again!' });
     // Many steps of typing: room for a loaded machine (no timing is asserted).
   }, 20_000);
+
+  it("shows the server's refusal of a reply under the reply box and keeps the text", async () => {
+    api.reviews = [makeReview({ comment: 'Lovely work', client_first_name: 'Rae' })];
+    api.answerNext('POST /api/reviews/:id/reply', () =>
+      apiError(409, 'ALREADY_REPLIED', REVIEW_MESSAGES.alreadyReplied),
+    );
+    const user = userEvent.setup();
+    renderRoute('/dashboard');
+    const reviews = await screen.findByRole('region', { name: /^Reviews/ }, { timeout: 5000 });
+    const field = await within(reviews).findByLabelText(/^Your reply/);
+    expectNoFieldError(field);
+    await user.type(field, 'Thanks!');
+    await user.click(within(reviews).getByRole('button', { name: REVIEW_MESSAGES.submitReply }));
+    await waitFor(() => expectFieldError(field, REVIEW_MESSAGES.alreadyReplied));
+    expect(field).toHaveValue('Thanks!');
+    expect(api.calls.filter((call) => call.path.endsWith('/reply'))).toHaveLength(1);
+  });
 });

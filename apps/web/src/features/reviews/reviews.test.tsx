@@ -10,6 +10,7 @@ import {
   signInAs,
   bookingApiForEachTest,
 } from '../../../test/booking-api';
+import { apiError } from '../../../test/contract';
 import { renderRoute, openRoute } from '../../../test/render-route';
 
 const api = bookingApiForEachTest();
@@ -94,6 +95,32 @@ describe('client home: the review prompt and dialog', () => {
     expect(await within(dialog).findByText(REVIEW_MESSAGES.commentTooLong)).toBeInTheDocument();
     expect(comment).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.some((call) => call.path === '/api/reviews')).toBe(false);
+  });
+
+  it("keeps the dialog open with the server's refusal, which the next try clears", async () => {
+    api.clientAppointments = [makeClientAppointment({ status: 'completed', reviewed: false })];
+    api.answerNext('POST /api/reviews', () =>
+      apiError(409, 'ALREADY_REVIEWED', REVIEW_MESSAGES.alreadyReviewed),
+    );
+    const user = await openClientHome();
+    await user.click(await screen.findByRole('button', { name: REVIEW_MESSAGES.leaveReview }));
+    const dialog = await screen.findByRole('dialog', { name: PROMPT });
+    await user.click(within(dialog).getByRole('radio', { name: '3 stars, Good' }));
+    const submit = within(dialog).getByRole('button', { name: REVIEW_MESSAGES.submitReview });
+    await user.click(submit);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      REVIEW_MESSAGES.alreadyReviewed,
+    );
+
+    await user.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const posts = api.calls.filter(
+      (call) => call.method === 'POST' && call.path === '/api/reviews',
+    );
+    expect(posts.map((call) => call.body)).toEqual([
+      expect.objectContaining({ rating: 3, comment: '' }),
+      expect.objectContaining({ rating: 3, comment: '' }),
+    ]);
   });
 
   it("the appointments list offers 'Leave a review' on completed, unreviewed cards only", async () => {

@@ -60,8 +60,7 @@ function ChartSection<Row extends object>({
 }: ChartSectionProps<Row>) {
   const titleId = useId();
   return (
-    <CardSection titleId={titleId} title={title} className="min-w-0">
-      <p className="mt-1 text-sm text-slate-600">{summary}</p>
+    <CardSection titleId={titleId} title={title} className="min-w-0" description={summary}>
       {series.length > 1 ? (
         <ul
           aria-hidden="true"

@@ -1,9 +1,12 @@
+import { CardSection } from '../../../components/card-section';
 import { PolicyList } from '../../../components/policy-list';
 import { type BookingPolicy, bookingPolicySchema } from '@slotwise/shared/policies-schemas';
-import { useState } from 'react';
+import { z } from '@slotwise/shared/zod';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { useBookingPolicy } from '../../policies/api/get-policy';
 import { useSaveBookingPolicy } from '../../policies/api/save-policy';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 interface Field {
   key: keyof BookingPolicy;
@@ -55,22 +58,29 @@ const toDraft = (policy: BookingPolicy): Draft => ({
   cancelCutoffMinutes: String(policy.cancelCutoffMinutes),
 });
 
-const fromDraft = (draft: Draft) => ({
-  minNoticeMinutes: Number(draft.minNoticeMinutes),
-  maxAdvanceDays: Number(draft.maxAdvanceDays),
-  bufferMinutes: Number(draft.bufferMinutes),
-  maxPerDay: draft.maxPerDay.trim() === '' ? null : Number(draft.maxPerDay),
-  cancelCutoffMinutes: Number(draft.cancelCutoffMinutes),
-});
+/** The form as typed (numbers as text, an empty daily limit for none) into the shared schema. */
+const policyFormSchema = z
+  .object({
+    minNoticeMinutes: z.string(),
+    maxAdvanceDays: z.string(),
+    bufferMinutes: z.string(),
+    maxPerDay: z.string(),
+    cancelCutoffMinutes: z.string(),
+  })
+  .transform((draft) => ({
+    minNoticeMinutes: Number(draft.minNoticeMinutes),
+    maxAdvanceDays: Number(draft.maxAdvanceDays),
+    bufferMinutes: Number(draft.bufferMinutes),
+    maxPerDay: draft.maxPerDay.trim() === '' ? null : Number(draft.maxPerDay),
+    cancelCutoffMinutes: Number(draft.cancelCutoffMinutes),
+  }))
+  .pipe(bookingPolicySchema);
 
 /** Settings: the provider's booking policy, with its rules in plain language. */
 export function BookingPolicySection() {
   const policy = useBookingPolicy();
   return (
-    <section aria-labelledby="booking-policy-title" className="mt-8">
-      <h2 id="booking-policy-title" className="text-xl font-bold text-slate-900">
-        Booking policy
-      </h2>
+    <CardSection titleId="booking-policy-title" title="Booking policy" className="mt-6">
       {policy.data ? (
         <BookingPolicyForm policy={policy.data} />
       ) : (
@@ -78,42 +88,33 @@ export function BookingPolicySection() {
           {policy.isError ? 'Failed to load the booking policy' : 'Loading booking policy...'}
         </p>
       )}
-    </section>
+    </CardSection>
   );
 }
 
 function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
-  const [draft, setDraft] = useState<Draft>(() => toDraft(policy));
-  const [errors, setErrors] = useState<Partial<Record<keyof BookingPolicy, string>>>({});
+  const { control, register, handleSubmit, formState } = useZodForm(
+    policyFormSchema,
+    toDraft(policy),
+    'onSubmit',
+  );
+  const { errors } = formState;
   const save = useSaveBookingPolicy();
-  const parsed = bookingPolicySchema.safeParse(fromDraft(draft));
+  // What clients will see, while what is typed is a valid policy.
+  const preview = policyFormSchema.safeParse(useWatch({ control }));
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!parsed.success) {
-      const next: Partial<Record<keyof BookingPolicy, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof BookingPolicy;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const onSubmit = handleSubmit((valid) => {
+    save.mutate(valid, {
       onSuccess: ({ message }) => toast.success(message),
       onError: (error) => toast.error(error.message),
     });
-  };
+  });
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="mt-3 space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-3 space-y-4">
       {FIELDS.map((field) => {
         const id = `policy-${field.key}`;
+        const error = errors[field.key]?.message;
         return (
           <div key={field.key}>
             <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -122,27 +123,29 @@ function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
             <input
               id={id}
               inputMode="numeric"
-              value={draft[field.key]}
-              onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })}
-              aria-describedby={`${id}-help${errors[field.key] ? ` ${id}-error` : ''}`}
-              aria-invalid={errors[field.key] ? true : undefined}
+              {...register(field.key)}
+              aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
+              aria-invalid={error ? true : undefined}
               className="mt-1 w-40 rounded-md border border-slate-300 px-3 py-1.5 text-sm"
             />
             <p id={`${id}-help`} className="mt-1 text-xs text-slate-600">
               {field.help}
             </p>
-            {errors[field.key] ? (
+            {error ? (
               <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-700">
-                {errors[field.key]}
+                {error}
               </p>
             ) : null}
           </div>
         );
       })}
-      {parsed.success ? (
+      {preview.success ? (
         <div aria-live="polite">
           <p className="text-sm font-medium text-slate-800">What clients will see:</p>
-          <PolicyList policy={parsed.data} className="mt-1 list-disc pl-5 text-sm text-slate-700" />
+          <PolicyList
+            policy={preview.data}
+            className="mt-1 list-disc pl-5 text-sm text-slate-700"
+          />
         </div>
       ) : null}
       <button

@@ -1,12 +1,17 @@
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { CardSection } from '../../../components/card-section';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { controlClass } from '../../../components/control-class';
 import { LoadFailed } from '../../../components/load-failed';
 import { failureMessage } from '../../../lib/failure-message';
 import { useCalendarFeedUrl } from '../api/get-calendar-feed-url';
 import { useResetCalendarFeedUrl } from '../api/reset-calendar-feed-url';
+
+const FEED_HELP =
+  'Subscribe to this private link in Google, Apple or Outlook Calendar to see your upcoming ' +
+  'appointments there. Anyone with the link can see them: reset it if it leaks.';
 
 const BUTTON =
   'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50';
@@ -49,17 +54,7 @@ export function CalendarFeedSection() {
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Calendar feed
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Subscribe to this private link in Google, Apple or Outlook Calendar to see your upcoming
-        appointments there. Anyone with the link can see them: reset it if it leaks.
-      </p>
+    <CardSection titleId={headingId} title="Calendar feed" description={FEED_HELP}>
       {feed.data ? (
         <div className="mt-4">
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
@@ -118,6 +113,6 @@ export function CalendarFeedSection() {
           {null}
         </ConfirmDialog>
       ) : null}
-    </section>
+    </CardSection>
   );
 }

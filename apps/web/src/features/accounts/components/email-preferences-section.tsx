@@ -1,6 +1,7 @@
 import type { NotificationPreferences } from '@slotwise/shared/email-schemas';
 import { useId } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { CardSection } from '../../../components/card-section';
 import { LoadFailed } from '../../../components/load-failed';
 import { failureMessage } from '../../../lib/failure-message';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
@@ -40,13 +41,7 @@ export function EmailPreferencesSection() {
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Email preferences
-      </h2>
+    <CardSection titleId={headingId} title="Email preferences">
       {preferences.data ? (
         <ul className="mt-4 space-y-4">
           {TOGGLES.map((toggle) => (
@@ -71,7 +66,7 @@ export function EmailPreferencesSection() {
           Loading preferences...
         </p>
       )}
-    </section>
+    </CardSection>
   );
 }
 

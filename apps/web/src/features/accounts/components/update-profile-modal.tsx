@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profile } from '@slotwise/shared/accounts-types';
 import { profileUpdateSchema } from '@slotwise/shared/accounts-schemas';
 import {
@@ -8,19 +7,19 @@ import {
 } from '@slotwise/shared/catalogue-schemas';
 import { z } from '@slotwise/shared/zod';
 import { MESSAGES } from '@slotwise/shared/texts';
-import { useId, useMemo, useState } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useId, useMemo } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextAreaField, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { PasswordField } from '../../../components/password-field';
 import { ProfilePictureInput } from '../../../components/profile-picture-input';
 import { SubmitButton } from '../../../components/submit-button';
-import { failureMessage, serverFieldErrors } from '../../../lib/failure-message';
+import { showFormFailure } from '../../../lib/form-failure';
 import { getStoredUser, updateStoredUser } from '../../../lib/session';
 import { useProfilePicture } from '../../../lib/use-profile-picture';
 import { useUpdateProfile } from '../api/update-profile';
-import { bindFields } from '../../../lib/bind-fields';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { CATALOGUE_FIELDS, type CatalogueFormShape, type ChosenPlace } from '../catalogue-form';
 import { CatalogueFields } from './catalogue-fields';
 
@@ -134,13 +133,12 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
   const isProvider = profile.role === 'provider';
   const picture = useProfilePicture();
   const update = useUpdateProfile();
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const schema = useMemo(() => settingsSchema(profile), [profile]);
   const details = profile.providerDetails;
-  const form = useForm<SettingsFormValues, unknown, SettingsOutput>({
+  const form = useZodForm(
     // The preprocess step takes the form's text values; the resolver types can't see through it.
-    resolver: zodResolver(schema as unknown as z.ZodType<SettingsOutput, SettingsFormValues>),
-    defaultValues: {
+    schema as unknown as z.ZodType<SettingsOutput, SettingsFormValues>,
+    {
       firstName: profile.firstName,
       lastName: profile.lastName,
       email: profile.email,
@@ -153,21 +151,20 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
       serviceMode: details?.serviceMode ?? 'at_provider',
       radiusKm: details?.radiusKm == null ? '' : String(details.radiusKm),
     },
-  });
+    'onSubmit',
+  );
   const {
-    register,
     handleSubmit,
     setError,
+    field,
     formState: { errors, isSubmitting },
   } = form;
-  const field = bindFields(register, errors);
   const busy = isSubmitting || update.isPending;
   const close = () => {
     if (!busy) onClose();
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    setGeneralError(null);
     try {
       const { profile: updated } = await update.mutateAsync({
         firstName: values.firstName,
@@ -191,12 +188,10 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
       syncStoredUser(updated);
       onClose();
     } catch (error) {
-      setGeneralError(failureMessage(error, MESSAGES.updateProfileFailed));
-      const fieldErrors = serverFieldErrors(error);
-      for (const field of [...FORM_FIELDS, ...CATALOGUE_FIELDS]) {
-        const message = fieldErrors[field];
-        if (message) setError(field, { type: 'server', message });
-      }
+      showFormFailure(error, MESSAGES.updateProfileFailed, setError, [
+        ...FORM_FIELDS,
+        ...CATALOGUE_FIELDS,
+      ]);
     }
   });
 
@@ -273,7 +268,7 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
         ) : null}
         {/* The email is not an input: a problem with it can only be shown here. */}
         <FormError>{errors.email?.message}</FormError>
-        <FormError>{generalError}</FormError>
+        <FormError>{errors.root?.server?.message}</FormError>
       </form>
     </Modal>
   );

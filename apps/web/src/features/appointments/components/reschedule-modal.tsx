@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
 import { rescheduleBodySchema } from '@slotwise/shared/appointments-booking-schemas';
 import { MESSAGES, withMessage } from '@slotwise/shared/texts';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { ListState } from '../../../components/list-state';
 import { Modal } from '../../../components/modal';
@@ -11,6 +9,7 @@ import { ShowLaterTimes } from '../../../components/show-later-times';
 import { ApiError } from '../../../lib/api-client';
 import { compareSlotTimes, formatSlot } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useAvailableSlots } from '../../availability/api/get-available-slots';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
 
@@ -46,10 +45,7 @@ export function RescheduleModal({
     handleSubmit,
     resetField,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(rescheduleBodySchema),
-    defaultValues: { newTimeslotId: '' },
-  });
+  } = useZodForm(rescheduleBodySchema, { newTimeslotId: '' }, 'onSubmit');
   const fieldError = errors.newTimeslotId?.message;
   const options = slots.data
     ? [...slots.data].filter((slot) => slot.id !== appointment.timeslot_id).sort(compareSlotTimes)

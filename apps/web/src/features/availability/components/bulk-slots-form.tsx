@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { addDays, clockIn, normalizeTime } from '@slotwise/shared/dates';
 import {
@@ -9,11 +8,12 @@ import {
 } from '@slotwise/shared/availability-slot-run-schemas';
 import { MAX_SLOTS_PER_REQUEST, TIMESLOT_MESSAGES } from '@slotwise/shared/availability-slot-texts';
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { useBulkCreateTimeslots } from '../api/bulk-create-timeslots';
-import { applyServerErrors } from '../apply-server-errors';
 import { failureMessage } from '../../../lib/failure-message';
+import { applyServerErrors } from '../../../lib/form-failure';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { FormActions } from './form-actions';
 import { TextField } from '../../../components/form-field';
 
@@ -92,12 +92,8 @@ const runFields: BulkField[] = [
  */
 export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
   const [clock] = useState(() => clockIn(undefined));
-  const [resolver] = useState(() => zodResolver(bulkTimeslotFormSchema(clock)));
-  const form = useForm<BulkTimeslotFormValues>({
-    resolver,
-    mode: 'all',
-    defaultValues: defaults(clock.today),
-  });
+  const [schema] = useState(() => bulkTimeslotFormSchema(clock));
+  const form = useZodForm(schema, defaults(clock.today), 'all');
   const {
     control,
     register,

@@ -2,9 +2,12 @@ import {
   timeOffBodySchema,
   type CoveredAppointment,
   type TimeOff,
+  type TimeOffBody,
 } from '@slotwise/shared/availability-schemas';
 import { hhmm } from '@slotwise/shared/dates';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { z } from '@slotwise/shared/zod';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../../components/form-field';
 import { ListState } from '../../../components/list-state';
@@ -12,12 +15,13 @@ import { Modal } from '../../../components/modal';
 import { PendingSubmit } from '../../../components/plain-button';
 import { failureMessage } from '../../../lib/failure-message';
 import { useLocalToday } from '../../../lib/use-local-today';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useCancelProviderAppointment } from '../../appointments/api/cancel-provider-appointment';
 import { useCreateTimeOff } from '../api/create-time-off';
 import { useDeleteTimeOff } from '../api/delete-time-off';
 import { useTimeOff } from '../api/get-time-off';
 import { formatDay } from '../slot-format';
-import { sendChecked } from '../send-checked';
+import { sendWithToasts } from '../send-with-toasts';
 
 const instantFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
@@ -33,6 +37,23 @@ function timeOffRange(entry: TimeOff): string {
   const end = new Date(Date.parse(entry.ends_at) - 60_000);
   return `${instantFormat.format(new Date(entry.starts_at))} – ${instantFormat.format(end)}`;
 }
+
+/** The form as typed: a date, or a date and a time when whole days are off, for each bound. */
+const timeOffFormSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    wholeDays: z.boolean(),
+    fromTime: z.string(),
+    toTime: z.string(),
+    reason: z.string(),
+  })
+  .transform((form): TimeOffBody => ({
+    from: form.wholeDays || !form.from ? form.from : `${form.from}T${form.fromTime}`,
+    to: form.wholeDays || !form.to ? form.to : `${form.to}T${form.toTime}`,
+    reason: form.reason,
+  }))
+  .pipe(timeOffBodySchema);
 
 const button =
   'rounded-md border px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50';
@@ -198,50 +219,34 @@ function AddTimeOffForm({
   const today = useLocalToday();
   const create = useCreateTimeOff();
   const wholeId = useId();
-  const [from, setFrom] = useState(today);
-  const [to, setTo] = useState(today);
-  const [wholeDays, setWholeDays] = useState(true);
-  const [fromTime, setFromTime] = useState('09:00');
-  const [toTime, setToTime] = useState('17:00');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { control, register, handleSubmit, setValue, setError, formState, field } = useZodForm(
+    timeOffFormSchema,
+    { from: today, to: today, wholeDays: true, fromTime: '09:00', toTime: '17:00', reason: '' },
+    'onSubmit',
+  );
+  const wholeDays = useWatch({ control, name: 'wholeDays' });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const body = {
-      from: wholeDays || !from ? from : `${from}T${fromTime}`,
-      to: wholeDays || !to ? to : `${to}T${toTime}`,
-      reason,
-    };
-    await sendChecked(timeOffBodySchema.safeParse(body), {
-      keyOf: (path) => String(path[0]),
-      setErrors,
-      setFailure,
+  const onSubmit = handleSubmit((body) =>
+    sendWithToasts({
       send: () => create.mutateAsync(body),
       onSent: (answer) => {
         onAdded(answer.message, answer.bookedAppointments);
-        setReason('');
+        setValue('reason', '');
       },
+      setError,
       failed: 'Failed to add time off',
-    });
-  };
+    }),
+  );
 
-  // A controlled input's value and change handler from one piece of state.
-  const bind = (value: string, set: (next: string) => void) => ({
-    value,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
-  });
   // From and To dates, then their times unless whole days are off.
   const fields = [
-    { label: 'From', type: 'date', error: errors.from, ...bind(from, setFrom) },
-    { label: 'To', type: 'date', error: errors.to, ...bind(to, setTo) },
+    { label: 'From', type: 'date', ...field('from') },
+    { label: 'To', type: 'date', ...field('to') },
     ...(wholeDays
       ? []
       : [
-          { label: 'From time', type: 'time', ...bind(fromTime, setFromTime) },
-          { label: 'To time', type: 'time', ...bind(toTime, setToTime) },
+          { label: 'From time', type: 'time', ...field('fromTime') },
+          { label: 'To time', type: 'time', ...field('toTime') },
         ]),
   ];
 
@@ -254,28 +259,17 @@ function AddTimeOffForm({
     >
       <h3 className="text-sm font-semibold text-slate-800">Add time off</h3>
       <div className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-        <input
-          id={wholeId}
-          type="checkbox"
-          checked={wholeDays}
-          onChange={(event) => setWholeDays(event.target.checked)}
-        />
+        <input id={wholeId} type="checkbox" {...register('wholeDays')} />
         <label htmlFor={wholeId}>Whole days</label>
       </div>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
-        {fields.map((field) => (
-          <TextField key={field.label} {...field} />
+        {fields.map((props) => (
+          <TextField key={props.label} {...props} />
         ))}
       </div>
-      <TextField
-        className="mt-3"
-        label="Reason (optional)"
-        maxLength={200}
-        error={errors.reason}
-        {...bind(reason, setReason)}
-      />
+      <TextField className="mt-3" label="Reason (optional)" maxLength={200} {...field('reason')} />
       <div className="mt-3 flex items-center justify-end gap-2">
-        <FormError>{failure}</FormError>
+        <FormError>{formState.errors.root?.server?.message}</FormError>
         <PendingSubmit busy={create.isPending} busyText="Adding...">
           Add time off
         </PendingSubmit>

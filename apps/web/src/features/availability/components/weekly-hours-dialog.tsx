@@ -3,10 +3,13 @@ import {
   WEEKDAY_NAMES,
   weeklyHoursBodySchema,
   type GenerationReport,
+  type WeeklyHoursBody,
   type WeeklyHoursResponse,
 } from '@slotwise/shared/availability-schemas';
 import { hhmm, normalizeTime } from '@slotwise/shared/dates';
-import { useState, type FormEvent } from 'react';
+import { z } from '@slotwise/shared/zod';
+import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { FormError, TextField } from '../../../components/form-field';
 import { ListState } from '../../../components/list-state';
 import { Modal } from '../../../components/modal';
@@ -14,7 +17,8 @@ import { PendingSubmit, PlainButton } from '../../../components/plain-button';
 import { failureMessage } from '../../../lib/failure-message';
 import { useWeeklyHours } from '../api/get-weekly-hours';
 import { useSaveWeeklyHours } from '../api/save-weekly-hours';
-import { sendChecked } from '../send-checked';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { sendWithToasts } from '../send-with-toasts';
 
 /** The four inputs of a range, in column order; each label follows the range's hidden prefix. */
 const RANGE_COLUMNS = [
@@ -24,21 +28,43 @@ const RANGE_COLUMNS = [
   { name: 'breakMinutes', label: 'Break (min)', type: 'number', min: 0 },
 ] as const;
 
-interface RangeDraft {
-  key: string;
-  weekday: number;
-  start: string;
-  end: string;
-  slotMinutes: string;
-  breakMinutes: string;
-  serviceId: string | null;
-}
+/**
+ * The form as typed (numbers as text) into the shared schema; a rule's issue lands on its
+ * range's input (`rules.<index>.<field>`), the horizon's on the horizon.
+ */
+const weeklyHoursFormSchema = z
+  .object({
+    rules: z.array(
+      z.object({
+        weekday: z.number(),
+        start: z.string(),
+        end: z.string(),
+        slotMinutes: z.string(),
+        breakMinutes: z.string(),
+        serviceId: z.string().nullable(),
+      }),
+    ),
+    horizonWeeks: z.string(),
+  })
+  .transform(({ rules, horizonWeeks }): WeeklyHoursBody => ({
+    rules: rules.map((range) => ({
+      weekday: range.weekday,
+      start: range.start ? normalizeTime(range.start) : '',
+      end: range.end ? normalizeTime(range.end) : '',
+      slotMinutes: Number(range.slotMinutes),
+      breakMinutes: Number(range.breakMinutes || 0),
+      ...(range.serviceId ? { serviceId: range.serviceId } : {}),
+    })),
+    horizonWeeks: Number(horizonWeeks),
+  }))
+  .pipe(weeklyHoursBodySchema);
+type WeeklyHoursDraft = z.input<typeof weeklyHoursFormSchema>;
+type RangeDraft = WeeklyHoursDraft['rules'][number];
 
 const SAVE_FAILED = 'Failed to save weekly hours';
 
 function draftsOf(data: WeeklyHoursResponse): RangeDraft[] {
   return data.rules.map((rule) => ({
-    key: crypto.randomUUID(),
     weekday: rule.weekday,
     start: hhmm(rule.start),
     end: hhmm(rule.end),
@@ -89,62 +115,45 @@ export function WeeklyHoursDialog({ onClose }: { onClose: () => void }) {
 }
 
 function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose: () => void }) {
-  const [ranges, setRanges] = useState<RangeDraft[]>(() => draftsOf(data));
-  const [horizon, setHorizon] = useState(String(data.horizonWeeks || DEFAULT_HORIZON_WEEKS));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [report, setReport] = useState<GenerationReport | null>(null);
   const save = useSaveWeeklyHours();
-
-  const change = (key: string, patch: Partial<RangeDraft>) =>
-    setRanges((current) =>
-      current.map((range) => (range.key === key ? { ...range, ...patch } : range)),
-    );
+  const { control, getValues, handleSubmit, setError, formState, field } = useZodForm(
+    weeklyHoursFormSchema,
+    {
+      rules: draftsOf(data),
+      horizonWeeks: String(data.horizonWeeks || DEFAULT_HORIZON_WEEKS),
+    },
+    'onSubmit',
+  );
+  const ranges = useFieldArray({ control, name: 'rules' });
 
   const add = (weekday: number) => {
-    const previous = ranges.filter((range) => range.weekday === weekday).at(-1);
-    setRanges((current) => [
-      ...current,
-      {
-        key: crypto.randomUUID(),
-        weekday,
-        start: previous ? previous.end : '09:00',
-        end: previous ? '' : '17:00',
-        slotMinutes: previous?.slotMinutes ?? '30',
-        breakMinutes: previous?.breakMinutes ?? '0',
-        serviceId: null,
-      },
-    ]);
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    setReport(null);
-    const body = {
-      rules: ranges.map((range) => ({
-        weekday: range.weekday,
-        start: range.start ? normalizeTime(range.start) : '',
-        end: range.end ? normalizeTime(range.end) : '',
-        slotMinutes: Number(range.slotMinutes),
-        breakMinutes: Number(range.breakMinutes || 0),
-        ...(range.serviceId ? { serviceId: range.serviceId } : {}),
-      })),
-      horizonWeeks: Number(horizon),
-    };
-    await sendChecked(weeklyHoursBodySchema.safeParse(body), {
-      // A rule's issue goes under its range's input; others under their field.
-      keyOf: ([first, index, field]) =>
-        first === 'rules' && typeof index === 'number'
-          ? `${ranges[index]?.key}.${String(field)}`
-          : String(first),
-      setErrors,
-      setFailure,
-      send: () => save.mutateAsync(body),
-      onSent: (saved) => setReport(saved.generation),
-      failed: SAVE_FAILED,
+    const previous = getValues('rules')
+      .filter((range) => range.weekday === weekday)
+      .at(-1);
+    ranges.append({
+      weekday,
+      start: previous ? previous.end : '09:00',
+      end: previous ? '' : '17:00',
+      slotMinutes: previous?.slotMinutes ?? '30',
+      breakMinutes: previous?.breakMinutes ?? '0',
+      serviceId: null,
     });
   };
+
+  // Each try replaces the last one's report (and failure: the form's root error).
+  const onSubmit = handleSubmit(
+    (body) => {
+      setReport(null);
+      return sendWithToasts({
+        send: () => save.mutateAsync(body),
+        onSent: (saved) => setReport(saved.generation),
+        setError,
+        failed: SAVE_FAILED,
+      });
+    },
+    () => setReport(null),
+  );
 
   return (
     <form noValidate aria-label="Weekly hours" onSubmit={(event) => void onSubmit(event)}>
@@ -155,17 +164,19 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
       <div className="space-y-4">
         {WEEKDAY_NAMES.map((dayName, dayIndex) => {
           const weekday = dayIndex + 1;
-          const dayRanges = ranges.filter((range) => range.weekday === weekday);
+          // Each range with its place in the form's list (its inputs are named by it).
+          const dayRanges = ranges.fields
+            .map((range, index) => ({ range, index }))
+            .filter(({ range }) => range.weekday === weekday);
           return (
             <fieldset key={dayName} className="rounded-md border border-slate-200 p-3">
               <legend className="px-1 text-sm font-semibold text-slate-800">{dayName}</legend>
               {dayRanges.length === 0 ? <p className="text-sm text-slate-500">No hours</p> : null}
-              {dayRanges.map((range, index) => {
-                const prefix = `${dayName} range ${index + 1} `;
-                const field = (name: string) => errors[`${range.key}.${name}`];
+              {dayRanges.map(({ range, index }, nth) => {
+                const prefix = `${dayName} range ${nth + 1} `;
                 return (
                   <div
-                    key={range.key}
+                    key={range.id}
                     className="mb-2 grid grid-cols-2 items-start gap-2 sm:grid-cols-5"
                   >
                     {RANGE_COLUMNS.map((column) => (
@@ -179,18 +190,12 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
                         }
                         type={column.type}
                         min={column.min}
-                        value={range[column.name]}
-                        error={field(column.name)}
-                        onChange={(event) =>
-                          change(range.key, { [column.name]: event.target.value })
-                        }
+                        {...field(`rules.${index}.${column.name}`)}
                       />
                     ))}
                     <button
                       type="button"
-                      onClick={() =>
-                        setRanges((current) => current.filter((other) => other.key !== range.key))
-                      }
+                      onClick={() => ranges.remove(index)}
                       className="mt-6 rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
                     >
                       Remove<span className="sr-only"> {prefix.trim()}</span>
@@ -215,12 +220,10 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
         type="number"
         min={1}
         max={26}
-        value={horizon}
-        error={errors.horizonWeeks}
-        onChange={(event) => setHorizon(event.target.value)}
+        {...field('horizonWeeks')}
       />
       <div className="mt-4 space-y-2">
-        <FormError>{failure}</FormError>
+        <FormError>{formState.errors.root?.server?.message}</FormError>
         <p role="status" className="text-sm font-medium text-emerald-800">
           {report ? `Weekly hours saved. ${generationSummary(report)}` : null}
         </p>

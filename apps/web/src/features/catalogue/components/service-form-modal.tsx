@@ -8,14 +8,14 @@ import {
   type Service,
 } from '@slotwise/shared/catalogue-schemas';
 import { z } from '@slotwise/shared/zod';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { controlClass } from '../../../components/control-class';
 import { Field, FormError, TextAreaField, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { PlainButton } from '../../../components/plain-button';
 import { SubmitButton } from '../../../components/submit-button';
-import { failureMessage, serverFieldErrors } from '../../../lib/failure-message';
+import { showFormFailure } from '../../../lib/form-failure';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
 import { parsePriceText, priceText } from '../service-price';
@@ -82,7 +82,6 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
   const formId = useId();
   const create = useCreateService();
   const update = useUpdateService();
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const currency = service?.currency ?? defaultCurrency;
   const form = useZodForm(serviceFormSchema, {
     name: service?.name ?? '',
@@ -101,7 +100,6 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    setGeneralError(null);
     try {
       const { message } = service
         ? await update.mutateAsync({ id: service.id, body: values })
@@ -109,12 +107,7 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
       toast.success(message);
       onClose();
     } catch (error) {
-      setGeneralError(failureMessage(error, 'Failed to save the service'));
-      const fieldErrors = serverFieldErrors(error);
-      for (const [serverName, formName] of Object.entries(SERVER_FIELDS)) {
-        const message = fieldErrors[serverName];
-        if (message) setError(formName, { type: 'server', message });
-      }
+      showFormFailure(error, 'Failed to save the service', setError, SERVER_FIELDS);
     }
   });
 
@@ -166,7 +159,7 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
           </Field>
         </div>
         <TextAreaField label="Description (optional)" rows={3} {...field('description')} />
-        <FormError>{generalError}</FormError>
+        <FormError>{errors.root?.server?.message}</FormError>
       </form>
     </Modal>
   );

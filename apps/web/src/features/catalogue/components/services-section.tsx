@@ -1,6 +1,7 @@
 import type { Service } from '@slotwise/shared/catalogue-schemas';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { CardSection } from '../../../components/card-section';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineAlert } from '../../../components/inline-alert';
 import { LoadFailed } from '../../../components/load-failed';
@@ -55,15 +56,11 @@ export function ServicesSection() {
   );
 
   return (
-    <section
-      aria-labelledby="services-title"
-      className="mx-auto w-full max-w-3xl px-4 pb-8 sm:px-6"
-    >
-      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <h2 id="services-title" className="text-xl font-semibold text-slate-900">
-            Services
-          </h2>
+    <div className="mx-auto w-full max-w-3xl px-4 pb-8 sm:px-6">
+      <CardSection
+        titleId="services-title"
+        title="Services"
+        actions={
           <button
             type="button"
             onClick={() => setEditing('new')}
@@ -72,9 +69,10 @@ export function ServicesSection() {
           >
             Add service
           </button>
-        </div>
-        {content}
-      </div>
+        }
+      >
+        <div className="mt-4">{content}</div>
+      </CardSection>
       {editing ? (
         <ServiceFormModal
           service={editing === 'new' ? undefined : editing}
@@ -85,7 +83,7 @@ export function ServicesSection() {
       {removing ? (
         <RemoveServiceDialog service={removing} onClose={() => setRemoving(null)} />
       ) : null}
-    </section>
+    </div>
   );
 }
 

@@ -1,29 +1,35 @@
 import { REVIEW_TEXT_MAX_LENGTH } from '@slotwise/shared/reviews-schemas';
 import type { ReactNode } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { controlClass } from '../../../components/control-class';
 import { FieldError } from '../../../components/form-field';
 
-/** A review or reply text: label, textarea, its "n / max characters" count and its error. */
-export function CountedTextarea({
+/**
+ * A review or reply text, the form's field `name`: label, textarea, its "n / max characters"
+ * count and its error.
+ */
+export function CountedTextarea<T extends FieldValues, TOutput extends FieldValues>({
+  control,
+  name,
   id,
   label,
   rows,
-  value,
-  onChange,
   error,
   invalid,
   countClassName,
 }: {
+  control: Control<T, unknown, TOutput>;
+  name: FieldPath<T>;
   id: string;
   label: ReactNode;
   rows: number;
-  value: string;
-  onChange: (value: string) => void;
   error: string | undefined;
   /** Marked invalid (also while over the limit, before any error is shown). */
   invalid: boolean;
   countClassName: string;
 }) {
+  const { ref, value, onChange, onBlur } = useController({ control, name }).field;
+  const text = typeof value === 'string' ? value : '';
   return (
     <>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -31,15 +37,18 @@ export function CountedTextarea({
       </label>
       <textarea
         id={id}
+        ref={ref}
+        name={name}
         rows={rows}
-        value={value}
+        value={text}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={`${id}-count ${id}-error`}
         className={controlClass(error)}
       />
       <p id={`${id}-count`} className={countClassName}>
-        {value.length.toLocaleString('en-US')} / {REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-US')}{' '}
+        {text.length.toLocaleString('en-US')} / {REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-US')}{' '}
         characters
       </p>
       <FieldError id={`${id}-error`} error={error} />

@@ -4,11 +4,12 @@ import {
   reviewReplyBodySchema,
   type PublicReview,
 } from '@slotwise/shared/reviews-schemas';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { PlainButton } from '../../../components/plain-button';
 import { SubmitButton } from '../../../components/submit-button';
 import { failureMessage } from '../../../lib/failure-message';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useEditReply } from '../api/edit-reply';
 import { useReplyToReview } from '../api/reply-to-review';
 import { CountedTextarea } from './counted-textarea';
@@ -27,8 +28,12 @@ function replyEditable(reply: PublicReview['reply'], now: number = Date.now()): 
 export function ReplyForm({ review }: { review: PublicReview }) {
   const id = useId();
   const [editing, setEditing] = useState(false);
-  const [comment, setComment] = useState(review.reply?.comment ?? '');
-  const [error, setError] = useState<string>();
+  const { control, handleSubmit, reset, setError, formState } = useZodForm(
+    reviewReplyBodySchema,
+    { comment: review.reply?.comment ?? '' },
+    'onSubmit',
+  );
+  const error = formState.errors.comment?.message;
   const post = useReplyToReview();
   const edit = useEditReply();
   const busy = post.isPending || edit.isPending;
@@ -39,7 +44,7 @@ export function ReplyForm({ review }: { review: PublicReview }) {
       <button
         type="button"
         onClick={() => {
-          setComment(review.reply?.comment ?? '');
+          reset({ comment: review.reply?.comment ?? '' });
           setEditing(true);
         }}
         aria-describedby={`review-${review.id}-by`}
@@ -50,30 +55,28 @@ export function ReplyForm({ review }: { review: PublicReview }) {
     ) : null;
   }
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = reviewReplyBodySchema.safeParse({ comment });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = handleSubmit(async ({ comment }) => {
     try {
-      const variables = { reviewId: review.id, comment: parsed.data.comment };
+      const variables = { reviewId: review.id, comment };
       const { message } = hasReply
         ? await edit.mutateAsync(variables)
         : await post.mutateAsync(variables);
       toast.success(message);
       setEditing(false);
-      if (!hasReply) setComment('');
+      if (!hasReply) reset({ comment: '' });
     } catch (failure) {
-      setError(failureMessage(failure, REVIEW_MESSAGES.replyFailed));
+      setError('comment', {
+        type: 'server',
+        message: failureMessage(failure, REVIEW_MESSAGES.replyFailed),
+      });
     }
-  };
+  });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-2">
       <CountedTextarea
+        control={control}
+        name="comment"
         id={id}
         label={
           <>
@@ -85,8 +88,6 @@ export function ReplyForm({ review }: { review: PublicReview }) {
           </>
         }
         rows={2}
-        value={comment}
-        onChange={setComment}
         error={error}
         invalid={Boolean(error)}
         countClassName="text-xs text-slate-500"

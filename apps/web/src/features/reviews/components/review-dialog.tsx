@@ -4,11 +4,13 @@ import {
   REVIEW_MESSAGES,
   REVIEW_TEXT_MAX_LENGTH,
 } from '@slotwise/shared/reviews-schemas';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { Modal } from '../../../components/modal';
 import { SubmitButton } from '../../../components/submit-button';
-import { failureMessage } from '../../../lib/failure-message';
+import { showFormFailure } from '../../../lib/form-failure';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateReview } from '../api/create-review';
 import { CountedTextarea } from './counted-textarea';
 import { StarInput } from './star-input';
@@ -27,33 +29,26 @@ interface ReviewDialogProps {
 export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDialogProps) {
   const formId = useId();
   const commentId = useId();
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<{ rating?: string; comment?: string; form?: string }>({});
   const create = useCreateReview();
+  const { control, handleSubmit, setError, formState } = useZodForm(
+    createReviewBodySchema,
+    { appointmentId, rating: undefined, comment: '' },
+    'onSubmit',
+  );
+  const { errors } = formState;
+  const comment = useWatch({ control, name: 'comment' }) ?? '';
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createReviewBodySchema.safeParse({ appointmentId, rating, comment });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'rating' || field === 'comment') next[field] ??= issue.message;
-        else next.form ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const onSubmit = handleSubmit(async (body) => {
     try {
-      const { message } = await create.mutateAsync(parsed.data);
+      const { message } = await create.mutateAsync(body);
       toast.success(message);
       onClose();
     } catch (error) {
-      setErrors({ form: failureMessage(error, REVIEW_MESSAGES.submitReviewFailed) });
+      showFormFailure(error, REVIEW_MESSAGES.submitReviewFailed, setError);
     }
-  };
+  });
+  // The appointment is not a field: a problem with it is the form's, like a failure to send.
+  const formError = errors.appointmentId?.message ?? errors.root?.server?.message;
 
   const tooLong = comment.trim().length > REVIEW_TEXT_MAX_LENGTH;
   return (
@@ -78,30 +73,33 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <StarInput
-          value={rating}
-          onChange={(value) => {
-            setRating(value);
-            setErrors((current) => ({ ...current, rating: undefined }));
-          }}
-          error={errors.rating}
-          disabled={create.isPending}
+        <Controller
+          control={control}
+          name="rating"
+          render={({ field }) => (
+            <StarInput
+              value={field.value ?? null}
+              onChange={field.onChange}
+              error={errors.rating?.message}
+              disabled={create.isPending}
+            />
+          )}
         />
         <div>
           <CountedTextarea
+            control={control}
+            name="comment"
             id={commentId}
             label={REVIEW_MESSAGES.commentLabel}
             rows={4}
-            value={comment}
-            onChange={setComment}
-            error={errors.comment}
+            error={errors.comment?.message}
             invalid={Boolean(errors.comment) || tooLong}
             countClassName={`mt-1 text-xs ${tooLong ? 'text-red-600' : 'text-slate-500'}`}
           />
         </div>
-        {errors.form ? (
+        {formError ? (
           <p role="alert" className="text-sm text-red-700">
-            {errors.form}
+            {formError}
           </p>
         ) : null}
       </form>
