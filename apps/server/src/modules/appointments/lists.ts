@@ -9,6 +9,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, providers } from '../../db/schema';
 import { ValidationError } from '../../errors';
+import { isUuid } from '../../lib/uuid';
 import {
   clientUser,
   clientViewColumns,
@@ -81,7 +82,6 @@ interface Position {
   id: string;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURSOR_TS_RE = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const CURSOR_VERSION = 'a1';
 
@@ -115,7 +115,7 @@ export function decodeAppointmentCursor(cursor: string): Position {
     version !== CURSOR_VERSION ||
     (segment !== '0' && segment !== '1') ||
     !CURSOR_TS_RE.test(startsAt) ||
-    !UUID_RE.test(id)
+    !isUuid(id)
   ) {
     throw invalidCursor();
   }

@@ -11,6 +11,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { isUniqueViolationOf } from '../../db/errors';
 import { notifications, providers, reviews, users } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { isUuid } from '../../lib/uuid';
 import { formatDay } from '../appointments/notice';
 import { toRating } from './rating';
 
@@ -28,8 +29,6 @@ import { toRating } from './rating';
  */
 
 const ONE_REVIEW_INDEX = 'reviews_one_per_appointment';
-/** What the UUID column accepts; anything else cannot name a provider (→ 404, not a SQL error). */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Cursor timestamps keep PostgreSQL's microseconds, so no two pages overlap or skip. */
 const CURSOR_TS_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
@@ -224,7 +223,7 @@ function decodeCursor(cursor: string): { position: string; id: string } {
   const [position = '', id = '', ...rest] = Buffer.from(cursor, 'base64url')
     .toString('utf8')
     .split('|');
-  if (rest.length > 0 || !CURSOR_TS_RE.test(position) || !UUID_RE.test(id)) {
+  if (rest.length > 0 || !CURSOR_TS_RE.test(position) || !isUuid(id)) {
     throw ValidationError.field('cursor', REVIEW_MESSAGES.invalidCursor);
   }
   return { position, id };
@@ -241,7 +240,7 @@ export async function listProviderReviews(
   page: { cursor?: string; limit: number },
 ): Promise<ProviderReviewsPage> {
   const after = page.cursor ? decodeCursor(page.cursor) : null;
-  if (!UUID_RE.test(providerId)) throw new NotFoundError('Provider not found');
+  if (!isUuid(providerId)) throw new NotFoundError('Provider not found');
   const [provider] = await queryRows<{ rating: string | null; review_count: number }>(
     db,
     sql`select round(p.rating_sum::numeric / nullif(p.rating_count, 0), 1) as rating,
