@@ -9,6 +9,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, providers } from '../../db/schema';
 import { ValidationError } from '../../errors';
+import { isoMicrosTextOf } from '../../lib/iso';
 import { isUuid } from '../../lib/uuid';
 import {
   clientUser,
@@ -93,7 +94,7 @@ const CURSOR_VERSION = 'a1';
  */
 const LONGEST_APPOINTMENT = sql.raw(`interval '25 hours'`);
 
-const position = sql<string>`to_char(${appointments.startsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const position = isoMicrosTextOf(appointments.startsAt);
 
 export function encodeAppointmentCursor(at: Position): string {
   return Buffer.from(`${CURSOR_VERSION}|${at.segment}|${at.startsAt}|${at.id}`, 'utf8').toString(

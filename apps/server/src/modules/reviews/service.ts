@@ -11,6 +11,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { isUniqueViolationOf } from '../../db/errors';
 import { notifications, providers, reviews, users } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { isoMicrosTextOf, toIso } from '../../lib/iso';
 import { isUuid } from '../../lib/uuid';
 import { formatDay } from '../appointments/notice';
 import { toRating } from './rating';
@@ -50,12 +51,10 @@ interface ReviewRow {
   client_last_initial: string;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /** The columns every review answer reads (`r` reviews, `c` the client's user row). */
 const reviewColumns = sql`r.id, r.appointment_id, r.provider_id, r.rating, r.comment, r.reply,
   r.replied_at, r.reply_updated_at, r.created_at,
-  to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as position,
+  ${isoMicrosTextOf(sql`r.created_at`)} as position,
   c.first_name as client_first_name,
   case when btrim(c.last_name) in ('', '-') then '' else upper(left(btrim(c.last_name), 1)) end
     as client_last_initial`;
@@ -67,14 +66,14 @@ function toPublicReview(row: ReviewRow): PublicReview {
     comment: row.comment,
     client_first_name: row.client_first_name,
     client_last_initial: row.client_last_initial,
-    created_at: iso(row.created_at),
+    created_at: toIso(row.created_at),
     reply:
       row.reply === null || row.replied_at === null
         ? null
         : {
             comment: row.reply,
-            created_at: iso(row.replied_at),
-            updated_at: iso(row.reply_updated_at ?? row.replied_at),
+            created_at: toIso(row.replied_at),
+            updated_at: toIso(row.reply_updated_at ?? row.replied_at),
           },
   };
 }
@@ -183,7 +182,7 @@ export async function createReview(
         client: shortName(row.client_first_name, row.client_last_name),
         rating: input.rating,
         service: row.service_type,
-        day: formatDay(String(row.day).slice(0, 10)),
+        day: formatDay(row.day),
       });
       // The provider's stored notification commits (or rolls back) with the review.
       await tx.insert(notifications).values({
