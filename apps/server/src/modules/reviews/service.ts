@@ -12,6 +12,11 @@ import { isUniqueViolationOf } from '../../db/errors';
 import { notifications, providers, reviews, users } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { isoMicrosTextOf, toIso } from '../../lib/iso';
+import {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  type KeysetPosition,
+} from '../../lib/keyset-cursor';
 import { isUuid } from '../../lib/uuid';
 import { formatDay } from '../appointments/notice';
 import { toRating } from './rating';
@@ -30,8 +35,6 @@ import { toRating } from './rating';
  */
 
 const ONE_REVIEW_INDEX = 'reviews_one_per_appointment';
-/** Cursor timestamps keep PostgreSQL's microseconds, so no two pages overlap or skip. */
-const CURSOR_TS_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 // ---- Shapes ----------------------------------------------------------------------------------
 
@@ -214,18 +217,10 @@ export interface ProviderReviewsPage {
   reviewCount: number;
 }
 
-function encodeCursor(row: ReviewRow): string {
-  return Buffer.from(`${row.position}|${row.id}`, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): { position: string; id: string } {
-  const [position = '', id = '', ...rest] = Buffer.from(cursor, 'base64url')
-    .toString('utf8')
-    .split('|');
-  if (rest.length > 0 || !CURSOR_TS_RE.test(position) || !isUuid(id)) {
-    throw ValidationError.field('cursor', REVIEW_MESSAGES.invalidCursor);
-  }
-  return { position, id };
+function decodeCursor(cursor: string): KeysetPosition {
+  const position = decodeKeysetCursor(cursor);
+  if (!position) throw ValidationError.field('cursor', REVIEW_MESSAGES.invalidCursor);
+  return position;
 }
 
 /**
@@ -249,7 +244,7 @@ export async function listProviderReviews(
   );
   if (!provider) throw new NotFoundError('Provider not found');
   const before: SQL = after
-    ? sql`and (r.created_at, r.id) < (${after.position}::timestamptz, ${after.id}::uuid)`
+    ? sql`and (r.created_at, r.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
     : sql``;
   const rows = await queryRows<ReviewRow>(
     db,
@@ -260,9 +255,10 @@ export async function listProviderReviews(
   );
   const more = rows.length > page.limit;
   const shown = more ? rows.slice(0, page.limit) : rows;
+  const last = more ? shown[shown.length - 1] : undefined;
   return {
     reviews: shown.map(toPublicReview),
-    nextCursor: more ? encodeCursor(shown[shown.length - 1]!) : null,
+    nextCursor: last ? encodeKeysetCursor({ at: last.position, id: last.id }) : null,
     rating: toRating(provider.rating),
     reviewCount: Number(provider.review_count),
   };
