@@ -4,6 +4,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookingPolicies, providers, services, timeslots, users } from '../../db/schema';
 import { isoTextOf } from '../../lib/iso';
+import { oncePerHandle } from '../../lib/once-per-handle';
 import { slotIsClaimable } from '../appointments/claimable-slot';
 import { policyValuesOf, slotObeysPolicy } from '../policies/policy-rules';
 
@@ -94,19 +95,9 @@ export function availableWindowQuery(
  * Prepared once per database handle, named: PostgreSQL parses and plans it once per pooled
  * connection (the plan does not depend on the provider or the window).
  */
-const prepared = new WeakMap<
-  DbOrTx,
-  ReturnType<ReturnType<typeof availableWindowQuery>['prepare']>
->();
-
-function windowStatement(db: DbOrTx) {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = availableWindowQuery(db).prepare('slotwise_available_window');
-    prepared.set(db, statement);
-  }
-  return statement;
-}
+const windowStatement = oncePerHandle((db: DbOrTx) =>
+  availableWindowQuery(db).prepare('slotwise_available_window'),
+);
 
 /** What the statement found: no listed provider, a window wider than allowed, or the answer. */
 export type AvailableWindowResult =
