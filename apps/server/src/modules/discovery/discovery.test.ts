@@ -1,7 +1,7 @@
 import { DISCOVERY_MESSAGES, SEARCH_COUNT_CAP } from '@slotwise/shared/discovery-schemas';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, useTestWorld } from '../../../test/helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp, useTestWorld } from '../../../test/helpers/app';
 import { createSlot, wallClock } from '../../../test/helpers/booking-factories';
 import { createService } from '../../../test/helpers/catalogue-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
@@ -365,30 +365,22 @@ describe('public discovery: filters, sorts, extras', () => {
 });
 
 describe('public discovery: pagination while ratings change', () => {
-  let t: TestApp;
-  let client: TestUser;
-  const providerIds: string[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    client = await createClient(t.app);
+  const t = useTestWorld(async (app) => {
+    const client = await createClient(app);
     for (let i = 0; i < 12; i++) {
-      const provider = await createProvider(t.app, {
+      const provider = await createProvider(app, {
         firstName: `P${String(i).padStart(2, '0')}`,
         lastName: 'Rated',
       });
-      providerIds.push(provider.providerId!);
       await insertReviews(
-        t.app,
+        app,
         provider.providerId!,
         client.id,
         Array<number>(1 + (i % 4)).fill(1 + (i % 5)),
       );
     }
-    await refreshRatingPrior(t.app.database.db, true);
-  });
-  afterAll(async () => {
-    await t.close();
+    await refreshRatingPrior(app.database.db, true);
+    return { client };
   });
 
   async function walk(query: string, between: (page: number, seen: Listing[]) => Promise<void>) {
@@ -417,9 +409,9 @@ describe('public discovery: pagination while ratings change', () => {
         // Push an unseen provider to the top and a seen one to the bottom, then (once) move the
         // marketplace mean, which rewrites every score.
         const unseen = before.find((id) => !sofar.some((p) => p.provider_id === id));
-        if (unseen) await insertReviews(t.app, unseen, client.id, Array<number>(30).fill(5));
+        if (unseen) await insertReviews(t.app, unseen, t.client.id, Array<number>(30).fill(5));
         const seenOne = sofar[0]!.provider_id;
-        await insertReviews(t.app, seenOne, client.id, Array<number>(30).fill(1));
+        await insertReviews(t.app, seenOne, t.client.id, Array<number>(30).fill(1));
         if (page === 1) await refreshRatingPrior(t.app.database.db, true);
       });
       const ids = seen.map((p) => p.provider_id);
@@ -431,16 +423,15 @@ describe('public discovery: pagination while ratings change', () => {
   it('the order of a rating walk is the order of its first page (as of then)', async () => {
     const all = (await ok(t, 'sort=rating&limit=50')).providers.map((p) => p.provider_id);
     const seen = await walk('sort=rating&limit=3', async () => {
-      await insertReviews(t.app, all[all.length - 1]!, client.id, Array<number>(50).fill(5));
+      await insertReviews(t.app, all[all.length - 1]!, t.client.id, Array<number>(50).fill(5));
     });
     expect(seen.map((p) => p.provider_id)).toEqual(all);
   });
 });
 
 describe('public discovery: bounded counts', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     // SEARCH_COUNT_CAP + 5 listed providers in two statements (the triggers fill the listing).
     await queryRows(
       t.app.database.db,
@@ -453,9 +444,6 @@ describe('public discovery: bounded counts', () => {
       sql`insert into providers (user_id, specialty, search_text)
         select id, 'Barber', 'bulk ' || lower(last_name) || ' barber' from users where email like 'bulk%'`,
     );
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it(`counts up to ${SEARCH_COUNT_CAP} and says so`, async () => {
