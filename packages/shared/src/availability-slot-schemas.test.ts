@@ -60,6 +60,9 @@ describe('dates and times', () => {
 describe('the docs/product.md §5 slot rules', () => {
   const clock = { today: '2030-06-14', time: '22:00:00' };
   const schema = timeslotFormSchema(clock);
+  /** The messages, by field, for the slot `day startTime–endTime`. */
+  const errorsFor = (day: string, startTime: string, endTime: string) =>
+    messagesOf(schema.safeParse({ day, startTime, endTime }));
 
   it('passes a valid slot', () => {
     expect(
@@ -71,40 +74,30 @@ describe('the docs/product.md §5 slot rules', () => {
   });
 
   it('reports each rule on its field, with SPEC texts', () => {
-    expect(messagesOf(schema.safeParse({ day: '', startTime: '', endTime: '' }))).toEqual({
+    expect(errorsFor('', '', '')).toEqual({
       day: 'Date is required',
       startTime: 'Start time is required',
       endTime: 'End time is required',
     });
-    expect(
-      messagesOf(schema.safeParse({ day: '2030-06-13', startTime: '09:00', endTime: '10:00' })),
-    ).toEqual({
+    expect(errorsFor('2030-06-13', '09:00', '10:00')).toEqual({
       day: 'Date cannot be in the past',
     });
-    expect(
-      messagesOf(schema.safeParse({ day: '2030-06-20', startTime: '10:00', endTime: '09:00' })),
-    ).toEqual({
+    expect(errorsFor('2030-06-20', '10:00', '09:00')).toEqual({
       endTime: 'End time must be after start time',
     });
-    expect(
-      messagesOf(schema.safeParse({ day: '2030-06-20', startTime: '10:00', endTime: '10:14' })),
-    ).toEqual({
+    expect(errorsFor('2030-06-20', '10:00', '10:14')).toEqual({
       endTime: 'Minimum slot duration is 15 minutes',
     });
-    expect(
-      messagesOf(schema.safeParse({ day: '2030-06-14', startTime: '21:00', endTime: '21:30' })),
-    ).toEqual({
+    expect(errorsFor('2030-06-14', '21:00', '21:30')).toEqual({
       startTime: TIMESLOT_MESSAGES.startInPast,
     });
   });
 
   it('checks end against start even while the date is still empty (live form)', () => {
-    expect(messagesOf(schema.safeParse({ day: '', startTime: '10:00', endTime: '09:00' }))).toEqual(
-      {
-        day: 'Date is required',
-        endTime: 'End time must be after start time',
-      },
-    );
+    expect(errorsFor('', '10:00', '09:00')).toEqual({
+      day: 'Date is required',
+      endTime: 'End time must be after start time',
+    });
   });
 
   it('without a clock the past is not judged (the server judges it in the provider zone)', () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../errors';
+import { isUuid } from '../lib/uuid';
 import { findImage } from './image-store';
 
 /**
@@ -13,8 +14,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: z.object({ id: z.string().max(64) }) } },
     async (request, reply) => {
       const { id } = request.params;
-      const uuid = z.uuid().safeParse(id);
-      const image = uuid.success ? await findImage(app.database.db, uuid.data) : null;
+      const image = isUuid(id) ? await findImage(app.database.db, id) : null;
       if (!image) throw new NotFoundError('Picture not found');
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       reply.header('ETag', image.etag);

@@ -8,7 +8,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { z } from 'zod';
+import { isUuid } from '../lib/uuid';
 import type { AuthContext } from '../modules/accounts/tokens';
 
 interface SocketData {
@@ -87,13 +87,12 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     );
   });
 
-  const providerId = z.uuid();
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.auth.userId));
     socket.on('watch_provider', (id, ack) => {
-      const parsed = providerId.safeParse(id);
-      if (parsed.success) void socket.join(providerSlotsRoom(parsed.data));
-      if (typeof ack === 'function') ack({ ok: parsed.success });
+      const ok = isUuid(id);
+      if (ok) void socket.join(providerSlotsRoom(id));
+      if (typeof ack === 'function') ack({ ok });
     });
     socket.on('unwatch_provider', (id) => {
       if (typeof id === 'string') void socket.leave(providerSlotsRoom(id));

@@ -1,9 +1,9 @@
 import { clockIn } from '@slotwise/shared/dates';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { providers, timeslots, users } from '../../src/db/schema';
-import { claimedSlotColumns } from '../../src/modules/appointments/claimable-slot';
-import { createProvider, type TestUser } from './factories';
+import { appointments, providers, timeslots, users } from '../../src/db/schema';
+import { claimedSlotColumns, heldSlotFields } from '../../src/modules/appointments/claimable-slot';
+import { createClient, createProvider, type TestUser } from './factories';
 import { asUser } from './requests';
 
 /**
@@ -149,4 +149,44 @@ export async function book(app: FastifyInstance, client: TestUser, timeslotId: s
   const res = await asUser(app, client).post('/api/appointment/booking', { timeslotId });
   if (res.statusCode !== 201) throw new Error(`booking failed: ${res.statusCode} ${res.body}`);
   return res.json().appointment.appointment_id as string;
+}
+
+export interface BookedSlot {
+  provider: TestUser;
+  slot: TestSlot;
+  client: TestUser;
+  appointmentId: string;
+}
+
+/**
+ * A slot with an active appointment on it, as a booking leaves them, written straight into the
+ * database (no booking rule applies, so the slot may also lie in the past): the provider and the
+ * client are new unless given; the appointment copies the slot's day, times and service; the slot
+ * is marked booked unless `markSlot` is false (an appointment whose slot still says free).
+ */
+export async function bookedSlot(
+  app: FastifyInstance,
+  options: {
+    provider?: TestUser;
+    client?: TestUser;
+    slot?: Omit<SlotOptions, 'isBooked'>;
+    markSlot?: boolean;
+  } = {},
+): Promise<BookedSlot> {
+  const provider = options.provider ?? (await createProvider(app));
+  const client = options.client ?? (await createClient(app));
+  const slot = await createSlot(app, provider.providerId!, {
+    ...options.slot,
+    isBooked: options.markSlot ?? true,
+  });
+  const [row] = await app.database.db
+    .insert(appointments)
+    .values({
+      ...heldSlotFields(slot),
+      providerId: provider.providerId!,
+      clientId: client.id,
+      status: 'booked',
+    })
+    .returning({ id: appointments.id });
+  return { provider, slot, client, appointmentId: row!.id };
 }

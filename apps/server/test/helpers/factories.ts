@@ -48,12 +48,25 @@ async function insertUser(app: FastifyInstance, role: 'client' | 'provider', opt
   return user!;
 }
 
+/** A new token of `user`: another session, never checked yet by this instance. */
+export async function issueToken(
+  app: FastifyInstance,
+  user: Pick<TestUser, 'id' | 'role' | 'providerId'>,
+): Promise<string> {
+  const { token } = await app.tokens.issue({
+    userId: user.id,
+    role: user.role,
+    providerId: user.providerId,
+  });
+  return token;
+}
+
 async function withToken(
   app: FastifyInstance,
   user: Awaited<ReturnType<typeof insertUser>>,
   providerId: string | null,
 ): Promise<TestUser> {
-  const { token } = await app.tokens.issue({ userId: user.id, role: user.role, providerId });
+  const token = await issueToken(app, { id: user.id, role: user.role, providerId });
   return {
     id: user.id,
     email: user.email,

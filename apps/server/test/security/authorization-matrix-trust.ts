@@ -1,6 +1,7 @@
 import { createPastAppointment, createReview } from '../helpers/review-factories';
 import type { MatrixRow } from './authorization-matrix';
-import { clientsOwn, providersOwn } from './expected';
+import { clientsOwn, everyone, providersOwn } from './expected';
+import { matrixRow } from './matrix-row';
 import type { World } from './world';
 import { asUser } from '../helpers/requests';
 
@@ -25,61 +26,30 @@ async function freshReview(w: World, replied = false): Promise<string> {
 }
 
 /** The provider replies to a fresh review (POST) or edits the reply it already has (PATCH). */
-function replyRow(method: 'POST' | 'PATCH', comment: string, status: number): MatrixRow {
-  return {
-    method,
-    route: '/api/reviews/:id/reply',
+const replyRow = (method: 'POST' | 'PATCH', comment: string, status: number) =>
+  matrixRow(method, '/api/reviews/:id/reply', providersOwn(status), {
     owner: 'provider',
-    request: async (w) => ({
-      url: `/api/reviews/${await freshReview(w, method === 'PATCH')}/reply`,
-      payload: { comment },
-    }),
-    expect: providersOwn(status),
-  };
-}
+    id: (w) => freshReview(w, method === 'PATCH'),
+    body: () => ({ comment }),
+  });
 
 export const TRUST_ROWS: MatrixRow[] = [
-  {
-    method: 'POST',
-    route: '/api/reviews',
-    owner: 'client',
-    request: async (w) => ({
-      url: '/api/reviews',
-      payload: { appointmentId: await completedAppointment(w), rating: 5, comment: 'Great' },
+  matrixRow('POST', '/api/reviews', clientsOwn(201), {
+    body: async (w) => ({
+      appointmentId: await completedAppointment(w),
+      rating: 5,
+      comment: 'Great',
     }),
-    expect: clientsOwn(201),
-  },
+  }),
   // Public: a provider's reviews (a token, valid or not, changes nothing).
-  {
-    method: 'GET',
-    route: '/api/providers/:id/reviews',
+  matrixRow('GET', '/api/providers/:id/reviews', everyone(200), {
     owner: 'provider',
-    request: (w) => ({ url: `/api/providers/${w.provider.providerId}/reviews` }),
-    expect: {
-      anonymous: 200,
-      garbage: 200,
-      expired: 200,
-      revoked: 200,
-      owner: 200,
-      otherClient: 200,
-      otherProvider: 200,
-      wrongRole: 200,
-    },
-  },
+    id: (w) => w.provider.providerId,
+  }),
   replyRow('POST', 'Thank you!', 201),
   replyRow('PATCH', 'Thank you again!', 200),
-  {
-    method: 'PATCH',
-    route: '/api/appointment/provider/no-show/:id',
+  matrixRow('PATCH', '/api/appointment/provider/no-show/:id', providersOwn(200), {
     owner: 'provider',
-    request: async (w) => ({
-      url: `/api/appointment/provider/no-show/${await createPastAppointment(
-        w.app,
-        w.provider,
-        w.client,
-        { startedMinutesAgo: 30 },
-      )}`,
-    }),
-    expect: providersOwn(200),
-  },
+    id: (w) => createPastAppointment(w.app, w.provider, w.client, { startedMinutesAgo: 30 }),
+  }),
 ];

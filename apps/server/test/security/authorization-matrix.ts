@@ -5,7 +5,16 @@ import { TEST_JWT_SECRET } from '../helpers/app';
 import { createClient, type TestUser } from '../helpers/factories';
 import { TRUST_ROWS } from './authorization-matrix-trust';
 import type { World } from './world';
-import { clientsOnly, clientsOwn, providersOnly, providersOwn, signedIn } from './expected';
+import {
+  anyoneTokenChecked,
+  clientsOnly,
+  clientsOwn,
+  everyone,
+  providersOnly,
+  providersOwn,
+  signedIn,
+} from './expected';
+import { matrixRow } from './matrix-row';
 
 /**
  * THE authorization table: every HTTP endpoint and every socket event of the app, with the
@@ -65,29 +74,6 @@ const unsubscribeToken = (userId: string, preference: 'emailReminders' | 'emailB
     preference,
   );
 
-/** The same status whoever asks (public endpoints: a token, valid or not, changes nothing). */
-const everyone = (status: number): Expected => ({
-  anonymous: status,
-  garbage: status,
-  expired: status,
-  revoked: status,
-  owner: status,
-  otherClient: status,
-  otherProvider: status,
-  wrongRole: status,
-});
-
-/**
- * Public, but a token that is sent must be valid (docs/product.md §11.2 discovery): anonymous
- * callers get `status`, a garbage, expired or revoked token a 401, like everywhere else.
- */
-const anyoneTokenChecked = (status: number): Expected => ({
-  ...everyone(status),
-  garbage: 401,
-  expired: 401,
-  revoked: 401,
-});
-
 /** A conversation's two participants (either role) get `status`; anyone else 404, never 403. */
 const participantsOnly = (status: number) =>
   signedIn(status, { otherClient: 404, otherProvider: 404 });
@@ -109,281 +95,164 @@ const profileBody = (caller: TestUser | null, world: World) => {
   };
 };
 
-/** A row whose request is its route as registered, with no body (the owner only names the role). */
-const plainRow = (
-  method: Method,
-  route: string,
-  expected: Expected,
-  owner: MatrixRow['owner'] = 'client',
-): MatrixRow => ({ method, route, owner, request: () => ({ url: route }), expect: expected });
-
 export const HTTP_MATRIX: MatrixRow[] = [
   // ---- public: operations and API docs ----------------------------------------------------------
-  plainRow('GET', '/api/health', everyone(200)),
-  plainRow('GET', '/api/ready', everyone(200)),
+  matrixRow('GET', '/api/health', everyone(200)),
+  matrixRow('GET', '/api/ready', everyone(200)),
   // Public unless METRICS_TOKEN is set (ops.test.ts covers the token); docs/security.md says so.
-  plainRow('GET', '/metrics', everyone(200)),
-  plainRow('GET', '/api/openapi.json', everyone(200)),
-  plainRow('GET', '/api/docs', everyone(200)),
-  plainRow('GET', '/api/docs/json', everyone(200)),
-  plainRow('GET', '/api/docs/yaml', everyone(200)),
-  plainRow('GET', '/api/docs/static/index.html', everyone(302)),
-  plainRow('GET', '/api/docs/static/swagger-initializer.js', everyone(200)),
-  {
-    method: 'GET',
-    route: '/api/docs/static/*',
-    owner: 'client',
-    request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
-    expect: everyone(200),
-  },
+  matrixRow('GET', '/metrics', everyone(200)),
+  matrixRow('GET', '/api/openapi.json', everyone(200)),
+  matrixRow('GET', '/api/docs', everyone(200)),
+  matrixRow('GET', '/api/docs/json', everyone(200)),
+  matrixRow('GET', '/api/docs/yaml', everyone(200)),
+  matrixRow('GET', '/api/docs/static/index.html', everyone(302)),
+  matrixRow('GET', '/api/docs/static/swagger-initializer.js', everyone(200)),
+  matrixRow('GET', '/api/docs/static/*', everyone(200), {
+    url: () => '/api/docs/static/swagger-ui.css',
+  }),
   // Pictures are public by id (an <img> sends no token); ids are random UUIDs.
-  {
-    method: 'GET',
-    route: '/uploads/:id',
-    owner: 'client',
-    request: (w) => ({ url: `/uploads/${w.imageId}` }),
-    expect: everyone(200),
-  },
+  matrixRow('GET', '/uploads/:id', everyone(200), { id: (w) => w.imageId }),
 
   // ---- public: accounts ---------------------------------------------------------------------------
-  {
-    method: 'POST',
-    route: '/api/auth/register',
-    owner: 'client',
-    request: () => ({
-      url: '/api/auth/register',
-      payload: {
-        firstName: 'New',
-        lastName: 'Person',
-        email: `new-${randomUUID().slice(0, 8)}@example.test`,
-        password: 'Secret123',
-        role: 'client',
-      },
+  matrixRow('POST', '/api/auth/register', everyone(201), {
+    body: () => ({
+      firstName: 'New',
+      lastName: 'Person',
+      email: `new-${randomUUID().slice(0, 8)}@example.test`,
+      password: 'Secret123',
+      role: 'client',
     }),
-    expect: everyone(201),
-  },
-  {
-    method: 'POST',
-    route: '/api/auth/register/provider',
+  }),
+  matrixRow('POST', '/api/auth/register/provider', everyone(200), {
     owner: 'provider',
-    request: async (w) => ({
-      url: '/api/auth/register/provider',
-      payload: { userId: await w.freshPendingProvider(), specialty: 'Tutor', bio: 'Maths.' },
+    body: async (w) => ({
+      userId: await w.freshPendingProvider(),
+      specialty: 'Tutor',
+      bio: 'Maths.',
     }),
-    expect: everyone(200),
-  },
-  {
-    method: 'POST',
-    route: '/api/auth/verify-email',
-    owner: 'client',
-    request: async (w) => ({
-      url: '/api/auth/verify-email',
-      payload: { token: await w.freshVerificationToken() },
-    }),
-    expect: everyone(200),
-  },
-  {
-    method: 'POST',
-    route: '/api/verify-email',
-    owner: 'client',
-    request: (w) => ({ url: '/api/verify-email', payload: { email: w.client.email } }),
-    expect: everyone(200),
-  },
-  {
-    method: 'POST',
-    route: '/api/auth/login',
-    owner: 'client',
-    request: (w) => ({
-      url: '/api/auth/login',
-      payload: { email: w.client.email, password: w.client.password },
-    }),
-    expect: everyone(200),
-  },
+  }),
+  matrixRow('POST', '/api/auth/verify-email', everyone(200), {
+    body: async (w) => ({ token: await w.freshVerificationToken() }),
+  }),
+  matrixRow('POST', '/api/verify-email', everyone(200), {
+    body: (w) => ({ email: w.client.email }),
+  }),
+  matrixRow('POST', '/api/auth/login', everyone(200), {
+    body: (w) => ({ email: w.client.email, password: w.client.password }),
+  }),
 
   // ---- public: the catalogue (the provider onboarding screen needs it before signing in) --------
-  plainRow('GET', '/api/categories', everyone(200)),
-  {
-    method: 'GET',
-    route: '/api/places',
-    owner: 'client',
-    request: () => ({ url: '/api/places?q=spring' }),
-    expect: everyone(200),
-  },
+  matrixRow('GET', '/api/categories', everyone(200)),
+  matrixRow('GET', '/api/places', everyone(200), { url: () => '/api/places?q=spring' }),
 
   // ---- any signed-in user, on their own account -------------------------------------------------
-  plainRow('POST', '/api/auth/logout', signedIn(200)),
-  plainRow('GET', '/api/profile', signedIn(200)),
-  {
-    method: 'PATCH',
-    route: '/api/profile/update',
-    owner: 'client',
-    request: (w, caller) => ({ url: '/api/profile/update', payload: profileBody(caller, w) }),
-    expect: signedIn(200),
-  },
-  plainRow('GET', '/api/notifications', signedIn(200)),
-  plainRow('GET', '/api/notifications/unread', signedIn(200)),
-  plainRow('PATCH', '/api/notifications/mark-all-read', signedIn(200)),
-  {
-    method: 'PATCH',
-    route: '/api/notifications/:id/read',
-    owner: 'client',
-    request: (w) => ({ url: `/api/notifications/${w.clientNotificationId}/read` }),
-    // Anyone else's notification is "not found", whatever their role.
-    expect: signedIn(200, { otherClient: 404, otherProvider: 404, wrongRole: 404 }),
-  },
+  matrixRow('POST', '/api/auth/logout', signedIn(200)),
+  matrixRow('GET', '/api/profile', signedIn(200)),
+  matrixRow('PATCH', '/api/profile/update', signedIn(200), {
+    body: (w, caller) => profileBody(caller, w),
+  }),
+  matrixRow('GET', '/api/notifications', signedIn(200)),
+  matrixRow('GET', '/api/notifications/unread', signedIn(200)),
+  matrixRow('PATCH', '/api/notifications/mark-all-read', signedIn(200)),
+  // Anyone else's notification is "not found", whatever their role.
+  matrixRow(
+    'PATCH',
+    '/api/notifications/:id/read',
+    signedIn(200, { otherClient: 404, otherProvider: 404, wrongRole: 404 }),
+    { id: (w) => w.clientNotificationId },
+  ),
 
   // ---- public discovery (docs/product.md §11.2): anyone; a sent token must be valid ---------------
-  {
-    method: 'GET',
-    route: '/api/search/providers',
-    owner: 'client',
-    request: () => ({ url: '/api/search/providers?q=paula' }),
-    expect: anyoneTokenChecked(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/profile/providers/:id',
+  matrixRow('GET', '/api/search/providers', anyoneTokenChecked(200), {
+    url: () => '/api/search/providers?q=paula',
+  }),
+  matrixRow('GET', '/api/profile/providers/:id', anyoneTokenChecked(200), {
     owner: 'provider',
-    request: (w) => ({ url: `/api/profile/providers/${w.provider.providerId}` }),
-    expect: anyoneTokenChecked(200),
-  },
-  {
-    method: 'GET',
-    route: '/api/search/providers/:id/available-slots',
+    id: (w) => w.provider.providerId,
+  }),
+  matrixRow('GET', '/api/search/providers/:id/available-slots', anyoneTokenChecked(200), {
     owner: 'provider',
-    request: (w) => ({ url: `/api/search/providers/${w.provider.providerId}/available-slots` }),
-    expect: anyoneTokenChecked(200),
-  },
+    id: (w) => w.provider.providerId,
+  }),
 
   // ---- providers ---------------------------------------------------------------------------------
-  {
-    method: 'GET',
-    route: '/api/stats',
+  matrixRow('GET', '/api/stats', providersOnly(200), {
     owner: 'provider',
-    request: () => ({ url: '/api/stats/' }),
-    expect: providersOnly(200),
-  },
-  plainRow('GET', '/api/stats/analytics', providersOnly(200), 'provider'),
-  plainRow('GET', '/api/timeslots/view', providersOnly(200), 'provider'),
-  {
-    method: 'POST',
-    route: '/api/timeslots/create',
+    url: () => '/api/stats/',
+  }),
+  matrixRow('GET', '/api/stats/analytics', providersOnly(200), { owner: 'provider' }),
+  matrixRow('GET', '/api/timeslots/view', providersOnly(200), { owner: 'provider' }),
+  matrixRow('POST', '/api/timeslots/create', providersOnly(201), {
     owner: 'provider',
-    request: (w) => ({ url: '/api/timeslots/create', payload: slotBody(w) }),
-    expect: providersOnly(201),
-  },
-  {
-    method: 'POST',
-    route: '/api/timeslots/bulk-create',
+    body: slotBody,
+  }),
+  matrixRow('POST', '/api/timeslots/bulk-create', providersOnly(201), {
     owner: 'provider',
-    request: (w) => ({
-      url: '/api/timeslots/bulk-create',
-      payload: { dates: [w.futureDay()], startTime: '09:00', endTime: '10:00', slotMinutes: 30 },
+    body: (w) => ({
+      dates: [w.futureDay()],
+      startTime: '09:00',
+      endTime: '10:00',
+      slotMinutes: 30,
     }),
-    expect: providersOnly(201),
-  },
-  {
-    method: 'PATCH',
-    route: '/api/timeslots/update/:id',
+  }),
+  matrixRow('PATCH', '/api/timeslots/update/:id', providersOwn(200), {
     owner: 'provider',
-    request: async (w) => ({
-      url: `/api/timeslots/update/${(await w.freshSlot()).id}`,
-      payload: { type: 'Long cut' },
-    }),
-    expect: providersOwn(200),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/timeslots/delete/:id',
+    id: async (w) => (await w.freshSlot()).id,
+    body: () => ({ type: 'Long cut' }),
+  }),
+  matrixRow('DELETE', '/api/timeslots/delete/:id', providersOwn(200), {
     owner: 'provider',
-    request: async (w) => ({ url: `/api/timeslots/delete/${(await w.freshSlot()).id}` }),
-    expect: providersOwn(200),
-  },
-  plainRow('GET', '/api/services', providersOnly(200), 'provider'),
-  {
-    method: 'POST',
-    route: '/api/services',
+    id: async (w) => (await w.freshSlot()).id,
+  }),
+  matrixRow('GET', '/api/services', providersOnly(200), { owner: 'provider' }),
+  matrixRow('POST', '/api/services', providersOnly(201), {
     owner: 'provider',
-    request: () => ({
-      url: '/api/services',
-      payload: { name: 'Matrix cut', duration_minutes: 30, price_cents: 2500, currency: 'USD' },
-    }),
-    expect: providersOnly(201),
-  },
-  {
-    method: 'PATCH',
-    route: '/api/services/:id',
+    body: () => ({ name: 'Matrix cut', duration_minutes: 30, price_cents: 2500, currency: 'USD' }),
+  }),
+  matrixRow('PATCH', '/api/services/:id', providersOwn(200), {
     owner: 'provider',
-    request: async (w) => ({
-      url: `/api/services/${await w.freshService()}`,
-      payload: { price_cents: 2600 },
-    }),
-    expect: providersOwn(200),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/services/:id',
+    id: (w) => w.freshService(),
+    body: () => ({ price_cents: 2600 }),
+  }),
+  matrixRow('DELETE', '/api/services/:id', providersOwn(200), {
     owner: 'provider',
-    request: async (w) => ({ url: `/api/services/${await w.freshService()}` }),
-    expect: providersOwn(200),
-  },
-  plainRow('GET', '/api/appointment/provider/view', providersOnly(200), 'provider'),
-  {
-    method: 'PATCH',
-    route: '/api/appointment/provider/cancel/:id',
+    id: (w) => w.freshService(),
+  }),
+  matrixRow('GET', '/api/appointment/provider/view', providersOnly(200), { owner: 'provider' }),
+  matrixRow('PATCH', '/api/appointment/provider/cancel/:id', providersOwn(200), {
     owner: 'provider',
-    request: async (w) => ({
-      url: `/api/appointment/provider/cancel/${await w.freshAppointment()}`,
-    }),
-    expect: providersOwn(200),
-  },
+    id: (w) => w.freshAppointment(),
+  }),
 
   // Booking policies: providers only, each their own. The saved policy is the default one, so
   // the world's bookings are not refused by it.
-  plainRow('GET', '/api/provider/policy', providersOnly(200), 'provider'),
-  {
-    method: 'PUT',
-    route: '/api/provider/policy',
+  matrixRow('GET', '/api/provider/policy', providersOnly(200), { owner: 'provider' }),
+  matrixRow('PUT', '/api/provider/policy', providersOnly(200), {
     owner: 'provider',
-    request: () => ({
-      url: '/api/provider/policy',
-      payload: {
-        minNoticeMinutes: 0,
-        maxAdvanceDays: 730,
-        bufferMinutes: 0,
-        maxPerDay: null,
-        cancelCutoffMinutes: 0,
-      },
+    body: () => ({
+      minNoticeMinutes: 0,
+      maxAdvanceDays: 730,
+      bufferMinutes: 0,
+      maxPerDay: null,
+      cancelCutoffMinutes: 0,
     }),
-    expect: providersOnly(200),
-  },
+  }),
 
   // Weekly hours and time off: providers only, each on their own schedule. The saved week is
   // empty, so no slot is generated that could meet the world's other slots.
-  plainRow('GET', '/api/availability/weekly', providersOnly(200), 'provider'),
-  {
-    method: 'PUT',
-    route: '/api/availability/weekly',
+  matrixRow('GET', '/api/availability/weekly', providersOnly(200), { owner: 'provider' }),
+  matrixRow('PUT', '/api/availability/weekly', providersOnly(200), {
     owner: 'provider',
-    request: () => ({ url: '/api/availability/weekly', payload: { rules: [], horizonWeeks: 2 } }),
-    expect: providersOnly(200),
-  },
-  plainRow('GET', '/api/availability/time-off', providersOnly(200), 'provider'),
-  {
-    method: 'POST',
-    route: '/api/availability/time-off',
+    body: () => ({ rules: [], horizonWeeks: 2 }),
+  }),
+  matrixRow('GET', '/api/availability/time-off', providersOnly(200), { owner: 'provider' }),
+  matrixRow('POST', '/api/availability/time-off', providersOnly(201), {
     owner: 'provider',
-    request: (w) => ({
-      url: '/api/availability/time-off',
-      payload: { from: w.futureDay(), to: w.futureDay(), reason: 'Away' },
-    }),
-    expect: providersOnly(201),
-  },
-  {
-    method: 'DELETE',
-    route: '/api/availability/time-off/:id',
+    body: (w) => ({ from: w.futureDay(), to: w.futureDay(), reason: 'Away' }),
+  }),
+  matrixRow('DELETE', '/api/availability/time-off/:id', providersOwn(200), {
     owner: 'provider',
-    request: async (w) => {
+    id: async (w) => {
       const day = w.futureDay();
       const res = await w.app.inject({
         method: 'POST',
@@ -392,158 +261,95 @@ export const HTTP_MATRIX: MatrixRow[] = [
         payload: { from: day, to: day },
       });
       if (res.statusCode !== 201) throw new Error(`matrix: time off failed ${res.body}`);
-      return { url: `/api/availability/time-off/${res.json().timeOff.id}` };
+      return res.json().timeOff.id;
     },
-    expect: providersOwn(200),
-  },
+  }),
 
   // ---- email and calendars -------------------------------------------------------------------------
-  {
-    method: 'POST',
-    route: '/api/auth/forgot-password',
-    owner: 'client',
-    request: (w) => ({ url: '/api/auth/forgot-password', payload: { email: w.client.email } }),
-    expect: everyone(200),
-  },
-  {
-    method: 'POST',
-    route: '/api/auth/reset-password',
-    owner: 'client',
-    // Each case resets a throwaway account (a reset signs its owner out everywhere).
-    request: async (w) => {
+  matrixRow('POST', '/api/auth/forgot-password', everyone(200), {
+    body: (w) => ({ email: w.client.email }),
+  }),
+  // Each case resets a throwaway account (a reset signs its owner out everywhere).
+  matrixRow('POST', '/api/auth/reset-password', everyone(200), {
+    body: async (w) => {
       const user = await createClient(w.app);
       const token = await createPasswordResetToken(w.app.database.db, user.id);
-      return { url: '/api/auth/reset-password', payload: { token, password: 'NewSecret9' } };
+      return { token, password: 'NewSecret9' };
     },
-    expect: everyone(200),
-  },
-  plainRow('GET', '/api/profile/notification-preferences', signedIn(200)),
-  {
-    method: 'PATCH',
-    route: '/api/profile/notification-preferences',
-    owner: 'client',
-    request: () => ({
-      url: '/api/profile/notification-preferences',
-      payload: { emailReminders: true },
-    }),
-    expect: signedIn(200),
-  },
+  }),
+  matrixRow('GET', '/api/profile/notification-preferences', signedIn(200)),
+  matrixRow('PATCH', '/api/profile/notification-preferences', signedIn(200), {
+    body: () => ({ emailReminders: true }),
+  }),
   // One-click unsubscribe (RFC 8058): the signed token in the URL is the credential; a bearer
-  // token, valid or not, changes nothing. GET only shows a page; POST turns the preference off.
-  {
-    method: 'GET',
-    route: '/api/email/unsubscribe',
-    owner: 'client',
-    request: (w) => ({
-      url: `/api/email/unsubscribe?token=${unsubscribeToken(w.client.id, 'emailReminders')}`,
-    }),
-    expect: everyone(200),
-  },
-  {
-    method: 'POST',
-    route: '/api/email/unsubscribe',
-    owner: 'client',
-    // Each case unsubscribes a throwaway account.
-    request: async (w) => {
+  // token, valid or not, changes nothing. GET only shows a page; POST turns the preference off
+  // (each case on a throwaway account).
+  matrixRow('GET', '/api/email/unsubscribe', everyone(200), {
+    url: (w) => `/api/email/unsubscribe?token=${unsubscribeToken(w.client.id, 'emailReminders')}`,
+  }),
+  matrixRow('POST', '/api/email/unsubscribe', everyone(200), {
+    url: async (w) => {
       const user = await createClient(w.app);
-      return {
-        url: `/api/email/unsubscribe?token=${unsubscribeToken(user.id, 'emailBookingUpdates')}`,
-      };
+      return `/api/email/unsubscribe?token=${unsubscribeToken(user.id, 'emailBookingUpdates')}`;
     },
-    expect: everyone(200),
-  },
-  plainRow('GET', '/api/calendar/feed-url', signedIn(200)),
-  plainRow('POST', '/api/calendar/feed-url/reset', signedIn(200)),
-  {
-    method: 'GET',
-    route: '/calendar/:file',
-    owner: 'client',
-    // The secret URL is the credential: a token, valid or not, changes nothing.
-    request: async (w) => {
+  }),
+  matrixRow('GET', '/api/calendar/feed-url', signedIn(200)),
+  matrixRow('POST', '/api/calendar/feed-url/reset', signedIn(200)),
+  // The secret URL is the credential: a token, valid or not, changes nothing.
+  matrixRow('GET', '/calendar/:file', everyone(200), {
+    url: async (w) => {
       const res = await w.app.inject({
         method: 'GET',
         url: '/api/calendar/feed-url',
         headers: { authorization: `Bearer ${await w.freshToken(w.client)}` },
       });
-      return { url: new URL(res.json<{ url: string }>().url).pathname };
+      return new URL(res.json<{ url: string }>().url).pathname;
     },
-    expect: everyone(200),
-  },
+  }),
 
   // ---- clients -----------------------------------------------------------------------------------
-  {
-    method: 'POST',
-    route: '/api/appointment/booking',
-    owner: 'client',
-    request: async (w) => ({
-      url: '/api/appointment/booking',
-      payload: { timeslotId: (await w.freshSlot()).id },
-    }),
-    expect: clientsOnly(201),
-  },
-  plainRow('GET', '/api/appointment/view', clientsOnly(200)),
-  {
-    method: 'PATCH',
-    route: '/api/appointment/cancel/:id',
-    owner: 'client',
-    request: async (w) => ({ url: `/api/appointment/cancel/${await w.freshAppointment()}` }),
-    expect: clientsOwn(200),
-  },
-  {
-    method: 'PATCH',
-    route: '/api/appointment/reschedule/:id',
-    owner: 'client',
-    request: async (w) => ({
-      url: `/api/appointment/reschedule/${await w.freshAppointment()}`,
-      payload: { newTimeslotId: (await w.freshSlot()).id },
-    }),
-    expect: clientsOwn(200),
-  },
+  matrixRow('POST', '/api/appointment/booking', clientsOnly(201), {
+    body: async (w) => ({ timeslotId: (await w.freshSlot()).id }),
+  }),
+  matrixRow('GET', '/api/appointment/view', clientsOnly(200)),
+  matrixRow('PATCH', '/api/appointment/cancel/:id', clientsOwn(200), {
+    id: (w) => w.freshAppointment(),
+  }),
+  matrixRow('PATCH', '/api/appointment/reschedule/:id', clientsOwn(200), {
+    id: (w) => w.freshAppointment(),
+    body: async (w) => ({ newTimeslotId: (await w.freshSlot()).id }),
+  }),
 
   // ---- trust: reviews, replies, no-shows (authorization-matrix-trust.ts) ----------------------
   ...TRUST_ROWS,
   // ---- messages: the two participants of a conversation ------------------------------------------
-  {
-    method: 'POST',
-    route: '/api/conversations',
-    owner: 'client',
-    request: async (w, caller) => {
-      const url = '/api/conversations';
+  // Every client case finds its conversation already there (200): opened once beforehand.
+  matrixRow('POST', '/api/conversations', clientsOnly(200), {
+    body: async (w, caller) => {
       const payload = { providerId: w.provider.providerId };
-      // Every client case finds its conversation already there (200): opened once beforehand.
       if (caller?.role === 'client') {
-        await w.app.inject({ method: 'POST', url, headers: caller.headers, payload });
+        await w.app.inject({
+          method: 'POST',
+          url: '/api/conversations',
+          headers: caller.headers,
+          payload,
+        });
       }
-      return { url, payload };
+      return payload;
     },
-    expect: clientsOnly(200),
-  },
-  plainRow('GET', '/api/conversations', signedIn(200)),
-  plainRow('GET', '/api/conversations/unread-count', signedIn(200)),
-  {
-    method: 'GET',
-    route: '/api/conversations/:id/messages',
-    owner: 'client',
-    request: (w) => ({ url: `/api/conversations/${w.conversationId}/messages` }),
-    expect: participantsOnly(200),
-  },
-  {
-    method: 'POST',
-    route: '/api/conversations/:id/messages',
-    owner: 'client',
-    request: (w) => ({
-      url: `/api/conversations/${w.conversationId}/messages`,
-      payload: { body: 'Is parking available?' },
-    }),
-    expect: participantsOnly(201),
-  },
-  {
-    method: 'PATCH',
-    route: '/api/conversations/:id/read',
-    owner: 'client',
-    request: (w) => ({ url: `/api/conversations/${w.conversationId}/read` }),
-    expect: participantsOnly(200),
-  },
+  }),
+  matrixRow('GET', '/api/conversations', signedIn(200)),
+  matrixRow('GET', '/api/conversations/unread-count', signedIn(200)),
+  matrixRow('GET', '/api/conversations/:id/messages', participantsOnly(200), {
+    id: (w) => w.conversationId,
+  }),
+  matrixRow('POST', '/api/conversations/:id/messages', participantsOnly(201), {
+    id: (w) => w.conversationId,
+    body: () => ({ body: 'Is parking available?' }),
+  }),
+  matrixRow('PATCH', '/api/conversations/:id/read', participantsOnly(200), {
+    id: (w) => w.conversationId,
+  }),
 ];
 
 /** socket.io: what the handshake does per identity, and what each client→server event answers. */

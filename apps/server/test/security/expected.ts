@@ -1,6 +1,29 @@
 import type { Expected } from './authorization-matrix';
 
-/** What each identity gets from a route that needs a signed-in caller (the authorization table). */
+/** What each identity gets from a route (the authorization table). */
+
+/** The same status whoever asks (public endpoints: a token, valid or not, changes nothing). */
+export const everyone = (status: number): Expected => ({
+  anonymous: status,
+  garbage: status,
+  expired: status,
+  revoked: status,
+  owner: status,
+  otherClient: status,
+  otherProvider: status,
+  wrongRole: status,
+});
+
+/**
+ * Public, but a token that is sent must be valid (docs/product.md §11.2 discovery): anonymous
+ * callers get `status`, a garbage, expired or revoked token a 401, like everywhere else.
+ */
+export const anyoneTokenChecked = (status: number): Expected => ({
+  ...everyone(status),
+  garbage: 401,
+  expired: 401,
+  revoked: 401,
+});
 
 /** Needs a valid token (401 otherwise); `others` overrides what non-owners get. */
 export const signedIn = (

@@ -6,7 +6,10 @@ import {
   registerBodySchema,
 } from '@slotwise/shared/accounts-schemas';
 import { timeOffBodySchema, weeklyHoursBodySchema } from '@slotwise/shared/availability-schemas';
-import { bookingBodySchema, rescheduleBodySchema } from '@slotwise/shared/appointments-booking-schemas';
+import {
+  bookingBodySchema,
+  rescheduleBodySchema,
+} from '@slotwise/shared/appointments-booking-schemas';
 import { bulkCreateTimeslotsBodySchema } from '@slotwise/shared/availability-slot-run-schemas';
 import {
   createConversationBodySchema,
@@ -96,6 +99,22 @@ const fixedPath = (
   valid,
   accepts: (body) => passes(schema, body),
 });
+
+/** The same at a path of one record: `route`'s `:id` is `id(world)`. */
+const recordPath = (
+  method: JsonEndpoint['method'],
+  route: string,
+  id: (world: World) => string | null,
+  caller: JsonEndpoint['caller'],
+  valid: JsonEndpoint['valid'],
+  schema: z.ZodType,
+): JsonEndpoint => ({
+  ...fixedPath(method, route, caller, valid, schema),
+  url: (w) => route.replace(':id', String(id(w))),
+});
+
+/** An id no record has: whatever passes validation answers 404. */
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const JSON_ENDPOINTS: JsonEndpoint[] = [
   {
@@ -236,14 +255,14 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     }),
     bulkCreateTimeslotsBodySchema,
   ),
-  {
-    name: 'PATCH /api/timeslots/update/:id',
-    method: 'PATCH',
-    url: (w) => `/api/timeslots/update/${w.freeSlotId}`,
-    caller: (w) => w.provider,
-    valid: (w) => ({ day: w.futureDay(402), startTime: '11:00', endTime: '11:30', type: 'Cut' }),
-    accepts: (body) => passes(updateTimeslotBodySchema, body),
-  },
+  recordPath(
+    'PATCH',
+    '/api/timeslots/update/:id',
+    (w) => w.freeSlotId,
+    (w) => w.provider,
+    (w) => ({ day: w.futureDay(402), startTime: '11:00', endTime: '11:30', type: 'Cut' }),
+    updateTimeslotBodySchema,
+  ),
   // The other provider's policy: the world books the provider's slots, never the other's.
   fixedPath(
     'PUT',
@@ -283,57 +302,53 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     () => ({ name: 'Cut', duration_minutes: 30, price_cents: 2500, currency: 'USD' }),
     createServiceBodySchema,
   ),
-  {
-    name: 'PATCH /api/services/:id',
-    method: 'PATCH',
-    url: (w) => `/api/services/${w.serviceId}`,
-    caller: (w) => w.provider,
-    valid: () => ({ name: 'Cut', price_cents: 2600, currency: 'EUR', description: 'Short' }),
-    accepts: (body) => passes(updateServiceBodySchema, body),
-  },
+  recordPath(
+    'PATCH',
+    '/api/services/:id',
+    (w) => w.serviceId,
+    (w) => w.provider,
+    () => ({ name: 'Cut', price_cents: 2600, currency: 'EUR', description: 'Short' }),
+    updateServiceBodySchema,
+  ),
   fixedPath(
     'POST',
     '/api/appointment/booking',
     (w) => w.otherClient,
-    () => ({ timeslotId: '00000000-0000-4000-8000-000000000000' }),
+    () => ({ timeslotId: UNKNOWN_ID }),
     bookingBodySchema,
   ),
-  {
-    name: 'PATCH /api/appointment/reschedule/:id',
-    method: 'PATCH',
-    url: (w) => `/api/appointment/reschedule/${w.appointmentId}`,
-    caller: (w) => w.client,
-    valid: () => ({ newTimeslotId: '00000000-0000-4000-8000-000000000000' }),
-    accepts: (body) => passes(rescheduleBodySchema, body),
-  },
+  recordPath(
+    'PATCH',
+    '/api/appointment/reschedule/:id',
+    (w) => w.appointmentId,
+    (w) => w.client,
+    () => ({ newTimeslotId: UNKNOWN_ID }),
+    rescheduleBodySchema,
+  ),
   // Trust: an unknown appointment / review, so whatever passes validation answers 404.
   fixedPath(
     'POST',
     '/api/reviews',
     (w) => w.client,
-    () => ({
-      appointmentId: '00000000-0000-4000-8000-000000000000',
-      rating: 5,
-      comment: 'Great service',
-    }),
+    () => ({ appointmentId: UNKNOWN_ID, rating: 5, comment: 'Great service' }),
     createReviewBodySchema,
   ),
-  {
-    name: 'POST /api/reviews/:id/reply',
-    method: 'POST',
-    url: () => '/api/reviews/00000000-0000-4000-8000-000000000000/reply',
-    caller: (w) => w.provider,
-    valid: () => ({ comment: 'Thank you!' }),
-    accepts: (body) => passes(reviewReplyBodySchema, body),
-  },
-  {
-    name: 'PATCH /api/reviews/:id/reply',
-    method: 'PATCH',
-    url: () => '/api/reviews/00000000-0000-4000-8000-000000000000/reply',
-    caller: (w) => w.provider,
-    valid: () => ({ comment: 'Thank you again!' }),
-    accepts: (body) => passes(reviewReplyBodySchema, body),
-  },
+  recordPath(
+    'POST',
+    '/api/reviews/:id/reply',
+    () => UNKNOWN_ID,
+    (w) => w.provider,
+    () => ({ comment: 'Thank you!' }),
+    reviewReplyBodySchema,
+  ),
+  recordPath(
+    'PATCH',
+    '/api/reviews/:id/reply',
+    () => UNKNOWN_ID,
+    (w) => w.provider,
+    () => ({ comment: 'Thank you again!' }),
+    reviewReplyBodySchema,
+  ),
   fixedPath(
     'POST',
     '/api/conversations',
@@ -341,14 +356,14 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     (w) => ({ providerId: w.provider.providerId }),
     createConversationBodySchema,
   ),
-  {
-    name: 'POST /api/conversations/:id/messages',
-    method: 'POST',
-    url: (w) => `/api/conversations/${w.conversationId}/messages`,
-    caller: (w) => w.client,
-    valid: () => ({ body: 'See you at ten.' }),
-    accepts: (body) => passes(sendMessageBodySchema, body),
-  },
+  recordPath(
+    'POST',
+    '/api/conversations/:id/messages',
+    (w) => w.conversationId,
+    (w) => w.client,
+    () => ({ body: 'See you at ten.' }),
+    sendMessageBodySchema,
+  ),
 ];
 
 interface IdEndpoint {
@@ -359,129 +374,61 @@ interface IdEndpoint {
   payload?: Body;
 }
 
+/** An endpoint of one record, named by its method and route, called with each id under test. */
+const idRoute = (
+  method: IdEndpoint['method'],
+  route: string,
+  caller: IdEndpoint['caller'],
+  payload?: Body,
+): IdEndpoint => ({
+  name: `${method} ${route}`,
+  method,
+  url: (id) => route.replace(':id', id),
+  caller,
+  payload,
+});
+
 const ID_ENDPOINTS: IdEndpoint[] = [
-  {
-    name: 'PATCH /api/appointment/cancel/:id',
-    method: 'PATCH',
-    url: (id) => `/api/appointment/cancel/${id}`,
-    caller: (w) => w.client,
-  },
-  {
-    name: 'PATCH /api/appointment/reschedule/:id',
-    method: 'PATCH',
-    url: (id) => `/api/appointment/reschedule/${id}`,
-    caller: (w) => w.client,
-    payload: { newTimeslotId: '00000000-0000-4000-8000-000000000000' },
-  },
-  {
-    name: 'PATCH /api/appointment/provider/cancel/:id',
-    method: 'PATCH',
-    url: (id) => `/api/appointment/provider/cancel/${id}`,
-    caller: (w) => w.provider,
-  },
-  {
-    name: 'PATCH /api/timeslots/update/:id',
-    method: 'PATCH',
-    url: (id) => `/api/timeslots/update/${id}`,
-    caller: (w) => w.provider,
-    payload: { type: 'Cut' },
-  },
-  {
-    name: 'DELETE /api/timeslots/delete/:id',
-    method: 'DELETE',
-    url: (id) => `/api/timeslots/delete/${id}`,
-    caller: (w) => w.provider,
-  },
-  {
-    name: 'DELETE /api/availability/time-off/:id',
-    method: 'DELETE',
-    url: (id) => `/api/availability/time-off/${id}`,
-    caller: (w) => w.provider,
-  },
-  {
-    name: 'PATCH /api/services/:id',
-    method: 'PATCH',
-    url: (id) => `/api/services/${id}`,
-    caller: (w) => w.provider,
-    payload: { price_cents: 100 },
-  },
-  {
-    name: 'DELETE /api/services/:id',
-    method: 'DELETE',
-    url: (id) => `/api/services/${id}`,
-    caller: (w) => w.provider,
-  },
-  {
-    name: 'PATCH /api/notifications/:id/read',
-    method: 'PATCH',
-    url: (id) => `/api/notifications/${id}/read`,
-    caller: (w) => w.client,
-  },
-  {
-    name: 'GET /api/profile/providers/:id',
-    method: 'GET',
-    url: (id) => `/api/profile/providers/${id}`,
-    caller: (w) => w.client,
-  },
-  {
-    name: 'GET /api/search/providers/:id/available-slots',
-    method: 'GET',
-    url: (id) => `/api/search/providers/${id}/available-slots`,
-    caller: (w) => w.client,
-  },
-  { name: 'GET /uploads/:id', method: 'GET', url: (id) => `/uploads/${id}`, caller: () => null },
-  {
-    name: 'PATCH /api/appointment/provider/no-show/:id',
-    method: 'PATCH',
-    url: (id) => `/api/appointment/provider/no-show/${id}`,
-    caller: (w) => w.provider,
-  },
-  {
-    name: 'GET /api/providers/:id/reviews',
-    method: 'GET',
-    url: (id) => `/api/providers/${id}/reviews`,
-    caller: () => null,
-  },
-  {
-    name: 'POST /api/reviews/:id/reply',
-    method: 'POST',
-    url: (id) => `/api/reviews/${id}/reply`,
-    caller: (w) => w.provider,
-    payload: { comment: 'Thanks' },
-  },
-  {
-    name: 'PATCH /api/reviews/:id/reply',
-    method: 'PATCH',
-    url: (id) => `/api/reviews/${id}/reply`,
-    caller: (w) => w.provider,
-    payload: { comment: 'Thanks' },
-  },
-  {
-    name: 'GET /api/conversations/:id/messages',
-    method: 'GET',
-    url: (id) => `/api/conversations/${id}/messages`,
-    caller: (w) => w.client,
-  },
-  {
-    name: 'POST /api/conversations/:id/messages',
-    method: 'POST',
-    url: (id) => `/api/conversations/${id}/messages`,
-    caller: (w) => w.client,
-    payload: { body: 'hello' },
-  },
-  {
-    name: 'PATCH /api/conversations/:id/read',
-    method: 'PATCH',
-    url: (id) => `/api/conversations/${id}/read`,
-    caller: (w) => w.client,
-  },
+  idRoute('PATCH', '/api/appointment/cancel/:id', (w) => w.client),
+  idRoute('PATCH', '/api/appointment/reschedule/:id', (w) => w.client, {
+    newTimeslotId: UNKNOWN_ID,
+  }),
+  idRoute('PATCH', '/api/appointment/provider/cancel/:id', (w) => w.provider),
+  idRoute('PATCH', '/api/timeslots/update/:id', (w) => w.provider, { type: 'Cut' }),
+  idRoute('DELETE', '/api/timeslots/delete/:id', (w) => w.provider),
+  idRoute('DELETE', '/api/availability/time-off/:id', (w) => w.provider),
+  idRoute('PATCH', '/api/services/:id', (w) => w.provider, { price_cents: 100 }),
+  idRoute('DELETE', '/api/services/:id', (w) => w.provider),
+  idRoute('PATCH', '/api/notifications/:id/read', (w) => w.client),
+  idRoute('GET', '/api/profile/providers/:id', (w) => w.client),
+  idRoute('GET', '/api/search/providers/:id/available-slots', (w) => w.client),
+  idRoute('GET', '/uploads/:id', () => null),
+  idRoute('PATCH', '/api/appointment/provider/no-show/:id', (w) => w.provider),
+  idRoute('GET', '/api/providers/:id/reviews', () => null),
+  idRoute('POST', '/api/reviews/:id/reply', (w) => w.provider, { comment: 'Thanks' }),
+  idRoute('PATCH', '/api/reviews/:id/reply', (w) => w.provider, { comment: 'Thanks' }),
+  idRoute('GET', '/api/conversations/:id/messages', (w) => w.client),
+  idRoute('POST', '/api/conversations/:id/messages', (w) => w.client, { body: 'hello' }),
+  idRoute('PATCH', '/api/conversations/:id/read', (w) => w.client),
 ];
 
+/** A GET whose query string is under test, at `route` (its `:id`, if any, is `id(world)`). */
+const queryRoute = (
+  route: string,
+  keys: string[],
+  caller: (world: World) => TestUser,
+  id?: (world: World) => string | null,
+) => ({
+  label: route,
+  path: (w: World) => (id ? route.replace(':id', String(id(w))) : route),
+  keys,
+  caller,
+});
+
 const QUERY_ENDPOINTS = [
-  {
-    label: '/api/search/providers',
-    path: () => '/api/search/providers',
-    keys: [
+  queryRoute(
+    '/api/search/providers',
+    [
       'q',
       'specialty',
       'category',
@@ -496,70 +443,35 @@ const QUERY_ENDPOINTS = [
       'page',
       'limit',
     ],
-    caller: (w: World) => w.client,
-  },
-  {
-    label: '/api/search/providers/:id/available-slots',
-    path: (w: World) => `/api/search/providers/${w.provider.providerId}/available-slots`,
-    keys: ['from', 'to'],
-    caller: (w: World) => w.client,
-  },
-  {
-    label: '/api/notifications',
-    path: () => '/api/notifications',
-    keys: ['page', 'pageSize'],
-    caller: (w: World) => w.client,
-  },
-  {
-    label: '/api/conversations',
-    path: () => '/api/conversations',
-    keys: ['cursor', 'limit'],
-    caller: (w: World) => w.client,
-  },
-  {
-    label: '/api/conversations/:id/messages',
-    path: (w: World) => `/api/conversations/${w.conversationId}/messages`,
-    keys: ['cursor', 'limit'],
-    caller: (w: World) => w.provider,
-  },
-  {
-    label: '/api/places',
-    path: () => '/api/places',
-    keys: ['q', 'limit'],
-    // Public; a token changes nothing.
-    caller: (w: World) => w.client,
-  },
-  {
-    label: '/api/timeslots/view',
-    path: () => '/api/timeslots/view',
-    keys: ['include', 'from', 'to'],
-    caller: (w: World) => w.provider,
-  },
-  {
-    label: '/api/providers/:id/reviews',
-    path: (w: World) => `/api/providers/${w.provider.providerId}/reviews`,
-    keys: ['cursor', 'limit'],
-    caller: (w: World) => w.client,
-  },
-  {
-    label: '/api/email/unsubscribe',
-    path: () => '/api/email/unsubscribe',
-    keys: ['token'],
-    // Public (the token is the credential); a GET never changes a preference.
-    caller: (w: World) => w.client,
-  },
-  {
-    label: '/api/appointment/provider/view',
-    path: () => '/api/appointment/provider/view',
-    keys: ['status', 'limit', 'cursor'],
-    caller: (w: World) => w.provider,
-  },
-  {
-    label: '/api/appointment/view',
-    path: () => '/api/appointment/view',
-    keys: ['limit', 'cursor'],
-    caller: (w: World) => w.client,
-  },
+    (w) => w.client,
+  ),
+  queryRoute(
+    '/api/search/providers/:id/available-slots',
+    ['from', 'to'],
+    (w) => w.client,
+    (w) => w.provider.providerId,
+  ),
+  queryRoute('/api/notifications', ['page', 'pageSize'], (w) => w.client),
+  queryRoute('/api/conversations', ['cursor', 'limit'], (w) => w.client),
+  queryRoute(
+    '/api/conversations/:id/messages',
+    ['cursor', 'limit'],
+    (w) => w.provider,
+    (w) => w.conversationId,
+  ),
+  // Public; a token changes nothing.
+  queryRoute('/api/places', ['q', 'limit'], (w) => w.client),
+  queryRoute('/api/timeslots/view', ['include', 'from', 'to'], (w) => w.provider),
+  queryRoute(
+    '/api/providers/:id/reviews',
+    ['cursor', 'limit'],
+    (w) => w.client,
+    (w) => w.provider.providerId,
+  ),
+  // Public (the token is the credential); a GET never changes a preference.
+  queryRoute('/api/email/unsubscribe', ['token'], (w) => w.client),
+  queryRoute('/api/appointment/provider/view', ['status', 'limit', 'cursor'], (w) => w.provider),
+  queryRoute('/api/appointment/view', ['limit', 'cursor'], (w) => w.client),
 ];
 
 describe('hostile input', () => {
@@ -851,7 +763,7 @@ describe('hostile input', () => {
       '/api/conversations?limit=0',
       '/api/conversations?cursor=not-a-uuid',
       `/api/conversations/${world.conversationId}/messages?limit=51`,
-      `/api/conversations/${world.conversationId}/messages?cursor=00000000-0000-4000-8000-000000000000`,
+      `/api/conversations/${world.conversationId}/messages?cursor=${UNKNOWN_ID}`,
     ];
     for (const url of cases) {
       const caller = /^\/api\/(timeslots|appointment\/provider)/.test(url)

@@ -8,7 +8,7 @@ import { createVerificationToken } from '../../src/modules/accounts/service';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { book, createSlot, type TestSlot } from '../helpers/booking-factories';
 import { createService } from '../helpers/catalogue-factories';
-import { createClient, createProvider, type TestUser } from '../helpers/factories';
+import { createClient, createProvider, issueToken, type TestUser } from '../helpers/factories';
 import { multipart, png } from '../helpers/images';
 import { openConversationWithMessages } from './messages-world';
 import { asUser } from '../helpers/requests';
@@ -125,11 +125,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const conversationId = await openConversationWithMessages(app, client, provider);
 
   const revoke = async (user: TestUser) => {
-    const { token } = await app.tokens.issue({
-      userId: user.id,
-      role: user.role,
-      providerId: user.providerId,
-    });
+    const token = await issueToken(app, user);
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -155,14 +151,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     conversationId,
     expiredTokens: { client: await expiredToken(client), provider: await expiredToken(provider) },
     revokedTokens: { client: await revoke(client), provider: await revoke(provider) },
-    async freshToken(user) {
-      const { token } = await app.tokens.issue({
-        userId: user.id,
-        role: user.role,
-        providerId: user.providerId,
-      });
-      return token;
-    },
+    freshToken: (user) => issueToken(app, user),
     freshSlot,
     freshService,
     async freshAppointment(owner = client) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
-import { createClient } from '../../../test/helpers/factories';
+import { createClient, issueToken } from '../../../test/helpers/factories';
 
 /**
  * A client's parallel requests with a token this instance has not checked yet (a page's
@@ -23,11 +23,7 @@ describe('signature checks of a new token', () => {
 
   it('eight parallel requests with one new token check its signature once, and all are answered', async () => {
     const client = await createClient(t.app);
-    const { token } = await t.app.tokens.issue({
-      userId: client.id,
-      role: 'client',
-      providerId: null,
-    });
+    const token = await issueToken(t.app, client);
     const verify = vi.spyOn(t.app.tokens as unknown as Checked, 'check');
     const answers = await inParallel(token, 8);
     expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers/app';
-import { createClient } from '../../../test/helpers/factories';
+import { createClient, issueToken } from '../../../test/helpers/factories';
 
 /**
  * What the token check accepts and refuses (tokens.ts, fast-jwt since docs/decisions/062). The
@@ -50,11 +50,7 @@ describe('the token check', () => {
 
   it('accepts the tokens it issues itself', async () => {
     const client = await createClient(t.app);
-    const { token } = await t.app.tokens.issue({
-      userId: client.id,
-      role: 'client',
-      providerId: null,
-    });
+    const token = await issueToken(t.app, client);
     const auth = await t.app.tokens.verify(token);
     expect(auth).toMatchObject({ userId: client.id, role: 'client', providerId: null });
   });

@@ -7,6 +7,7 @@ import { appointmentEvents, appointments, timeslots } from '../../db/schema';
 import { useBeforeAll, useTestApp } from '../../../test/helpers/app';
 import {
   book,
+  bookedSlot,
   createProviderWithSlots,
   createSlot,
   createSlots,
@@ -14,7 +15,6 @@ import {
 } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { bookAppointment } from './book';
-import { heldSlotFields } from './claimable-slot';
 import { asUser } from '../../../test/helpers/requests';
 
 /** The fields both parties' views share. */
@@ -302,21 +302,18 @@ describe('appointments', () => {
 
     it('the unique partial index is the last line of defence: a stale free flag still gives 409', async () => {
       // Simulate a bug elsewhere: an active appointment on a slot whose flag says "free".
-      const slot = await createSlot(t.app, s.provider.providerId!, { startsInMinutes: 900 });
-      const [held] = await db()
-        .insert(appointments)
-        .values({
-          ...heldSlotFields(slot),
-          providerId: s.provider.providerId!,
-          clientId: s.client.id,
-        })
-        .returning({ id: appointments.id });
+      const { slot, appointmentId: held } = await bookedSlot(t.app, {
+        provider: s.provider,
+        client: s.client,
+        slot: { startsInMinutes: 900 },
+        markSlot: false,
+      });
       const res = await bookRequest(await createClient(t.app), { timeslotId: slot.id });
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('SLOT_TAKEN');
       // The whole transaction rolled back: the flag is untouched, no second appointment.
-      expect(await slotState(slot.id)).toEqual({ isBooked: false, active: [held!.id] });
-      await db().delete(appointments).where(eq(appointments.id, held!.id));
+      expect(await slotState(slot.id)).toEqual({ isBooked: false, active: [held] });
+      await db().delete(appointments).where(eq(appointments.id, held));
     });
 
     it('the service returns what the other party must be told', async () => {
@@ -372,33 +369,20 @@ describe('appointments', () => {
     });
 
     it('shows a booked appointment whose end has passed as completed (after the upcoming ones)', async () => {
-      const pastSlot = await createSlot(t.app, s.provider.providerId!, {
-        startsInMinutes: -240,
-        isBooked: true,
+      const { appointmentId: id } = await bookedSlot(t.app, {
+        provider: s.provider,
+        client: s.client,
+        slot: { startsInMinutes: -240 },
       });
-      const [row] = await db()
-        .insert(appointments)
-        .values({
-          timeslotId: pastSlot.id,
-          providerId: s.provider.providerId!,
-          clientId: s.client.id,
-          day: pastSlot.day,
-          startTime: pastSlot.startTime,
-          endTime: pastSlot.endTime,
-          startsAt: pastSlot.startsAt,
-          endsAt: pastSlot.endsAt,
-          serviceType: pastSlot.type,
-        })
-        .returning({ id: appointments.id });
       const list = (await clientView(s.client)).json().appointments;
-      expect(list.at(-1)).toMatchObject({ id: row!.id, status: 'completed' });
+      expect(list.at(-1)).toMatchObject({ id, status: 'completed' });
       const providerList = (await providerView(s.provider)).json().appointments;
-      expect(providerList.find((a: { id: string }) => a.id === row!.id).status).toBe('completed');
+      expect(providerList.find((a: { id: string }) => a.id === id).status).toBe('completed');
       // A completed appointment can no longer be canceled or moved.
-      const res = await cancel(s.client, row!.id);
+      const res = await cancel(s.client, id);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(BOOKING_MESSAGES.alreadyCompleted);
-      const moved = await reschedule(s.client, row!.id, { newTimeslotId: s.slots[2]!.id });
+      const moved = await reschedule(s.client, id, { newTimeslotId: s.slots[2]!.id });
       expect(moved.statusCode).toBe(409);
     });
 

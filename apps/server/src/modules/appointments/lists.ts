@@ -9,6 +9,8 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, providers } from '../../db/schema';
 import { ValidationError } from '../../errors';
+import { isoMicrosTextOf } from '../../lib/iso';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor';
 import {
   clientUser,
   clientViewColumns,
@@ -81,8 +83,6 @@ interface Position {
   id: string;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CURSOR_TS_RE = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const CURSOR_VERSION = 'a1';
 
 /**
@@ -93,12 +93,10 @@ const CURSOR_VERSION = 'a1';
  */
 const LONGEST_APPOINTMENT = sql.raw(`interval '25 hours'`);
 
-const position = sql<string>`to_char(${appointments.startsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const position = isoMicrosTextOf(appointments.startsAt);
 
 export function encodeAppointmentCursor(at: Position): string {
-  return Buffer.from(`${CURSOR_VERSION}|${at.segment}|${at.startsAt}|${at.id}`, 'utf8').toString(
-    'base64url',
-  );
+  return encodeKeysetCursor({ at: at.startsAt, id: at.id }, [CURSOR_VERSION, String(at.segment)]);
 }
 
 function invalidCursor(): ValidationError {
@@ -107,27 +105,12 @@ function invalidCursor(): ValidationError {
 
 /** A cursor this server did not make (or made for another version) is a 400, never a SQL error. */
 export function decodeAppointmentCursor(cursor: string): Position {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
-  const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const [version, segment, startsAt = '', id = ''] = parts;
-  if (
-    parts.length !== 4 ||
-    version !== CURSOR_VERSION ||
-    (segment !== '0' && segment !== '1') ||
-    !CURSOR_TS_RE.test(startsAt) ||
-    !UUID_RE.test(id)
-  ) {
+  const decoded = decodeKeysetCursor(cursor, 2);
+  const [version, segment] = decoded?.tags ?? [];
+  if (!decoded || version !== CURSOR_VERSION || (segment !== '0' && segment !== '1')) {
     throw invalidCursor();
   }
-  // The pattern lets 2026-13-45 through; the calendar must agree to the second.
-  const parsed = new Date(startsAt);
-  if (
-    Number.isNaN(parsed.getTime()) ||
-    parsed.toISOString().slice(0, 19) !== startsAt.slice(0, 19)
-  ) {
-    throw invalidCursor();
-  }
-  return { segment: segment === '0' ? 0 : 1, startsAt, id: id.toLowerCase() };
+  return { segment: segment === '0' ? 0 : 1, startsAt: decoded.at, id: decoded.id };
 }
 
 /** Segment 0, after `after` (if it is in segment 0), up to `take` rows, soonest first. */

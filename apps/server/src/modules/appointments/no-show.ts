@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { appointments, reviews, users } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
+import { toIso } from '../../lib/iso';
 
 /**
  * PATCH /appointment/provider/no-show/:id (docs/decisions/045-reviews-and-ratings.md): the
@@ -30,10 +31,6 @@ interface ProviderViewRow {
   client_first_name: string;
   client_last_name: string;
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-const dayText = (value: Date | string) =>
-  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
 export async function markNoShow(
   db: DbOrTx,
@@ -64,13 +61,13 @@ export async function markNoShow(
     timeslot_id: row.timeslot_id,
     client_first_name: row.client_first_name,
     client_last_name: row.client_last_name,
-    day: dayText(row.day),
+    day: row.day,
     start_time: row.start_time,
     end_time: row.end_time,
     status: row.status,
     service_type: row.service_type,
-    starts_at: iso(row.starts_at),
-    ends_at: iso(row.ends_at),
+    starts_at: toIso(row.starts_at),
+    ends_at: toIso(row.ends_at),
   };
 }
 

@@ -15,6 +15,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { appointments, timeOff, timeslots } from '../../db/schema';
 import { availabilityRules, availabilitySettings } from '../../db/schema/schedule';
 import { NotFoundError, ValidationError } from '../../errors';
+import { isoTextOf } from '../../lib/iso';
 import { loadProviderSchedule, lockProviderSchedule, regenerateSlots } from './generate';
 
 /**
@@ -96,8 +97,8 @@ export async function saveWeeklyHours(
 
 // ---- Time off ----------------------------------------------------------------------------------
 
-const timeOffColumns = sql`id, to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as starts_at,
-  to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ends_at, reason`;
+const timeOffColumns = sql`id, ${isoTextOf(sql`starts_at`)} as starts_at,
+  ${isoTextOf(sql`ends_at`)} as ends_at, reason`;
 
 /** GET /availability/time-off: the provider's time off that has not ended yet, in time order. */
 export async function listTimeOff(

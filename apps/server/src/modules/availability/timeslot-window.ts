@@ -1,6 +1,7 @@
 import { and, asc, between, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, timeslots, users } from '../../db/schema';
+import { oncePerHandle } from '../../lib/once-per-handle';
 
 /** The window's rows as a subquery, aggregated whole (each row an object) into the answer. */
 const ROWS = 'window_slots';
@@ -82,19 +83,9 @@ export function timeslotWindowQuery(
  * connection (the view is what a provider pages through; the plan does not depend on the
  * provider, the LATERAL probe fixes it). A transaction handle gets its own.
  */
-const prepared = new WeakMap<
-  DbOrTx,
-  ReturnType<ReturnType<typeof timeslotWindowQuery>['prepare']>
->();
-
-function windowStatement(db: DbOrTx) {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = timeslotWindowQuery(db).prepare('slotwise_timeslot_window');
-    prepared.set(db, statement);
-  }
-  return statement;
-}
+const windowStatement = oncePerHandle((db: DbOrTx) =>
+  timeslotWindowQuery(db).prepare('slotwise_timeslot_window'),
+);
 
 /**
  * GET /timeslots/view?from&to: a calendar window of the provider's slots, days `from` through

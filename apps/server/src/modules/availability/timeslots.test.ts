@@ -4,9 +4,9 @@ import { MAX_SLOTS_PER_REQUEST, TIMESLOT_MESSAGES } from '@slotwise/shared/avail
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/helpers/app';
+import { bookedSlot } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
-import { appointments, timeslots } from '../../db/schema';
-import { claimedSlotColumns, heldSlotFields } from '../appointments/claimable-slot';
+import { timeslots } from '../../db/schema';
 import { asUser } from '../../../test/helpers/requests';
 
 const NY = 'America/New_York';
@@ -56,24 +56,9 @@ async function createOk(user: TestUser, body: SlotBody): Promise<{ id: string }>
   return res.json<{ slot: { id: string } }>().slot;
 }
 
-/** What a booking does (the booking endpoints come later): an active appointment, slot marked. */
-async function book(slotId: string, provider: TestUser, options: { markSlot?: boolean } = {}) {
-  const client = await createClient(t.app);
-  const db = t.app.database.db;
-  const [slot] = await db
-    .select(claimedSlotColumns)
-    .from(timeslots)
-    .where(eq(timeslots.id, slotId));
-  await db.insert(appointments).values({
-    ...heldSlotFields(slot!),
-    providerId: provider.providerId!,
-    clientId: client.id,
-    status: 'booked',
-  });
-  if (options.markSlot ?? true) {
-    await db.update(timeslots).set({ isBooked: true }).where(eq(timeslots.id, slotId));
-  }
-}
+/** A free slot of `user` from 09:00 to 10:00 two days ahead, made through the API. */
+const morningSlot = (user: TestUser) =>
+  createOk(user, { day: dayIn(user, 2), startTime: '09:00', endTime: '10:00' });
 
 function errorOf(res: { json: () => unknown }) {
   return res.json() as {
@@ -357,13 +342,7 @@ describe('GET /api/timeslots/view', () => {
   });
 
   it('shows is_booked', async () => {
-    const provider = await createProvider(t.app);
-    const slot = await createOk(provider, {
-      day: dayIn(provider, 1),
-      startTime: '09:00',
-      endTime: '10:00',
-    });
-    await book(slot.id, provider);
+    const { provider } = await bookedSlot(t.app);
     const { slots } = (await viewSlots(provider)).json();
     expect(slots[0].is_booked).toBe(true);
   });
@@ -403,11 +382,7 @@ describe('PATCH /api/timeslots/update/:id', () => {
 
   it('takes day as an ISO date-time (docs/product.md §7) or as YYYY-MM-DD, and moves the instants with it', async () => {
     const provider = await createProvider(t.app, { timezone: 'Asia/Tokyo' });
-    const slot = await createOk(provider, {
-      day: dayIn(provider, 2),
-      startTime: '09:00',
-      endTime: '10:00',
-    });
+    const slot = await morningSlot(provider);
     const target = dayIn(provider, 8);
     const iso = await updateSlot(provider, slot.id, { day: `${target}T00:00:00.000Z` });
     expect(iso.statusCode, iso.body).toBe(200);
@@ -461,11 +436,7 @@ describe('PATCH /api/timeslots/update/:id', () => {
   it('404 for another provider’s slot or an unknown one, 400 for a malformed id', async () => {
     const owner = await createProvider(t.app);
     const intruder = await createProvider(t.app);
-    const slot = await createOk(owner, {
-      day: dayIn(owner, 2),
-      startTime: '09:00',
-      endTime: '10:00',
-    });
+    const slot = await morningSlot(owner);
     const foreign = await updateSlot(intruder, slot.id, { endTime: '11:00:00' });
     expect(foreign.statusCode).toBe(404);
     expect(errorOf(foreign)).toEqual({
@@ -507,32 +478,26 @@ describe('PATCH /api/timeslots/update/:id', () => {
   });
 
   it('409 SLOT_BOOKED for a booked slot, and nothing changes', async () => {
-    const provider = await createProvider(t.app);
-    const slot = await createOk(provider, {
-      day: dayIn(provider, 2),
-      startTime: '09:00',
-      endTime: '10:00',
-    });
-    await book(slot.id, provider);
-    const res = await updateSlot(provider, slot.id, { endTime: '11:00:00' });
+    const { provider, slot } = await bookedSlot(t.app);
+    const res = await updateSlot(provider, slot.id, { type: 'Something else' });
     expect(res.statusCode).toBe(409);
     expect(errorOf(res)).toEqual({
       message: TIMESLOT_MESSAGES.slotBookedUpdate,
       error: TIMESLOT_MESSAGES.slotBookedUpdate,
       code: 'SLOT_BOOKED',
     });
-    expect((await viewSlots(provider)).json().slots[0].end_time).toBe('10:00:00');
+    expect((await viewSlots(provider)).json().slots[0]).toMatchObject({
+      start_time: slot.startTime,
+      end_time: slot.endTime,
+      type: slot.type,
+    });
   });
 });
 
 describe('DELETE /api/timeslots/delete/:id', () => {
   it('deletes an own free slot', async () => {
     const provider = await createProvider(t.app);
-    const slot = await createOk(provider, {
-      day: dayIn(provider, 2),
-      startTime: '09:00',
-      endTime: '10:00',
-    });
+    const slot = await morningSlot(provider);
     const res = await deleteSlot(provider, slot.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Time slot deleted' });
@@ -543,11 +508,7 @@ describe('DELETE /api/timeslots/delete/:id', () => {
   it('404 for another provider’s slot, which survives', async () => {
     const owner = await createProvider(t.app);
     const intruder = await createProvider(t.app);
-    const slot = await createOk(owner, {
-      day: dayIn(owner, 2),
-      startTime: '09:00',
-      endTime: '10:00',
-    });
+    const slot = await morningSlot(owner);
     const res = await deleteSlot(intruder, slot.id);
     expect(res.statusCode).toBe(404);
     expect(errorOf(res).code).toBe('NOT_FOUND');
@@ -555,19 +516,12 @@ describe('DELETE /api/timeslots/delete/:id', () => {
   });
 
   it('409 SLOT_BOOKED for a booked slot (by the flag or by an active appointment)', async () => {
-    const provider = await createProvider(t.app);
-    const flagged = await createOk(provider, {
-      day: dayIn(provider, 2),
-      startTime: '09:00',
-      endTime: '10:00',
+    const { provider, slot: flagged } = await bookedSlot(t.app);
+    const { slot: held } = await bookedSlot(t.app, {
+      provider,
+      slot: { startsInMinutes: 180 },
+      markSlot: false,
     });
-    const held = await createOk(provider, {
-      day: dayIn(provider, 2),
-      startTime: '10:00',
-      endTime: '11:00',
-    });
-    await book(flagged.id, provider);
-    await book(held.id, provider, { markSlot: false });
     for (const id of [flagged.id, held.id]) {
       const res = await deleteSlot(provider, id);
       expect(res.statusCode).toBe(409);

@@ -3,6 +3,8 @@ import { MAX_WINDOW_DAYS } from '@slotwise/shared/availability-schemas';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookingPolicies, providers, services, timeslots, users } from '../../db/schema';
+import { isoTextOf } from '../../lib/iso';
+import { oncePerHandle } from '../../lib/once-per-handle';
 import { slotIsClaimable } from '../appointments/claimable-slot';
 import { policyValuesOf, slotObeysPolicy } from '../policies/policy-rules';
 
@@ -23,10 +25,6 @@ type Param = string | null | Placeholder;
  */
 const bookable: SQL = sql`${slotIsClaimable} and ${slotObeysPolicy(null, policyValuesOf('booking_policies'))}`;
 
-/** A UTC instant as `Date#toISOString()` writes it (the answer's `starts_at`/`ends_at`). */
-const iso = (column: typeof timeslots.startsAt | typeof timeslots.endsAt) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * One slot as JSON text, in availableSlotSchema's field order, written out by concatenation: ids,
  * days, times and instants need no escaping; `type` and `currency` go through to_json. Measured
@@ -39,7 +37,7 @@ const slotText = sql`'{"id":"' || ${timeslots.id} || '","day":"' || ${timeslots.
   || case when ${timeslots.serviceId} is null then '' else ',"service_id":"' || ${timeslots.serviceId}
     || '","price_cents":' || coalesce(sv.price_cents::text, 'null')
     || ',"currency":' || coalesce(to_json(sv.currency)::text, 'null') end
-  || ',"starts_at":"' || ${iso(timeslots.startsAt)} || '","ends_at":"' || ${iso(timeslots.endsAt)} || '"}'`;
+  || ',"starts_at":"' || ${isoTextOf(timeslots.startsAt)} || '","ends_at":"' || ${isoTextOf(timeslots.endsAt)} || '"}'`;
 
 export function availableWindowQuery(
   db: DbOrTx,
@@ -97,19 +95,9 @@ export function availableWindowQuery(
  * Prepared once per database handle, named: PostgreSQL parses and plans it once per pooled
  * connection (the plan does not depend on the provider or the window).
  */
-const prepared = new WeakMap<
-  DbOrTx,
-  ReturnType<ReturnType<typeof availableWindowQuery>['prepare']>
->();
-
-function windowStatement(db: DbOrTx) {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = availableWindowQuery(db).prepare('slotwise_available_window');
-    prepared.set(db, statement);
-  }
-  return statement;
-}
+const windowStatement = oncePerHandle((db: DbOrTx) =>
+  availableWindowQuery(db).prepare('slotwise_available_window'),
+);
 
 /** What the statement found: no listed provider, a window wider than allowed, or the answer. */
 export type AvailableWindowResult =

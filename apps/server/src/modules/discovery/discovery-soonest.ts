@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
+import { isoMicrosTextOf, isoTextOf } from '../../lib/iso';
 import { throttledPerHandle } from '../../lib/throttle-per-handle';
 import type { CursorState } from './cursor';
 import type { PageReader, PageRow } from './discovery-page-row';
@@ -52,8 +53,7 @@ function candidates(s: NormalisedSearch, view: RatingView, n: number): SQL {
 }
 
 const pageExtras = sql`u.profile_image_id,
-  to_char(v.next_starts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as next_at,
-  to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as as_of,
+  ${isoTextOf(sql`v.next_starts`)} as next_at, ${isoMicrosTextOf(sql`now()`)} as as_of,
   (select mean from rating_prior where id = 1) as mean,
   v.next_starts as k_next, v.first_name as k_first, v.last_name as k_last, v.id as k_id`;
 

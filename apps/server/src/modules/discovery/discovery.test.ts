@@ -1,7 +1,7 @@
 import { DISCOVERY_MESSAGES, SEARCH_COUNT_CAP } from '@slotwise/shared/discovery-schemas';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, useTestWorld } from '../../../test/helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp, useTestWorld } from '../../../test/helpers/app';
 import { createSlot, wallClock } from '../../../test/helpers/booking-factories';
 import { createService } from '../../../test/helpers/catalogue-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
@@ -73,35 +73,22 @@ async function ok(t: TestApp, query: string): Promise<Answer> {
   return res.json() as Answer;
 }
 const lastNames = (answer: Answer) => answer.providers.map((p) => p.last_name);
+/** The last names a search lists, in its order. */
+const namesFor = async (t: TestApp, query: string) => lastNames(await ok(t, query));
 
 describe('public discovery: filters, sorts, extras', () => {
   const t = useTestWorld(async (app) => {
     const client: TestUser = await createClient(app);
+    const provider = (firstName: string, lastName: string, specialty: string, timezone?: string) =>
+      createProvider(app, { firstName, lastName, specialty, timezone });
     // plumber, Paris, 40 €, rated 5
-    const paris: TestUser = await createProvider(app, {
-      firstName: 'Pia',
-      lastName: 'Paris',
-      specialty: 'Pipes',
-    });
+    const paris = await provider('Pia', 'Paris', 'Pipes');
     // plumber, Versailles, 25 €, rated 3
-    const versailles: TestUser = await createProvider(app, {
-      firstName: 'Vic',
-      lastName: 'Versailles',
-      specialty: 'Leaks',
-    });
+    const versailles = await provider('Vic', 'Versailles', 'Leaks');
     // cleaner, Orléans, 90 €, no reviews
-    const orleans: TestUser = await createProvider(app, {
-      firstName: 'Olga',
-      lastName: 'Orleans',
-      specialty: 'Deep cleaning',
-    });
+    const orleans = await provider('Olga', 'Orleans', 'Deep cleaning');
     // cleaner, no place, zone Pacific/Auckland
-    const auckland: TestUser = await createProvider(app, {
-      firstName: 'Aroha',
-      lastName: 'Auckland',
-      specialty: 'Windows',
-      timezone: 'Pacific/Auckland',
-    });
+    const auckland = await provider('Aroha', 'Auckland', 'Windows', 'Pacific/Auckland');
     await locate(t, paris, 'Paris', PARIS, 2988507);
     await locate(t, versailles, 'Versailles', VERSAILLES, 2969679);
     await locate(t, orleans, 'Orléans', ORLEANS, 2989317);
@@ -136,11 +123,11 @@ describe('public discovery: filters, sorts, extras', () => {
   });
 
   it('category alone, and a q that names a category', async () => {
-    expect(lastNames(await ok(t, 'category=plumber'))).toEqual(['Paris', 'Versailles']);
-    expect(lastNames(await ok(t, 'category=cleaner'))).toEqual(['Auckland', 'Orleans']);
+    expect(await namesFor(t, 'category=plumber')).toEqual(['Paris', 'Versailles']);
+    expect(await namesFor(t, 'category=cleaner')).toEqual(['Auckland', 'Orleans']);
     // 'cleaner' appears in nobody's name or specialty: the category answers it.
-    expect(lastNames(await ok(t, 'q=Cleaners')).sort()).toEqual(['Auckland', 'Orleans']);
-    expect(lastNames(await ok(t, 'q=leak&category=plumber'))).toEqual(['Versailles']);
+    expect((await namesFor(t, 'q=Cleaners')).sort()).toEqual(['Auckland', 'Orleans']);
+    expect(await namesFor(t, 'q=leak&category=plumber')).toEqual(['Versailles']);
   });
 
   it('near: distances in km (one decimal), radius cut-off (default 25 km), distance order', async () => {
@@ -157,7 +144,7 @@ describe('public discovery: filters, sorts, extras', () => {
     expect(orleansKm).toBeLessThan(116);
     expect(Math.round(orleansKm * 10) / 10).toBe(orleansKm);
     // 10 km from Versailles: Paris (≈17 km) is outside.
-    expect(lastNames(await ok(t, `near=${VERSAILLES.lat},${VERSAILLES.lng}&radiusKm=10`))).toEqual([
+    expect(await namesFor(t, `near=${VERSAILLES.lat},${VERSAILLES.lng}&radiusKm=10`)).toEqual([
       'Versailles',
     ]);
   });
@@ -197,35 +184,29 @@ describe('public discovery: filters, sorts, extras', () => {
   });
 
   it('priceMax (the cheapest active service) and price order', async () => {
-    expect(lastNames(await ok(t, 'priceMax=4000'))).toEqual(['Paris', 'Versailles']);
-    expect(lastNames(await ok(t, 'priceMax=2500'))).toEqual(['Versailles']);
+    expect(await namesFor(t, 'priceMax=4000')).toEqual(['Paris', 'Versailles']);
+    expect(await namesFor(t, 'priceMax=2500')).toEqual(['Versailles']);
     // Providers without a service sort last.
-    expect(lastNames(await ok(t, 'sort=price'))).toEqual([
-      'Versailles',
-      'Paris',
-      'Orleans',
-      'Auckland',
-    ]);
+    expect(await namesFor(t, 'sort=price')).toEqual(['Versailles', 'Paris', 'Orleans', 'Auckland']);
   });
 
   it('minRating and rating order', async () => {
-    expect(lastNames(await ok(t, 'minRating=4'))).toEqual(['Paris']);
-    expect(lastNames(await ok(t, 'minRating=3'))).toEqual(['Paris', 'Versailles']);
-    const byRating = lastNames(await ok(t, 'sort=rating'));
+    expect(await namesFor(t, 'minRating=4')).toEqual(['Paris']);
+    expect(await namesFor(t, 'minRating=3')).toEqual(['Paris', 'Versailles']);
+    const byRating = await namesFor(t, 'sort=rating');
     expect(byRating[0]).toBe('Paris');
     expect(byRating[byRating.length - 1]).toBe('Versailles');
   });
 
   it('filters combine', async () => {
     const near = `near=${PARIS.lat},${PARIS.lng}&radiusKm=200`;
-    expect(lastNames(await ok(t, `${near}&category=plumber&priceMax=3000`))).toEqual([
+    expect(await namesFor(t, `${near}&category=plumber&priceMax=3000`)).toEqual(['Versailles']);
+    expect(await namesFor(t, `${near}&minRating=4&q=pia`)).toEqual(['Paris']);
+    expect(await namesFor(t, `${near}&category=cleaner&sort=distance`)).toEqual(['Orleans']);
+    expect(await namesFor(t, 'category=plumber&minRating=1&priceMax=100000&sort=price')).toEqual([
       'Versailles',
+      'Paris',
     ]);
-    expect(lastNames(await ok(t, `${near}&minRating=4&q=pia`))).toEqual(['Paris']);
-    expect(lastNames(await ok(t, `${near}&category=cleaner&sort=distance`))).toEqual(['Orleans']);
-    expect(
-      lastNames(await ok(t, 'category=plumber&minRating=1&priceMax=100000&sort=price')),
-    ).toEqual(['Versailles', 'Paris']);
   });
 
   it("date: a free slot that day in the provider's own zone (23:30 in Auckland is that Auckland day)", async () => {
@@ -243,9 +224,9 @@ describe('public discovery: filters, sorts, extras', () => {
     // 23:30 in Auckland is 10:30–11:30 UTC the same day; the next day has nothing yet.
     const utcDay = startsAt.toISOString().slice(0, 10);
     expect(utcDay).toBe(day);
-    expect(lastNames(await ok(t, `date=${day}`))).toEqual(['Auckland']);
+    expect(await namesFor(t, `date=${day}`)).toEqual(['Auckland']);
     const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    expect(lastNames(await ok(t, `date=${next}`))).toEqual([]);
+    expect(await namesFor(t, `date=${next}`)).toEqual([]);
     // An early-morning Auckland slot lies on the previous UTC day: it belongs to the Auckland day.
     const early = zonedInstant('Pacific/Auckland', next, '08:00:00');
     expect(early.toISOString().slice(0, 10)).toBe(day);
@@ -258,8 +239,8 @@ describe('public discovery: filters, sorts, extras', () => {
       endsAt: new Date(early.getTime() + 30 * 60_000),
       type: 'Consultation',
     });
-    expect(lastNames(await ok(t, `date=${next}&category=cleaner`))).toEqual(['Auckland']);
-    expect(lastNames(await ok(t, `date=${day}&category=plumber`))).toEqual([]);
+    expect(await namesFor(t, `date=${next}&category=cleaner`)).toEqual(['Auckland']);
+    expect(await namesFor(t, `date=${day}&category=plumber`)).toEqual([]);
   });
 
   it('next_available skips booked, past and policy-refused (minimum notice) slots', async () => {
@@ -274,7 +255,7 @@ describe('public discovery: filters, sorts, extras', () => {
     expect(found.next_available_slot_id).toBe(bookable.id);
     expect(found.next_available).toBe(bookable.startsAt.toISOString());
     // soonest: Orléans (in 6 h) before Auckland (in days); the others have no slot.
-    expect(lastNames(await ok(t, 'sort=soonest'))).toEqual([
+    expect(await namesFor(t, 'sort=soonest')).toEqual([
       'Orleans',
       'Auckland',
       'Paris',
@@ -365,30 +346,22 @@ describe('public discovery: filters, sorts, extras', () => {
 });
 
 describe('public discovery: pagination while ratings change', () => {
-  let t: TestApp;
-  let client: TestUser;
-  const providerIds: string[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    client = await createClient(t.app);
+  const t = useTestWorld(async (app) => {
+    const client = await createClient(app);
     for (let i = 0; i < 12; i++) {
-      const provider = await createProvider(t.app, {
+      const provider = await createProvider(app, {
         firstName: `P${String(i).padStart(2, '0')}`,
         lastName: 'Rated',
       });
-      providerIds.push(provider.providerId!);
       await insertReviews(
-        t.app,
+        app,
         provider.providerId!,
         client.id,
         Array<number>(1 + (i % 4)).fill(1 + (i % 5)),
       );
     }
-    await refreshRatingPrior(t.app.database.db, true);
-  });
-  afterAll(async () => {
-    await t.close();
+    await refreshRatingPrior(app.database.db, true);
+    return { client };
   });
 
   async function walk(query: string, between: (page: number, seen: Listing[]) => Promise<void>) {
@@ -417,9 +390,9 @@ describe('public discovery: pagination while ratings change', () => {
         // Push an unseen provider to the top and a seen one to the bottom, then (once) move the
         // marketplace mean, which rewrites every score.
         const unseen = before.find((id) => !sofar.some((p) => p.provider_id === id));
-        if (unseen) await insertReviews(t.app, unseen, client.id, Array<number>(30).fill(5));
+        if (unseen) await insertReviews(t.app, unseen, t.client.id, Array<number>(30).fill(5));
         const seenOne = sofar[0]!.provider_id;
-        await insertReviews(t.app, seenOne, client.id, Array<number>(30).fill(1));
+        await insertReviews(t.app, seenOne, t.client.id, Array<number>(30).fill(1));
         if (page === 1) await refreshRatingPrior(t.app.database.db, true);
       });
       const ids = seen.map((p) => p.provider_id);
@@ -431,16 +404,15 @@ describe('public discovery: pagination while ratings change', () => {
   it('the order of a rating walk is the order of its first page (as of then)', async () => {
     const all = (await ok(t, 'sort=rating&limit=50')).providers.map((p) => p.provider_id);
     const seen = await walk('sort=rating&limit=3', async () => {
-      await insertReviews(t.app, all[all.length - 1]!, client.id, Array<number>(50).fill(5));
+      await insertReviews(t.app, all[all.length - 1]!, t.client.id, Array<number>(50).fill(5));
     });
     expect(seen.map((p) => p.provider_id)).toEqual(all);
   });
 });
 
 describe('public discovery: bounded counts', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     // SEARCH_COUNT_CAP + 5 listed providers in two statements (the triggers fill the listing).
     await queryRows(
       t.app.database.db,
@@ -453,9 +425,6 @@ describe('public discovery: bounded counts', () => {
       sql`insert into providers (user_id, specialty, search_text)
         select id, 'Barber', 'bulk ' || lower(last_name) || ' barber' from users where email like 'bulk%'`,
     );
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it(`counts up to ${SEARCH_COUNT_CAP} and says so`, async () => {

@@ -6,6 +6,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { imageUrl } from '../../images/image-store';
+import { isoMicrosTextOf, isoTextOf } from '../../lib/iso';
 import { maybeRefreshRatingPrior } from '../reviews/rating';
 import { type CursorCodec, type CursorState, type KeyValue, filtersDigest } from './cursor';
 import type { PageReader, PageRow } from './discovery-page-row';
@@ -83,8 +84,7 @@ function pageQuery(
         )})) u order by ${orderBy(keys, 'u')} limit ${take}::int`;
   return sql`with page as (${inner})
     select page.*, u.profile_image_id, ns.id as next_id,
-      to_char(ns.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as next_at,
-      to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as as_of,
+      ${isoTextOf(sql`ns.starts_at`)} as next_at, ${isoMicrosTextOf(sql`now()`)} as as_of,
       (select mean from rating_prior where id = 1) as mean
     from page join users u on u.id = page.user_id
     ${nextSlotLateral(sql`page.id`)}

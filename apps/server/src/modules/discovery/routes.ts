@@ -16,11 +16,12 @@ import { optionallyAuthenticated } from '../accounts/authenticate';
 import { windowVariant } from '../../lib/provider-window-cache';
 import { resolveJwtSecret } from '../accounts/tokens';
 import { NotFoundError, ValidationError } from '../../errors';
+import { isUuid } from '../../lib/uuid';
 import { CursorCodec } from './cursor';
 import { discoverProviders } from './discovery';
 import { normaliseSearch } from './discovery-normalise';
 import { PageCache } from './page-cache';
-import { getProviderDetail, UUID_RE } from './service';
+import { getProviderDetail } from './service';
 import { availableWindowJson } from './available-window';
 
 const errors = errorResponses(400, 401, 404, 429);
@@ -109,7 +110,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       // A signed-in caller's token check began earlier and its barrier covers that instant.
       const since = request.auth?.since ?? performance.now();
       const { id } = request.params;
-      if (!UUID_RE.test(id)) throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
+      if (!isUuid(id)) throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
       const { from, to } = request.query;
       // Kept per provider and window until something in it changes, at most a second (it
       // depends on the clock; docs/decisions/057-provider-window-cache.md).

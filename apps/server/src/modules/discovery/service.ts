@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { providers, services, users } from '../../db/schema';
 import { NotFoundError } from '../../errors';
+import { isUuid } from '../../lib/uuid';
 import { imageUrl } from '../../images/image-store';
 import { getBookingPolicy } from '../policies/service';
 import { catalogueDetails } from '../catalogue/provider-location';
@@ -17,15 +18,12 @@ import { providerRating, providerReviewCount, toRating } from '../reviews/rating
  * clients) can leave through here.
  */
 
-/** What the UUID column accepts; anything else cannot name a provider (→ 404, not a SQL error). */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A provider that clients and visitors may see (verified email, completed profile; 0011). */
 const listed = eq(providers.listed, true);
 
 /** The listed provider's row, or 404 'Provider not found' (also for an id that is no UUID). */
 async function findListedProvider(db: DbOrTx, providerId: string) {
-  if (!UUID_RE.test(providerId)) throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
+  if (!isUuid(providerId)) throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
   const [row] = await db
     .select({
       provider_id: providers.id,

@@ -1,6 +1,6 @@
 import { MESSAGE_RATE_LIMIT_PER_MINUTE } from '@slotwise/shared/messages-schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp, useTestWorld } from '../../../test/helpers/app';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../../test/helpers/sockets';
 import { asUser } from '../../../test/helpers/requests';
@@ -14,20 +14,16 @@ async function openConversation(t: TestApp, client: TestUser, provider: TestUser
 }
 
 describe('messages: live delivery', () => {
-  let t: TestApp;
-  let baseUrl: string;
+  const t = useTestWorld(async (app) => ({
+    baseUrl: await app.listen({ port: 0, host: '127.0.0.1' }),
+  }));
   const sockets: TestSocket[] = [];
-  beforeAll(async () => {
-    t = await createTestApp();
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const socket of sockets) socket.close();
-    await t.close();
   });
 
   const connect = async (user: TestUser) => {
-    const socket = await connectSocket(baseUrl, { token: user.token });
+    const socket = await connectSocket(t.baseUrl, { token: user.token });
     sockets.push(socket);
     return socket;
   };

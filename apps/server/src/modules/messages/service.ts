@@ -11,6 +11,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
 import { MESSAGE_DIGEST_DELAY_MINUTES, MESSAGE_DIGEST_JOB } from '../email/job-payloads';
 import { firstOrNotFound } from '../../lib/first-row';
+import { toIso } from '../../lib/iso';
 
 /**
  * Conversations and messages (docs/decisions/043-messages.md). Only the two participants of a
@@ -35,15 +36,13 @@ interface MessageRow {
   read_at: Date | string | null;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function toMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     body: row.body,
     sender_id: row.sender_id,
-    created_at: iso(row.created_at),
-    read_at: row.read_at === null ? null : iso(row.read_at),
+    created_at: toIso(row.created_at),
+    read_at: row.read_at === null ? null : toIso(row.read_at),
   };
 }
 
@@ -92,7 +91,7 @@ function toConversation(row: ConversationRow): Conversation {
             read_at: row.lm_read_at,
           }),
     unread_count: Number(row.unread_count),
-    created_at: iso(row.created_at),
+    created_at: toIso(row.created_at),
   };
 }
 

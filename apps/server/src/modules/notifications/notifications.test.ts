@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestWorld } from '../../../test/helpers/app';
 import { createClient, createProvider } from '../../../test/helpers/factories';
 import { collect, connectSocket, nextEvent } from '../../../test/helpers/sockets';
 import { eq } from 'drizzle-orm';
@@ -99,24 +99,18 @@ describe('notifications API', () => {
 });
 
 describe('socket.io handshake and rooms', () => {
-  let t: TestApp;
-  let baseUrl: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestWorld(async (app) => ({
+    baseUrl: await app.listen({ port: 0, host: '127.0.0.1' }),
+  }));
 
   it('refuses a missing, garbage or revoked token', async () => {
-    await expect(connectSocket(baseUrl, {})).rejects.toThrow(/Authentication required/);
-    await expect(connectSocket(baseUrl, { token: 'garbage' })).rejects.toThrow(
+    await expect(connectSocket(t.baseUrl, {})).rejects.toThrow(/Authentication required/);
+    await expect(connectSocket(t.baseUrl, { token: 'garbage' })).rejects.toThrow(
       /Invalid authentication token/,
     );
     const client = await createClient(t.app);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: client.headers });
-    await expect(connectSocket(baseUrl, { token: client.token })).rejects.toThrow(
+    await expect(connectSocket(t.baseUrl, { token: client.token })).rejects.toThrow(
       /session has ended/,
     );
   });
@@ -124,9 +118,9 @@ describe('socket.io handshake and rooms', () => {
   it('delivers to the token’s user only, whatever ids the client claims', async () => {
     const victim = await createProvider(t.app);
     const attacker = await createClient(t.app);
-    const victimSocket = await connectSocket(baseUrl, { token: victim.token });
+    const victimSocket = await connectSocket(t.baseUrl, { token: victim.token });
     // The attacker claims the victim's ids; the server ignores them and uses the token.
-    const attackerSocket = await connectSocket(baseUrl, {
+    const attackerSocket = await connectSocket(t.baseUrl, {
       token: attacker.token,
       userId: victim.id,
       providerId: victim.providerId,
@@ -151,7 +145,7 @@ describe('socket.io handshake and rooms', () => {
   it('watch_provider joins that provider’s availability room (valid ids only)', async () => {
     const provider = await createProvider(t.app);
     const client = await createClient(t.app);
-    const socket = await connectSocket(baseUrl, { token: client.token });
+    const socket = await connectSocket(t.baseUrl, { token: client.token });
     try {
       expect(await socket.emitWithAck('watch_provider', 'not-a-uuid')).toEqual({ ok: false });
       expect(await socket.emitWithAck('watch_provider', provider.providerId!)).toEqual({

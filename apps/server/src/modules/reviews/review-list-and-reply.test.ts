@@ -120,6 +120,10 @@ describe('reviews: public list and provider replies', () => {
     ['?limit=abc', 400],
     ['?cursor=not-a-cursor', 400],
     [`?cursor=${Buffer.from('2026-01-01T00:00:00.000000Z|nope').toString('base64url')}`, 400],
+    [
+      `?cursor=${Buffer.from('2026-13-45T00:00:00.000000Z|00000000-0000-4000-8000-000000000000').toString('base64url')}`,
+      400,
+    ],
   ])('junk query %s → %i', async (query, status) => {
     const res = await list(query);
     expect(res.statusCode).toBe(status);

@@ -11,6 +11,13 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { isUniqueViolationOf } from '../../db/errors';
 import { notifications, providers, reviews, users } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { isoMicrosTextOf, toIso } from '../../lib/iso';
+import {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  type KeysetPosition,
+} from '../../lib/keyset-cursor';
+import { isUuid } from '../../lib/uuid';
 import { formatDay } from '../appointments/notice';
 import { toRating } from './rating';
 
@@ -28,10 +35,6 @@ import { toRating } from './rating';
  */
 
 const ONE_REVIEW_INDEX = 'reviews_one_per_appointment';
-/** What the UUID column accepts; anything else cannot name a provider (→ 404, not a SQL error). */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Cursor timestamps keep PostgreSQL's microseconds, so no two pages overlap or skip. */
-const CURSOR_TS_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 // ---- Shapes ----------------------------------------------------------------------------------
 
@@ -51,12 +54,10 @@ interface ReviewRow {
   client_last_initial: string;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /** The columns every review answer reads (`r` reviews, `c` the client's user row). */
 const reviewColumns = sql`r.id, r.appointment_id, r.provider_id, r.rating, r.comment, r.reply,
   r.replied_at, r.reply_updated_at, r.created_at,
-  to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as position,
+  ${isoMicrosTextOf(sql`r.created_at`)} as position,
   c.first_name as client_first_name,
   case when btrim(c.last_name) in ('', '-') then '' else upper(left(btrim(c.last_name), 1)) end
     as client_last_initial`;
@@ -68,14 +69,14 @@ function toPublicReview(row: ReviewRow): PublicReview {
     comment: row.comment,
     client_first_name: row.client_first_name,
     client_last_initial: row.client_last_initial,
-    created_at: iso(row.created_at),
+    created_at: toIso(row.created_at),
     reply:
       row.reply === null || row.replied_at === null
         ? null
         : {
             comment: row.reply,
-            created_at: iso(row.replied_at),
-            updated_at: iso(row.reply_updated_at ?? row.replied_at),
+            created_at: toIso(row.replied_at),
+            updated_at: toIso(row.reply_updated_at ?? row.replied_at),
           },
   };
 }
@@ -184,7 +185,7 @@ export async function createReview(
         client: shortName(row.client_first_name, row.client_last_name),
         rating: input.rating,
         service: row.service_type,
-        day: formatDay(String(row.day).slice(0, 10)),
+        day: formatDay(row.day),
       });
       // The provider's stored notification commits (or rolls back) with the review.
       await tx.insert(notifications).values({
@@ -216,18 +217,10 @@ export interface ProviderReviewsPage {
   reviewCount: number;
 }
 
-function encodeCursor(row: ReviewRow): string {
-  return Buffer.from(`${row.position}|${row.id}`, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): { position: string; id: string } {
-  const [position = '', id = '', ...rest] = Buffer.from(cursor, 'base64url')
-    .toString('utf8')
-    .split('|');
-  if (rest.length > 0 || !CURSOR_TS_RE.test(position) || !UUID_RE.test(id)) {
-    throw ValidationError.field('cursor', REVIEW_MESSAGES.invalidCursor);
-  }
-  return { position, id };
+function decodeCursor(cursor: string): KeysetPosition {
+  const position = decodeKeysetCursor(cursor);
+  if (!position) throw ValidationError.field('cursor', REVIEW_MESSAGES.invalidCursor);
+  return position;
 }
 
 /**
@@ -241,7 +234,7 @@ export async function listProviderReviews(
   page: { cursor?: string; limit: number },
 ): Promise<ProviderReviewsPage> {
   const after = page.cursor ? decodeCursor(page.cursor) : null;
-  if (!UUID_RE.test(providerId)) throw new NotFoundError('Provider not found');
+  if (!isUuid(providerId)) throw new NotFoundError('Provider not found');
   const [provider] = await queryRows<{ rating: string | null; review_count: number }>(
     db,
     sql`select round(p.rating_sum::numeric / nullif(p.rating_count, 0), 1) as rating,
@@ -251,7 +244,7 @@ export async function listProviderReviews(
   );
   if (!provider) throw new NotFoundError('Provider not found');
   const before: SQL = after
-    ? sql`and (r.created_at, r.id) < (${after.position}::timestamptz, ${after.id}::uuid)`
+    ? sql`and (r.created_at, r.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
     : sql``;
   const rows = await queryRows<ReviewRow>(
     db,
@@ -262,9 +255,10 @@ export async function listProviderReviews(
   );
   const more = rows.length > page.limit;
   const shown = more ? rows.slice(0, page.limit) : rows;
+  const last = more ? shown[shown.length - 1] : undefined;
   return {
     reviews: shown.map(toPublicReview),
-    nextCursor: more ? encodeCursor(shown[shown.length - 1]!) : null,
+    nextCursor: last ? encodeKeysetCursor({ at: last.position, id: last.id }) : null,
     rating: toRating(provider.rating),
     reviewCount: Number(provider.review_count),
   };
