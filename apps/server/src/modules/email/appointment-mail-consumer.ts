@@ -12,7 +12,7 @@ import {
   type ChangeMailPayload,
   type ReminderPayload,
   type ReviewRequestPayload,
-} from './job-payloads';
+} from '../../jobs/job-payloads';
 
 const HOUR = 3_600_000;
 const MAILED_CHANGES: readonly string[] = ['booked', 'canceled', 'rescheduled'];
