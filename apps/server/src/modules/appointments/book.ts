@@ -13,11 +13,10 @@ import {
   timeslots,
 } from '../../db/schema';
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
-import { STORED_NOTIFICATION } from '../notifications/appointment-change-consumer';
-import { appointmentMailConsumer, mailJobsFor } from '../email/appointment-mail-consumer';
 import { jobRecords } from '../../jobs/job-queue';
 import type { AppointmentChange, AppointmentTime } from './change';
-import { AppointmentChanges } from './change-fanout';
+import { AppointmentChanges, MAIL_CONSUMER, STORED_NOTIFICATION_CONSUMER } from './change-fanout';
+import { mailJobsFor } from './change-jobs';
 import { claimedSlotColumns, slotHasStarted, slotIsClaimable } from './claimable-slot';
 import { changeOf } from './notice';
 import {
@@ -29,7 +28,7 @@ import {
   slotObeysPolicy,
 } from '../policies/policy-rules';
 import { slotServiceColumns, snapshotOf } from '../catalogue/appointment-snapshot';
-import type { TakenSlotHints } from './taken-slot-hints';
+import type { TakenSlotHints } from '../../push/taken-slot-hints';
 import { MAX_ATTEMPTS, slotTakenByIndex } from './transaction';
 import { clientUser, providerUser, toClientView, toProviderView } from './views';
 
@@ -44,7 +43,7 @@ import { clientUser, providerUser, toClientView, toProviderView } from './views'
  */
 
 /** Consumers whose durable rows the booking statement writes itself (see change-fanout.ts). */
-const WRITTEN_BY_BOOKING_STATEMENT = [STORED_NOTIFICATION, appointmentMailConsumer.name] as const;
+const WRITTEN_BY_BOOKING_STATEMENT = [STORED_NOTIFICATION_CONSUMER, MAIL_CONSUMER] as const;
 
 const NO_CONSUMERS = new AppointmentChanges();
 
@@ -363,11 +362,11 @@ export async function bookAppointment(
   hints: { slots: TakenSlotHints; since: number } | null = null,
 ): Promise<AppointmentChange> {
   // A slot this instance knows is booked (and not about to start): the same 409 the read would
-  // give, without a query (taken-slot-hints.ts; a miss or a dropped entry asks the database).
+  // give, without a query (push/taken-slot-hints.ts; a miss or a dropped entry asks the database).
   if (hints && (await hints.slots.knownTaken(timeslotId, hints.since))) {
     throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
   }
-  // Another booking of this slot in flight here: its outcome answers this one (claims-in-flight.ts).
+  // Another booking of this slot in flight here: its outcome answers this one (push/claims-in-flight.ts).
   if (hints && (await hints.slots.inFlight.takenByOneAhead(timeslotId))) {
     throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
   }
