@@ -13,7 +13,7 @@ import type { AppointmentChange } from './change';
 /**
  * The jobs an appointment change schedules (docs/decisions/044): mail to both parties,
  * reminders and the review request. The email module's consumer enqueues them for a cancel or
- * a reschedule; the booking statement (book.ts) inserts them itself. The email module runs them.
+ * a reschedule; the booking statement (booking-claim.ts) inserts them. The email module runs them.
  */
 
 const HOUR = 3_600_000;
