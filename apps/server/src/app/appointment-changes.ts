@@ -11,7 +11,7 @@ import { createNotification } from '../modules/notifications/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Where every appointment change fans out to its consumers (modules/appointments/change-fanout.ts). */
+    /** Where every appointment change fans out to its consumers (appointments/change-fanout.ts). */
     appointmentChanges: AppointmentChanges;
   }
 }

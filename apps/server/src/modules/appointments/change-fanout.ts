@@ -12,8 +12,8 @@ import type { AppointmentChange } from './change';
  *   queued email/reminder jobs, review prompts. A throw here rolls the whole change back.
  * - `afterCommit(change)` runs once the change is committed: socket events, metrics. It must not
  *   throw (a throw is caught and logged, the request still succeeds). A consumer that returns a
- *   promise (telling the other instances, push/provider-window-cache.ts) is awaited before the answer
- *   leaves; a rejection is logged like a throw.
+ *   promise (telling the other instances, push/provider-window-cache.ts) is awaited before the
+ *   answer leaves; a rejection is logged like a throw.
  *
  * The booking is ONE statement (claim the slot, insert the appointment, its event and the stored
  * notification — docs/decisions/035-change-notifications-and-events.md): the slot's row lock must not outlive it, so no
