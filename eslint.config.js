@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import webBoundaries from './apps/web/eslint/feature-boundaries.js';
+import serverBoundaries from './apps/server/eslint/module-boundaries.js';
 
 export default tseslint.config(
   {
@@ -53,6 +54,14 @@ export default tseslint.config(
     ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
     plugins: { 'web-boundaries': webBoundaries },
     rules: { 'web-boundaries/feature-boundaries': 'error' },
+  },
+  {
+    // Server layers: app.ts/app/ compose → modules/ in the order of MODULE_LAYERS → infrastructure
+    // (db/, lib/, plugins/, push/, …), which never imports a module (apps/server/eslint/).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { 'server-boundaries': serverBoundaries },
+    rules: { 'server-boundaries/module-boundaries': 'error' },
   },
   {
     files: ['packages/shared/src/**/*.ts'],

@@ -13,7 +13,7 @@ import {
   pageProviderAppointments,
 } from '../../apps/server/src/modules/appointments/lists';
 import { providerSearchQuerySchema } from '@slotwise/shared/discovery-schemas';
-import { resolveJwtSecret } from '../../apps/server/src/modules/accounts/tokens';
+import { resolveJwtSecret } from '../../apps/server/src/plugins/signing-secret';
 import { CursorCodec } from '../../apps/server/src/modules/discovery/cursor';
 import { discoverProviders } from '../../apps/server/src/modules/discovery/discovery';
 import { availableWindowJson } from '../../apps/server/src/modules/discovery/available-window';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import { JOB_STATUSES } from '../db/schema';
 import { JobQueue } from './job-queue';
@@ -89,3 +90,11 @@ export function registerJobs(app: FastifyInstance): JobQueue {
   });
   return queue;
 }
+
+/** `app.jobs` and this instance's worker loop (see `registerJobs`). */
+export const jobsPlugin = fp(
+  async (app) => {
+    registerJobs(app);
+  },
+  { name: 'jobs', dependencies: ['database', 'metrics', 'push'] },
+);

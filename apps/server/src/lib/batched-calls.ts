@@ -7,7 +7,7 @@
  *
  * The answers are matched to the keys by position, and a batch's failure is the failure of every
  * call in it: a caller whose calls must not fail together answers each one's outcome itself (the
- * booking's claims retry alone when their shared statement fails, book.ts).
+ * booking's claims retry alone when their shared statement fails, booking-claim.ts).
  */
 export class BatchedCalls<K, V> {
   readonly #queue: { key: K; resolve: (value: V) => void; reject: (error: unknown) => void }[] = [];

@@ -1,13 +1,14 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
  * OpenAPI generated from the routes' zod schemas: /api/openapi.json and a browsable page at
  * /api/docs. Registered before the routes so it sees every one of them.
  */
-export async function registerApiDocs(app: FastifyInstance) {
+async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -34,3 +35,5 @@ export async function registerApiDocs(app: FastifyInstance) {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
+
+export const apiDocsPlugin = fp(registerApiDocs, { name: 'api-docs' });

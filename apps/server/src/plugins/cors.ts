@@ -1,6 +1,5 @@
 import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import fp from 'fastify-plugin';
 
 /**
  * Cross-origin access to the API, only when CORS_ORIGINS names the sites allowed to call it
@@ -8,14 +7,18 @@ import type { Config } from '../config';
  * server — nothing is registered and browsers keep other sites out (no Access-Control-* headers).
  * Credentials are allowed because the SPA's client sends them (docs/product.md §7); the app sets no cookie.
  */
-export async function registerCors(app: FastifyInstance, config: Config) {
-  if (config.corsOrigins.length === 0) return;
-  await app.register(cors, {
-    origin: config.corsOrigins,
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After'],
-    maxAge: 600,
-  });
-}
+export const corsPlugin = fp(
+  async (app) => {
+    const origins = app.config.corsOrigins;
+    if (origins.length === 0) return;
+    await app.register(cors, {
+      origin: origins,
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      exposedHeaders: ['X-Request-Id', 'Retry-After'],
+      maxAge: 600,
+    });
+  },
+  { name: 'cors' },
+);

@@ -1,6 +1,6 @@
 import underPressure from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { sendError } from './error-handler';
 
 type PressureHandler = (
@@ -26,15 +26,18 @@ declare module 'fastify' {
 export const ADMIT_UNDER_PRESSURE = { pressureHandler: () => undefined } as const;
 
 /** Overload: answer 503 early instead of queueing until everything times out. */
-export async function registerLoadShedding(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(underPressure, {
-    maxEventLoopDelay: config.maxEventLoopDelayMs,
-    retryAfter: 5,
-    exposeStatusRoute: false,
-    pressureHandler: (_request, reply, type, value) => {
-      app.log.warn({ type, value }, 'under pressure: shedding load');
-      reply.header('Retry-After', '5');
-      void sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The server is busy, please retry');
-    },
-  });
-}
+export const loadSheddingPlugin = fp(
+  async (app) => {
+    await app.register(underPressure, {
+      maxEventLoopDelay: app.config.maxEventLoopDelayMs,
+      retryAfter: 5,
+      exposeStatusRoute: false,
+      pressureHandler: (_request, reply, type, value) => {
+        app.log.warn({ type, value }, 'under pressure: shedding load');
+        reply.header('Retry-After', '5');
+        void sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The server is busy, please retry');
+      },
+    });
+  },
+  { name: 'load-shedding' },
+);

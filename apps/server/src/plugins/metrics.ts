@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { UnauthenticatedError } from '../errors';
 
@@ -22,7 +23,7 @@ declare module 'fastify' {
  * booking changes, database pool use, and Node's defaults. A registry per app, so several
  * apps in one test process do not collide.
  */
-export async function registerMetrics(app: FastifyInstance) {
+async function registerMetrics(app: FastifyInstance) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -90,3 +91,5 @@ export async function registerMetrics(app: FastifyInstance) {
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 }
+
+export const metricsPlugin = fp(registerMetrics, { name: 'metrics', dependencies: ['database'] });

@@ -1,7 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
-import type { Config } from '../config';
+import fp from 'fastify-plugin';
 import { RateLimitedError } from '../errors';
 
 /**
@@ -9,13 +7,17 @@ import { RateLimitedError } from '../errors';
  * or in Redis when REDIS_URL is set so that every instance counts together. If Redis fails,
  * requests pass (skipOnError) rather than fail.
  */
-export async function registerRateLimit(app: FastifyInstance, config: Config, redis: Redis | null) {
-  if (!config.rateLimit) return;
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (request) => request.ip,
-    ...(redis ? { redis, nameSpace: 'slotwise-rl:', skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) =>
-      new RateLimitedError(`Too many requests, please try again in ${context.after}`),
-  });
-}
+export const rateLimitPlugin = fp(
+  async (app) => {
+    if (!app.config.rateLimit) return;
+    const { redis } = app;
+    await app.register(rateLimit, {
+      global: false,
+      keyGenerator: (request) => request.ip,
+      ...(redis ? { redis, nameSpace: 'slotwise-rl:', skipOnError: true } : {}),
+      errorResponseBuilder: (_request, context) =>
+        new RateLimitedError(`Too many requests, please try again in ${context.after}`),
+    });
+  },
+  { name: 'rate-limit', dependencies: ['redis'] },
+);

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { sendError } from './error-handler';
 
 /**
@@ -26,14 +27,17 @@ export function frameworkErrors(
 }
 
 /** Request hygiene that applies to every route: today, the URL length. */
-export async function registerRequestLimits(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.length <= MAX_URL_LENGTH) return;
-    return sendError(
-      reply,
-      414,
-      'BAD_REQUEST',
-      `The request URL is too long (at most ${MAX_URL_LENGTH} characters)`,
-    );
-  });
-}
+export const requestLimitsPlugin = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.length <= MAX_URL_LENGTH) return;
+      return sendError(
+        reply,
+        414,
+        'BAD_REQUEST',
+        `The request URL is too long (at most ${MAX_URL_LENGTH} characters)`,
+      );
+    });
+  },
+  { name: 'request-limits' },
+);

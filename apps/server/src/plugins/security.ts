@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../config';
 
@@ -59,10 +59,14 @@ export function securityHeaders(config: Config): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  const headers = securityHeaders(config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-}
+/** The security headers above on every answer. */
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    const headers = securityHeaders(app.config);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -6,10 +6,17 @@ import type {
 import { SOCKET_PATH } from '@slotwise/shared/realtime';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { isUuid } from '../lib/uuid';
-import type { AuthContext } from '../modules/accounts/tokens';
+import type { AuthContext } from '../plugins/tokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
 
 interface SocketData {
   auth: AuthContext;
@@ -118,6 +125,14 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     openSockets: () => io.engine.clientsCount,
   };
 }
+
+/** `app.realtime`: socket.io on the app's server (see `attachRealtime`). */
+export const realtimePlugin = fp(
+  async (app) => {
+    app.decorate('realtime', attachRealtime(app));
+  },
+  { name: 'realtime', dependencies: ['redis', 'tokens'] },
+);
 
 function handleRejections(client: Redis, commands: readonly string[]): void {
   const target = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;

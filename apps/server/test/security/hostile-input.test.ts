@@ -653,8 +653,10 @@ describe('hostile input', () => {
 
   describe.each(ID_ENDPOINTS)('$name', (endpoint) => {
     it('non-UUID and unknown ids in the path: 400 or 404, never more', async () => {
+      // A segment '.' or '..' never reaches the server as an id: URL resolution removes it
+      // before the request is sent (RFC 3986 §5.2.4; app.inject does the same).
       const segment = fc.oneof(
-        { weight: 6, arbitrary: hostileId.map(encodeSegment) },
+        { weight: 6, arbitrary: hostileId.filter((id) => !/^\.\.?$/.test(id)).map(encodeSegment) },
         { weight: 1, arbitrary: fc.constantFrom(...brokenSegments) },
       );
       await assertProperty(

@@ -16,7 +16,7 @@ import {
   providers,
   users,
 } from '../../db/schema';
-import { VERIFICATION_JOB } from '../email/job-payloads';
+import { VERIFICATION_JOB } from '../../jobs/job-payloads';
 import { asUser } from '../../../test/helpers/requests';
 
 const validRegistration = (overrides: Record<string, string> = {}) => ({

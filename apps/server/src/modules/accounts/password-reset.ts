@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { passwordResetTokens, sessionGenerations, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { enqueueJobs } from '../../jobs/job-queue';
-import { PASSWORD_RESET_JOB } from '../email/job-payloads';
+import { PASSWORD_RESET_JOB } from '../../jobs/job-payloads';
 import { takeMailCooldown } from './mail-cooldown';
 import { hashPassword } from './passwords';
 import { hashToken, newSingleUseToken } from './single-use-token';

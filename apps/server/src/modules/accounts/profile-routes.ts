@@ -4,7 +4,7 @@ import { MESSAGES } from '@slotwise/shared/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readForm } from '../../lib/multipart';
-import { authenticated, authOf } from './authenticate';
+import { authenticated, authOf } from '../../plugins/authenticate';
 import { getProfile, updateProfile } from './profile-service';
 
 export const profileSchema = z.object({

@@ -17,7 +17,7 @@ import { requestPasswordReset, resetPassword } from './password-reset';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readForm } from '../../lib/multipart';
-import { authenticated, authOf } from './authenticate';
+import { authenticated, authOf } from '../../plugins/authenticate';
 import {
   completeProviderProfile,
   login,

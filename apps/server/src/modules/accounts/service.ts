@@ -7,7 +7,7 @@ import { MAIL_COOLDOWN_SECONDS } from '@slotwise/shared/email-schemas';
 import { startMailCooldown, takeMailCooldown } from './mail-cooldown';
 import { hashToken, newSingleUseToken } from './single-use-token';
 import { enqueueJobs } from '../../jobs/job-queue';
-import { VERIFICATION_JOB } from '../email/job-payloads';
+import { VERIFICATION_JOB } from '../../jobs/job-payloads';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { PG_UNIQUE_VIOLATION, pgErrorOf } from '../../db/errors';

@@ -12,8 +12,8 @@ import type { AppointmentChange } from './change';
  *   queued email/reminder jobs, review prompts. A throw here rolls the whole change back.
  * - `afterCommit(change)` runs once the change is committed: socket events, metrics. It must not
  *   throw (a throw is caught and logged, the request still succeeds). A consumer that returns a
- *   promise (telling the other instances, provider-window-cache.ts) is awaited before the answer
- *   leaves; a rejection is logged like a throw.
+ *   promise (telling the other instances, push/provider-window-cache.ts) is awaited before the
+ *   answer leaves; a rejection is logged like a throw.
  *
  * The booking is ONE statement (claim the slot, insert the appointment, its event and the stored
  * notification — docs/decisions/035-change-notifications-and-events.md): the slot's row lock must not outlive it, so no
@@ -24,7 +24,8 @@ import type { AppointmentChange } from './change';
  * Plugging in a consumer (email, reminders, reviews…):
  *   1. write `export const myConsumer: AppointmentChangeConsumer = { name: 'my-thing', … }` in
  *      your module (import the types from here and from ./change — never the commands);
- *   2. add it to the list in `appointmentChangeConsumers` (change-consumers.ts), or call
+ *   2. add it to the list in app/appointment-changes.ts (the one place that composes them: the
+ *      appointments module imports no consumer), or call
  *      `app.appointmentChanges.register(myConsumer)` from your plugin before the app listens.
  * Consumers run in registration order; `change.told` is the other party's text, already built.
  */
@@ -36,11 +37,19 @@ export interface AppointmentChangeConsumer {
   afterCommit?(change: AppointmentChange): void | Promise<void>;
 }
 
+/**
+ * The consumers whose durable rows the booking statement writes itself (book.ts), by the names
+ * they register under: the other party's stored notification, and the mail jobs
+ * (`mailJobsFor`, change-jobs.ts) of the email module's consumer.
+ */
+export const STORED_NOTIFICATION_CONSUMER = 'stored-notification';
+export const MAIL_CONSUMER = 'email';
+
 interface FanoutLog {
   error(details: object, message: string): void;
 }
 
-/** The registry the app builds once (`app.appointmentChanges`, decorated in app.ts). */
+/** The registry the app builds once (`app.appointmentChanges`, app/appointment-changes.ts). */
 export class AppointmentChanges {
   readonly #consumers: AppointmentChangeConsumer[] = [];
 

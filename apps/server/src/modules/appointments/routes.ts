@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardedRoutes } from '../../lib/route-options';
 import { ADMIT_UNDER_PRESSURE } from '../../plugins/load-shedding';
-import { authenticated, authOf, providerIdOf } from '../accounts/authenticate';
+import { authenticated, authOf, providerIdOf } from '../../plugins/authenticate';
 import { bookAppointment } from './book';
 import { cancelAppointmentAs } from './cancel';
 import {

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardedRoutes } from '../../lib/route-options';
-import { authenticated, providerIdOf } from '../accounts/authenticate';
+import { authenticated, providerIdOf } from '../../plugins/authenticate';
 import {
   createTimeOff,
   deleteTimeOff,

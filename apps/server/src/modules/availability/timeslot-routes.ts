@@ -14,7 +14,7 @@ import {
 } from '@slotwise/shared/availability-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticated, authOf, providerIdOf } from '../accounts/authenticate';
+import { authenticated, authOf, providerIdOf } from '../../plugins/authenticate';
 import {
   bulkCreateTimeslots,
   createTimeslot,
@@ -22,7 +22,7 @@ import {
   listTimeslots,
   updateTimeslot,
 } from './timeslot-service';
-import { windowVariant } from '../../lib/provider-window-cache';
+import { windowVariant } from '../../push/provider-window-cache';
 import { timeslotWindowJson } from './timeslot-window';
 
 /** The error answers every provider-only endpoint can give (docs/product.md §10.4 order of checks). */

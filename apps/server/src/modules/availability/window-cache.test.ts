@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { windowVariant } from '../../lib/provider-window-cache';
+import { windowVariant } from '../../push/provider-window-cache';
 import { testConfig, useTestApp } from '../../../test/helpers/app';
 import {
   book,

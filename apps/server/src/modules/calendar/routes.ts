@@ -2,8 +2,8 @@ import { EMAIL_MESSAGES, feedUrlResponseSchema } from '@slotwise/shared/email-sc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors';
-import { authenticated, authOf } from '../accounts/authenticate';
-import { resolveJwtSecret } from '../accounts/tokens';
+import { authenticated, authOf } from '../../plugins/authenticate';
+import { resolveJwtSecret } from '../../plugins/signing-secret';
 import { calendarFeed } from '../email/ics';
 import { feedBySecret, feedSecret } from './service';
 

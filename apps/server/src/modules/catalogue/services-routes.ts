@@ -9,7 +9,7 @@ import {
 } from '@slotwise/shared/catalogue-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardedRoutes } from '../../lib/route-options';
-import { authenticated, providerIdOf } from '../accounts/authenticate';
+import { authenticated, providerIdOf } from '../../plugins/authenticate';
 import { createService, deleteService, listServices, updateService } from './services';
 
 /** docs/product.md §11 services: providers only, each on their own services. */

@@ -12,9 +12,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionallyAuthenticated } from '../accounts/authenticate';
-import { windowVariant } from '../../lib/provider-window-cache';
-import { resolveJwtSecret } from '../accounts/tokens';
+import { optionallyAuthenticated } from '../../plugins/authenticate';
+import { windowVariant } from '../../push/provider-window-cache';
+import { resolveJwtSecret } from '../../plugins/signing-secret';
 import { NotFoundError, ValidationError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { CursorCodec } from './cursor';

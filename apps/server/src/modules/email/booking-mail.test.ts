@@ -8,7 +8,7 @@ import { useMailTestApp } from '../../../test/helpers/mail';
 import { mailsTo, readMail } from '../../../test/helpers/mail-reader';
 import { and, eq } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
-import { reminderKey, reviewKey } from './appointment-mail-consumer';
+import { reminderKey, reviewKey } from '../appointments/change-jobs';
 import { asUser } from '../../../test/helpers/requests';
 
 const HOUR = 3_600_000;

@@ -30,7 +30,7 @@ import {
   reviewRequestPayload,
   VERIFICATION_JOB,
   verificationPayload,
-} from './job-payloads';
+} from '../../jobs/job-payloads';
 
 interface RecipientWithPreferences extends Recipient {
   emailReminders: boolean;

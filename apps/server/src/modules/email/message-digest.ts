@@ -11,7 +11,7 @@ import {
   MESSAGE_DIGEST_JOB,
   type MessageDigestPayload,
   messageDigestPayload,
-} from './job-payloads';
+} from '../../jobs/job-payloads';
 
 /**
  * The unread-message digest (docs/decisions/043-messages.md): ONE mail per conversation and

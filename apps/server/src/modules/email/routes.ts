@@ -11,8 +11,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../errors';
-import { authenticated, authOf } from '../accounts/authenticate';
-import { resolveJwtSecret } from '../accounts/tokens';
+import { authenticated, authOf } from '../../plugins/authenticate';
+import { resolveJwtSecret } from '../../plugins/signing-secret';
 import { escapeHtml } from './format';
 import { getPreferences, turnPreferenceOff, updatePreferences } from './preferences';
 import {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { EMAIL_LINK_PATHS, type NotificationPreferences } from '@slotwise/shared/email-schemas';
 import type { Config } from '../../config';
-import { resolveJwtSecret } from '../accounts/tokens';
+import { resolveJwtSecret } from '../../plugins/signing-secret';
 
 /**
  * RFC 8058 one-click unsubscribe (docs/decisions/044-email-and-calendars.md). A token names a

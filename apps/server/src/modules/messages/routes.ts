@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardedRoutes } from '../../lib/route-options';
-import { authenticated, authOf } from '../accounts/authenticate';
+import { authenticated, authOf } from '../../plugins/authenticate';
 import {
   type Caller,
   countUnread,

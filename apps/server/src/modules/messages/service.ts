@@ -9,7 +9,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { appointments, conversations, jobs, messages, providers, users } from '../../db/schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { imageUrl } from '../../images/image-store';
-import { MESSAGE_DIGEST_DELAY_MINUTES, MESSAGE_DIGEST_JOB } from '../email/job-payloads';
+import { MESSAGE_DIGEST_DELAY_MINUTES, MESSAGE_DIGEST_JOB } from '../../jobs/job-payloads';
 import { firstOrNotFound } from '../../lib/first-row';
 import { toIso } from '../../lib/iso';
 

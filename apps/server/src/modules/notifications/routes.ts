@@ -1,7 +1,7 @@
 import { NOTIFICATION_TYPES } from '@slotwise/shared/enums';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticated, authOf } from '../accounts/authenticate';
+import { authenticated, authOf } from '../../plugins/authenticate';
 import { countUnread, listAll, listUnread, markAllRead, markRead } from './service';
 
 const notificationSchema = z.object({

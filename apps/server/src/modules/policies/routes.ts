@@ -6,7 +6,7 @@ import {
   POLICY_MESSAGES,
 } from '@slotwise/shared/policies-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticated, providerIdOf } from '../accounts/authenticate';
+import { authenticated, providerIdOf } from '../../plugins/authenticate';
 import { getBookingPolicy, saveBookingPolicy } from './service';
 
 /** Booking policies (docs/product.md §11.4): each provider reads and replaces their own. */

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardedRoutes } from '../../lib/route-options';
-import { authenticated, authOf, providerIdOf } from '../accounts/authenticate';
+import { authenticated, authOf, providerIdOf } from '../../plugins/authenticate';
 import { createReview, editReply, listProviderReviews, replyToReview } from './service';
 
 /** A provider id in the path: anything that is not one answers 404 'Provider not found'. */

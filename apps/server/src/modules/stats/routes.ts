@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { z } from 'zod';
-import { authenticated, providerIdOf } from '../accounts/authenticate';
+import { authenticated, providerIdOf } from '../../plugins/authenticate';
 import { getProviderAnalytics, getProviderStats } from './service';
 import { getTrustFigures } from './trust-figures';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { Database } from './client';
+import type { Database } from '../db/client';
 
 export interface ChannelHandlers {
   /** One NOTIFY payload. */

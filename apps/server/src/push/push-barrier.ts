@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChannelHandlers } from './notifications';
+import type { ChannelHandlers } from './push-channel';
 
 /** A barrier that does not come back within this is a failure: callers ask the database. */
 const BARRIER_TIMEOUT_MS = 1_000;

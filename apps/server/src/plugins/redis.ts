@@ -1,5 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared Redis connection when REDIS_URL is set. */
+    redis: Redis | null;
+  }
+}
 
 /**
  * One Redis connection per instance for rate-limit counters and readiness; socket.io's
@@ -24,3 +32,13 @@ export function createRedis(url: string, log: FastifyBaseLogger): Redis {
   });
   return redis;
 }
+
+/** `app.redis`: the connection when REDIS_URL is set (else null), quit when the app closes. */
+export const redisPlugin = fp(
+  async (app) => {
+    const redis = app.config.redisUrl ? createRedis(app.config.redisUrl, app.log) : null;
+    app.decorate('redis', redis);
+    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => {})));
+  },
+  { name: 'redis' },
+);

@@ -1,16 +1,25 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { UserRole } from '@slotwise/shared/enums';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { ChannelHandlers } from '../../db/notifications';
-import type { PushBarrier } from '../../db/push-barrier';
-import { revokedTokens, sessionGenerations } from '../../db/schema';
-import { UnauthenticatedError } from '../../errors';
-import { Revocations } from './revocations';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import type { ChannelHandlers } from '../push/push-channel';
+import type { PushBarrier } from '../push/push-barrier';
+import { revokedTokens, sessionGenerations } from '../db/schema';
+import { UnauthenticatedError } from '../errors';
+import { resolveJwtSecret } from './signing-secret';
+import { Revocations } from '../push/revocations';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+  interface FastifyRequest {
+    /** The caller: set by the guard (authenticate.ts) on the routes it guards, else null. */
+    auth: AuthContext | null;
+  }
+}
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'slotwise';
@@ -34,21 +43,6 @@ export interface AuthContext extends TokenClaims {
    * complete up to then (docs/decisions/056), e.g. for the booking's taken-slot hint.
    */
   since: number;
-}
-
-/** The signing secret: JWT_SECRET, or one generated once into DATA_DIR (embedded setups). */
-export async function resolveJwtSecret(config: Config): Promise<Uint8Array> {
-  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
-  const file = path.join(config.dataDir, 'jwt-secret');
-  try {
-    return new TextEncoder().encode((await fs.readFile(file, 'utf8')).trim());
-  } catch {
-    const secret = randomBytes(48).toString('base64url');
-    await fs.mkdir(config.dataDir, { recursive: true });
-    // 'wx': if another process created it meanwhile, use theirs.
-    await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => {});
-    return new TextEncoder().encode((await fs.readFile(file, 'utf8')).trim());
-  }
 }
 
 /**
@@ -100,7 +94,7 @@ export class TokenService {
   /** Revoked token ids and session generations, pushed by the database (docs/decisions/056). */
   readonly revocations: Revocations;
   private sweeper: NodeJS.Timeout | null = null;
-  /** Set by app.ts: proves the local set has heard everything committed before a request. */
+  /** Set by the push plugin: proves the local set has heard all committed before a request. */
   barrier: PushBarrier | null = null;
 
   constructor(
@@ -122,9 +116,9 @@ export class TokenService {
   }
 
   /**
-   * What this service hears on the push channel (app.ts listens; docs/decisions/056). Until the
-   * set is loaded, and whenever the listener is down, every check asks the database, so a
-   * revoked token is never accepted meanwhile.
+   * What this service hears on the push channel (push/push-plugin.ts listens;
+   * docs/decisions/056). Until the set is loaded, and whenever the listener is down, every check
+   * asks the database, so a revoked token is never accepted meanwhile.
    */
   readonly push: ChannelHandlers = {
     message: (payload) => this.revocations.message(payload),
@@ -259,3 +253,19 @@ export class TokenService {
     await this.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
   }
 }
+
+/**
+ * `app.tokens`: bearer tokens signed and verified with the signing secret, refused once revoked
+ * (docs/decisions/010, 056; the revocation set is kept current by the push plugin). Its sweeper
+ * stops before the database closes.
+ */
+export const tokensPlugin = fp(
+  async (app) => {
+    const tokens = new TokenService(app.database.db, await resolveJwtSecret(app.config));
+    app.decorate('tokens', tokens);
+    app.decorateRequest('auth', null);
+    tokens.startSweeping();
+    app.addHook('preClose', async () => tokens.stopSweeping());
+  },
+  { name: 'tokens', dependencies: ['database'] },
+);

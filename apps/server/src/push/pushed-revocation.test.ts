@@ -5,12 +5,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { TEST_JWT_SECRET } from '../../../test/helpers/app';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database';
-import { createClient } from '../../../test/helpers/factories';
-import { TOKEN_TTL_SECONDS } from './tokens';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { TEST_JWT_SECRET } from '../../test/helpers/app';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/database';
+import { createClient } from '../../test/helpers/factories';
+import { TOKEN_TTL_SECONDS } from '../plugins/tokens';
 
 /**
  * docs/decisions/056: each instance keeps the revoked token ids in a local set, loaded at start

@@ -1,6 +1,5 @@
-import type { ChannelHandlers } from '../../db/notifications';
-import type { PushBarrier } from '../../db/push-barrier';
-import type { AppointmentChangeConsumer } from './change-fanout';
+import type { ChannelHandlers } from './push-channel';
+import type { PushBarrier } from './push-barrier';
 import { ClaimsInFlight } from './claims-in-flight';
 
 /** At most this many slots are remembered (the oldest goes first). */
@@ -15,7 +14,7 @@ const START_MARGIN_MS = 5_000;
  *
  * - every slot freed anywhere is announced by the 0014 trigger (`s <id>`, on cancel, reschedule,
  *   delete, or any SQL) and forgotten on arrival; a freeing on this instance is also forgotten
- *   by the change consumer before its answer leaves;
+ *   by its appointment change consumer (app/appointment-changes.ts) before its answer leaves;
  * - a request is answered from it only once the push barrier shows that every slot freed before
  *   the request arrived has been heard of;
  * - while the push channel is down (or reloading) nothing is answered from it, and it starts
@@ -90,15 +89,5 @@ export class TakenSlotHints implements ChannelHandlers {
     this.live = false;
     this.forgets++;
     this.taken.clear();
-  }
-
-  /** The change consumer: slots freed by this instance are forgotten before it answers. */
-  consumer(): AppointmentChangeConsumer {
-    return {
-      name: 'taken-slot-hints',
-      afterCommit: (change) => {
-        for (const slotId of change.slots.freed) this.forget(slotId);
-      },
-    };
   }
 }

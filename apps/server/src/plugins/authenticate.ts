@@ -1,13 +1,7 @@
 import type { UserRole } from '@slotwise/shared/enums';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { ForbiddenError, UnauthenticatedError } from '../../errors';
+import { ForbiddenError, UnauthenticatedError } from '../errors';
 import type { AuthContext } from './tokens';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
-}
 
 /** The bearer token of a request, or null. */
 export function bearerToken(request: FastifyRequest): string | null {

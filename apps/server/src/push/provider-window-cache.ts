@@ -1,6 +1,5 @@
-import type { ChannelHandlers } from '../db/notifications';
-import type { PushBarrier } from '../db/push-barrier';
-import type { AppointmentChangeConsumer } from '../modules/appointments/change-fanout';
+import type { ChannelHandlers } from './push-channel';
+import type { PushBarrier } from './push-barrier';
 
 /**
  * What is cached: the provider's own week view, a client's available slots of a provider, and
@@ -36,8 +35,8 @@ export const windowInvalidation = (providerId: string) => `w ${providerId}`;
  * first page of GET /appointment/provider/view, per provider and variant (window, filter), kept correct like the taken-slot hints (docs/decisions/057):
  *
  * - every change the answers show is announced on the push channel (`w <provider>`, `w *`): by
- *   the 0015 triggers for any SQL, and for a slot's claim by this instance's change consumer
- *   after commit (announced to all instances before the answer leaves); on arrival the
+ *   the 0015 triggers for any SQL, and for a slot's claim by this instance after commit
+ *   (`claimed`: announced to all instances before the answer leaves); on arrival the
  *   provider's answers are dropped;
  * - an answer is served only once the push barrier shows every change committed before the
  *   request arrived has been heard of;
@@ -185,20 +184,14 @@ export class ProviderWindowCache implements ChannelHandlers {
   }
 
   /**
-   * The change consumer: a claimed slot (booking, reschedule) is not announced by a trigger (see
-   * 0015), so its provider's answers are dropped here at once and every other instance is told
-   * before the answer leaves. A freed slot is announced by the trigger, in its transaction.
+   * A slot's claim (booking, reschedule), which no trigger announces (see 0015): the provider's
+   * answers are dropped here at once and every other instance is told, before the answer
+   * leaves (app/appointment-changes.ts calls it after commit). A freed slot is announced by the
+   * trigger, in its transaction.
    */
-  consumer(): AppointmentChangeConsumer {
-    return {
-      name: 'provider-window-cache',
-      afterCommit: async (change) => {
-        if (change.slots.taken.length === 0) return;
-        const providerId = change.notice.provider.providerId;
-        this.forget(providerId);
-        await this.announce?.([windowInvalidation(providerId)]);
-      },
-    };
+  async claimed(providerId: string): Promise<void> {
+    this.forget(providerId);
+    await this.announce?.([windowInvalidation(providerId)]);
   }
 }
 

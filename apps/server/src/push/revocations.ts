@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, queryRows } from '../db/client';
 
 /**
  * Clocks of the database and of the instances differ a little, and a token signed right as a

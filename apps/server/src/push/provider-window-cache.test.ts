@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchedNotifier } from '../db/notify-batch';
-import { PushBarrier } from '../db/push-barrier';
+import { batchedNotifier } from './batched-notifier';
+import { PushBarrier } from './push-barrier';
 import { ProviderWindowCache } from './provider-window-cache';
 
 const P = '11111111-1111-4111-8111-111111111111';

@@ -1,9 +1,9 @@
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers/app';
-import { book, createProviderWithSlots, createSlot } from '../../../test/helpers/booking-factories';
-import { createClient } from '../../../test/helpers/factories';
+import { useTestApp } from '../../test/helpers/app';
+import { book, createProviderWithSlots, createSlot } from '../../test/helpers/booking-factories';
+import { createClient } from '../../test/helpers/factories';
 
 /**
  * docs/decisions/056: the losers of a rush are answered from the slots this instance knows are

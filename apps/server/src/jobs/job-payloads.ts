@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Job kinds and payloads of appointment mail (parsed again when the job runs). */
+/**
+ * Job kinds and their payloads (parsed again when the job runs): what the modules that enqueue
+ * a job (appointments, accounts, messages) and the one that runs it (email) agree on.
+ */
 
 export const APPOINTMENT_MAIL_JOB = 'email.appointment-change';
 export const REMINDER_JOB = 'email.appointment-reminder';

@@ -1,0 +1,14 @@
+import fp from 'fastify-plugin';
+import { registerEmailJobs } from '../modules/email/email-jobs';
+import { registerMessageDigestJob } from '../modules/email/message-digest';
+import { optOutLinks } from '../modules/email/unsubscribe';
+
+/** The email module's job handlers on the queue: appointment mail, accounts' mail, digests. */
+export const emailJobsPlugin = fp(
+  async (app) => {
+    const optOutFor = optOutLinks(app.config);
+    registerEmailJobs(app, optOutFor);
+    registerMessageDigestJob(app, optOutFor);
+  },
+  { name: 'email-jobs', dependencies: ['jobs', 'mailer'] },
+);

@@ -1,0 +1,197 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, preparedRows } from '../../db/client';
+import {
+  appointmentEvents,
+  appointments,
+  jobs,
+  notifications,
+  services,
+  timeslots,
+} from '../../db/schema';
+import { jobRecords } from '../../jobs/job-queue';
+import { BatchedCalls } from '../../lib/batched-calls';
+import { policyNeedsLock, slotObeysPolicy } from '../policies/policy-rules';
+import type { BookingContext } from './booking-context';
+import type { AppointmentChange } from './change';
+import { mailJobsFor } from './change-jobs';
+import { slotIsClaimable } from './claimable-slot';
+import { slotTakenByIndex } from './transaction';
+
+/**
+ * A booking's claim: ONE statement that claims the slot and writes the appointment, its event,
+ * the stored notification and the mail jobs (docs/decisions/030), shared by the bookings of a
+ * rush (docs/decisions/062). `claimOne` is the entry; book.ts calls it after the read.
+ */
+
+const p = (name: string) => sql.placeholder(name);
+
+/** One booking's part of a claim statement: the slot as read, and the rows to write for it. */
+export interface ClaimRequest {
+  seen: BookingContext;
+  clientUserId: string;
+  change: AppointmentChange;
+}
+
+/** The claim's JSON parameter: one record per booking (the columns of `asked` below). */
+function claimRecord({ seen, clientUserId, change }: ClaimRequest) {
+  const told = change.told;
+  return {
+    slot_id: seen.id,
+    provider_id: seen.providerId,
+    slot_day: seen.day,
+    start_time: seen.startTime,
+    end_time: seen.endTime,
+    slot_type: seen.type,
+    service_id: seen.serviceId,
+    appointment_id: change.notice.appointmentId,
+    client_user_id: clientUserId,
+    cancel_cutoff_minutes: Number(seen.cancelCutoffMinutes),
+    notice_user_id: told.userId,
+    notice_type: told.type,
+    notice_title: told.title,
+    notice_message: told.message,
+    jobs: jobRecords(mailJobsFor(change, 0)),
+  };
+}
+
+/**
+ * The claim statement's text, with placeholders (prepared once, see `claimAll`): for each
+ * booking asked, claim the slot if it is still claimable and as it was read, then insert the
+ * appointment, its event, the provider's notification (`change.told`) and the email consumer's
+ * jobs (booking mail, reminders). Answers the ids of the appointments written.
+ */
+function claimStatement(): SQL {
+  return sql`
+      with asked as (
+        select * from json_to_recordset(${p('claims')}::json) as a(
+          slot_id uuid, provider_id uuid, slot_day date, start_time time, end_time time,
+          slot_type text, service_id uuid, appointment_id uuid, client_user_id uuid,
+          cancel_cutoff_minutes int, notice_user_id uuid, notice_type text, notice_title text,
+          notice_message text, jobs json)
+      ), claimed as (
+        update ${timeslots} set is_booked = true, updated_at = now()
+        from asked a
+        where ${timeslots.id} = a.slot_id and ${slotIsClaimable}
+          and ${timeslots.providerId} = a.provider_id and ${timeslots.day} = a.slot_day
+          and ${timeslots.startTime} = a.start_time and ${timeslots.endTime} = a.end_time
+          and ${timeslots.type} = a.slot_type
+          and ${timeslots.serviceId} is not distinct from a.service_id
+          and ${slotObeysPolicy()} and (${p('locked')}::boolean or not ${policyNeedsLock})
+        returning ${timeslots.id} as id, ${timeslots.providerId} as provider_id,
+          ${timeslots.day} as day, ${timeslots.startTime} as start_time,
+          ${timeslots.endTime} as end_time, ${timeslots.startsAt} as starts_at,
+          ${timeslots.endsAt} as ends_at, ${timeslots.type} as type,
+          ${timeslots.serviceId} as service_id, a.appointment_id, a.client_user_id,
+          a.cancel_cutoff_minutes, a.notice_user_id, a.notice_type, a.notice_title,
+          a.notice_message, a.jobs
+      ), created as (
+        insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
+                                     start_time, end_time, starts_at, ends_at, service_type,
+                                     service_id, service_name, price_cents, currency,
+                                     cancel_cutoff_minutes)
+        select c.appointment_id, c.id, c.provider_id, c.client_user_id, 'booked', c.day,
+               c.start_time, c.end_time, c.starts_at, c.ends_at, c.type, s.id, s.name,
+               s.price_cents, s.currency, c.cancel_cutoff_minutes
+        from claimed c left join ${services} s on s.id = c.service_id
+        returning id
+      ), event as (
+        insert into ${appointmentEvents} (appointment_id, provider_id, client_id, type, actor_role,
+                                          actor_user_id, to_timeslot_id, starts_at, ends_at)
+        select c.appointment_id, c.provider_id, c.client_user_id, 'booked', 'client',
+               c.client_user_id, c.id, c.starts_at, c.ends_at
+        from claimed c
+      ), notice as (
+        insert into ${notifications} (user_id, type, title, message, appointment_id)
+        select c.notice_user_id, c.notice_type, c.notice_title, c.notice_message, c.appointment_id
+        from claimed c
+      ), queued as ( -- the email consumer's jobs (booking mail, reminders), docs/decisions/044
+        insert into ${jobs} (kind, key, payload, run_at, max_attempts)
+        select j.kind, j.key, j.payload, coalesce(j.run_at, now()), j.max_attempts
+        from claimed c,
+             json_to_recordset(c.jobs)
+               as j(kind text, key text, payload jsonb, run_at timestamptz, max_attempts int)
+      )
+      select id from created`;
+}
+
+/**
+ * The bookings, as ONE statement (so one implicit transaction; docs/decisions/029 and 062): each
+ * slot is claimed only if it is still claimable and as it was read, and its rows are written in
+ * the same statement. The slots' row locks last for this statement only — never across round
+ * trips. Answers, per booking, whether its slot was claimed (false: taken meanwhile, started,
+ * refused by the booking policy, or changed since read). Sent in slot order, which the plan
+ * (a nested loop over `asked`) follows, so two batches normally lock their common slots in the
+ * same order; a deadlock anyway fails the statement, and its bookings are claimed alone. A slot
+ * asked twice is claimed once (UPDATE … FROM
+ * updates a row once): the other booking is not claimed and learns why from its next read.
+ *
+ * The booking policy (docs/decisions/047-booking-policies.md) is part of the claim's WHERE, so
+ * nothing books around it. Its daily cap and buffer count other appointments, which is only
+ * exact when claims of that provider's slots are serialised: `locked` says the caller took the
+ * provider's lock in this transaction (one booking then); without it the claim refuses any
+ * provider whose policy (as it is now, not as read) has a cap or a buffer, and the next read
+ * takes the locked path.
+ */
+async function claimAll(
+  db: DbOrTx,
+  requests: readonly ClaimRequest[],
+  locked: boolean,
+): Promise<boolean[]> {
+  const records = requests.map(claimRecord).sort((a, b) => a.slot_id.localeCompare(b.slot_id));
+  const rows = await preparedRows<{ id: string }>(db, 'slotwise_booking_claims', claimStatement, {
+    claims: JSON.stringify(records),
+    locked,
+  });
+  const written = new Set(rows.map((row) => row.id));
+  return requests.map((request) => written.has(request.change.notice.appointmentId));
+}
+
+/**
+ * One booking's claim (a unique violation of the last line of defence answers 409 SLOT_TAKEN).
+ * Unlocked claims asked at about the same time share one statement (lib/batched-calls.ts): a
+ * rush costs a few statements and commits instead of one per booking. Should a shared statement
+ * fail (a unique violation, a deadlock with another instance's claims), each of its bookings
+ * is claimed again on its own, so one booking's failure is never another's.
+ */
+export async function claimOne(
+  db: DbOrTx,
+  request: ClaimRequest,
+  locked: boolean,
+): Promise<boolean> {
+  try {
+    if (locked) return (await claimAll(db, [request], true))[0]!;
+    const outcome = await claimBatcherOf(db).call(request);
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  } catch (error) {
+    throw slotTakenByIndex(error) ?? error;
+  }
+}
+
+const claimBatchers = new WeakMap<
+  DbOrTx,
+  BatchedCalls<ClaimRequest, PromiseSettledResult<boolean>>
+>();
+
+function claimBatcherOf(db: DbOrTx) {
+  let batcher = claimBatchers.get(db);
+  if (!batcher) {
+    batcher = new BatchedCalls<ClaimRequest, PromiseSettledResult<boolean>>(
+      async (requests) => {
+        try {
+          const claimed = await claimAll(db, requests, false);
+          return claimed.map((value) => ({ status: 'fulfilled', value }));
+        } catch (error) {
+          if (requests.length === 1) return [{ status: 'rejected', reason: error }];
+          // Alone, each booking gets its own outcome (its own error, if it has one).
+          return Promise.allSettled(
+            requests.map(async (request) => (await claimAll(db, [request], false))[0]!),
+          );
+        }
+      },
+      { maxInFlight: 2, maxBatch: 100 },
+    );
+    claimBatchers.set(db, batcher);
+  }
+  return batcher;
+}

@@ -1,0 +1,143 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { providers, services, timeslots } from '../../db/schema';
+import { BatchedCalls } from '../../lib/batched-calls';
+import { slotServiceColumns, snapshotOf } from '../catalogue/appointment-snapshot';
+import {
+  policyCancelCutoff,
+  policyNeedsLock,
+  policyVerdictColumns,
+} from '../policies/policy-rules';
+import type { AppointmentChange, AppointmentTime } from './change';
+import { claimedSlotColumns, slotHasStarted } from './claimable-slot';
+import { changeOf } from './notice';
+import { clientUser, providerUser, toClientView, toProviderView } from './views';
+
+/**
+ * What a booking needs before it claims the slot: the slot and both parties, read without locks.
+ * Asked for several bookings at once (`asked`: the timeslot and client ids in pairs), one row
+ * per pair whose slot exists, numbered by the pair's position.
+ */
+function bookingContextsQuery(db: DbOrTx) {
+  const asked = sql`unnest(${sql.placeholder('timeslotIds')}::uuid[],
+    ${sql.placeholder('clientUserIds')}::uuid[]) with ordinality as asked(timeslot_id, client_user_id, n)`;
+  return db
+    .select({
+      n: sql<number>`asked.n`.mapWith(Number),
+      ...claimedSlotColumns,
+      isBooked: timeslots.isBooked,
+      started: slotHasStarted,
+      providerUserId: providerUser.id,
+      providerFirstName: providerUser.firstName,
+      providerLastName: providerUser.lastName,
+      providerSpecialty: providers.specialty,
+      providerImageId: providerUser.profileImageId,
+      clientFirstName: clientUser.firstName,
+      clientLastName: clientUser.lastName,
+      ...slotServiceColumns,
+      ...policyVerdictColumns(),
+      needsLock: policyNeedsLock,
+      cancelCutoffMinutes: sql<number>`${policyCancelCutoff}`,
+    })
+    .from(timeslots)
+    .innerJoin(asked, sql`asked.timeslot_id = ${timeslots.id}`)
+    .leftJoin(services, eq(services.id, timeslots.serviceId))
+    .innerJoin(providers, eq(providers.id, timeslots.providerId))
+    .innerJoin(providerUser, eq(providerUser.id, providers.userId))
+    .leftJoin(clientUser, sql`${clientUser.id} = asked.client_user_id`);
+}
+
+type PreparedContexts = ReturnType<ReturnType<typeof bookingContextsQuery>['prepare']>;
+type ContextRow = Awaited<ReturnType<PreparedContexts['execute']>>[number];
+
+/**
+ * Per database handle: the statement built and named once (neither Drizzle nor PostgreSQL, once
+ * per pooled connection, builds, parses and plans it again), and the reads of a rush sent
+ * together (lib/batched-calls.ts: a few queries instead of one per booking, docs/decisions/062).
+ */
+const contextReaders = new WeakMap<
+  DbOrTx,
+  BatchedCalls<{ clientUserId: string; timeslotId: string }, ContextRow | null>
+>();
+
+function contextReaderOf(db: DbOrTx) {
+  let reader = contextReaders.get(db);
+  if (!reader) {
+    const statement = bookingContextsQuery(db).prepare('slotwise_booking_contexts');
+    reader = new BatchedCalls(async (keys) => {
+      const rows = await statement.execute({
+        timeslotIds: keys.map((key) => key.timeslotId),
+        clientUserIds: keys.map((key) => key.clientUserId),
+      });
+      const answers: (ContextRow | null)[] = keys.map(() => null);
+      for (const row of rows) answers[row.n - 1] = row;
+      return answers;
+    });
+    contextReaders.set(db, reader);
+  }
+  return reader;
+}
+
+export function bookingContext(db: DbOrTx, clientUserId: string, timeslotId: string) {
+  return contextReaderOf(db).call({ clientUserId, timeslotId });
+}
+
+export type BookingContext = NonNullable<Awaited<ReturnType<typeof bookingContext>>>;
+
+/** The change a booking makes, known before it commits (the same shape `loadChange` reads). */
+export function bookedChange(
+  appointmentId: string,
+  clientUserId: string,
+  seen: BookingContext & { clientFirstName: string; clientLastName: string },
+): AppointmentChange {
+  const time: AppointmentTime = {
+    day: seen.day,
+    startTime: seen.startTime,
+    endTime: seen.endTime,
+    startsAt: seen.startsAt,
+    endsAt: seen.endsAt,
+  };
+  const common = { id: appointmentId, timeslotId: seen.id, status: 'booked' as const, ...time };
+  return changeOf({
+    slots: { taken: [seen.id], freed: [] },
+    clientView: toClientView({
+      ...common,
+      providerId: seen.providerId,
+      serviceType: seen.type,
+      ...snapshotOf(seen),
+      providerFirstName: seen.providerFirstName,
+      providerLastName: seen.providerLastName,
+      providerSpecialty: seen.providerSpecialty,
+      providerImageId: seen.providerImageId,
+      // A new booking has no review yet.
+      reviewed: false,
+      cancelCutoffMinutes: Number(seen.cancelCutoffMinutes),
+    }),
+    providerView: toProviderView({
+      ...common,
+      serviceType: seen.type,
+      ...snapshotOf(seen),
+      clientFirstName: seen.clientFirstName,
+      clientLastName: seen.clientLastName,
+    }),
+    notice: {
+      type: 'booked',
+      appointmentId,
+      actor: { role: 'client', userId: clientUserId },
+      provider: {
+        providerId: seen.providerId,
+        userId: seen.providerUserId,
+        firstName: seen.providerFirstName,
+        lastName: seen.providerLastName,
+      },
+      client: {
+        userId: clientUserId,
+        firstName: seen.clientFirstName,
+        lastName: seen.clientLastName,
+      },
+      serviceType: seen.type,
+      ...time,
+      previous: null,
+    },
+  });
+}
