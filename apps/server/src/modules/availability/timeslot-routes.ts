@@ -30,7 +30,7 @@ const idParams = z.object({ id: z.uuid(TIMESLOT_MESSAGES.invalidId) });
 /** docs/product.md §7 time slot calls, providers only, each on the caller's own slots. */
 export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
   const providerOnly = authenticated('provider');
-  const slots = guardedRoutes(providerOnly, 400, 401, 403);
+  const slotList = guardedRoutes(providerOnly, 400, 401, 403);
   const newSlots = guardedRoutes(providerOnly, 400, 401, 403, 409);
   const ownSlot = guardedRoutes(providerOnly, 400, 401, 403, 404, 409);
 
@@ -57,7 +57,7 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/timeslots/view',
-    slots({
+    slotList({
       querystring: timeslotWindowQuerySchema,
       response: { 200: timeslotViewResponseSchema },
     }),
