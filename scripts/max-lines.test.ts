@@ -1,20 +1,13 @@
-import path from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { eslintProbe } from './eslint-probe';
 
-const root = path.resolve(import.meta.dirname, '..');
-const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, 'eslint.config.js') });
+const maxLinesErrors = eslintProbe('max-lines').errors;
 
 /** A module of `lines` lines (the last one ends with a newline, as files here do). */
 function moduleOf(lines: number): string {
   return (
     Array.from({ length: lines }, (_, i) => `export const value${i} = ${i};`).join('\n') + '\n'
   );
-}
-
-async function maxLinesErrors(text: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(text, { filePath: path.join(root, filePath) });
-  return result!.messages.filter((m) => m.ruleId === 'max-lines').map((m) => m.message);
 }
 
 describe('ESLint max-lines (400 lines of source)', () => {
@@ -25,18 +18,18 @@ describe('ESLint max-lines (400 lines of source)', () => {
     'bench/src/planted.ts',
     'e2e/harness/planted.ts',
   ])('refuses a 401-line %s', async (file) => {
-    expect(await maxLinesErrors(moduleOf(401), file)).toEqual([
+    expect(await maxLinesErrors(file, moduleOf(401))).toEqual([
       'File has too many lines (401). Maximum allowed is 400.',
     ]);
   });
 
   it('counts blank lines and comments too', async () => {
     const text = moduleOf(300) + '\n'.repeat(50) + '// a comment\n'.repeat(51);
-    expect(await maxLinesErrors(text, 'apps/server/src/lib/planted.ts')).toHaveLength(1);
+    expect(await maxLinesErrors('apps/server/src/lib/planted.ts', text)).toHaveLength(1);
   });
 
   it('accepts 400 lines', async () => {
-    expect(await maxLinesErrors(moduleOf(400), 'apps/server/src/lib/planted.ts')).toEqual([]);
+    expect(await maxLinesErrors('apps/server/src/lib/planted.ts', moduleOf(400))).toEqual([]);
   });
 
   it.each([
@@ -46,6 +39,6 @@ describe('ESLint max-lines (400 lines of source)', () => {
     'e2e/planted.test.ts',
     'apps/server/src/demo/planted-catalogue.ts',
   ])('leaves tests, test helpers and demo data alone: %s', async (file) => {
-    expect(await maxLinesErrors(moduleOf(600), file)).toEqual([]);
+    expect(await maxLinesErrors(file, moduleOf(600))).toEqual([]);
   });
 });

@@ -1,27 +1,11 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eslintProbe } from '../../../scripts/eslint-probe';
 
-/** The repository root, where eslint.config.js lives. */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const RULE = 'server-boundaries/module-boundaries';
-
-let eslint: ESLint;
-
+const probe = eslintProbe('server-boundaries/module-boundaries');
 /** The boundary-rule messages for `code` as if it were the (not existing) file `file`. */
-async function boundaryErrors(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
-}
+const boundaryErrors = probe.errors;
 
-beforeAll(async () => {
-  eslint = new ESLint({ cwd: repoRoot });
-  // Loading the config and the TypeScript parser is the slow part: do it once, untimed by tests.
-  await eslint.lintText('export {};\n', {
-    filePath: path.join(repoRoot, 'apps/server/src/lib/warm-up.ts'),
-  });
-}, 120_000);
+beforeAll(() => probe.warmUp('apps/server/src/lib/warm-up.ts'), 120_000);
 
 describe(
   'server module boundaries (eslint.config.js, apps/server/eslint/module-boundaries.js)',

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '../components/avatar';
 import { BrandLink } from '../components/brand-logo';
+import { OutlineIcon } from '../components/outline-icon';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { LogoutButton } from '../features/accounts/components/logout-button';
 import { UnreadMessagesBadge } from '../features/messages/components/unread-messages-badge';
@@ -153,14 +154,9 @@ export function ProviderAreaLayout() {
               onClick={() => setExpanded(!expanded)}
               className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none">
-                <path
-                  d="M4 6h16M4 12h16M4 18h16"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <OutlineIcon>
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              </OutlineIcon>
             </button>
             <p className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">
               Dashboard

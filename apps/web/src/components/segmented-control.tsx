@@ -7,8 +7,6 @@ interface SegmentedControlProps<T extends string> {
   value: T;
   onChange: (value: T) => void;
   className: string;
-  /** Classes of the pill around the options. */
-  pillClassName: string;
 }
 
 /** A row of radio buttons drawn as one pill of segments (the chosen one filled). */
@@ -18,13 +16,12 @@ export function SegmentedControl<T extends string>({
   value,
   onChange,
   className,
-  pillClassName,
 }: SegmentedControlProps<T>) {
   const name = useId();
   return (
     <fieldset className={className}>
       <legend className="sr-only">{legend}</legend>
-      <div className={pillClassName}>
+      <div className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
         {options.map((option) => (
           <label
             key={option.value}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { HOME_PATH, useSession } from '../lib/session';
 import { BrandLink } from './brand-logo';
+import { OutlineIcon } from './outline-icon';
 
 interface NavItem {
   label: string;
@@ -121,17 +122,9 @@ export function SiteHeader() {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="sr-only">Menu</span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
+          <OutlineIcon>
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          </OutlineIcon>
         </button>
       </div>
 

@@ -74,3 +74,24 @@ export function useStoringMutation<TData, TVariables = void, TStored = TData>(
     },
   });
 }
+
+/**
+ * A save whose answer is the new value of `queryKey` (stored at once; `pick` maps the answer to
+ * what the key caches) and that changes what `refresh` lists: those are refetched before the
+ * save settles.
+ */
+export function useSaveMutation<TData, TVariables, TStored>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  queryKey: QueryKey,
+  pick: (data: TData) => TStored,
+  refresh: readonly QueryKey[],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (data) => {
+      queryClient.setQueryData(queryKey, pick(data));
+      return Promise.all(refresh.map((key) => queryClient.invalidateQueries({ queryKey: key })));
+    },
+  });
+}

@@ -1,4 +1,3 @@
-import { errorResponses } from '@slotwise/shared/api-error-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { bulkCreateTimeslotsBodySchema } from '@slotwise/shared/availability-slot-run-schemas';
 import { bulkCreatedMessage, TIMESLOT_MESSAGES } from '@slotwise/shared/availability-slot-texts';
@@ -14,6 +13,7 @@ import {
 } from '@slotwise/shared/availability-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, authOf, providerIdOf } from '../../plugins/authenticate';
 import {
   bulkCreateTimeslots,
@@ -25,26 +25,18 @@ import {
 import { windowVariant } from '../../push/provider-window-cache';
 import { timeslotWindowJson } from './timeslot-window';
 
-/** The error answers every provider-only endpoint can give (docs/product.md §10.4 order of checks). */
-const errors = errorResponses(400, 401, 403);
-const createErrors = errorResponses(400, 401, 403, 409);
-const slotErrors = errorResponses(400, 401, 403, 404, 409);
-
 const idParams = z.object({ id: z.uuid(TIMESLOT_MESSAGES.invalidId) });
 
 /** docs/product.md §7 time slot calls, providers only, each on the caller's own slots. */
 export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
   const providerOnly = authenticated('provider');
+  const slotList = guardedRoutes(providerOnly, 400, 401, 403);
+  const newSlots = guardedRoutes(providerOnly, 400, 401, 403, 409);
+  const ownSlot = guardedRoutes(providerOnly, 400, 401, 403, 404, 409);
 
   app.post(
     '/timeslots/create',
-    {
-      onRequest: providerOnly,
-      schema: {
-        body: createTimeslotBodySchema,
-        response: { 201: timeslotMessageResponseSchema, ...createErrors },
-      },
-    },
+    newSlots({ body: createTimeslotBodySchema, response: { 201: timeslotMessageResponseSchema } }),
     async (request, reply) => {
       const slot = await createTimeslot(app.database.db, providerIdOf(request), request.body);
       return reply.code(201).send({ message: MESSAGES.slotCreated, slot });
@@ -53,13 +45,10 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/timeslots/bulk-create',
-    {
-      onRequest: providerOnly,
-      schema: {
-        body: bulkCreateTimeslotsBodySchema,
-        response: { 201: bulkCreateTimeslotsResponseSchema, ...createErrors },
-      },
-    },
+    newSlots({
+      body: bulkCreateTimeslotsBodySchema,
+      response: { 201: bulkCreateTimeslotsResponseSchema },
+    }),
     async (request, reply) => {
       const slots = await bulkCreateTimeslots(app.database.db, providerIdOf(request), request.body);
       return reply.code(201).send({ message: bulkCreatedMessage(slots.length), slots });
@@ -68,13 +57,10 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/timeslots/view',
-    {
-      onRequest: providerOnly,
-      schema: {
-        querystring: timeslotWindowQuerySchema,
-        response: { 200: timeslotViewResponseSchema, ...errors },
-      },
-    },
+    slotList({
+      querystring: timeslotWindowQuerySchema,
+      response: { 200: timeslotViewResponseSchema },
+    }),
     async (request, reply) => {
       const { from, to, include } = request.query;
       // A calendar window (docs/decisions/040-weekly-hours-and-time-off.md), else the product's list.
@@ -105,14 +91,11 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/timeslots/update/:id',
-    {
-      onRequest: providerOnly,
-      schema: {
-        params: idParams,
-        body: updateTimeslotBodySchema,
-        response: { 200: timeslotMessageResponseSchema, ...slotErrors },
-      },
-    },
+    ownSlot({
+      params: idParams,
+      body: updateTimeslotBodySchema,
+      response: { 200: timeslotMessageResponseSchema },
+    }),
     async (request) => {
       const slot = await updateTimeslot(
         app.database.db,
@@ -126,13 +109,7 @@ export const timeslotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/timeslots/delete/:id',
-    {
-      onRequest: providerOnly,
-      schema: {
-        params: idParams,
-        response: { 200: z.object({ message: z.string() }), ...slotErrors },
-      },
-    },
+    ownSlot({ params: idParams, response: { 200: z.object({ message: z.string() }) } }),
     async (request) => {
       await deleteTimeslot(app.database.db, providerIdOf(request), request.params.id);
       return { message: MESSAGES.slotDeleted };

@@ -9,10 +9,9 @@ import { type SortKey, afterCondition, orderBy, sortKeys } from './discovery-ord
 import {
   type RatingView,
   currentRatings,
-  earthPoint,
+  distanceOf,
   filterConditions,
   nextSlotLateral,
-  providerEarth,
 } from './discovery-sql';
 
 /**
@@ -33,12 +32,6 @@ const verifiedKeys: SortKey[] = [
   { name: 'k_last', expr: sql`v.last_name`, cast: 'text' },
   { name: 'k_id', expr: sql`v.id`, cast: 'uuid' },
 ];
-
-function distanceOf(s: NormalisedSearch): SQL {
-  return s.point
-    ? sql`earth_distance(${earthPoint(s.point)}, ${providerEarth})`
-    : sql`null::float8`;
-}
 
 /** The first n + 1 candidates of one rating view, in bound order (the index's order). */
 function candidates(s: NormalisedSearch, view: RatingView, n: number): SQL {

@@ -10,6 +10,13 @@ export const earthPoint = (point: Point) =>
   sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
 export const providerEarth = sql`ll_to_earth(p.lat, p.lng)`;
 
+/** The provider's distance in metres from the search's point, null without a point. */
+export function distanceOf(s: NormalisedSearch): SQL {
+  return s.point
+    ? sql`earth_distance(${earthPoint(s.point)}, ${providerEarth})`
+    : sql`null::float8`;
+}
+
 /**
  * Ratings as some instant saw them: `current`, or as of a cursor's first page — providers whose
  * rating changed since are read from provider_rating_changes (the values before the first change

@@ -15,10 +15,9 @@ import { afterCondition, byDistance, orderBy, sortKeys } from './discovery-order
 import {
   type RatingView,
   currentRatings,
-  earthPoint,
+  distanceOf,
   filterConditions,
   nextSlotLateral,
-  providerEarth,
   ratingsAsOf,
 } from './discovery-sql';
 import { maybeRefreshStaleBounds, soonestPage } from './discovery-soonest';
@@ -43,9 +42,6 @@ function branch(
   const keys = sortKeys(s, ratings);
   const conditions = filterConditions(s, ratings);
   if (cursor) conditions.push(afterCondition(keys, cursor.keys));
-  const distance = s.point
-    ? sql`earth_distance(${earthPoint(s.point)}, ${providerEarth})`
-    : sql`null::float8`;
   const keyColumns = sql.join(
     keys.map((key) => sql`${key.expr} as ${sql.raw(key.name)}`),
     sql`, `,
@@ -55,7 +51,7 @@ function branch(
   const lateral = s.sort === 'soonest' ? nextSlotLateral(sql`p.id`) : sql``;
   return sql`select p.id, p.user_id, p.first_name, p.last_name, p.specialty, p.bio, p.category,
       p.place_name as city, p.price_from_cents, p.price_currency,
-      ${ratings.sum} as r_sum, ${ratings.count} as r_count, ${distance} as distance_m,
+      ${ratings.sum} as r_sum, ${ratings.count} as r_count, ${distanceOf(s)} as distance_m,
       ${keyColumns}
     from providers p${ratings.from} ${lateral}
     where ${sql.join(conditions, sql` and `)}

@@ -133,6 +133,33 @@ async function openCreate(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog', { name: 'Create Time Slot' });
 }
 
+/** Fills the single slot form: `day` from `start` to `end` (HH:MM). */
+function fillSlot(dialog: HTMLElement, day: string, start: string, end: string) {
+  setValue(within(dialog).getByLabelText('Date'), day);
+  setValue(within(dialog).getByLabelText('Start time'), start);
+  setValue(within(dialog).getByLabelText('End time'), end);
+}
+
+/**
+ * `tooShort` in the field labelled `label` shows the 15-minute rule and disables `submit`;
+ * `fine` enables it again.
+ */
+async function expectMinimumDuration(
+  dialog: HTMLElement,
+  submit: HTMLElement,
+  label: string,
+  tooShort: string,
+  fine: string,
+) {
+  setValue(within(dialog).getByLabelText(label), tooShort);
+  expect(
+    await within(dialog).findByText('Minimum slot duration is 15 minutes'),
+  ).toBeInTheDocument();
+  expect(submit).toBeDisabled();
+  setValue(within(dialog).getByLabelText(label), fine);
+  await waitFor(() => expect(submit).toBeEnabled());
+}
+
 describe('time slots list', () => {
   it("says 'No time slots available.' when there are none", async () => {
     await openPage();
@@ -198,9 +225,7 @@ describe('Create Time Slot modal (single slot)', () => {
   it('creates a slot with times as HH:MM:00, toasts, closes and refreshes the list', async () => {
     const user = await openPage();
     const dialog = await openCreate(user);
-    setValue(within(dialog).getByLabelText('Date'), day1);
-    setValue(within(dialog).getByLabelText('Start time'), '09:00');
-    setValue(within(dialog).getByLabelText('End time'), '09:30');
+    fillSlot(dialog, day1, '09:00', '09:30');
     await user.click(within(dialog).getByRole('button', { name: 'Create Slot' }));
 
     expect(await screen.findByText('Time slot created successfully!')).toBeInTheDocument();
@@ -266,9 +291,7 @@ describe('Create Time Slot modal (single slot)', () => {
   it("shows the server's message, else 'Failed to create time slot'", async () => {
     const user = await openPage();
     const dialog = await openCreate(user);
-    setValue(within(dialog).getByLabelText('Date'), day1);
-    setValue(within(dialog).getByLabelText('Start time'), '09:00');
-    setValue(within(dialog).getByLabelText('End time'), '09:30');
+    fillSlot(dialog, day1, '09:00', '09:30');
 
     const clash = `This time slot overlaps your slot on ${day1} from 09:00 to 09:30`;
     failures.set('POST /api/timeslots/create', {
@@ -325,13 +348,7 @@ describe('Create Time Slot modal (several slots)', () => {
     await user.click(within(dialog).getByLabelText('Several slots'));
     const submit = within(dialog).getByRole('button', { name: 'Create Slots' });
 
-    setValue(within(dialog).getByLabelText('Slot length (minutes)'), '10');
-    expect(
-      await within(dialog).findByText('Minimum slot duration is 15 minutes'),
-    ).toBeInTheDocument();
-    expect(submit).toBeDisabled();
-    setValue(within(dialog).getByLabelText('Slot length (minutes)'), '30');
-    await waitFor(() => expect(submit).toBeEnabled());
+    await expectMinimumDuration(dialog, submit, 'Slot length (minutes)', '10', '30');
 
     for (const name of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
       await user.click(within(dialog).getByRole('checkbox', { name }));
@@ -370,13 +387,7 @@ describe('Update Time Slot modal', () => {
     const submit = within(dialog).getByRole('button', { name: 'Update Slot' });
     expect(submit).toBeDisabled(); // nothing changed yet
 
-    setValue(within(dialog).getByLabelText('End time'), '09:10');
-    expect(
-      await within(dialog).findByText('Minimum slot duration is 15 minutes'),
-    ).toBeInTheDocument();
-    expect(submit).toBeDisabled();
-    setValue(within(dialog).getByLabelText('End time'), '10:30');
-    await waitFor(() => expect(submit).toBeEnabled());
+    await expectMinimumDuration(dialog, submit, 'End time', '09:10', '10:30');
     await user.click(submit);
 
     expect(await screen.findByText('Time slot updated successfully!')).toBeInTheDocument();

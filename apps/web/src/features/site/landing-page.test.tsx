@@ -1,3 +1,4 @@
+import { CATEGORY_SLUGS } from '@slotwise/shared/catalogue-schemas';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../test/render-route';
@@ -82,18 +83,7 @@ describe('landing page', () => {
       within(section)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(
-      [
-        'barber',
-        'driver',
-        'tutor',
-        'photographer',
-        'mechanic',
-        'plumber',
-        'electrician',
-        'cleaner',
-      ].map((slug) => `/providers?category=${slug}`),
-    );
+    ).toEqual(CATEGORY_SLUGS.map((slug) => `/providers?category=${slug}`));
   });
 
   it('has a footer with quick links, contact details, social links and a copyright line', () => {

@@ -1,5 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OutlineIcon } from '../../components/outline-icon';
 
 const primaryButton =
   'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-indigo-700';
@@ -12,23 +13,12 @@ interface Step {
   icon: IconShape[];
 }
 
-const iconProps = {
-  'aria-hidden': true,
-  viewBox: '0 0 24 24',
-  className: 'size-6',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
-
 /** An icon's outline: a path's `d`, or another SVG element with its attributes (24 × 24). */
 type IconShape = string | ['circle' | 'rect', Record<string, number | string>];
 
 function LineIcon({ shapes }: { shapes: readonly IconShape[] }) {
   return (
-    <svg {...iconProps}>
+    <OutlineIcon>
       {shapes.map((shape, index) =>
         typeof shape === 'string' ? (
           <path key={index} d={shape} />
@@ -36,7 +26,7 @@ function LineIcon({ shapes }: { shapes: readonly IconShape[] }) {
           createElement(shape[0], { key: index, ...shape[1] })
         ),
       )}
-    </svg>
+    </OutlineIcon>
   );
 }
 

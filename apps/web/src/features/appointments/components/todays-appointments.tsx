@@ -1,6 +1,7 @@
 import { MESSAGES } from '@slotwise/shared/texts';
 import { Link } from 'react-router';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { CardSection } from '../../../components/card-section';
 import { formatSlotTimeRange } from '../../../lib/format-slot';
 import { fullName } from '../../../lib/full-name';
 import { useClientAppointments } from '../api/get-client-appointments';
@@ -48,22 +49,19 @@ export function TodaysAppointments() {
   );
 
   return (
-    <section
-      aria-labelledby="todays-appointments-title"
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="todays-appointments-title" className="text-lg font-semibold text-slate-900">
-          Today&apos;s Appointments
-        </h2>
+    <CardSection
+      titleId="todays-appointments-title"
+      title="Today's Appointments"
+      actions={
         <Link
           to="/client/appointments"
           className="rounded-md text-sm font-semibold text-indigo-700 hover:text-indigo-900 hover:underline"
         >
           View all appointments
         </Link>
-      </div>
-      {content}
-    </section>
+      }
+    >
+      <div className="mt-4">{content}</div>
+    </CardSection>
   );
 }

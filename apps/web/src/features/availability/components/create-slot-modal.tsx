@@ -32,7 +32,6 @@ export function CreateSlotModal({
         value={mode}
         onChange={setMode}
         className="mb-5"
-        pillClassName="inline-flex rounded-lg border border-slate-300 p-1"
       />
       {mode === 'single' ? (
         <SingleSlotForm onDone={onClose} initial={initial} />

@@ -23,7 +23,6 @@ export function ViewSwitch({
       value={view}
       onChange={onChange}
       className="mt-4"
-      pillClassName="inline-flex rounded-lg border border-slate-300 bg-white p-1"
     />
   );
 }

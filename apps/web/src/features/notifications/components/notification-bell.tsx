@@ -9,6 +9,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { Link } from 'react-router';
+import { OutlineIcon } from '../../../components/outline-icon';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useUnreadNotifications } from '../api/get-unread-notifications';
@@ -134,15 +135,9 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
         onClick={() => (open ? closePanel(false) : openPanel())}
         className="relative inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none">
-          <path
-            d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 0 0-4-5.7V5a2 2 0 1 0-4 0v.3A6 6 0 0 0 6 11v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0v1a3 3 0 1 1-6 0v-1m6 0H9"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <OutlineIcon strokeWidth={1.8}>
+          <path d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 0 0-4-5.7V5a2 2 0 1 0-4 0v.3A6 6 0 0 0 6 11v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0v1a3 3 0 1 1-6 0v-1m6 0H9" />
+        </OutlineIcon>
         {count > 0 ? (
           <span
             aria-hidden="true"

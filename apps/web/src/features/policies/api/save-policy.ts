@@ -1,7 +1,7 @@
 import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useSaveMutation } from '../../../lib/query-hooks';
 
 export interface SaveBookingPolicyResponse {
   message: string;
@@ -13,15 +13,10 @@ export function saveBookingPolicy(policy: BookingPolicy): Promise<SaveBookingPol
   return apiRequest<SaveBookingPolicyResponse>('PUT', '/provider/policy', policy);
 }
 
+/** What clients may book changes with it. */
 export function useSaveBookingPolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveBookingPolicy,
-    onSuccess: ({ policy }) => {
-      queryClient.setQueryData(queryKeys.bookingPolicy, { policy });
-      // What clients may book changes with it.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.availableSlots });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.providers });
-    },
-  });
+  return useSaveMutation(saveBookingPolicy, queryKeys.bookingPolicy, ({ policy }) => ({ policy }), [
+    queryKeys.availableSlots,
+    queryKeys.providers,
+  ]);
 }
