@@ -29,27 +29,22 @@ describe(
           "import type { Stats } from '../../stats/service';",
           "export { trustFigures } from '../../stats/trust-figures';",
           'export type { Stats };',
-          '',
-        ].join('\n'),
+        ],
       );
       expect(errors).toHaveLength(2);
     });
 
     it('allows a module its own files, earlier modules and the infrastructure', async () => {
-      const errors = await boundaryErrors(
-        'apps/server/src/modules/email/boundary-probe.ts',
-        [
-          "import { changeOf } from '../appointments/notice';",
-          "import { createPasswordResetToken } from '../accounts/password-reset';",
-          "import { getPreferences } from './preferences';",
-          "import { authenticated } from '../../plugins/authenticate';",
-          "import { jobRecords } from '../../jobs/job-queue';",
-          "import { NotFoundError } from '../../errors';",
-          'export { changeOf, createPasswordResetToken, getPreferences, authenticated };',
-          'export { jobRecords, NotFoundError };',
-          '',
-        ].join('\n'),
-      );
+      const errors = await boundaryErrors('apps/server/src/modules/email/boundary-probe.ts', [
+        "import { changeOf } from '../appointments/notice';",
+        "import { createPasswordResetToken } from '../accounts/password-reset';",
+        "import { getPreferences } from './preferences';",
+        "import { authenticated } from '../../plugins/authenticate';",
+        "import { jobRecords } from '../../jobs/job-queue';",
+        "import { NotFoundError } from '../../errors';",
+        'export { changeOf, createPasswordResetToken, getPreferences, authenticated };',
+        'export { jobRecords, NotFoundError };',
+      ]);
       expect(errors).toEqual([]);
     });
 

@@ -30,17 +30,13 @@ describe(
     });
 
     it("allows a feature to import another feature's api/, its own files, components and lib", async () => {
-      const errors = await boundaryErrors(
-        'apps/web/src/features/stats/boundary-probe.ts',
-        [
-          "import { useProviderAppointments } from '../appointments/api/get-provider-appointments';",
-          "import { StatCard } from './components/stat-card';",
-          "import { Modal } from '../../components/modal';",
-          "import { queryKeys } from '../../lib/query-keys';",
-          'export { useProviderAppointments, StatCard, Modal, queryKeys };',
-          '',
-        ].join('\n'),
-      );
+      const errors = await boundaryErrors('apps/web/src/features/stats/boundary-probe.ts', [
+        "import { useProviderAppointments } from '../appointments/api/get-provider-appointments';",
+        "import { StatCard } from './components/stat-card';",
+        "import { Modal } from '../../components/modal';",
+        "import { queryKeys } from '../../lib/query-keys';",
+        'export { useProviderAppointments, StatCard, Modal, queryKeys };',
+      ]);
       expect(errors).toEqual([]);
     });
 

@@ -38,6 +38,22 @@ function CancelDialog({ busy, onConfirm, onClose, children }: CancelDialogProps)
   );
 }
 
+/** Runs the cancel, toasts its outcome (the failure's text per party), and closes either way. */
+async function cancelThenClose(
+  cancel: () => Promise<unknown>,
+  toastSuccess: () => void,
+  failureText: (error: unknown) => string,
+  onClose: () => void,
+): Promise<void> {
+  try {
+    await cancel();
+    toastSuccess();
+  } catch (error) {
+    toast.error(failureText(error));
+  }
+  onClose();
+}
+
 /**
  * The client cancels: success toasts 'Appointment cancelled successfully' (5 s), failure
  * 'Failed to cancel appointment: {message}'; either way it closes and the list is refetched.
@@ -48,23 +64,24 @@ export function CancelAppointmentDialog({
 }: AppointmentDialogProps<ClientAppointment>) {
   const cancel = useCancelAppointment();
 
-  const confirm = async () => {
-    try {
-      await cancel.mutateAsync({
-        appointmentId: appointment.appointment_id,
-        providerId: appointment.provider_id,
-      });
-      toast.success(MESSAGES.appointmentCancelledSuccessfully, { autoClose: CANCELLED_TOAST_MS });
-    } catch (error) {
-      toast.error(
+  const confirm = () =>
+    cancelThenClose(
+      () =>
+        cancel.mutateAsync({
+          appointmentId: appointment.appointment_id,
+          providerId: appointment.provider_id,
+        }),
+      () =>
+        toast.success(MESSAGES.appointmentCancelledSuccessfully, {
+          autoClose: CANCELLED_TOAST_MS,
+        }),
+      (error) =>
         withMessage(
           MESSAGES.cancelAppointmentFailedWithMessage,
           error instanceof Error ? error.message : MESSAGES.requestFailed,
         ),
-      );
-    }
-    onClose();
-  };
+      onClose,
+    );
 
   return (
     <CancelDialog busy={cancel.isPending} onConfirm={() => void confirm()} onClose={onClose}>
@@ -84,15 +101,13 @@ export function CancelProviderAppointmentDialog({
 }: AppointmentDialogProps<ProviderAppointment>) {
   const cancel = useCancelProviderAppointment();
 
-  const confirm = async () => {
-    try {
-      await cancel.mutateAsync(appointment.appointment_id);
-      toast.success(MESSAGES.appointmentCanceledToast);
-    } catch (error) {
-      toast.error(failureMessage(error, MESSAGES.cancelAppointmentFailed));
-    }
-    onClose();
-  };
+  const confirm = () =>
+    cancelThenClose(
+      () => cancel.mutateAsync(appointment.appointment_id),
+      () => toast.success(MESSAGES.appointmentCanceledToast),
+      (error) => failureMessage(error, MESSAGES.cancelAppointmentFailed),
+      onClose,
+    );
 
   return (
     <CancelDialog busy={cancel.isPending} onConfirm={() => void confirm()} onClose={onClose}>
