@@ -28,6 +28,11 @@ export const ERROR_CODES = [
   'DAILY_LIMIT_REACHED',
   'BUFFER_CONFLICT',
   'CANCEL_WINDOW_PASSED',
+  'RESOURCE_BUSY',
+  'ALREADY_IN_BUSINESS',
+  'INVITATION_EXPIRED',
+  'INVITATION_USED',
+  'STAFF_HAS_BOOKINGS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

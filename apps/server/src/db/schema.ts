@@ -10,3 +10,4 @@ export * from './schema/appointments';
 export * from './schema/notifications';
 export * from './schema/messages';
 export * from './schema/jobs';
+export * from './schema/businesses';

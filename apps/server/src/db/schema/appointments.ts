@@ -49,6 +49,11 @@ export const appointments = pgTable(
     currency: text('currency'),
     /** The provider's cancellation cut-off when this was booked (docs/decisions/047-booking-policies.md). */
     cancelCutoffMinutes: integer('cancel_cutoff_minutes').notNull().default(0),
+    /**
+     * The resource its service needed when booked; the 0017 exclusion constraint
+     * appointments_resource_no_overlap keeps two booked ones from overlapping.
+     */
+    resourceId: uuid('resource_id'),
     canceledAt: instant('canceled_at'),
     canceledBy: text('canceled_by', { enum: USER_ROLES }),
     createdAt: createdAt(),

@@ -10,6 +10,7 @@ import {
   type PgTableExtraConfigValue,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, instant, ownerKey, updatedAt, uuidId } from './columns';
 import { users } from './accounts';
@@ -142,6 +143,8 @@ export const services = providerRows(
     description: text('description').notNull().default(''),
     /** False once archived (a service with bookings is never deleted). */
     active: boolean('active').notNull().default(true),
+    /** The business resource (room, chair, machine) a booking of it needs (0017_businesses). */
+    resourceId: uuid('resource_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
