@@ -28,6 +28,11 @@ export interface BurstResult {
   latencies: number[];
   /** From the burst's start to the last answer, ms. */
   wallMs: number;
+  /**
+   * With `bodies`: each request's answer body (null when it had none), in request order — e.g.
+   * which staff member a booking went to, or a 409's code.
+   */
+  bodies?: (string | null)[];
 }
 
 function encode(url: URL, request: BurstRequest): Buffer {
@@ -47,8 +52,9 @@ function encode(url: URL, request: BurstRequest): Buffer {
 export async function burst(
   baseUrl: string,
   requests: readonly BurstRequest[],
-  timeoutMs = 60_000,
+  options: { timeoutMs?: number; bodies?: boolean } = {},
 ): Promise<BurstResult> {
+  const { timeoutMs = 60_000, bodies = false } = options;
   const url = new URL(baseUrl);
   const port = Number(url.port || 80);
   const encoded = requests.map((request) => encode(url, request));
@@ -56,21 +62,27 @@ export async function burst(
   const answers = await Promise.all(
     encoded.map(
       (bytes) =>
-        new Promise<{ status: number | null; at: number }>((resolve) => {
+        new Promise<{ status: number | null; at: number; body: string | null }>((resolve) => {
           const socket = net.connect({ host: url.hostname, port, noDelay: true });
           let head = '';
+          /** The whole answer, only when the bodies are asked for. */
+          const chunks: Buffer[] = [];
           let settled = false;
           const settle = (status: number | null) => {
             if (settled) return;
             settled = true;
             clearTimeout(timer);
             socket.destroy();
-            resolve({ status, at: performance.now() - started });
+            const whole = Buffer.concat(chunks).toString('utf8');
+            const at = whole.indexOf('\r\n\r\n');
+            const body = status === null || at < 0 ? null : whole.slice(at + 4);
+            resolve({ status, at: performance.now() - started, body });
           };
           const timer = setTimeout(() => settle(null), timeoutMs);
           socket.on('connect', () => socket.write(bytes));
           socket.on('data', (chunk: Buffer) => {
             if (head.length < 12) head += chunk.toString('latin1', 0, 12);
+            if (bodies) chunks.push(chunk);
           });
           socket.on('error', () => settle(null));
           socket.on('close', () => {
@@ -93,7 +105,13 @@ export async function burst(
     latencies.push(at);
   }
   latencies.sort((a, b) => a - b);
-  return { statuses, networkErrors, latencies, wallMs };
+  return {
+    statuses,
+    networkErrors,
+    latencies,
+    wallMs,
+    ...(bodies ? { bodies: answers.map((answer) => answer.body) } : {}),
+  };
 }
 
 /** The p-th percentile (0–100) of ascending values, nearest rank. */

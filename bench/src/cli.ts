@@ -12,6 +12,7 @@ export const SCENARIOS = [
   'realtime',
   'messages',
   'pages',
+  'teams',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

@@ -8,7 +8,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
 import { DATASET } from './dataset';
-import { providerId } from './ids';
+import { providerId, teamIds } from './ids';
 import { seedSteps } from './seed';
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -120,11 +120,14 @@ async function reuseDatabase(
 ): Promise<BenchDatabase> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  // Only the storm and real-time scenarios book: undo what they booked.
+  // Only the storm, real-time and teams scenarios book: undo what they booked.
   const touched = [
     providerId(DATASET.stormProvider.index),
     ...Array.from({ length: DATASET.realtimeProviders }, (_, n) =>
       providerId(DATASET.firstRealtimeProvider + n),
+    ),
+    ...[1, 2].flatMap((b) =>
+      Array.from({ length: DATASET.teams.staff }, (_, s) => teamIds.provider(b, s + 1)),
     ),
   ];
   await client.query('delete from appointments where provider_id = any($1::uuid[])', [touched]);

@@ -19,6 +19,17 @@ export const DATASET = {
   realtimeProviders: 5_000,
   /** Booked appointments of other providers (one each), so the table is not one provider's. */
   otherAppointments: 50_000,
+  /**
+   * The teams scenario (docs/product.md §13): providers of their own, out of discovery (no
+   * specialty: not listed), so no other scenario sees them. The staffed business: `staff`
+   * providers (the first owns it) with 16 half-hour slots a day (09:00–17:00 UTC) naming the
+   * owner's 30-minute service from tomorrow for `days` days, read day by day; on the day after
+   * them, 09:00 is the "any staff" rush's time (every staff member free then). The room
+   * business: `staff` more providers, one slot each of the owner's 60-minute service that needs
+   * its one room, each starting 5 minutes after the previous one (all overlap). `clients`
+   * clients of their own, one request each per rush.
+   */
+  teams: { staff: 10, days: 14, slotsPerDay: 16, clients: 200 },
 } as const;
 
 /** Name parts: searches are fragments of these, as people type them. */

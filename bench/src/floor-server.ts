@@ -20,6 +20,7 @@ import { availableWindowJson } from '../../apps/server/src/modules/discovery/ava
 import { getProviderStats } from '../../apps/server/src/modules/stats/service';
 import { getTrustFigures } from '../../apps/server/src/modules/stats/trust-figures';
 import { timeslotWindowJson } from '../../apps/server/src/modules/availability/timeslot-window';
+import { mergedAvailableSlots } from '../../apps/server/src/modules/business/public-business';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -74,6 +75,17 @@ app.get<{ Params: { id: string }; Querystring: { from: string; to: string } }>(
     reply
       .type('application/json; charset=utf-8')
       .send(await timeslotWindowJson(db, request.params.id, request.query)),
+);
+app.get<{ Params: { id: string }; Querystring: { serviceId: string; date: string } }>(
+  '/business-slots/:id',
+  async (request) => ({
+    slots: await mergedAvailableSlots(
+      db,
+      request.params.id,
+      request.query.serviceId,
+      request.query.date,
+    ),
+  }),
 );
 
 app.addHook('onClose', async () => database.close());

@@ -16,3 +16,19 @@ export const providerId = (i: number) => uuidOf(`provider-${i}`);
 export const clientUserId = (i: number) => uuidOf(`client-user-${i}`);
 /** Slot `k` (0-based) of provider `i`. */
 export const slotId = (i: number, k: number) => uuidOf(`slot-${i}-${k}`);
+
+/** The teams scenario's own rows (seed.ts, DATASET.teams): business `b` is 1 (staffed) or 2 (room). */
+export const teamIds = {
+  business: (b: number) => uuidOf(`team-business-${b}`),
+  /** Staff member `s` (1-based) of business `b`; the first owns it. */
+  providerUser: (b: number, s: number) => uuidOf(`team-provider-user-${b}-${s}`),
+  provider: (b: number, s: number) => uuidOf(`team-provider-${b}-${s}`),
+  /** The owner's service that every staff slot of business `b` names. */
+  service: (b: number) => uuidOf(`team-service-${b}`),
+  /** Slot `n` (0-based, 16 a day from tomorrow) of staff member `s` of the staffed business. */
+  staffedSlot: (s: number, n: number) => uuidOf(`team-slot-1-${s}-${n}`),
+  /** The one slot of staff member `s` of the room business. */
+  roomSlot: (s: number) => uuidOf(`team-slot-2-${s}`),
+  room: uuidOf('team-room-2'),
+  client: (c: number) => uuidOf(`team-client-user-${c}`),
+};

@@ -3,7 +3,7 @@
  * real server, runs each scenario from this process (never the server's), then the floor
  * (same service calls, bare Fastify) and a hello-world, prints one table and writes
  * bench/results.json. Scenarios (cli.ts): search discovery slots dashboard week storm realtime
- * messages pages.
+ * messages pages teams.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,5 +1,6 @@
 /**
- * Runs the chosen scenarios: the reads, the week render, the rush and the pages on one server;
+ * Runs the chosen scenarios: the reads, the week render, the rush, the pages and the teams
+ * rushes on one server;
  * real time and messages each on a fresh one; then the floors and the ceilings (hello world,
  * pgbench).
  */
@@ -19,6 +20,13 @@ import {
   runStorm,
   runStormFloor,
 } from './scenarios/storm';
+import {
+  type TeamsRushFloor,
+  type TeamsRushKind,
+  type TeamsRushResult,
+  runTeamsRush,
+  runTeamsRushFloor,
+} from './scenarios/teams';
 import { type WeekRenderResult, runWeekRender } from './scenarios/week-render';
 
 export interface Results {
@@ -33,7 +41,16 @@ export interface Results {
   messages?: MessagesResult;
   pages?: PageResult[];
   weekRender?: WeekRenderResult;
+  /** The teams rushes ("any staff", then the room), after every other scenario on the server. */
+  teamsRushes?: TeamsRushResult[];
+  /** The same bursts against bare Fastify without a database. */
+  teamsRushFloors?: TeamsRushFloor[];
 }
+
+const TEAMS_RUSHES: { kind: TeamsRushKind; label: string }[] = [
+  { kind: 'anyStaff', label: '"any staff": 200 bookings from 200 clients for 10 staff × 1 time' },
+  { kind: 'room', label: 'one room: 200 bookings of 10 overlapping slots of different staff' },
+];
 
 async function withProcess<T>(
   start: () => Promise<BenchProcess>,
@@ -120,6 +137,14 @@ export async function runAll(
           results.pages.push(await measurePage(server.url, page));
         }
       }
+      // Last on this server: their bookings touch no other scenario's providers or clients.
+      if (scenarios.includes('teams')) {
+        results.teamsRushes = [];
+        for (const { kind, label } of TEAMS_RUSHES) {
+          log(label);
+          results.teamsRushes.push(await runTeamsRush(server.url, kind));
+        }
+      }
     },
   );
 
@@ -188,6 +213,13 @@ export async function runAll(
         for (let round = 0; round < DATASET.stormProvider.rounds; round++) {
           log(`booking rush floor ${round + 1}: the same 2,000 connections, bare Fastify`);
           results.stormFloors.push(await runStormFloor(hello.url, round));
+        }
+      }
+      if (scenarios.includes('teams')) {
+        results.teamsRushFloors = [];
+        for (const { kind, label } of TEAMS_RUSHES) {
+          log(`floor of ${label}: bare Fastify`);
+          results.teamsRushFloors.push(await runTeamsRushFloor(hello.url, kind));
         }
       }
     });

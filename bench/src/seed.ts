@@ -200,6 +200,7 @@ export function seedSteps(passwordHash: string): SeedStep[] {
                a.starts_at, a.ends_at, a.canceled_at
         from appointments a where a.provider_id = ${uuidOf(`'provider-${dash}'`)} and a.status = 'canceled'`,
     },
+    ...teamSteps(hash),
     {
       name: 'next free slots (what the timeslots triggers keep current)',
       // The bulk slot insert ran without triggers (replica role): one set-based pass instead,
@@ -211,5 +212,82 @@ export function seedSteps(passwordHash: string): SeedStep[] {
         where p.id = f.provider_id`,
     },
     { name: 'analyze', sql: 'analyze' },
+  ];
+}
+
+/**
+ * The teams scenario's rows (DATASET.teams, ids as `teamIds` in ids.ts): two businesses of
+ * providers and clients of their own, written as the server's test helper
+ * (apps/server/test/helpers/business-factories.ts) writes one. The staff have no specialty, so
+ * they are not listed: search and discovery see the same 100,000 providers with or without
+ * them, and no other scenario's provider, client or slot is touched.
+ */
+function teamSteps(hash: string): SeedStep[] {
+  const { staff, days, slotsPerDay, clients } = DATASET.teams;
+  const staffRows = `generate_series(1, 2) as b cross join generate_series(1, ${staff}) as s`;
+  const staffId = uuidOf(`'team-provider-' || b || '-' || s`);
+  return [
+    {
+      name: `teams: ${2 * staff} staff and ${clients} clients`,
+      sql: `insert into users (id, email, password_hash, first_name, last_name, role, timezone, email_verified_at)
+        select ${uuidOf(`'team-provider-user-' || b || '-' || s`)}, 'team' || b || '-' || s || '@bench.slotwise.test',
+               ${hash}, 'Staff' || s, 'Team' || b, 'provider', 'UTC', now()
+        from ${staffRows}
+        union all
+        select ${uuidOf(`'team-client-user-' || c`)}, 'team-client' || c || '@bench.slotwise.test', ${hash},
+               'Client' || c, 'Team', 'client', 'UTC', now()
+        from generate_series(1, ${clients}) as c`,
+    },
+    {
+      name: 'teams: staff providers (no specialty: not listed)',
+      sql: `insert into providers (id, user_id)
+        select ${staffId}, ${uuidOf(`'team-provider-user-' || b || '-' || s`)} from ${staffRows}`,
+    },
+    {
+      name: 'teams: two businesses, each owned by its first staff member',
+      sql: `insert into businesses (id, owner_provider_id, name)
+        select ${uuidOf(`'team-business-' || b`)}, ${uuidOf(`'team-provider-' || b || '-1'`)}, 'Bench team ' || b
+        from generate_series(1, 2) as b`,
+    },
+    {
+      name: 'teams: staff',
+      sql: `insert into business_staff (provider_id, business_id)
+        select ${staffId}, ${uuidOf(`'team-business-' || b`)} from ${staffRows}`,
+    },
+    {
+      name: 'teams: the room business\'s one room',
+      sql: `insert into business_resources (id, business_id, name)
+        values (${uuidOf(`'team-room-2'`)}, ${uuidOf(`'team-business-2'`)}, 'Room 1')`,
+    },
+    {
+      name: "teams: the owners' services (the room business's needs the room)",
+      sql: `insert into services (id, provider_id, name, duration_minutes, price_cents, currency, resource_id)
+        values (${uuidOf(`'team-service-1'`)}, ${uuidOf(`'team-provider-1-1'`)}, 'Cut', 30, 2500, 'EUR', null),
+               (${uuidOf(`'team-service-2'`)}, ${uuidOf(`'team-provider-2-1'`)}, 'Treatment', 60, 6000, 'EUR',
+                ${uuidOf(`'team-room-2'`)})`,
+    },
+    {
+      name: `teams: ${(staff * (days + 1) * slotsPerDay).toLocaleString('en')} slots of the staffed business`,
+      // Slot n of staff member s: day 1 + n / 16 from today, 09:00–17:00 UTC; the last day is the rush's.
+      sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type, service_id)
+        select ${uuidOf(`'team-slot-1-' || s || '-' || n`)}, ${uuidOf(`'team-provider-1-' || s`)},
+               d.day, t.start_time, t.start_time + interval '30 minutes',
+               ${instant('d.day', 't.start_time')}, ${instant('d.day', "t.start_time + interval '30 minutes'")},
+               'Cut', ${uuidOf(`'team-service-1'`)}
+        from generate_series(1, ${staff}) as s cross join generate_series(0, ${(days + 1) * slotsPerDay - 1}) as n
+        cross join lateral (select current_date + 1 + n / ${slotsPerDay} as day) d
+        cross join lateral (select time '09:00' + interval '30 minutes' * (n % ${slotsPerDay}) as start_time) t`,
+    },
+    {
+      name: `teams: ${staff} overlapping hour-long slots needing the one room`,
+      // Staff member s: the day after tomorrow, from 10:00 + 5 × (s − 1) minutes, one hour.
+      sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type, service_id)
+        select ${uuidOf(`'team-slot-2-' || s`)}, ${uuidOf(`'team-provider-2-' || s`)},
+               current_date + 2, t.start_time, t.start_time + interval '60 minutes',
+               ${instant('current_date + 2', 't.start_time')}, ${instant('current_date + 2', "t.start_time + interval '60 minutes'")},
+               'Treatment', ${uuidOf(`'team-service-2'`)}
+        from generate_series(1, ${staff}) as s
+        cross join lateral (select time '10:00' + interval '5 minutes' * (s - 1) as start_time) t`,
+    },
   ];
 }

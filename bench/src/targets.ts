@@ -2,6 +2,7 @@
 import { fmt, type Row } from './report';
 import type { Results } from './run-scenarios';
 import { ALL_READ_ENDPOINTS } from './scenarios/reads';
+import type { TeamsRushFloor, TeamsRushResult } from './scenarios/teams';
 import type { WeekRender } from './scenarios/week-render';
 
 export function rowsOf(results: Results, failures: Record<string, string>): Row[] {
@@ -181,6 +182,9 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
       met: liveGrowth <= first.liveHeapMB * 0.05,
     });
   }
+  for (const [i, rush] of (results.teamsRushes ?? []).entries()) {
+    rows.push(...teamsRushRows(rush, results.teamsRushFloors?.[i]));
+  }
   const rt = results.realtime;
   if (rt) {
     rows.push({
@@ -259,4 +263,66 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
     });
   }
   return rows;
+}
+
+/**
+ * A teams rush (docs/product.md §13.2–§13.3): who won, the refusals' codes, and the time until
+ * all 200 were answered beside the same burst against bare Fastify.
+ */
+function teamsRushRows(rush: TeamsRushResult, floor: TeamsRushFloor | undefined): Row[] {
+  const anyStaff = rush.kind === 'anyStaff';
+  const label = anyStaff
+    ? `teams: "any staff" (${rush.requests} clients, ${rush.bookedPerStaff.length} staff × 1 time)`
+    : `teams: one room (${rush.requests} clients, ${rush.bookedPerStaff.length} overlapping slots)`;
+  const winners = anyStaff ? rush.bookedPerStaff.length : 1;
+  const booked = rush.bookedPerStaff.reduce((sum, n) => sum + n, 0);
+  const codes = Object.entries(rush.refusalCodes)
+    .map(([code, count]) => `${code} ${count}`)
+    .join(', ');
+  // "Any staff": each staff member booked exactly once, by the database and by the answers.
+  const exact = anyStaff
+    ? rush.bookedPerStaff.every((n) => n === 1) && new Set(rush.winners).size === winners
+    : booked === 1;
+  const refusalsOk = Object.keys(rush.refusalCodes).every((code) =>
+    anyStaff ? code === 'SLOT_TAKEN' : code === 'RESOURCE_BUSY' || code === 'SLOT_TAKEN',
+  );
+  const losers = rush.requests - winners;
+  return [
+    {
+      scenario: label,
+      measure: '201 · 409 · 5xx · err (409 codes)',
+      value:
+        `${rush.created} · ${rush.conflicts} · ${rush.serverErrors} · ${rush.networkErrors}` +
+        (codes ? ` (${codes})` : '') +
+        (Object.keys(rush.otherStatus).length ? ` other ${JSON.stringify(rush.otherStatus)}` : ''),
+      target: `${winners} · ${losers} · 0 · 0`,
+      met:
+        rush.created === winners &&
+        rush.conflicts === losers &&
+        rush.serverErrors === 0 &&
+        rush.networkErrors === 0 &&
+        refusalsOk &&
+        exact,
+    },
+    {
+      scenario: label,
+      measure: anyStaff
+        ? 'booked after, per staff member (distinct staff in the 201s)'
+        : 'booked after, all staff',
+      value: anyStaff
+        ? `${rush.bookedPerStaff.join(' ')} (${new Set(rush.winners).size})`
+        : `${booked}`,
+      target: anyStaff ? `1 each (${winners})` : '1',
+      met: exact,
+    },
+    {
+      scenario: label,
+      measure: 'all answered in · p50/p99',
+      value: `${fmt.ms(rush.wallMs)} · ${fmt.ms(rush.p50)}/${fmt.ms(rush.p99)}`,
+      floor: floor ? `${fmt.ms(floor.wallMs)} · p99 ${fmt.ms(floor.p99)}` : undefined,
+      ofFloor: floor ? fmt.pct((floor.wallMs / rush.wallMs) * 100) : undefined,
+      target: '≤ 1 s',
+      met: rush.wallMs <= 1_000,
+    },
+  ];
 }

@@ -3,7 +3,7 @@ export interface ReadEndpoint {
   key: string;
   /** Absolute targets (bench/README.md) instead of the share of the floor. */
   targets?: { minRps: number; maxP99Ms: number };
-  scenario: 'search' | 'slots' | 'dashboard' | 'week' | 'discovery';
+  scenario: 'search' | 'slots' | 'dashboard' | 'week' | 'discovery' | 'teams';
   label: string;
   /** Paths on the real server, taken in turn. */
   paths: string[];

@@ -3,6 +3,7 @@ import { clientUserId, providerId, providerUserId } from '../ids';
 import { type LoadResult, runLoad } from '../load';
 import { mintToken } from '../tokens';
 import type { ReadEndpoint } from './read-endpoint';
+import { TEAMS_ENDPOINT } from './teams';
 import { WEEK_ENDPOINT } from './week';
 
 const dashboardProviderId = providerId(DATASET.dashboardProvider.index);
@@ -82,6 +83,7 @@ export const READ_ENDPOINTS: ReadEndpoint[] = [
     check: (body) => ((body as { stats?: object }).stats ? null : 'no stats'),
   },
   WEEK_ENDPOINT,
+  TEAMS_ENDPOINT,
 ];
 
 export async function authHeaders(

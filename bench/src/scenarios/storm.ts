@@ -89,7 +89,7 @@ function rushBurst(
   );
 }
 
-function countAnswers({ statuses }: BurstResult) {
+export function countAnswers({ statuses }: BurstResult) {
   const { 201: created = 0, 409: conflicts = 0, ...rest } = statuses;
   const serverErrors = Object.entries(rest)
     .filter(([code]) => code.startsWith('5'))
@@ -127,6 +127,28 @@ export async function runStormFloor(helloUrl: string, round: number): Promise<St
   };
 }
 
+/**
+ * The provider's booked appointments on `slots`, from their own list as they see it
+ * (`GET /api/appointment/provider/view`): what the database holds after a rush.
+ */
+export async function bookedOn(
+  baseUrl: string,
+  provider: { userId: string; providerId: string },
+  slots: ReadonlySet<string>,
+): Promise<{ timeslot_id: string }[]> {
+  const token = await mintToken({ ...provider, role: 'provider' });
+  const res = await fetch(`${baseUrl}/api/appointment/provider/view`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { appointments = [] } = (await res.json()) as {
+    appointments?: { status: string; timeslot_id: string | null }[];
+  };
+  return appointments.filter(
+    (a): a is { status: string; timeslot_id: string } =>
+      a.status === 'booked' && a.timeslot_id !== null && slots.has(a.timeslot_id),
+  );
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -153,20 +175,11 @@ export async function runStorm(
   const { created, conflicts, serverErrors, rest } = countAnswers(result);
 
   // What the database says: the provider's own list, as the provider sees it.
-  const providerToken = await mintToken({
-    userId: providerUserId(index),
-    role: 'provider',
-    providerId: providerId(index),
-  });
-  const res = await fetch(`${baseUrl}/api/appointment/provider/view`, {
-    headers: { authorization: `Bearer ${providerToken}` },
-  });
-  const { appointments = [] } = (await res.json()) as {
-    appointments?: { status: string; timeslot_id: string | null }[];
-  };
   const mine = new Set(Array.from({ length: slots }, (_, k) => slotId(index, first + k)));
-  const booked = appointments.filter(
-    (a) => a.status === 'booked' && a.timeslot_id !== null && mine.has(a.timeslot_id),
+  const booked = await bookedOn(
+    baseUrl,
+    { userId: providerUserId(index), providerId: providerId(index) },
+    mine,
   );
   // Memory once the rush is over and the garbage of it had a moment to go.
   await sleep(2_000);
