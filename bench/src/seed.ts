@@ -255,7 +255,7 @@ function teamSteps(hash: string): SeedStep[] {
         select ${staffId}, ${uuidOf(`'team-business-' || b`)} from ${staffRows}`,
     },
     {
-      name: 'teams: the room business\'s one room',
+      name: "teams: the room business's one room",
       sql: `insert into business_resources (id, business_id, name)
         values (${uuidOf(`'team-room-2'`)}, ${uuidOf(`'team-business-2'`)}, 'Room 1')`,
     },

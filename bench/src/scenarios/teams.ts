@@ -31,13 +31,16 @@ export const TEAMS_ENDPOINT: ReadEndpoint = {
   key: 'teams',
   scenario: 'teams',
   label: `business available slots, merged (${staff} staff, ${slotsPerDay} slots a day each)`,
-  paths: READ_DAYS.map((day) => `/api/businesses/${staffed.business}/available-slots?${query(day)}`),
+  paths: READ_DAYS.map(
+    (day) => `/api/businesses/${staffed.business}/available-slots?${query(day)}`,
+  ),
   floorPaths: READ_DAYS.map((day) => `/business-slots/${staffed.business}?${query(day)}`),
   role: 'anonymous',
   targets: { minRps: 1000, maxP99Ms: 50 },
   check: (body) => {
     const slots = (body as { slots?: { provider_ids: string[] }[] }).slots ?? [];
-    if (slots.length !== slotsPerDay) return `${slots.length} merged slots, expected ${slotsPerDay}`;
+    if (slots.length !== slotsPerDay)
+      return `${slots.length} merged slots, expected ${slotsPerDay}`;
     return slots.every((slot) => slot.provider_ids.length === staff)
       ? null
       : `not every slot names the ${staff} staff`;
