@@ -3,35 +3,47 @@
  * wanted by several requests at once; instead of each reading the slot and running the claim
  * statement (which then waits on the first one's row lock and finds it booked), the later ones
  * wait for the first one's outcome. If it booked the slot, they are answered 409 SLOT_TAKEN: the
- * slot was taken while they were in flight, which is what the database would have said. If it
- * did not (refused, failed, raced elsewhere), they go to the database themselves. The database
- * still decides every booking (docs/decisions/029); this only spares it the doomed attempts.
+ * slot was taken while they were in flight, which is what the database would have said. If the
+ * database refused it because the slot's resource was held then (docs/product.md §13.3), they
+ * are answered 409 RESOURCE_BUSY: the same time and the same resource, held while they were in
+ * flight. If neither (refused otherwise, failed, raced elsewhere), they go to the database
+ * themselves. The database still decides every booking (docs/decisions/029); this only spares
+ * it the doomed attempts.
  */
+
+/** How a claim in flight ended: it booked the slot (true), its resource was held, or neither. */
+export type ClaimOutcome = boolean | 'resource-busy';
+
 export class ClaimsInFlight {
-  private readonly claims = new Map<string, Promise<boolean>>();
+  private readonly claims = new Map<string, Promise<ClaimOutcome>>();
 
   get size(): number {
     return this.claims.size;
   }
 
-  /** True once a claim of the slot that was in flight here booked it; false if none did. */
-  async takenByOneAhead(slotId: string): Promise<boolean> {
+  /**
+   * The outcome of a claim of the slot that was in flight here, when it answers the later
+   * bookings too: it booked the slot (true) or its resource was held ('resource-busy'); false
+   * when none was in flight or each ended otherwise.
+   */
+  async outcomeOfOneAhead(slotId: string): Promise<ClaimOutcome> {
     for (let ahead = this.claims.get(slotId); ahead; ahead = this.claims.get(slotId)) {
-      if (await ahead) return true;
+      const outcome = await ahead;
+      if (outcome !== false) return outcome;
     }
     return false;
   }
 
   /**
-   * Announces an attempt on the slot; the returned `settle(booked)` must be called once it is
+   * Announces an attempt on the slot; the returned `settle(outcome)` must be called once it is
    * known whether it booked the slot (calling it again does nothing).
    */
-  start(slotId: string): (booked: boolean) => void {
-    let resolve!: (booked: boolean) => void;
-    const claim = new Promise<boolean>((r) => (resolve = r));
+  start(slotId: string): (outcome: ClaimOutcome) => void {
+    let resolve!: (outcome: ClaimOutcome) => void;
+    const claim = new Promise<ClaimOutcome>((r) => (resolve = r));
     this.claims.set(slotId, claim);
-    return (booked) => {
-      resolve(booked);
+    return (outcome) => {
+      resolve(outcome);
       if (this.claims.get(slotId) === claim) this.claims.delete(slotId);
     };
   }

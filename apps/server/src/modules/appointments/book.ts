@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
+import { BUSINESS_MESSAGES } from '@slotwise/shared/business-schemas';
 import type { DbOrTx } from '../../db/client';
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
+import type { ClaimOutcome } from '../../push/claims-in-flight';
 import type { TakenSlotHints } from '../../push/taken-slot-hints';
 import { lockProviderForPolicy, refusalOf } from '../policies/policy-rules';
 import { claimOne } from './booking-claim';
@@ -49,8 +51,10 @@ export async function bookAppointment(
   }
   // Another booking of this slot in flight here: its outcome answers this one
   // (push/claims-in-flight.ts).
-  if (hints && (await hints.slots.inFlight.takenByOneAhead(timeslotId))) {
-    throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  const ahead = hints ? await hints.slots.inFlight.outcomeOfOneAhead(timeslotId) : false;
+  if (ahead === true) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  if (ahead === 'resource-busy') {
+    throw new ConflictError('RESOURCE_BUSY', BUSINESS_MESSAGES.resourceBusy);
   }
   const settle = hints?.slots.inFlight.start(timeslotId);
   try {
@@ -82,7 +86,7 @@ async function readClaimAndBook(
   timeslotId: string,
   changes: AppointmentChanges,
   hints: { slots: TakenSlotHints } | null,
-  settle: ((booked: boolean) => void) | undefined,
+  settle: ((outcome: ClaimOutcome) => void) | undefined,
 ): Promise<AppointmentChange> {
   for (let attempt = 1; ; attempt++) {
     const mark = hints?.slots.mark() ?? 0;
@@ -104,12 +108,20 @@ async function readClaimAndBook(
       clientLastName,
     });
     const request = { seen, clientUserId, change };
-    const claimed = seen.needsLock
-      ? await db.transaction(async (tx) => {
-          await lockProviderForPolicy(tx, seen.providerId);
-          return claimOne(tx, request, true);
-        })
-      : await claimOne(db, request, false);
+    const claimed = await (
+      seen.needsLock
+        ? db.transaction(async (tx) => {
+            await lockProviderForPolicy(tx, seen.providerId);
+            return claimOne(tx, request, true);
+          })
+        : claimOne(db, request, false)
+    ).catch((error: unknown) => {
+      // The slot's resource was held: the bookings of this slot waiting here are told so too.
+      if (error instanceof ConflictError && error.code === 'RESOURCE_BUSY') {
+        settle?.('resource-busy');
+      }
+      throw error;
+    });
     if (claimed) {
       hints?.slots.remember(seen.id, seen.startsAt, mark);
       // Committed: the requests waiting on this slot are answered at once.
