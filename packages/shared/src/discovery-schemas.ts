@@ -200,6 +200,9 @@ export const providerListingSchema = z.object({
   next_available: z.string().nullable(),
   /** That slot's id, so a "next available" button can open it. */
   next_available_slot_id: z.string().nullable(),
+  /** The business the provider works in (docs/product.md §13); null for a sole provider. */
+  business_id: z.string().nullable().optional(),
+  business_name: z.string().nullable().optional(),
 });
 export type ProviderListing = z.infer<typeof providerListingSchema>;
 
