@@ -1,6 +1,7 @@
-import type { CreateServiceBody, Service } from '@slotwise/shared/catalogue-schemas';
+import type { Service } from '@slotwise/shared/catalogue-schemas';
 import { apiPost } from '../../../lib/api-client';
 import { serviceViewKeys } from '../invalidate-service-views';
+import type { ServiceBodyWithResource } from '../service-resource';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface ServiceMessageResponse {
@@ -8,8 +9,11 @@ export interface ServiceMessageResponse {
   service: Service;
 }
 
-/** POST /services {name, duration_minutes, price_cents, currency, description?} → 201. */
-export function createService(body: CreateServiceBody): Promise<ServiceMessageResponse> {
+/**
+ * POST /services {name, duration_minutes, price_cents, currency, description?, resource_id?} →
+ * 201 (`resource_id`: docs/product.md §13.1).
+ */
+export function createService(body: ServiceBodyWithResource): Promise<ServiceMessageResponse> {
   return apiPost<ServiceMessageResponse>('/services', body);
 }
 

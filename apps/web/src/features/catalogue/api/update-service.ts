@@ -6,7 +6,8 @@ import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface UpdateServiceInput {
   id: string;
-  body: UpdateServiceBody;
+  /** With `resource_id` when the needed resource is chosen (docs/product.md §13.1). */
+  body: UpdateServiceBody & { resource_id?: string | null };
 }
 
 /** PATCH /services/:id with the changed fields only → {message, service}. */
