@@ -14,7 +14,7 @@ export const MODULE_LAYERS = [
   ['discovery', 'stats'],
   ['accounts'],
   ['email'],
-  ['calendar'],
+  ['calendar', 'business'],
 ];
 
 /**

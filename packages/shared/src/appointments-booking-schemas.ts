@@ -60,3 +60,11 @@ export const appointmentIdParamsSchema = z.object({
 export function positiveInt(message: string, max: number) {
   return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 }
+
+/**
+ * POST /appointment/booking's body before it is told apart (docs/product.md §13.2): a body with
+ * `businessId` books "any staff" (business-schemas.ts anyStaffBookingBodySchema), any other one
+ * is `bookingBodySchema`'s.
+ */
+export const bookingRequestBodySchema = z.looseObject({}, { error: MESSAGES.selectTimeSlot });
+export const isAnyStaffBooking = (body: Record<string, unknown>) => 'businessId' in body;

@@ -16,6 +16,7 @@ import {
  */
 
 export const CATALOGUE_MESSAGES = {
+  resourceInvalid: 'Choose one of your business resources',
   categoryRequired: 'Choose a category',
   categoryUnknown: 'Choose one of the listed categories',
   placeRequired: 'Choose your city from the list',
@@ -284,6 +285,11 @@ export const priceCentsField = z
   .max(MAX_PRICE_CENTS, CATALOGUE_MESSAGES.priceInvalid);
 const activeField = z.boolean({ error: CATALOGUE_MESSAGES.activeInvalid });
 
+/**
+ * The business resource a booking of the service needs (docs/product.md §13.3); null: none.
+ */
+const resourceIdField = z.uuid(CATALOGUE_MESSAGES.resourceInvalid).nullable();
+
 /** POST /services (and the Add service form). */
 export const createServiceBodySchema = z.object({
   name: serviceNameField,
@@ -292,6 +298,7 @@ export const createServiceBodySchema = z.object({
   currency: currencyField,
   description: serviceDescriptionField.optional().default(''),
   active: activeField.optional().default(true),
+  resource_id: resourceIdField.optional(),
 });
 export type CreateServiceBody = z.input<typeof createServiceBodySchema>;
 
@@ -304,6 +311,7 @@ export const updateServiceBodySchema = z
     currency: currencyField.optional(),
     description: serviceDescriptionField.optional(),
     active: activeField.optional(),
+    resource_id: resourceIdField.optional(),
   })
   .superRefine(someFieldGiven(CATALOGUE_MESSAGES.nothingToUpdate));
 export type UpdateServiceBody = z.input<typeof updateServiceBodySchema>;
@@ -313,6 +321,8 @@ export const serviceResponseSchema = z.object({
   ...numberFields('duration_minutes', 'price_cents'),
   ...stringFields('currency', 'description'),
   active: z.boolean(),
+  /** The resource it needs (docs/product.md §13.3); absent where a service is shown to clients. */
+  resource_id: z.string().nullable().optional(),
 });
 export type Service = z.infer<typeof serviceResponseSchema>;
 

@@ -200,7 +200,7 @@ export const providerListingSchema = z.object({
   next_available: z.string().nullable(),
   /** That slot's id, so a "next available" button can open it. */
   next_available_slot_id: z.string().nullable(),
-  /** The business the provider works in (docs/product.md §13); null for a sole provider. */
+  /** The business the provider works in (docs/product.md §13.1); null for a sole provider. */
   business_id: z.string().nullable().optional(),
   business_name: z.string().nullable().optional(),
 });

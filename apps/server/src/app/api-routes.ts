@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { appointmentRoutes } from '../modules/appointments/routes';
 import { availabilityRoutes } from '../modules/availability/routes';
+import { actAsStaffMember } from '../modules/business/acting-provider';
+import { businessRoutes } from '../modules/business/routes';
 import { authRoutes } from '../modules/accounts/routes';
 import { calendarRoutes } from '../modules/calendar/routes';
 import { emailPreferenceRoutes, emailUnsubscribeRoutes } from '../modules/email/routes';
@@ -18,6 +20,8 @@ import { timeslotRoutes } from '../modules/availability/timeslot-routes';
 
 /** Every module's routes, mounted under /api (docs/product.md §10). */
 export const apiRoutes: FastifyPluginAsync = async (api) => {
+  // The owner's `?providerId=<staff>` (docs/product.md §13.1), after each route's authentication.
+  api.addHook('preValidation', actAsStaffMember);
   await api.register(healthRoutes);
   await api.register(authRoutes);
   await api.register(profileRoutes);
@@ -35,4 +39,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(catalogueRoutes);
   await api.register(serviceRoutes);
   await api.register(policyRoutes);
+  await api.register(businessRoutes);
 };

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { registerInvitationJob } from '../modules/business/invitation-mail';
 import { registerEmailJobs } from '../modules/email/email-jobs';
 import { registerMessageDigestJob } from '../modules/email/message-digest';
 import { optOutLinks } from '../modules/email/unsubscribe';
@@ -9,6 +10,7 @@ export const emailJobsPlugin = fp(
     const optOutFor = optOutLinks(app.config);
     registerEmailJobs(app, optOutFor);
     registerMessageDigestJob(app, optOutFor);
+    registerInvitationJob(app);
   },
   { name: 'email-jobs', dependencies: ['jobs', 'mailer'] },
 );

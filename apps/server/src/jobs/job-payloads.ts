@@ -10,6 +10,8 @@ export const REMINDER_JOB = 'email.appointment-reminder';
 export const REVIEW_REQUEST_JOB = 'email.review-request';
 export const PASSWORD_RESET_JOB = 'email.password-reset';
 export const VERIFICATION_JOB = 'email.verification';
+/** A business's invitation to a staff member (docs/product.md §13.1). */
+export const BUSINESS_INVITATION_JOB = 'email.business-invitation';
 
 /** Hours before the start at which reminders go out. */
 export const REMINDER_HOURS = [24, 2] as const;

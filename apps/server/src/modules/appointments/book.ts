@@ -60,6 +60,21 @@ export async function bookAppointment(
   }
 }
 
+/**
+ * After a booking's claim committed: the other consumers' durable work (the claim statement
+ * wrote the stored notification and the mail jobs itself), then the after-commit effects.
+ */
+export async function fanOutBooking(
+  db: DbOrTx,
+  change: AppointmentChange,
+  changes: AppointmentChanges,
+): Promise<void> {
+  if (changes.hasTransactionalWork(WRITTEN_BY_BOOKING_STATEMENT)) {
+    await db.transaction((tx) => changes.inTransaction(tx, change, WRITTEN_BY_BOOKING_STATEMENT));
+  }
+  await changes.afterCommit(change);
+}
+
 /** The read and the claim, tried again while the slot was only edited since the read. */
 async function readClaimAndBook(
   db: DbOrTx,
@@ -99,12 +114,7 @@ async function readClaimAndBook(
       hints?.slots.remember(seen.id, seen.startsAt, mark);
       // Committed: the requests waiting on this slot are answered at once.
       settle?.(true);
-      if (changes.hasTransactionalWork(WRITTEN_BY_BOOKING_STATEMENT)) {
-        await db.transaction((tx) =>
-          changes.inTransaction(tx, change, WRITTEN_BY_BOOKING_STATEMENT),
-        );
-      }
-      await changes.afterCommit(change);
+      await fanOutBooking(db, change, changes);
       return change;
     }
     // Not claimed: the next read tells why (taken, started, gone, refused by the policy); a

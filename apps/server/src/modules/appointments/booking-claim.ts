@@ -88,10 +88,10 @@ function claimStatement(): SQL {
         insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
                                      start_time, end_time, starts_at, ends_at, service_type,
                                      service_id, service_name, price_cents, currency,
-                                     cancel_cutoff_minutes)
+                                     cancel_cutoff_minutes, resource_id)
         select c.appointment_id, c.id, c.provider_id, c.client_user_id, 'booked', c.day,
                c.start_time, c.end_time, c.starts_at, c.ends_at, c.type, s.id, s.name,
-               s.price_cents, s.currency, c.cancel_cutoff_minutes
+               s.price_cents, s.currency, c.cancel_cutoff_minutes, s.resource_id
         from claimed c left join ${services} s on s.id = c.service_id
         returning id
       ), event as (
@@ -118,7 +118,8 @@ function claimStatement(): SQL {
  * The bookings, as ONE statement (so one implicit transaction; docs/decisions/029 and 062): each
  * slot is claimed only if it is still claimable and as it was read, and its rows are written in
  * the same statement. The slots' row locks last for this statement only — never across round
- * trips. Answers, per booking, whether its slot was claimed (false: taken meanwhile, started,
+ * trips. The appointment holds its service's resource (if any): a resource already held then
+ * fails the statement (the exclusion constraint, docs/product.md §13.3). Answers, per booking, whether its slot was claimed (false: taken meanwhile, started,
  * refused by the booking policy, or changed since read). Sent in slot order, which the plan
  * (a nested loop over `asked`) follows, so two batches normally lock their common slots in the
  * same order; a deadlock anyway fails the statement, and its bookings are claimed alone. A slot

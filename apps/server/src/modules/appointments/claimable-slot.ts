@@ -16,6 +16,17 @@ const startsInFuture = sql`${timeslots.startsAt} > now()`;
 /** The slot is free and in the future (a WHERE fragment on `timeslots`). */
 export const slotIsClaimable: SQL = sql`(not ${timeslots.isBooked} and ${startsInFuture})`;
 
+/**
+ * The resource the slot's service needs (if any) is not held by a booked appointment that
+ * overlaps the slot (docs/product.md §13.3): what lists of free slots add, so a time whose room is
+ * taken is not offered. The claim itself needs no such check: the exclusion constraint
+ * appointments_resource_no_overlap refuses it (409 RESOURCE_BUSY).
+ */
+export const slotResourceIsFree: SQL = sql`not exists (select 1 from services rs
+  join appointments ra on ra.resource_id = rs.resource_id and ra.status = 'booked'
+    and tstzrange(ra.starts_at, ra.ends_at, '[)') && tstzrange(${timeslots.startsAt}, ${timeslots.endsAt}, '[)')
+  where rs.id = ${timeslots.serviceId} and rs.resource_id is not null)`;
+
 /** The slot has started (or is over): the negation of "in the future", as a selectable boolean. */
 export const slotHasStarted = sql<boolean>`(not (${startsInFuture}))`;
 

@@ -8,15 +8,20 @@ import {
 import {
   appointmentIdParamsSchema,
   bookingBodySchema,
+  bookingRequestBodySchema,
+  isAnyStaffBooking,
   rescheduleBodySchema,
 } from '@slotwise/shared/appointments-booking-schemas';
+import { anyStaffBookingBodySchema } from '@slotwise/shared/business-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { providerAppointmentsQuerySchema, REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardedRoutes } from '../../lib/route-options';
+import { parseWith } from '../../lib/validation';
 import { ADMIT_UNDER_PRESSURE } from '../../plugins/load-shedding';
 import { authenticated, authOf, providerIdOf } from '../../plugins/authenticate';
+import { bookAnyStaff } from './any-staff';
 import { bookAppointment } from './book';
 import { cancelAppointmentAs } from './cancel';
 import {
@@ -54,19 +59,27 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointment/booking',
     {
       ...clientWrite({
-        body: bookingBodySchema,
+        body: bookingRequestBodySchema,
         response: { 201: clientAppointmentMessageResponseSchema },
       }),
       config: { rateLimit: BOOKING_RATE_LIMIT, ...ADMIT_UNDER_PRESSURE },
     },
     async (request, reply) => {
-      const change = await bookAppointment(
-        app.database.db,
-        authOf(request).userId,
-        request.body.timeslotId,
-        app.appointmentChanges,
-        { slots: app.takenSlots, since: authOf(request).since },
-      );
+      // A slot (docs/product.md §7), or "any staff" of a business (§13.2).
+      const change = isAnyStaffBooking(request.body)
+        ? await bookAnyStaff(
+            app.database.db,
+            authOf(request).userId,
+            parseWith(anyStaffBookingBodySchema, request.body),
+            app.appointmentChanges,
+          )
+        : await bookAppointment(
+            app.database.db,
+            authOf(request).userId,
+            parseWith(bookingBodySchema, request.body).timeslotId,
+            app.appointmentChanges,
+            { slots: app.takenSlots, since: authOf(request).since },
+          );
       return reply
         .code(201)
         .send({ message: MESSAGES.appointmentBooked, appointment: change.clientView });

@@ -1,22 +1,41 @@
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
+import { BUSINESS_MESSAGES } from '@slotwise/shared/business-schemas';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { isUniqueViolationOf, PG_SERIALIZATION_FAILURE, pgErrorOf } from '../../db/errors';
+import {
+  isUniqueViolationOf,
+  PG_EXCLUSION_VIOLATION,
+  PG_SERIALIZATION_FAILURE,
+  pgErrorOf,
+} from '../../db/errors';
 import { appointments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 
 const ACTIVE_SLOT_INDEX = 'appointments_one_active_per_slot';
+const RESOURCE_NO_OVERLAP = 'appointments_resource_no_overlap';
 const PG_DEADLOCK_DETECTED = '40P01';
 export const MAX_ATTEMPTS = 3;
 
 /**
- * The last line of defence (a second active appointment on one slot, refused by the unique
- * partial index `appointments_one_active_per_slot`) answers 409 SLOT_TAKEN like the flag does.
+ * The database's refusals of a booking or a move, as answers: the last line of defence (a second
+ * active appointment on one slot, refused by the unique partial index
+ * `appointments_one_active_per_slot`) answers 409 SLOT_TAKEN like the flag does; a resource
+ * already held then (the exclusion constraint `appointments_resource_no_overlap`,
+ * docs/product.md §13.3) answers 409 RESOURCE_BUSY. Appointments have no other exclusion
+ * constraint, so a driver that names no constraint still means this one.
  */
 export function slotTakenByIndex(error: unknown): ConflictError | null {
-  return isUniqueViolationOf(error, ACTIVE_SLOT_INDEX)
-    ? new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken)
-    : null;
+  if (isUniqueViolationOf(error, ACTIVE_SLOT_INDEX)) {
+    return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  }
+  const pgError = pgErrorOf(error);
+  if (
+    pgError?.code === PG_EXCLUSION_VIOLATION &&
+    (pgError.constraint === undefined || pgError.constraint === RESOURCE_NO_OVERLAP)
+  ) {
+    return new ConflictError('RESOURCE_BUSY', BUSINESS_MESSAGES.resourceBusy);
+  }
+  return null;
 }
 
 /**

@@ -9,7 +9,13 @@ import {
 } from '@slotwise/shared/catalogue-schemas';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { appointments, services } from '../../db/schema';
+import {
+  appointments,
+  businessResources,
+  businessStaff,
+  businesses,
+  services,
+} from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { parseWith } from '../../lib/validation';
 import { firstOrNotFound } from '../../lib/first-row';
@@ -31,7 +37,11 @@ export const offeredServiceColumns = {
 };
 
 /** The docs/product.md §11 fields, and nothing else. */
-export const serviceColumns = { ...offeredServiceColumns, active: services.active };
+export const serviceColumns = {
+  ...offeredServiceColumns,
+  active: services.active,
+  resource_id: services.resourceId,
+};
 
 /** The row of service `id`, if it is the provider's: anyone else's is "not found". */
 const ownService = (providerId: string, id: string) =>
@@ -61,6 +71,7 @@ export async function createService(
   body: CreateServiceBody,
 ): Promise<Service> {
   const input = parseWith(createServiceBodySchema, body);
+  if (input.resource_id) await checkServiceResource(db, providerId, input.resource_id);
   return db.transaction(async (tx) => {
     const [count] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -82,6 +93,7 @@ export async function createService(
         currency: input.currency,
         description: input.description,
         active: input.active,
+        resourceId: input.resource_id ?? null,
       })
       .returning(serviceColumns);
     return row!;
@@ -103,6 +115,10 @@ export async function updateService(
   if (input.currency !== undefined) values.currency = input.currency;
   if (input.description !== undefined) values.description = input.description;
   if (input.active !== undefined) values.active = input.active;
+  if (input.resource_id !== undefined) {
+    if (input.resource_id) await checkServiceResource(db, providerId, input.resource_id);
+    values.resourceId = input.resource_id;
+  }
   return firstOrNotFound(
     db.update(services).set(values).where(ownService(providerId, id)).returning(serviceColumns),
     CATALOGUE_MESSAGES.serviceNotFound,
@@ -145,7 +161,30 @@ export async function deleteService(
 }
 
 /**
- * The service a new slot names: the provider's own and active one (400 otherwise — the slot
+ * A service the provider may offer on a slot: their own, or (a staff member) one of their
+ * business owner's (docs/product.md §13.1).
+ */
+const offeredBy = (providerId: string) =>
+  sql`(${services.providerId} = ${providerId} or ${services.providerId} = (
+    select b.owner_provider_id from ${businessStaff} bs join ${businesses} b on b.id = bs.business_id
+    where bs.provider_id = ${providerId}))`;
+
+/**
+ * A resource a provider's service may name: one of their business's (a 400 for anything else,
+ * so another business's ids tell nothing).
+ */
+async function checkServiceResource(db: DbOrTx, providerId: string, resourceId: string) {
+  const [row] = await db
+    .select({ id: businessResources.id })
+    .from(businessResources)
+    .innerJoin(businessStaff, eq(businessStaff.businessId, businessResources.businessId))
+    .where(and(eq(businessResources.id, resourceId), eq(businessStaff.providerId, providerId)))
+    .limit(1);
+  if (!row) throw ValidationError.field('resource_id', CATALOGUE_MESSAGES.resourceInvalid);
+}
+
+/**
+ * The service a new slot names: the provider's own (or their business owner's) and active one (400 otherwise — the slot
  * form sent an id it should not have; another provider's id is indistinguishable from an
  * unknown one).
  */
@@ -162,7 +201,7 @@ export async function serviceForSlot(
       active: services.active,
     })
     .from(services)
-    .where(and(eq(services.id, serviceId), eq(services.providerId, providerId)))
+    .where(and(eq(services.id, serviceId), offeredBy(providerId)))
     .limit(1);
   if (!row) throw ValidationError.field('serviceId', CATALOGUE_MESSAGES.serviceNotFound);
   if (!row.active) throw ValidationError.field('serviceId', CATALOGUE_MESSAGES.serviceInactive);

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { bookingPolicies, providers, services, timeslots, users } from '../../db/schema';
 import { isoTextOf } from '../../lib/iso';
 import { oncePerHandle } from '../../lib/once-per-handle';
-import { slotIsClaimable } from '../appointments/claimable-slot';
+import { slotIsClaimable, slotResourceIsFree } from '../appointments/claimable-slot';
 import { policyValuesOf, slotObeysPolicy } from '../policies/policy-rules';
 
 /**
@@ -20,10 +20,11 @@ type Param = string | null | Placeholder;
 
 /**
  * The free slots a client could book now: THE definitions of claimable and of the booking policy
- * (the same fragments as the claim), on the unaliased `timeslots` of the enclosing query, with the
+ * (the same fragments as the claim), whose resource is free (docs/product.md §13.3), on the unaliased `timeslots` of the enclosing query, with the
  * provider's policy read once (the outer query's `booking_policies` row) instead of per slot.
  */
-const bookable: SQL = sql`${slotIsClaimable} and ${slotObeysPolicy(null, policyValuesOf('booking_policies'))}`;
+const bookable: SQL = sql`${slotIsClaimable} and ${slotObeysPolicy(null, policyValuesOf('booking_policies'))}
+  and ${slotResourceIsFree}`;
 
 /**
  * One slot as JSON text, in availableSlotSchema's field order, written out by concatenation: ids,

@@ -1,8 +1,15 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { CategorySlug } from '@slotwise/shared/catalogue-schemas';
 import type { DbOrTx } from '../../db/client';
 import type { RatingView } from './discovery-sql';
 import type { CursorState, KeyValue } from './cursor';
 import type { NormalisedSearch } from './discovery-normalise';
+
+/** The business of page row `id` (docs/product.md §13.1): two key probes per row of a page. */
+export const businessOfRow = (id: SQL) => sql`(select bs.business_id from business_staff bs
+    where bs.provider_id = ${id}) as business_id,
+  (select b.name from business_staff bs join businesses b on b.id = bs.business_id
+    where bs.provider_id = ${id}) as business_name`;
 
 /** One provider row of a discovery page as the page query returns it (decision 048). */
 export interface PageRow {
@@ -20,6 +27,8 @@ export interface PageRow {
   r_count: number;
   distance_m: number | null;
   profile_image_id: string | null;
+  business_id: string | null;
+  business_name: string | null;
   next_id: string | null;
   next_at: string | null;
   as_of: string;

@@ -3,7 +3,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { isoMicrosTextOf, isoTextOf } from '../../lib/iso';
 import { throttledPerHandle } from '../../lib/throttle-per-handle';
 import type { CursorState } from './cursor';
-import type { PageReader, PageRow } from './discovery-page-row';
+import { businessOfRow, type PageReader, type PageRow } from './discovery-page-row';
 import type { NormalisedSearch } from './discovery-normalise';
 import { type SortKey, afterCondition, orderBy, sortKeys } from './discovery-order';
 import {
@@ -45,7 +45,7 @@ function candidates(s: NormalisedSearch, view: RatingView, n: number): SQL {
     limit ${n + 1}::int)`;
 }
 
-const pageExtras = sql`u.profile_image_id,
+const pageExtras = sql`u.profile_image_id, ${businessOfRow(sql`v.id`)},
   ${isoTextOf(sql`v.next_starts`)} as next_at, ${isoMicrosTextOf(sql`now()`)} as as_of,
   (select mean from rating_prior where id = 1) as mean,
   v.next_starts as k_next, v.first_name as k_first, v.last_name as k_last, v.id as k_id`;

@@ -9,7 +9,7 @@ import { imageUrl } from '../../images/image-store';
 import { isoMicrosTextOf, isoTextOf } from '../../lib/iso';
 import { maybeRefreshRatingPrior } from '../reviews/rating';
 import { type CursorCodec, type CursorState, type KeyValue, filtersDigest } from './cursor';
-import type { PageReader, PageRow } from './discovery-page-row';
+import { businessOfRow, type PageReader, type PageRow } from './discovery-page-row';
 import { type NormalisedSearch, type SearchParams, normaliseSearch } from './discovery-normalise';
 import { afterCondition, byDistance, orderBy, sortKeys } from './discovery-order';
 import {
@@ -79,7 +79,7 @@ function pageQuery(
           sql`) union all (`,
         )})) u order by ${orderBy(keys, 'u')} limit ${take}::int`;
   return sql`with page as (${inner})
-    select page.*, u.profile_image_id, ns.id as next_id,
+    select page.*, u.profile_image_id, ${businessOfRow(sql`page.id`)}, ns.id as next_id,
       ${isoTextOf(sql`ns.starts_at`)} as next_at, ${isoMicrosTextOf(sql`now()`)} as as_of,
       (select mean from rating_prior where id = 1) as mean
     from page join users u on u.id = page.user_id
@@ -129,6 +129,8 @@ function toListing(row: PageRow): ProviderListing {
     currency: row.price_currency,
     next_available: row.next_at,
     next_available_slot_id: row.next_id,
+    business_id: row.business_id,
+    business_name: row.business_name,
   };
 }
 

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { BUSINESS_MESSAGES } from '@slotwise/shared/business-schemas';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { appointments, businessStaff, businesses, services, timeslots } from '../../db/schema';
+import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
+import { lockProviderForPolicy, refusalOf, slotObeysPolicy } from '../policies/policy-rules';
+import { fanOutBooking } from './book';
+import { claimOne } from './booking-claim';
+import { bookedChange, bookingContext } from './booking-context';
+import type { AppointmentChange } from './change';
+import type { AppointmentChanges } from './change-fanout';
+import { slotIsClaimable, slotResourceIsFree } from './claimable-slot';
+import { MAX_ATTEMPTS, slotTakenByIndex } from './transaction';
+
+/**
+ * "Any staff" booking (docs/product.md §13.2, docs/decisions/064-teams-and-resources.md): of the
+ * business's staff with a claimable slot naming the service at that instant, the one with the
+ * fewest appointments starting from 30 days ago onwards (ties: the lowest provider id) gets the
+ * booking. The choice and the lock are one statement (`FOR UPDATE … SKIP LOCKED`): a slot another
+ * booking has just chosen is skipped, not waited for, so simultaneous bookings spread over the
+ * free staff and never pick the same slot; the claim statement follows in the same transaction.
+ */
+
+export interface AnyStaffBooking {
+  businessId: string;
+  serviceId: string;
+  startsAt: string;
+}
+
+/** Appointments (not canceled) of the slot's provider starting from 30 days ago onwards. */
+const recentLoad: SQL = sql`(select count(*) from ${appointments} a
+  where a.provider_id = ${timeslots.providerId} and a.status <> 'canceled'
+    and a.starts_at >= now() - interval '30 days')`;
+
+/** The free staff slots naming the service at that instant (unaliased `timeslots`). */
+function freeStaffSlots(asked: AnyStaffBooking, resourceFree: boolean): SQL {
+  return sql`${timeslots.serviceId} = ${asked.serviceId}
+    and ${timeslots.startsAt} = ${asked.startsAt}::timestamptz
+    and ${timeslots.providerId} in (select ${businessStaff.providerId} from ${businessStaff}
+      where ${businessStaff.businessId} = ${asked.businessId})
+    and ${slotIsClaimable} and ${slotObeysPolicy()}
+    ${resourceFree ? sql`and ${slotResourceIsFree}` : sql``}`;
+}
+
+/**
+ * Chooses and row-locks the fairest free staff slot; null when none is free. `skipLocked`: a
+ * slot another booking holds is passed over (null when all are held); without it the statement
+ * waits for the holder and, should that booking take the slot, moves on to the next one.
+ */
+async function chooseStaffSlot(
+  tx: DbOrTx,
+  asked: AnyStaffBooking,
+  skipLocked: boolean,
+): Promise<string | null> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select ${timeslots.id} as id from ${timeslots}
+    where ${freeStaffSlots(asked, true)}
+    order by ${recentLoad}, ${timeslots.providerId}
+    limit 1
+    for update of ${timeslots} ${skipLocked ? sql`skip locked` : sql``}`,
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Why nobody could be chosen: unknown business or service (404), the resource (409), taken (409). */
+async function nobodyFreeError(db: DbOrTx, asked: AnyStaffBooking) {
+  const [row] = await queryRows<{ business: boolean; service: boolean; slot: boolean }>(
+    db,
+    sql`
+    select exists (select 1 from ${businesses} where ${businesses.id} = ${asked.businessId}) as business,
+           exists (select 1 from ${services} where ${services.id} = ${asked.serviceId}) as service,
+           exists (select 1 from ${timeslots} where ${freeStaffSlots(asked, false)}) as slot`,
+  );
+  if (!row?.business) return new NotFoundError(BUSINESS_MESSAGES.businessNotFound);
+  if (!row.service) return new NotFoundError(BUSINESS_MESSAGES.invalidServiceId);
+  // Free slots whose resource is held: the room, not the people, is what is missing.
+  if (row.slot) return new ConflictError('RESOURCE_BUSY', BUSINESS_MESSAGES.resourceBusy);
+  return new ConflictError('SLOT_TAKEN', BUSINESS_MESSAGES.noStaffFree);
+}
+
+/** POST /appointment/booking `{businessId, serviceId, startsAt}`: 201 as a booking of that slot. */
+export async function bookAnyStaff(
+  db: DbOrTx,
+  clientUserId: string,
+  asked: AnyStaffBooking,
+  changes: AppointmentChanges,
+): Promise<AppointmentChange> {
+  for (let attempt = 1; ; attempt++) {
+    let change: AppointmentChange | null;
+    try {
+      change = await db.transaction(async (tx) => {
+        // The last attempt waits for slots other bookings hold (they may yet fail).
+        const slotId = await chooseStaffSlot(tx, asked, attempt < MAX_ATTEMPTS);
+        if (!slotId) return null;
+        const seen = await bookingContext(tx, clientUserId, slotId);
+        if (!seen) return null;
+        const refused = refusalOf(seen);
+        if (refused) throw refused;
+        const { clientFirstName, clientLastName } = seen;
+        if (clientFirstName === null || clientLastName === null) throw new UnauthenticatedError();
+        const booked = bookedChange(randomUUID(), clientUserId, {
+          ...seen,
+          clientFirstName,
+          clientLastName,
+        });
+        if (seen.needsLock) await lockProviderForPolicy(tx, seen.providerId);
+        const claimed = await claimOne(tx, { seen, clientUserId, change: booked }, true);
+        return claimed ? booked : null;
+      });
+    } catch (error) {
+      throw slotTakenByIndex(error) ?? error;
+    }
+    if (change) {
+      await fanOutBooking(db, change, changes);
+      return change;
+    }
+    // Nothing chosen: none is left, or every free one was held by other bookings (again: they
+    // may fail), or the chosen provider's policy changed since the choice.
+    if (attempt >= MAX_ATTEMPTS) throw await nobodyFreeError(db, asked);
+  }
+}

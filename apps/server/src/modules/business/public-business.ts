@@ -1,0 +1,104 @@
+import {
+  BUSINESS_MESSAGES,
+  type MergedSlot,
+  type PublicBusiness,
+} from '@slotwise/shared/business-schemas';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client';
+import { businessStaff, businesses, providers, services, timeslots, users } from '../../db/schema';
+import { NotFoundError } from '../../errors';
+import { isoTextOf } from '../../lib/iso';
+import { slotIsClaimable, slotResourceIsFree } from '../appointments/claimable-slot';
+import { slotObeysPolicy } from '../policies/policy-rules';
+import { staffOf } from './service';
+
+/**
+ * The public side of a business (docs/product.md §13.1): its page and the "any staff" times,
+ * signed out too.
+ */
+
+interface BusinessHead {
+  id: string;
+  name: string;
+  timezone: string;
+  rating: string | null;
+  review_count: number;
+}
+
+async function businessHead(db: DbOrTx, businessId: string): Promise<BusinessHead> {
+  const [head] = await queryRows<BusinessHead>(
+    db,
+    sql`select b.id, b.name, u.timezone,
+        round(sum(p.rating_sum)::numeric / nullif(sum(p.rating_count), 0), 1)::text as rating,
+        coalesce(sum(p.rating_count), 0)::int as review_count
+      from ${businesses} b
+      join ${providers} o on o.id = b.owner_provider_id
+      join ${users} u on u.id = o.user_id
+      join ${businessStaff} s on s.business_id = b.id
+      join ${providers} p on p.id = s.provider_id
+      where b.id = ${businessId}
+      group by b.id, b.name, u.timezone`,
+  );
+  if (!head) throw new NotFoundError(BUSINESS_MESSAGES.businessNotFound);
+  return head;
+}
+
+/** GET /businesses/:id: name, staff, the owner's active services and who offers each. */
+export async function getPublicBusiness(db: DbOrTx, businessId: string): Promise<PublicBusiness> {
+  const head = await businessHead(db, businessId);
+  const offered = await queryRows<{
+    id: string;
+    name: string;
+    description: string;
+    duration_minutes: number;
+    price_cents: number;
+    currency: string;
+    provider_ids: string[];
+  }>(
+    db,
+    sql`select sv.id, sv.name, sv.description, sv.duration_minutes, sv.price_cents, sv.currency,
+        coalesce((select array_agg(s.provider_id order by s.provider_id) from ${businessStaff} s
+          where s.business_id = b.id and exists (select 1 from ${timeslots} t
+            where t.provider_id = s.provider_id and t.service_id = sv.id
+              and not t.is_booked and t.starts_at > now())), '{}') as provider_ids
+      from ${businesses} b join ${services} sv on sv.provider_id = b.owner_provider_id
+      where b.id = ${businessId} and sv.active
+      order by sv.name, sv.id`,
+  );
+  return {
+    id: head.id,
+    name: head.name,
+    timezone: head.timezone,
+    staff: await staffOf(db, businessId),
+    services: offered.map((s) => ({ ...s, provider_ids: [...s.provider_ids] })),
+    rating: head.rating === null ? null : Number(head.rating),
+    reviewCount: head.review_count,
+  };
+}
+
+/**
+ * GET /businesses/:id/available-slots?serviceId=&date=: the staff's bookable slots naming the
+ * service on that day, merged by start time (docs/product.md §13.2: claimable, the staff
+ * member's policy obeyed, the resource free — the same fragments as the booking's choice).
+ */
+export async function mergedAvailableSlots(
+  db: DbOrTx,
+  businessId: string,
+  serviceId: string,
+  date: string,
+): Promise<MergedSlot[]> {
+  const rows = await queryRows<{ starts_at: string; ends_at: string; provider_ids: string[] }>(
+    db,
+    sql`select ${isoTextOf(timeslots.startsAt)} as starts_at, ${isoTextOf(timeslots.endsAt)} as ends_at,
+        array_agg(${timeslots.providerId}::text order by ${timeslots.providerId}) as provider_ids
+      from ${timeslots}
+      where ${timeslots.providerId} in (select ${businessStaff.providerId} from ${businessStaff}
+          where ${businessStaff.businessId} = ${businessId})
+        and ${timeslots.serviceId} = ${serviceId} and ${timeslots.day} = ${date}::date
+        and ${slotIsClaimable} and ${slotObeysPolicy()} and ${slotResourceIsFree}
+      group by ${timeslots.startsAt}, ${timeslots.endsAt}
+      order by ${timeslots.startsAt}, ${timeslots.endsAt}`,
+  );
+  if (rows.length === 0) await businessHead(db, businessId);
+  return rows.map((row) => ({ ...row, provider_ids: [...row.provider_ids] }));
+}
