@@ -4,6 +4,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useStoringMutation } from '../../../lib/query-hooks';
 
 export interface AcceptInvitationAnswer {
+  message: string;
   business: OwnBusiness;
 }
 

@@ -4,6 +4,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useStoringMutation } from '../../../lib/query-hooks';
 
 export interface BusinessAnswer {
+  message: string;
   business: OwnBusiness;
 }
 

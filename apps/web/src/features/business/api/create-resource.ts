@@ -4,6 +4,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface ResourceAnswer {
+  message: string;
   resource: BusinessResource;
 }
 

@@ -6,8 +6,8 @@ import { useInvalidatingMutation } from '../../../lib/query-hooks';
  * DELETE /business/resources/:id → 200: the services that needed it need nothing any more
  * (docs/product.md §13.1).
  */
-export function deleteResource(id: string): Promise<unknown> {
-  return apiDelete<unknown>(`/business/resources/${encodeURIComponent(id)}`);
+export function deleteResource(id: string): Promise<{ message: string }> {
+  return apiDelete<{ message: string }>(`/business/resources/${encodeURIComponent(id)}`);
 }
 
 /** The business's resources and the services that named it. */

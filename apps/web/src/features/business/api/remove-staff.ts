@@ -14,9 +14,18 @@ export interface RemoveStaffInput {
  * DELETE /business/staff/:providerId?futureBookings=keep|cancel → 200; with future bookings and
  * no choice, 409 STAFF_HAS_BOOKINGS (docs/product.md §13.1).
  */
-export function removeStaff({ providerId, futureBookings }: RemoveStaffInput): Promise<unknown> {
+export interface RemoveStaffAnswer {
+  message: string;
+  /** How many of their bookings were canceled. */
+  canceled: number;
+}
+
+export function removeStaff({
+  providerId,
+  futureBookings,
+}: RemoveStaffInput): Promise<RemoveStaffAnswer> {
   const query = futureBookings ? `?futureBookings=${futureBookings}` : '';
-  return apiDelete<unknown>(`/business/staff/${encodeURIComponent(providerId)}${query}`);
+  return apiDelete<RemoveStaffAnswer>(`/business/staff/${encodeURIComponent(providerId)}${query}`);
 }
 
 /**

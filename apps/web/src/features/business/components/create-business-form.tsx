@@ -19,8 +19,8 @@ export function CreateBusinessForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await create.mutateAsync(values);
-      toast.success(BUSINESS_MESSAGES.businessCreated);
+      const { message } = await create.mutateAsync(values);
+      toast.success(message);
     } catch (error) {
       showFormFailure(error, BUSINESS_MESSAGES.nameRequired, setError, ['name']);
     }

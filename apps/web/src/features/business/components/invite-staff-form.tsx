@@ -28,8 +28,8 @@ export function InviteStaffForm({ invitations }: { invitations: BusinessInvitati
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await invite.mutateAsync(values);
-      toast.success(BUSINESS_MESSAGES.invitationSent);
+      const { message } = await invite.mutateAsync(values);
+      toast.success(message);
       reset({ email: '' });
     } catch (error) {
       showFormFailure(error, BUSINESS_MESSAGES.emailInvalid, setError, ['email']);

@@ -39,8 +39,11 @@ export function RemoveStaffDialog({
   const send = async (futureBookings?: FutureBookings) => {
     setError(null);
     try {
-      await remove.mutateAsync({ providerId: member.provider_id, futureBookings });
-      toast.success(BUSINESS_MESSAGES.staffRemoved);
+      const { message } = await remove.mutateAsync({
+        providerId: member.provider_id,
+        futureBookings,
+      });
+      toast.success(message);
       onClose();
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === 'STAFF_HAS_BOOKINGS') {

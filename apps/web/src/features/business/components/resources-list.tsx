@@ -24,8 +24,8 @@ export function ResourcesList({ resources }: { resources: BusinessResource[] }) 
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await create.mutateAsync(values);
-      toast.success(BUSINESS_MESSAGES.resourceCreated);
+      const { message } = await create.mutateAsync(values);
+      toast.success(message);
       reset({ name: '' });
     } catch (error) {
       showFormFailure(error, BUSINESS_MESSAGES.resourceNameRequired, setError, ['name']);
@@ -34,8 +34,8 @@ export function ResourcesList({ resources }: { resources: BusinessResource[] }) 
 
   const onRemove = async (resource: BusinessResource) => {
     try {
-      await remove.mutateAsync(resource.id);
-      toast.success(BUSINESS_MESSAGES.resourceDeleted);
+      const { message } = await remove.mutateAsync(resource.id);
+      toast.success(message);
     } catch (error) {
       toast.error(failureMessage(error, BUSINESS_MESSAGES.resourceNotFound));
     }

@@ -1,7 +1,6 @@
-import type { Service } from '@slotwise/shared/catalogue-schemas';
+import type { CreateServiceBody, Service } from '@slotwise/shared/catalogue-schemas';
 import { apiPost } from '../../../lib/api-client';
 import { serviceViewKeys } from '../invalidate-service-views';
-import type { ServiceBodyWithResource } from '../service-resource';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface ServiceMessageResponse {
@@ -13,7 +12,7 @@ export interface ServiceMessageResponse {
  * POST /services {name, duration_minutes, price_cents, currency, description?, resource_id?} →
  * 201 (`resource_id`: docs/product.md §13.1).
  */
-export function createService(body: ServiceBodyWithResource): Promise<ServiceMessageResponse> {
+export function createService(body: CreateServiceBody): Promise<ServiceMessageResponse> {
   return apiPost<ServiceMessageResponse>('/services', body);
 }
 

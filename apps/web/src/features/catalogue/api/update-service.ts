@@ -6,8 +6,7 @@ import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 export interface UpdateServiceInput {
   id: string;
-  /** With `resource_id` when the needed resource is chosen (docs/product.md §13.1). */
-  body: UpdateServiceBody & { resource_id?: string | null };
+  body: UpdateServiceBody;
 }
 
 /** PATCH /services/:id with the changed fields only → {message, service}. */

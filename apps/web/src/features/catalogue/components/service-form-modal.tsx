@@ -21,7 +21,6 @@ import { showFormFailure } from '../../../lib/form-failure';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
 import { useBusiness } from '../../business/api/get-business';
-import { resourceIdOf } from '../service-resource';
 import { parsePriceText, priceText } from '../service-price';
 import { useZodForm } from '../../../lib/use-zod-form';
 
@@ -102,7 +101,7 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
       ? (currency as ServiceFormValues['currency'])
       : 'USD',
     description: service?.description ?? '',
-    resource_id: service ? (resourceIdOf(service) ?? '') : '',
+    resource_id: service?.resource_id ?? '',
   });
   const { register, handleSubmit, setError, field } = form;
   const { errors, isSubmitting } = form.formState;
