@@ -192,7 +192,14 @@ function answer(state: BusinessState, call: ApiCall, route: string): Response | 
       if (outcome === 'unknown') {
         return refuse(route, 404, 'NOT_FOUND', BUSINESS_MESSAGES.invitationNotFound);
       }
-      if (outcome !== 'ok') return refuse(route, 409, outcome, BUSINESS_MESSAGES.invitationExpired);
+      if (outcome !== 'ok') {
+        const messages: Partial<Record<ErrorCode, string>> = {
+          INVITATION_EXPIRED: BUSINESS_MESSAGES.invitationExpired,
+          INVITATION_USED: BUSINESS_MESSAGES.invitationUsed,
+          ALREADY_IN_BUSINESS: BUSINESS_MESSAGES.alreadyInBusiness,
+        };
+        return refuse(route, 409, outcome, messages[outcome] ?? outcome);
+      }
       state.own = makeOwnBusiness({ is_owner: false, owner_provider_id: STAFF_ID });
       return contractJson(route, withMessage('business', ownBusinessSchema), 200, {
         message: BUSINESS_MESSAGES.invitationAccepted,
