@@ -229,5 +229,12 @@ describe('a service that needs a resource', () => {
     await user.click(services.getByRole('button', { name: 'Add service' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add service' }));
     expect(dialog.queryByLabelText(BUSINESS_TEXTS.needsLabel)).toBeNull();
+    await user.type(dialog.getByLabelText('Service name'), 'Shave');
+    await user.type(dialog.getByLabelText('Price'), '20');
+    await user.click(dialog.getByRole('button', { name: 'Add service' }));
+    await waitFor(() => expect(callsTo(api.calls, 'POST', '/api/services')).toHaveLength(1));
+    expect(callsTo(api.calls, 'POST', '/api/services')[0]!.body).not.toHaveProperty(
+      'resource_id',
+    );
   });
 });

@@ -34,7 +34,7 @@ const serviceFormSchema = z
     price: z.string().trim(),
     currency: z.enum(CURRENCIES, { error: CATALOGUE_MESSAGES.currencyUnknown }),
     description: serviceDescriptionField,
-    /** '' for none; left out when the business has no resources (nothing to choose). */
+    /** '' for none (sent only when the business has resources to choose from). */
     resource_id: z.string().optional(),
   })
   .transform((values, ctx) => {
@@ -61,7 +61,7 @@ const serviceFormSchema = z
       price_cents: cents,
       currency: values.currency,
       description: values.description,
-      ...(values.resource_id === undefined ? {} : { resource_id: values.resource_id || null }),
+      resource_id: values.resource_id || null,
     };
   });
 type ServiceFormValues = z.input<typeof serviceFormSchema>;
@@ -110,7 +110,9 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
     if (!busy) onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ resource_id, ...fields }) => {
+    // The resource only when there was one to choose (docs/product.md §13.3).
+    const values = resources.length > 0 ? { ...fields, resource_id } : fields;
     try {
       const { message } = service
         ? await update.mutateAsync({ id: service.id, body: values })
