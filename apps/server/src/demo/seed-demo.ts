@@ -19,6 +19,7 @@ import { seedDemoPolicies } from './demo-policies';
 import { seedDemoReviews } from './seed-reviews';
 import { seedDemoMessages } from './demo-messages';
 import { seedMarketplace } from './seed-marketplace';
+import { seedDemoBusiness } from './demo-business';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -116,6 +117,13 @@ export async function seedDemoData(
   log.info({ ...result, ms: Date.now() - started, timezone }, 'demo data seeded');
   logCredentials(log);
   return { seeded: true, ...result };
+}
+
+/** The demo barbers after the demo provider (the first): the demo business's staff. */
+function barberStaff(providerIds: string[]): string[] {
+  return PROVIDERS.flatMap((p, i) =>
+    i > 0 && p.specialty === PROVIDERS[0]!.specialty ? [providerIds[i]!] : [],
+  );
 }
 
 async function insertDemo(
@@ -305,6 +313,8 @@ async function insertDemo(
   // Categories, cities, priced services, and every slot (the generated ones too) bound to one:
   // last, so the appointments seeded above keep the price they were booked at.
   await seedMarketplace(tx);
+  // The demo provider's business with the two other demo barbers (demo-business.ts).
+  await seedDemoBusiness(tx, { ownerId: providerIds[0]!, staffIds: barberStaff(providerIds) });
   // The ranking's marketplace mean over the reviews just written (docs/decisions/048).
   await refreshRatingPrior(tx, true);
 

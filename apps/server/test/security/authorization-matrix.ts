@@ -350,6 +350,51 @@ export const HTTP_MATRIX: MatrixRow[] = [
   matrixRow('PATCH', '/api/conversations/:id/read', participantsOnly(200), {
     id: (w) => w.conversationId,
   }),
+
+  // ---- teams and resources (docs/product.md §13): the owner changes the business -------------------
+  matrixRow('GET', '/api/business', providersOnly(200), { owner: 'provider' }),
+  matrixRow('POST', '/api/business/invitations', providersOwn(201), {
+    owner: 'provider',
+    body: () => ({ email: `invitee-${randomUUID().slice(0, 8)}@example.test` }),
+  }),
+  // Every provider is refused an expired link (409): what matters here is who gets that far.
+  matrixRow('POST', '/api/business/invitations/accept', providersOnly(409), {
+    owner: 'provider',
+    body: async (w) => ({ token: await w.expiredInvitationToken() }),
+  }),
+  matrixRow('GET', '/api/business/staff/:providerId/upcoming', providersOwn(200), {
+    owner: 'provider',
+    url: (w) => `/api/business/staff/${w.staffId}/upcoming`,
+  }),
+  matrixRow('DELETE', '/api/business/staff/:providerId', providersOwn(200), {
+    owner: 'provider',
+    url: async (w) => `/api/business/staff/${await w.freshStaff()}`,
+  }),
+  matrixRow('POST', '/api/business/resources', providersOwn(201), {
+    owner: 'provider',
+    body: () => ({ name: 'Chair' }),
+  }),
+  matrixRow('DELETE', '/api/business/resources/:id', providersOwn(200), {
+    owner: 'provider',
+    id: (w) => w.freshResource(),
+  }),
+  matrixRow('GET', '/api/businesses/:id', anyoneTokenChecked(200), {
+    owner: 'provider',
+    id: (w) => w.businessId,
+  }),
+  matrixRow('GET', '/api/businesses/:id/available-slots', anyoneTokenChecked(200), {
+    owner: 'provider',
+    url: (w) =>
+      `/api/businesses/${w.businessId}/available-slots?serviceId=${w.serviceId}&date=${w.futureDay()}`,
+  }),
+  // Last: the other provider creates one (201) and owns a business from here on; the owner
+  // already has one (409).
+  matrixRow(
+    'POST',
+    '/api/business',
+    signedIn(409, { otherClient: 403, wrongRole: 403, otherProvider: 201 }),
+    { owner: 'provider', body: () => ({ name: 'Second Salon' }) },
+  ),
 ];
 
 /** socket.io: what the handshake does per identity, and what each client→server event answers. */

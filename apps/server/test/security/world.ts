@@ -3,7 +3,16 @@ import { addDays, todayIn } from '@slotwise/shared/dates';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { notifications, providers, users } from '../../src/db/schema';
+import {
+  businessInvitations,
+  businessResources,
+  businessStaff,
+  businesses,
+  notifications,
+  providers,
+  users,
+} from '../../src/db/schema';
+import { hashToken } from '../../src/modules/accounts/single-use-token';
 import { createVerificationToken } from '../../src/modules/accounts/service';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { book, createSlot, type TestSlot } from '../helpers/booking-factories';
@@ -55,6 +64,15 @@ export interface World {
   freshPendingProvider(): Promise<string>;
   /** A valid verification token of a fresh unverified account (POST /auth/verify-email). */
   freshVerificationToken(): Promise<string>;
+  /** The business `provider` owns (docs/product.md §13), with `staffId` as its second member. */
+  businessId: string;
+  staffId: string;
+  /** A new staff member of the provider's business (each removal gets its own). */
+  freshStaff(): Promise<string>;
+  /** A new resource of the provider's business. */
+  freshResource(): Promise<string>;
+  /** The token of an invitation to the provider's business that expired. */
+  expiredInvitationToken(): Promise<string>;
   /** A day `n` days from today in the provider's zone, far from every other slot. */
   futureDay(offsetDays?: number): string;
 }
@@ -135,8 +153,46 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     return token;
   };
 
+  // The provider owns a business with one more staff member; the other provider has none.
+  const [business] = await app.database.db
+    .insert(businesses)
+    .values({ ownerProviderId: provider.providerId!, name: 'Matrix Salon' })
+    .returning({ id: businesses.id });
+  const businessId = business!.id;
+  const freshStaff = async () => {
+    const staff = await createProvider(app, { firstName: 'Sam', lastName: 'Staff' });
+    await app.database.db
+      .insert(businessStaff)
+      .values({ providerId: staff.providerId!, businessId });
+    return staff.providerId!;
+  };
+  await app.database.db
+    .insert(businessStaff)
+    .values({ providerId: provider.providerId!, businessId });
+  const staffId = await freshStaff();
+
   let dayOffset = 200;
   return {
+    businessId,
+    staffId,
+    freshStaff,
+    async freshResource() {
+      const [row] = await app.database.db
+        .insert(businessResources)
+        .values({ businessId, name: 'Room' })
+        .returning({ id: businessResources.id });
+      return row!.id;
+    },
+    async expiredInvitationToken() {
+      const token = randomUUID();
+      await app.database.db.insert(businessInvitations).values({
+        businessId,
+        email: `late-${token.slice(0, 8)}@example.test`,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() - 60_000),
+      });
+      return token;
+    },
     app,
     client,
     otherClient,

@@ -160,7 +160,7 @@ describe('any-staff booking and resources', () => {
       .where(eq(services.id, business.service.id));
     const base = inHours(72).getTime();
     // Each staff member's slot starts 5 minutes after the previous one's: all overlap.
-    const slots = [];
+    const slots: Awaited<ReturnType<typeof staffSlotAt>>[] = [];
     for (const [i, member] of business.staff.entries()) {
       slots.push(
         await staffSlotAt(t.app, member, business.service, new Date(base + i * 5 * 60_000)),

@@ -20,6 +20,7 @@ const SERVICE_FIELDS = [
   'id',
   'name',
   'price_cents',
+  'resource_id',
 ];
 
 describe('services', () => {
@@ -54,6 +55,7 @@ describe('services', () => {
         currency: 'EUR',
         description: 'Hot towel included',
         active: true,
+        resource_id: null,
       },
     });
     expect(Object.keys(res.json().service).sort()).toEqual(SERVICE_FIELDS);

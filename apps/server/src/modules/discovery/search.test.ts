@@ -85,6 +85,9 @@ describe('search and provider detail', () => {
         currency: null,
         next_available: null,
         next_available_slot_id: null,
+        // A sole provider (docs/product.md §13.1).
+        business_id: null,
+        business_name: null,
       });
     },
   );
