@@ -85,7 +85,7 @@ describeBrowser('teams and resources', () => {
     const owner = await signUp({
       role: 'provider',
       firstName: 'Olga',
-      lastName: `Owner${suffix}`,
+      lastName: `Olsen${suffix}`,
       zone: ZONE,
     });
     const barberName = `Bert Barber${suffix}`;
@@ -112,8 +112,8 @@ describeBrowser('teams and resources', () => {
     await card.getByRole('button', { name: 'Create business' }).click();
     await card.getByText(businessName).waitFor();
     await card
-      .getByRole('listitem', { name: `Olga Owner${suffix}` })
-      .getByText('Owner')
+      .getByRole('listitem', { name: `Olga Olsen${suffix}` })
+      .getByText('Owner', { exact: true })
       .waitFor();
 
     // ... and invites the barber by email.
@@ -154,7 +154,7 @@ describeBrowser('teams and resources', () => {
     await settings.reload();
     await card.getByRole('listitem', { name: barberName }).waitFor();
     await expect(
-      card.getByRole('listitem', { name: barberName }).getByText('Owner').count(),
+      card.getByRole('listitem', { name: barberName }).getByText('Owner', { exact: true }).count(),
     ).resolves.toBe(0);
 
     // The owner's week calendar, then the barber's: their free time shows up there only.
