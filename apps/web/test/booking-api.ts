@@ -439,6 +439,8 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
       }
 
       case 'POST /api/appointment/booking': {
+        // A business's "any staff" booking (docs/product.md §13.2): test/business-api.ts.
+        if (call.body && typeof call.body === 'object' && 'businessId' in call.body) break;
         const { timeslotId } = call.body as { timeslotId: string };
         const record = backend.providers.find((p) => p.slots.some((s) => s.id === timeslotId));
         const slot = record?.slots.find((s) => s.id === timeslotId);

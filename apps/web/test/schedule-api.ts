@@ -16,7 +16,7 @@ import { addDays, secondsOf, timeOf, todayIn, weekdayOf } from '@slotwise/shared
 import { MESSAGES } from '@slotwise/shared/texts';
 import { timeslotMessageResponseSchema } from '@slotwise/shared/availability-slot-schemas';
 import { z } from '@slotwise/shared/zod';
-import { mockBookingApi, type BookingBackend } from './booking-api';
+import { mockBookingApi, type BookingBackend, type ExtraRoutes } from './booking-api';
 import { contractError, contractJson } from './contract';
 import type { ApiCall } from './mock-api';
 
@@ -88,9 +88,13 @@ function generate(backend: ScheduleBackend): number {
   return created;
 }
 
-/** Stubs fetch with the booking API plus the provider's week (undo with vi.unstubAllGlobals()). */
-export function mockScheduleApi(): ScheduleBackend {
-  const extra = (call: ApiCall, route: string) => handle(backend, call, route);
+/**
+ * Stubs fetch with the booking API plus the provider's week (undo with vi.unstubAllGlobals());
+ * `more` answers what neither knows (e.g. test/business-api.ts).
+ */
+export function mockScheduleApi(more?: ExtraRoutes): ScheduleBackend {
+  const extra = (call: ApiCall, route: string) =>
+    handle(backend, call, route) ?? more?.(call, route);
   const backend = mockBookingApi(extra) as ScheduleBackend;
   backend.slots = [];
   backend.weekly = { rules: [], horizonWeeks: 4 };

@@ -1,14 +1,19 @@
 import { ProviderProfilePage } from '../features/accounts/provider-profile-page';
+import { BusinessSection } from '../features/business/components/business-section';
 import { ServicesSection } from '../features/catalogue/components/services-section';
 
 /**
  * /dashboard/profile (sidebar label Settings): SPEC's profile information and its Update Profile
- * modal (features/accounts), then the provider's services (features/catalogue).
+ * modal (features/accounts), the provider's business (features/business, docs/product.md §13),
+ * then the provider's services (features/catalogue).
  */
 export function ProviderSettingsPage() {
   return (
     <>
       <ProviderProfilePage />
+      <div className="mx-auto -mt-6 w-full max-w-3xl px-4 pb-6 sm:px-6">
+        <BusinessSection />
+      </div>
       <ServicesSection />
     </>
   );

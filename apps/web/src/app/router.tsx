@@ -110,6 +110,18 @@ const ReschedulePage = lazyNamed(
   'ReschedulePage',
 );
 
+// The owner's staff switcher over the provider pages (docs/product.md §13.1).
+const StaffScope = lazyNamed(() => import('./staff-scope'), 'StaffScope');
+// Teams (docs/product.md §13): a business's public page and the mailed invitation link.
+const PublicBusinessPage = lazyNamed(
+  () => import('../features/business/public-business-page'),
+  'PublicBusinessPage',
+);
+const JoinBusinessPage = lazyNamed(
+  () => import('../features/business/join-business-page'),
+  'JoinBusinessPage',
+);
+
 const MessagesPage = lazyNamed(() => import('../features/messages/messages-page'), 'MessagesPage');
 const NotificationsPage = lazyNamed(
   () => import('../features/notifications/notifications-page'),
@@ -129,6 +141,7 @@ export const routes: RouteObject[] = [
           { path: 'about', element: <AboutPage /> },
           { path: 'providers', element: <ProvidersPage /> },
           { path: 'providers/:id', element: <PublicProviderPage /> },
+          { path: 'businesses/:id', element: <PublicBusinessPage /> },
         ],
       },
       // Public stand-alone screens.
@@ -151,10 +164,16 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             element: <ProviderAreaLayout />,
             children: [
-              { index: true, element: <ProviderDashboardPage /> },
-              { path: 'timeslots', element: <TimeslotsPage /> },
-              { path: 'appointments', element: <ProviderAppointmentsPage /> },
-              { path: 'analytics', element: <AnalyticsPage /> },
+              {
+                // A business owner may look at a staff member's records (?staff=, §13.1).
+                element: <StaffScope />,
+                children: [
+                  { index: true, element: <ProviderDashboardPage /> },
+                  { path: 'timeslots', element: <TimeslotsPage /> },
+                  { path: 'appointments', element: <ProviderAppointmentsPage /> },
+                  { path: 'analytics', element: <AnalyticsPage /> },
+                ],
+              },
               { path: 'profile', element: <ProviderSettingsPage /> },
             ],
           },
@@ -197,6 +216,14 @@ export const routes: RouteObject[] = [
               <OwnAreaLayout provider={<ProviderAreaLayout />} client={<ClientAreaLayout />} />
             ),
             children: [{ index: true, element: <NotificationsPage /> }],
+          },
+          // The mailed invitation to a business (docs/product.md §13.1).
+          {
+            path: 'business/join',
+            element: (
+              <OwnAreaLayout provider={<ProviderAreaLayout />} client={<ClientAreaLayout />} />
+            ),
+            children: [{ index: true, element: <JoinBusinessPage /> }],
           },
           // The mails' preference link: the user's own profile screen.
           { path: 'notification-preferences', element: <NotificationPreferencesRedirect /> },

@@ -18,8 +18,9 @@ export const queryKeys = {
 
   /** Both appointment lists. */
   appointments: ['appointments'] as const,
-  /** GET /appointment/provider/view → `{appointments}`. */
-  providerAppointments: ['appointments', 'provider'] as const,
+  /** GET /appointment/provider/view → `{appointments}` (of `providerId`'s staff member, or mine). */
+  providerAppointments: (providerId: string | null = null) =>
+    ['appointments', 'provider', { providerId }] as const,
   /** GET /appointment/view → `{appointments}`. */
   clientAppointments: ['appointments', 'client'] as const,
   /**
@@ -28,25 +29,37 @@ export const queryKeys = {
    */
   clientAppointmentPages: ['appointments', 'client', 'pages'] as const,
   /** GET /appointment/provider/view?status&limit&cursor → pages of `{appointments, nextCursor}`. */
-  providerAppointmentPages: (status: string | null) =>
-    ['appointments', 'provider', 'pages', { status }] as const,
+  providerAppointmentPages: (status: string | null, providerId: string | null = null) =>
+    ['appointments', 'provider', 'pages', { status, providerId }] as const,
 
   /** GET /provider/policy → `{policy}` (the signed-in provider's booking policy). */
   bookingPolicy: ['booking-policy'] as const,
 
   /** GET /stats/ → `{stats}`. */
   stats: ['stats'] as const,
+  /** GET /stats/?providerId= (a staff member's, for the owner: docs/product.md §13.1). */
+  providerStats: (providerId: string | null) => ['stats', { providerId }] as const,
   /** GET /stats/analytics → `{analytics}`. */
   analytics: ['analytics'] as const,
+  /** GET /stats/analytics?providerId=. */
+  providerAnalytics: (providerId: string | null) => ['analytics', { providerId }] as const,
 
   /** The provider's own slots (GET /timeslots/view; see features/availability/api). */
   timeslots: ['timeslots'] as const,
+  /** GET /timeslots/view?include → `{slots}` (the list; under the slot prefix). */
+  timeslotList: (includePast: boolean, providerId: string | null = null) =>
+    ['timeslots', includePast ? 'all' : 'upcoming', { providerId }] as const,
   /** GET /timeslots/view?from&to → `{slots}` (a calendar window; under the slot prefix). */
-  timeslotWindow: (from: string, to: string) => ['timeslots', 'window', from, to] as const,
+  timeslotWindow: (from: string, to: string, providerId: string | null = null) =>
+    ['timeslots', 'window', from, to, { providerId }] as const,
+  /** Weekly hours and time off, everyone's. */
+  availability: ['availability'] as const,
   /** GET /availability/weekly → `{rules, horizonWeeks, timezone}`. */
-  weeklyHours: ['availability', 'weekly'] as const,
+  weeklyHours: (providerId: string | null = null) =>
+    ['availability', 'weekly', { providerId }] as const,
   /** GET /availability/time-off → `{timeOff}`. */
-  timeOff: ['availability', 'time-off'] as const,
+  timeOff: (providerId: string | null = null) =>
+    ['availability', 'time-off', { providerId }] as const,
   /** Every provider's free slots as clients see them. */
   availableSlots: ['available-slots'] as const,
   /** GET /search/providers/:id/available-slots → `{availableSlots}`. */
@@ -80,4 +93,21 @@ export const queryKeys = {
   places: (q: string, limit: number) => ['places', q, limit] as const,
   /** GET /services → `{services}`: the provider's own services (slots show their prices). */
   services: ['services'] as const,
+  /** GET /services?providerId= (a staff member's, for the owner). */
+  providerServices: (providerId: string | null) => ['services', { providerId }] as const,
+
+  /**
+   * GET /business → `{business}` (null when none): the signed-in provider's business
+   * (docs/product.md §13.1); everything under it changes with the business.
+   */
+  business: ['business'] as const,
+  /** GET /business/staff/:providerId/upcoming → `{appointments}`. */
+  staffUpcoming: (providerId: string) => ['business', 'staff-upcoming', providerId] as const,
+  /** Every business as anyone sees it. */
+  businesses: ['businesses'] as const,
+  /** GET /businesses/:id → `{business}`. */
+  publicBusiness: (businessId: string) => ['businesses', businessId] as const,
+  /** GET /businesses/:id/available-slots?serviceId&date → `{slots}` (merged over the staff). */
+  businessSlots: (businessId: string, serviceId: string, date: string) =>
+    ['businesses', businessId, 'slots', serviceId, date] as const,
 };

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { BUSINESS_MESSAGES } from '@slotwise/shared/business-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows } from '../../db/client';
 import { appointments, businessStaff, businesses, services, timeslots } from '../../db/schema';
-import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
-import { lockProviderForPolicy, refusalOf, slotObeysPolicy } from '../policies/policy-rules';
-import { fanOutBooking } from './book';
+import { ConflictError, NotFoundError } from '../../errors';
+import { lockProviderForPolicy, slotObeysPolicy } from '../policies/policy-rules';
+import { claimRequestOf, fanOutBooking } from './book';
 import { claimOne } from './booking-claim';
-import { bookedChange, bookingContext } from './booking-context';
+import { bookingContext } from './booking-context';
 import type { AppointmentChange } from './change';
 import type { AppointmentChanges } from './change-fanout';
 import { slotIsClaimable, slotResourceIsFree } from './claimable-slot';
@@ -126,18 +125,9 @@ export async function bookAnyStaff(
         if (!slotId) return null;
         const seen = await bookingContext(tx, clientUserId, slotId);
         if (!seen) return null;
-        const refused = refusalOf(seen);
-        if (refused) throw refused;
-        const { clientFirstName, clientLastName } = seen;
-        if (clientFirstName === null || clientLastName === null) throw new UnauthenticatedError();
-        const booked = bookedChange(randomUUID(), clientUserId, {
-          ...seen,
-          clientFirstName,
-          clientLastName,
-        });
+        const request = claimRequestOf(seen, clientUserId);
         if (seen.needsLock) await lockProviderForPolicy(tx, seen.providerId);
-        const claimed = await claimOne(tx, { seen, clientUserId, change: booked }, true);
-        return claimed ? booked : null;
+        return (await claimOne(tx, request, true)) ? request.change : null;
       });
     } catch (error) {
       throw slotTakenByIndex(error) ?? error;

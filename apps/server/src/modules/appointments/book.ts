@@ -6,8 +6,8 @@ import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors
 import type { ClaimOutcome } from '../../push/claims-in-flight';
 import type { TakenSlotHints } from '../../push/taken-slot-hints';
 import { lockProviderForPolicy, refusalOf } from '../policies/policy-rules';
-import { claimOne } from './booking-claim';
-import { bookedChange, bookingContext } from './booking-context';
+import { claimOne, type ClaimRequest } from './booking-claim';
+import { bookedChange, type BookingContext, bookingContext } from './booking-context';
 import type { AppointmentChange } from './change';
 import { AppointmentChanges, MAIL_CONSUMER, STORED_NOTIFICATION_CONSUMER } from './change-fanout';
 import { MAX_ATTEMPTS } from './transaction';
@@ -65,6 +65,23 @@ export async function bookAppointment(
 }
 
 /**
+ * A free slot as read, as the claim of a booking: refused by the provider's policy (its 409),
+ * or the change to write with its new appointment id.
+ */
+export function claimRequestOf(seen: BookingContext, clientUserId: string): ClaimRequest {
+  const refused = refusalOf(seen);
+  if (refused) throw refused;
+  const { clientFirstName, clientLastName } = seen;
+  if (clientFirstName === null || clientLastName === null) throw new UnauthenticatedError();
+  const change = bookedChange(randomUUID(), clientUserId, {
+    ...seen,
+    clientFirstName,
+    clientLastName,
+  });
+  return { seen, clientUserId, change };
+}
+
+/**
  * After a booking's claim committed: the other consumers' durable work (the claim statement
  * wrote the stored notification and the mail jobs itself), then the after-commit effects.
  */
@@ -98,16 +115,8 @@ async function readClaimAndBook(
       settle?.(true);
       throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
     }
-    const refused = refusalOf(seen);
-    if (refused) throw refused;
-    const { clientFirstName, clientLastName } = seen;
-    if (clientFirstName === null || clientLastName === null) throw new UnauthenticatedError();
-    const change = bookedChange(randomUUID(), clientUserId, {
-      ...seen,
-      clientFirstName,
-      clientLastName,
-    });
-    const request = { seen, clientUserId, change };
+    const request = claimRequestOf(seen, clientUserId);
+    const { change } = request;
     const claimed = await (
       seen.needsLock
         ? db.transaction(async (tx) => {

@@ -20,10 +20,11 @@ import { useCountdown } from './use-countdown';
 import { loginResolver, preloadLoginResolver } from './login-resolver';
 
 /**
- * Routes any signed-in user may open: docs/product.md §2 quick actions, and the public provider
- * pages a visitor signs in from to book (§11.2).
+ * Routes any signed-in user may open: docs/product.md §2 quick actions, the public provider
+ * pages a visitor signs in from to book (§11.2), and a business's page and its invitation link
+ * (§13).
  */
-const SHARED_PATHS = ['/messages', '/stats', '/providers'];
+const SHARED_PATHS = ['/messages', '/stats', '/providers', '/businesses', '/business/join'];
 
 function isWithin(path: string, base: string): boolean {
   return path === base || ['/', '?', '#'].some((next) => path.startsWith(base + next));

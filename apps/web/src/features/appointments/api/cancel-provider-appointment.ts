@@ -1,14 +1,16 @@
 import type { ProviderAppointmentMessageResponse } from '@slotwise/shared/appointments-schemas';
 import { apiPatch } from '../../../lib/api-client';
+import { useActingProvider, withProviderId } from '../../../lib/acting-provider';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
 /** PATCH /appointment/provider/cancel/{id} (docs/product.md §7): the provider cancels a booked appointment. */
 export function cancelProviderAppointment(
   appointmentId: string,
+  providerId: string | null = null,
 ): Promise<ProviderAppointmentMessageResponse> {
   return apiPatch<ProviderAppointmentMessageResponse>(
-    `/appointment/provider/cancel/${encodeURIComponent(appointmentId)}`,
+    withProviderId(`/appointment/provider/cancel/${encodeURIComponent(appointmentId)}`, providerId),
   );
 }
 
@@ -17,7 +19,8 @@ export function cancelProviderAppointment(
  * provider's own slots (the slot is free again), and every cached availability list.
  */
 export function useCancelProviderAppointment() {
-  return useInvalidatingMutation(cancelProviderAppointment, {
+  const providerId = useActingProvider();
+  return useInvalidatingMutation((id: string) => cancelProviderAppointment(id, providerId), {
     keys: [queryKeys.appointments, queryKeys.stats, queryKeys.timeslots, queryKeys.availableSlots],
     when: 'settled',
   });

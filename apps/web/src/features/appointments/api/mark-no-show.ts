@@ -1,6 +1,7 @@
 import type { ProviderAppointmentMessageResponse } from '@slotwise/shared/appointments-schemas';
 import { NO_SHOW_WINDOW_HOURS } from '@slotwise/shared/reviews-schemas';
 import { apiPatch } from '../../../lib/api-client';
+import { useActingProvider, withProviderId } from '../../../lib/acting-provider';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
@@ -20,15 +21,22 @@ export function canMarkNoShow(
 }
 
 /** PATCH /appointment/provider/no-show/:id: the client did not come. */
-export function markNoShow(appointmentId: string): Promise<ProviderAppointmentMessageResponse> {
+export function markNoShow(
+  appointmentId: string,
+  providerId: string | null = null,
+): Promise<ProviderAppointmentMessageResponse> {
   return apiPatch<ProviderAppointmentMessageResponse>(
-    `/appointment/provider/no-show/${encodeURIComponent(appointmentId)}`,
+    withProviderId(
+      `/appointment/provider/no-show/${encodeURIComponent(appointmentId)}`,
+      providerId,
+    ),
   );
 }
 
 /** Refreshes the appointment lists and the stats (the no-show rate), either way. */
 export function useMarkNoShow() {
-  return useInvalidatingMutation(markNoShow, {
+  const providerId = useActingProvider();
+  return useInvalidatingMutation((id: string) => markNoShow(id, providerId), {
     keys: [queryKeys.appointments, queryKeys.stats, queryKeys.analytics],
     when: 'settled',
   });

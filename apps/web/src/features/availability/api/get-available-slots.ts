@@ -12,8 +12,12 @@ export function fetchAvailableSlots(
   providerId: string,
   from?: string,
   signal?: AbortSignal,
+  to?: string,
 ): Promise<AvailableSlotsResponse> {
-  const query = from ? `?from=${encodeURIComponent(from)}` : '';
+  const params = new URLSearchParams();
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
+  const query = params.toString() ? `?${params.toString()}` : '';
   return apiGet<AvailableSlotsResponse>(
     `/search/providers/${encodeURIComponent(providerId)}/available-slots${query}`,
     { signal },

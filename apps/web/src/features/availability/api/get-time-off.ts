@@ -1,5 +1,6 @@
 import type { TimeOff } from '@slotwise/shared/availability-schemas';
 import { apiGet } from '../../../lib/api-client';
+import { useActingProvider, withProviderId } from '../../../lib/acting-provider';
 import { queryKeys } from '../../../lib/query-keys';
 import { useFetcherQuery } from '../../../lib/query-hooks';
 
@@ -8,10 +9,20 @@ export interface TimeOffListResponse {
 }
 
 /** GET /availability/time-off: the entries that have not ended. */
-export function fetchTimeOff(signal?: AbortSignal): Promise<TimeOffListResponse> {
-  return apiGet<TimeOffListResponse>('/availability/time-off', { signal });
+export function fetchTimeOff(
+  signal?: AbortSignal,
+  providerId: string | null = null,
+): Promise<TimeOffListResponse> {
+  return apiGet<TimeOffListResponse>(withProviderId('/availability/time-off', providerId), {
+    signal,
+  });
 }
 
 export function useTimeOff() {
-  return useFetcherQuery(queryKeys.timeOff, fetchTimeOff, { select: (data) => data.timeOff });
+  const providerId = useActingProvider();
+  return useFetcherQuery(
+    queryKeys.timeOff(providerId),
+    (signal) => fetchTimeOff(signal, providerId),
+    { select: (data) => data.timeOff },
+  );
 }

@@ -3,6 +3,7 @@ import type {
   UpdateTimeslotBody,
 } from '@slotwise/shared/availability-slot-schemas';
 import { apiPatch } from '../../../lib/api-client';
+import { useActingProvider, withProviderId } from '../../../lib/acting-provider';
 import { timeslotsQueryKey } from './get-timeslots';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';
 
@@ -13,13 +14,20 @@ export interface UpdateTimeslotVariables {
 }
 
 /** PATCH /timeslots/update/{id}. */
-export function updateTimeslot({
-  id,
-  body,
-}: UpdateTimeslotVariables): Promise<TimeslotMessageResponse> {
-  return apiPatch<TimeslotMessageResponse>(`/timeslots/update/${encodeURIComponent(id)}`, body);
+export function updateTimeslot(
+  { id, body }: UpdateTimeslotVariables,
+  providerId: string | null = null,
+): Promise<TimeslotMessageResponse> {
+  return apiPatch<TimeslotMessageResponse>(
+    withProviderId(`/timeslots/update/${encodeURIComponent(id)}`, providerId),
+    body,
+  );
 }
 
 export function useUpdateTimeslot() {
-  return useInvalidatingMutation(updateTimeslot, { keys: [timeslotsQueryKey] });
+  const providerId = useActingProvider();
+  return useInvalidatingMutation(
+    (variables: UpdateTimeslotVariables) => updateTimeslot(variables, providerId),
+    { keys: [timeslotsQueryKey] },
+  );
 }

@@ -8,7 +8,10 @@ export interface ServiceMessageResponse {
   service: Service;
 }
 
-/** POST /services {name, duration_minutes, price_cents, currency, description?} → 201. */
+/**
+ * POST /services {name, duration_minutes, price_cents, currency, description?, resource_id?} →
+ * 201 (`resource_id`: docs/product.md §13.1).
+ */
 export function createService(body: CreateServiceBody): Promise<ServiceMessageResponse> {
   return apiPost<ServiceMessageResponse>('/services', body);
 }

@@ -1,3 +1,4 @@
+import { BUSINESS_TEXTS, type BusinessResource } from '@slotwise/shared/business-schemas';
 import {
   CATALOGUE_MESSAGES,
   CURRENCIES,
@@ -9,6 +10,7 @@ import {
 } from '@slotwise/shared/catalogue-schemas';
 import { z } from '@slotwise/shared/zod';
 import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { controlClass } from '../../../components/control-class';
 import { Field, FormError, TextAreaField, TextField } from '../../../components/form-field';
@@ -18,6 +20,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { showFormFailure } from '../../../lib/form-failure';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
+import { useBusiness } from '../../business/api/get-business';
 import { parsePriceText, priceText } from '../service-price';
 import { useZodForm } from '../../../lib/use-zod-form';
 
@@ -31,6 +34,8 @@ const serviceFormSchema = z
     price: z.string().trim(),
     currency: z.enum(CURRENCIES, { error: CATALOGUE_MESSAGES.currencyUnknown }),
     description: serviceDescriptionField,
+    /** '' for none (sent only when the business has resources to choose from). */
+    resource_id: z.string().optional(),
   })
   .transform((values, ctx) => {
     const duration = durationMinutesField.safeParse(
@@ -56,6 +61,7 @@ const serviceFormSchema = z
       price_cents: cents,
       currency: values.currency,
       description: values.description,
+      resource_id: values.resource_id || null,
     };
   });
 type ServiceFormValues = z.input<typeof serviceFormSchema>;
@@ -67,6 +73,7 @@ const SERVER_FIELDS = {
   price_cents: 'price',
   currency: 'currency',
   description: 'description',
+  resource_id: 'resource_id',
 } as const;
 
 interface ServiceFormModalProps {
@@ -83,6 +90,9 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
   const create = useCreateService();
   const update = useUpdateService();
   const currency = service?.currency ?? defaultCurrency;
+  // docs/product.md §13.3: a service may need one of the business's rooms or machines.
+  const business = useBusiness();
+  const resources = business.data?.resources ?? [];
   const form = useZodForm(serviceFormSchema, {
     name: service?.name ?? '',
     duration: service ? String(service.duration_minutes) : '30',
@@ -91,6 +101,7 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
       ? (currency as ServiceFormValues['currency'])
       : 'USD',
     description: service?.description ?? '',
+    resource_id: service?.resource_id ?? '',
   });
   const { register, handleSubmit, setError, field } = form;
   const { errors, isSubmitting } = form.formState;
@@ -99,7 +110,9 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
     if (!busy) onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ resource_id, ...fields }) => {
+    // The resource only when there was one to choose (docs/product.md §13.3).
+    const values = resources.length > 0 ? { ...fields, resource_id } : fields;
     try {
       const { message } = service
         ? await update.mutateAsync({ id: service.id, body: values })
@@ -159,8 +172,36 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
           </Field>
         </div>
         <TextAreaField label="Description (optional)" rows={3} {...field('description')} />
+        {resources.length > 0 ? (
+          <ResourceSelect resources={resources} {...field('resource_id')} />
+        ) : null}
         <FormError>{errors.root?.server?.message}</FormError>
       </form>
     </Modal>
+  );
+}
+
+/** "Needs": none, or one of the business's resources. */
+function ResourceSelect({
+  resources,
+  error,
+  ...registered
+}: {
+  resources: BusinessResource[];
+  error?: string;
+} & UseFormRegisterReturn) {
+  return (
+    <Field label={BUSINESS_TEXTS.needsLabel} error={error}>
+      {(control) => (
+        <select {...control} {...registered} className={controlClass(error)}>
+          <option value="">{BUSINESS_TEXTS.needsNothing}</option>
+          {resources.map((resource) => (
+            <option key={resource.id} value={resource.id}>
+              {resource.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

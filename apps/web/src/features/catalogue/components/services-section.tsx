@@ -12,6 +12,8 @@ import { useUpdateService } from '../api/update-service';
 import { serviceSummary } from '../service-price';
 import { ServiceFormModal } from './service-form-modal';
 import { ListState } from '../../../components/list-state';
+import { useBusiness } from '../../business/api/get-business';
+import { BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 
 const buttonClass =
   'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
@@ -23,6 +25,8 @@ const buttonClass =
  */
 export function ServicesSection() {
   const services = useServices();
+  // docs/product.md §13.3: the room or machine a service needs, by name.
+  const resources = useBusiness().data?.resources ?? [];
   const [editing, setEditing] = useState<Service | 'new' | null>(null);
   const [removing, setRemoving] = useState<Service | null>(null);
   const list = services.data ?? [];
@@ -46,6 +50,7 @@ export function ServicesSection() {
           <li key={service.id}>
             <ServiceCard
               service={service}
+              needs={resources.find((r) => r.id === service.resource_id)?.name ?? null}
               onEdit={() => setEditing(service)}
               onRemove={() => setRemoving(service)}
             />
@@ -89,11 +94,13 @@ export function ServicesSection() {
 
 interface ServiceCardProps {
   service: Service;
+  /** The name of the resource it needs, if any. */
+  needs: string | null;
   onEdit: () => void;
   onRemove: () => void;
 }
 
-function ServiceCard({ service, onEdit, onRemove }: ServiceCardProps) {
+function ServiceCard({ service, needs, onEdit, onRemove }: ServiceCardProps) {
   const reactivate = useUpdateService();
   const titleId = `service-${service.id}-title`;
   const onReactivate = async () => {
@@ -126,6 +133,11 @@ function ServiceCard({ service, onEdit, onRemove }: ServiceCardProps) {
           )}
         </div>
         <p className="text-sm text-slate-700">{serviceSummary(service)}</p>
+        {needs ? (
+          <p className="text-sm text-slate-700">
+            {BUSINESS_TEXTS.needsLabel}: {needs}
+          </p>
+        ) : null}
         {service.description ? (
           <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-600">
             {service.description}

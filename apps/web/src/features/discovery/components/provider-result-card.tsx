@@ -1,5 +1,6 @@
 import type { ProviderListing } from '@slotwise/shared/discovery-schemas';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -34,8 +35,9 @@ function providerSlotPath(providerId: string, slotId: string | null): string {
 
 /**
  * One result of /providers (docs/product.md §11.2): photo or initials, name (the link to the
- * public page), category, city and distance, rating and count, the cheapest price, and the next
- * free time, which opens that slot on the provider's page.
+ * public page), category, the business they work in (its page, docs/product.md §13), city and
+ * distance, rating and count, the cheapest price, and the next free time, which opens that slot
+ * on the provider's page.
  */
 export function ProviderResultCard({ provider }: { provider: ProviderListing }) {
   const name = fullName(provider.first_name, provider.last_name);
@@ -69,6 +71,16 @@ export function ProviderResultCard({ provider }: { provider: ProviderListing }) 
               <span className="font-normal text-slate-600"> · {provider.specialty}</span>
             ) : null}
           </p>
+          {provider.business_id && provider.business_name ? (
+            <p className="text-sm text-slate-700">
+              <Link
+                to={`/businesses/${encodeURIComponent(provider.business_id)}`}
+                className="text-indigo-700 hover:underline"
+              >
+                {BUSINESS_TEXTS.atBusiness(provider.business_name)}
+              </Link>
+            </p>
+          ) : null}
           {where.length ? <p className="text-sm text-slate-600">{where.join(' · ')}</p> : null}
           <StarRating
             rating={provider.rating}
