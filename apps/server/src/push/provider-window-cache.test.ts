@@ -61,6 +61,26 @@ describe('ProviderWindowCache (docs/decisions/057)', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('a business answer is dropped by any of its staff members’ changes, and expires after a second', async () => {
+    const { cache, at, tick } = await liveCache();
+    const B = '33333333-3333-4333-8333-333333333333';
+    const load = (body: string) => async () => ({ body, providerIds: [P, Q.toUpperCase()] });
+    expect(await cache.answerOf('business', B, 's|d', at(), load('merged'))).toBe('merged');
+    // Cached: the next load is not asked.
+    expect(await cache.answerOf('business', B, 's|d', at(), load('again'))).toBe('merged');
+    // Q's change (any capitalisation) drops it; P's own answers are not the business's.
+    cache.store('available', P, 'w', 'own', cache.mark(), at());
+    cache.message(`w ${Q}`);
+    expect(await cache.get('business', B, 's|d', at())).toBeNull();
+    expect(await cache.get('available', P, 'w', at())).toBe('own');
+    expect(await cache.answerOf('business', B, 's|d', at(), load('fresh'))).toBe('fresh');
+    cache.message(`w ${P}`);
+    expect(cache.size).toBe(0);
+    await cache.answerOf('business', B, 's|d', at(), load('later'));
+    tick(1_000);
+    expect(await cache.get('business', B, 's|d', at())).toBeNull();
+  });
+
   it('available slots and list pages expire after a second (they depend on the clock); the week does not', async () => {
     const { cache, at, tick } = await liveCache();
     cache.store('available', P, '-|-', 'slots', cache.mark(), at());

@@ -5,7 +5,7 @@ import type { PushBarrier } from './push-barrier';
  * What is cached: the provider's own week view, a client's available slots of a provider, and
  * the first page of the provider's own appointment list.
  */
-export type WindowKind = 'week' | 'available' | 'list';
+export type WindowKind = 'week' | 'available' | 'list' | 'business';
 
 /** At most this many answers (the oldest goes first)… */
 const MAX_ENTRIES = 5_000;
@@ -18,10 +18,19 @@ const MAX_CHARS = 32 * 1024 * 1024;
  * to past), which no notification announces. The week view does not (no now() in window.ts):
  * no expiry.
  */
-const TTL_MS: Record<WindowKind, number> = { week: Infinity, available: 1_000, list: 1_000 };
+const TTL_MS: Record<WindowKind, number> = {
+  week: Infinity,
+  available: 1_000,
+  list: 1_000,
+  // A business's merged available slots (docs/product.md §13.1): like `available`, and it is
+  // also how long a staff member joining or leaving (which no notification announces) may
+  // take to show.
+  business: 1_000,
+};
 
 interface Entry {
-  providerId: string;
+  /** The providers whose changes drop it: the one it shows, or a business's staff. */
+  providerIds: string[];
   body: string;
   /** performance.now() when the read that produced it began. */
   storedAt: number;
@@ -96,12 +105,29 @@ export class ProviderWindowCache implements ChannelHandlers {
     since: number,
     load: () => Promise<string>,
   ): Promise<string> {
-    const cached = await this.get(kind, providerId, variant, since);
+    return this.answerOf(kind, providerId, variant, since, async () => ({
+      body: await load(),
+      providerIds: [providerId],
+    }));
+  }
+
+  /**
+   * `answer` for an answer that shows several providers (a business's merged slots, keyed by
+   * the business): `load` also says whose changes drop it.
+   */
+  async answerOf(
+    kind: WindowKind,
+    key: string,
+    variant: string,
+    since: number,
+    load: () => Promise<{ body: string; providerIds: string[] }>,
+  ): Promise<string> {
+    const cached = await this.get(kind, key, variant, since);
     if (cached !== null) return cached;
     const mark = this.mark();
     const startedAt = performance.now();
-    const body = await load();
-    this.store(kind, providerId, variant, body, mark, startedAt);
+    const { body, providerIds } = await load();
+    this.storeFor(kind, key, providerIds, variant, body, mark, startedAt);
     return body;
   }
 
@@ -125,21 +151,35 @@ export class ProviderWindowCache implements ChannelHandlers {
     mark: number,
     startedAt: number,
   ): void {
+    this.storeFor(kind, providerId, [providerId], variant, body, mark, startedAt);
+  }
+
+  private storeFor(
+    kind: WindowKind,
+    key: string,
+    providerIds: string[],
+    variant: string,
+    body: string,
+    mark: number,
+    startedAt: number,
+  ): void {
     if (!this.live || mark !== this.forgets || body.length > MAX_CHARS) return;
-    providerId = providerId.toLowerCase();
-    const key = keyOf(kind, providerId, variant);
-    this.remove(key);
+    const entryKey = keyOf(kind, key.toLowerCase(), variant);
+    this.remove(entryKey);
     while (
       this.entries.size > 0 &&
       (this.entries.size >= MAX_ENTRIES || this.chars + body.length > MAX_CHARS)
     ) {
       this.remove(this.entries.keys().next().value!);
     }
-    this.entries.set(key, { providerId, body, storedAt: startedAt });
+    const owners = [...new Set(providerIds.map((id) => id.toLowerCase()))];
+    this.entries.set(entryKey, { providerIds: owners, body, storedAt: startedAt });
     this.chars += body.length;
-    let keys = this.byProvider.get(providerId);
-    if (!keys) this.byProvider.set(providerId, (keys = new Set()));
-    keys.add(key);
+    for (const providerId of owners) {
+      let keys = this.byProvider.get(providerId);
+      if (!keys) this.byProvider.set(providerId, (keys = new Set()));
+      keys.add(entryKey);
+    }
   }
 
   /** Drops the provider's answers ('*': all). */
@@ -156,9 +196,11 @@ export class ProviderWindowCache implements ChannelHandlers {
     if (!entry) return;
     this.entries.delete(key);
     this.chars -= entry.body.length;
-    const keys = this.byProvider.get(entry.providerId);
-    keys?.delete(key);
-    if (keys?.size === 0) this.byProvider.delete(entry.providerId);
+    for (const providerId of entry.providerIds) {
+      const keys = this.byProvider.get(providerId);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byProvider.delete(providerId);
+    }
   }
 
   private clear(): void {

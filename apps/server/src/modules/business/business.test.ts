@@ -340,6 +340,25 @@ describe('teams: business, invitations, staff and resources', () => {
         .map((s) => s.providerId)
         .sort(),
     });
+    // Booked meanwhile: the next answer leaves that staff member out at once (no stale cache).
+    const client = await createClient(t.app);
+    const taken = await asUser(t.app, client).post('/api/appointment/booking', {
+      businessId: id,
+      serviceId: service.id,
+      startsAt: at.toISOString(),
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const after = await asUser(t.app, null).get(
+      `/api/businesses/${id}/available-slots?serviceId=${service.id}&date=${day}`,
+    );
+    expect(after.json().slots[0]).toMatchObject({
+      starts_at: at.toISOString(),
+      provider_ids: staff
+        .slice(1)
+        .map((s) => s.providerId)
+        .filter((p) => p !== taken.json().appointment.provider_id)
+        .sort(),
+    });
     expect((await asUser(t.app, null).get('/api/businesses/not-a-uuid')).statusCode).toBe(400);
     expect(
       (await asUser(t.app, null).get('/api/businesses/00000000-0000-4000-8000-000000000000'))

@@ -3,7 +3,7 @@ import {
   type MergedSlot,
   type PublicBusiness,
 } from '@slotwise/shared/business-schemas';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows, queryRows } from '../../db/client';
 import {
   bookingPolicies,
@@ -107,20 +107,29 @@ const mergedSlotsStatement = (): SQL => sql`select ${isoTextOf(timeslots.startsA
 /**
  * GET /businesses/:id/available-slots?serviceId=&date=: the staff's bookable slots naming the
  * service on that day, merged by start time (docs/product.md §13.2: claimable, the staff
- * member's policy obeyed, the resource free — the same fragments as the booking's choice).
+ * member's policy obeyed, the resource free — the same fragments as the booking's choice), and
+ * the business's staff, whose changes drop the cached answer (routes.ts). 404 for an unknown
+ * business (it has at least its owner).
  */
 export async function mergedAvailableSlots(
   db: DbOrTx,
   businessId: string,
   serviceId: string,
   date: string,
-): Promise<MergedSlot[]> {
+): Promise<{ slots: MergedSlot[]; staffIds: string[] }> {
+  const staff = await db
+    .select({ providerId: businessStaff.providerId })
+    .from(businessStaff)
+    .where(eq(businessStaff.businessId, businessId));
+  if (staff.length === 0) throw new NotFoundError(BUSINESS_MESSAGES.businessNotFound);
   const rows = await preparedRows<{ starts_at: string; ends_at: string; provider_ids: string[] }>(
     db,
     'slotwise_business_slots',
     mergedSlotsStatement,
     { businessId, serviceId, date },
   );
-  if (rows.length === 0) await businessHead(db, businessId);
-  return rows.map((row) => ({ ...row, provider_ids: [...row.provider_ids] }));
+  return {
+    slots: rows.map((row) => ({ ...row, provider_ids: [...row.provider_ids] })),
+    staffIds: staff.map((row) => row.providerId),
+  };
 }

@@ -163,13 +163,28 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mergedSlotsResponseSchema, ...publicErrors },
       },
     },
-    async (request) => ({
-      slots: await mergedAvailableSlots(
-        db(),
+    async (request, reply) => {
+      // A signed-in caller's token check began earlier and its barrier covers that instant.
+      const since = request.auth?.since ?? performance.now();
+      const { serviceId, date } = request.query;
+      // Kept per business, service and day until any staff member's window changes, at most a
+      // second (docs/decisions/057: the clock moves slots out; joins and leaves are not announced).
+      const body = await app.windowCache.answerOf(
+        'business',
         request.params.id,
-        request.query.serviceId,
-        request.query.date,
-      ),
-    }),
+        `${serviceId}|${date}`,
+        since,
+        async () => {
+          const merged = await mergedAvailableSlots(db(), request.params.id, serviceId, date);
+          // The schema's serializer writes a string (the type allows buffers).
+          return {
+            body: String(reply.serialize({ slots: merged.slots })),
+            providerIds: merged.staffIds,
+          };
+        },
+      );
+      // The type provider types send() as the schema's object; this is its JSON text.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 };
