@@ -6,7 +6,7 @@ import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { StarRating } from '../../components/star-rating';
-import { TryAgainButton } from '../../components/try-again-button';
+import { PublicPageFailure } from '../../components/public-page-failure';
 import { ApiError } from '../../lib/api-client';
 import { fullName } from '../../lib/full-name';
 import { useMetaDescription } from '../../lib/use-meta-description';
@@ -37,26 +37,13 @@ export function PublicBusinessPage() {
   }
 
   if (business.isError) {
-    const notFound = business.error instanceof ApiError && business.error.status === 404;
     return (
-      <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
-        <title>{`${BUSINESS_MESSAGES.businessNotFound} · Slotwise`}</title>
-        <div role="alert">
-          <h1 className="text-lg font-semibold text-slate-900">
-            {notFound ? BUSINESS_MESSAGES.businessNotFound : BUSINESS_TEXTS.loadFailed}
-          </h1>
-        </div>
-        {notFound ? (
-          <Link to="/providers" className="mt-3 inline-block text-indigo-700 underline">
-            Find another provider
-          </Link>
-        ) : (
-          <TryAgainButton
-            onClick={() => void business.refetch()}
-            className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          />
-        )}
-      </div>
+      <PublicPageFailure
+        notFound={business.error instanceof ApiError && business.error.status === 404}
+        notFoundText={BUSINESS_MESSAGES.businessNotFound}
+        failedText={BUSINESS_TEXTS.loadFailed}
+        onRetry={() => void business.refetch()}
+      />
     );
   }
 

@@ -1,11 +1,11 @@
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
-import { TryAgainButton } from '../../components/try-again-button';
+import { PublicPageFailure } from '../../components/public-page-failure';
 import { PolicyList } from '../../components/policy-list';
 import type { ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { StarRating } from '../../components/star-rating';
 import { ApiError } from '../../lib/api-client';
@@ -75,26 +75,13 @@ export function PublicProviderPage({ reviews = null }: { reviews?: ReactNode }) 
   }
 
   if (provider.isError || !details) {
-    const notFound = provider.error instanceof ApiError && provider.error.status === 404;
     return (
-      <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
-        <title>{`${BOOKING_MESSAGES.providerNotFound} · Slotwise`}</title>
-        <div role="alert">
-          <h1 className="text-lg font-semibold text-slate-900">
-            {notFound ? BOOKING_MESSAGES.providerNotFound : MESSAGES.loadProviderFailed}
-          </h1>
-        </div>
-        {notFound ? (
-          <Link to="/providers" className="mt-3 inline-block text-indigo-700 underline">
-            Find another provider
-          </Link>
-        ) : (
-          <TryAgainButton
-            onClick={() => void provider.refetch()}
-            className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          />
-        )}
-      </div>
+      <PublicPageFailure
+        notFound={provider.error instanceof ApiError && provider.error.status === 404}
+        notFoundText={BOOKING_MESSAGES.providerNotFound}
+        failedText={MESSAGES.loadProviderFailed}
+        onRetry={() => void provider.refetch()}
+      />
     );
   }
 
