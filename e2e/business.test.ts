@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '@slotwise/shared/dates';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
@@ -15,7 +13,7 @@ import {
   type Session,
 } from './harness/accounts';
 import { describeBrowser, launchBrowser, type OpenedPage } from './harness/browser';
-import { mailText, recipientOf } from './harness/mail';
+import { waitForMailedLink } from './harness/mail';
 
 /**
  * Teams (docs/product.md §13) in the browser: an owner creates a business and invites a barber by
@@ -27,26 +25,8 @@ import { mailText, recipientOf } from './harness/mail';
 const ZONE = zoneWithRoomToday();
 
 /** The invitation link of the newest mail to `email` in the outbox, waiting for it. */
-async function waitForInvitationLink(email: string, timeoutMs = 20_000): Promise<string> {
-  const outbox = join(inject('dataDir'), 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  do {
-    const files = (await readdir(outbox).catch(() => [] as string[]))
-      .filter((name) => name.endsWith('.eml'))
-      .sort()
-      .reverse();
-    for (const file of files) {
-      const raw = await readFile(join(outbox, file), 'utf8');
-      if (!recipientOf(raw).toLowerCase().includes(email.toLowerCase())) continue;
-      const link = /https?:\/\/[^\s"'<>]*\/business\/join\?token=[A-Za-z0-9_%.-]+/.exec(
-        mailText(raw),
-      );
-      if (link) return link[0];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  } while (Date.now() < deadline);
-  throw new Error(`No invitation mail to ${email} within ${timeoutMs} ms`);
-}
+const waitForInvitationLink = (email: string) =>
+  waitForMailedLink(inject('dataDir'), email, '/business/join', 20_000);
 
 /** Signs in on the login screen the page is on. */
 async function signInHere(page: Page, who: Session) {

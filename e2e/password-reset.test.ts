@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import ical, { type VEvent } from 'node-ical';
 import type { Browser } from 'playwright-core';
 import { addDays, clockIn } from '@slotwise/shared/dates';
@@ -18,7 +16,7 @@ import {
   zoneWithRoomToday,
 } from './harness/accounts';
 import { describeBrowser, launchBrowser, newPage, type OpenedPage } from './harness/browser';
-import { mailText, recipientOf } from './harness/mail';
+import { waitForMailedLink } from './harness/mail';
 
 /**
  * Email and calendars in the browser: forgot password end to end through the outbox, the
@@ -30,26 +28,8 @@ const ZONE = zoneWithRoomToday();
 const NEW_PASSWORD = 'Fresh-Pass9';
 
 /** The password-reset link of the newest mail to `email` in the outbox, waiting for it. */
-async function waitForResetLink(email: string, timeoutMs = 20_000): Promise<string> {
-  const outbox = join(inject('dataDir'), 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  do {
-    const files = (await readdir(outbox).catch(() => [] as string[]))
-      .filter((name) => name.endsWith('.eml'))
-      .sort()
-      .reverse();
-    for (const file of files) {
-      const raw = await readFile(join(outbox, file), 'utf8');
-      if (!recipientOf(raw).toLowerCase().includes(email.toLowerCase())) continue;
-      const link = /https?:\/\/[^\s"'<>]*\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(
-        mailText(raw),
-      );
-      if (link) return link[0];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  } while (Date.now() < deadline);
-  throw new Error(`No password reset mail to ${email} within ${timeoutMs} ms`);
-}
+const waitForResetLink = (email: string) =>
+  waitForMailedLink(inject('dataDir'), email, '/reset-password', 20_000);
 
 async function loginStatus(email: string, password: string): Promise<number> {
   const response = await fetch(`${inject('baseURL')}/api/auth/login`, {

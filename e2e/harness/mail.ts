@@ -40,21 +40,28 @@ export function recipientOf(raw: string): string {
   return /^To:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
 }
 
-/** The email-verification link in a raw message, or null. */
-export function verificationLinkIn(raw: string): string | null {
-  const match = /https?:\/\/[^\s"'<>]*\/email-verification\?token=[A-Za-z0-9_%-]+/.exec(
+/** The link to `path` (`/reset-password`, `/business/join` …) with a token in a raw message, or null. */
+export function tokenLinkIn(raw: string, path: string): string | null {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`https?://[^\\s"'<>]*${escaped}\\?token=[A-Za-z0-9_%.-]+`).exec(
     mailText(raw),
   );
   return match ? match[0] : null;
 }
 
+/** The email-verification link in a raw message, or null. */
+export function verificationLinkIn(raw: string): string | null {
+  return tokenLinkIn(raw, '/email-verification');
+}
+
 /**
- * The verification link of the newest email to `email` in `<dataDir>/outbox`, waiting up to
+ * The link to `path` in the newest email to `email` in `<dataDir>/outbox`, waiting up to
  * `timeoutMs` for it to be written.
  */
-export async function waitForVerificationLink(
+export async function waitForMailedLink(
   dataDir: string,
   email: string,
+  path: string,
   timeoutMs = 15_000,
 ): Promise<string> {
   const outbox = join(dataDir, 'outbox');
@@ -68,10 +75,19 @@ export async function waitForVerificationLink(
     for (const file of files) {
       const raw = await readFile(join(outbox, file), 'utf8');
       if (!recipientOf(raw).toLowerCase().includes(wanted)) continue;
-      const link = verificationLinkIn(raw);
+      const link = tokenLinkIn(raw, path);
       if (link) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   } while (Date.now() < deadline);
-  throw new Error(`No verification email to ${email} in ${outbox} within ${timeoutMs} ms`);
+  throw new Error(`No email to ${email} linking to ${path} in ${outbox} within ${timeoutMs} ms`);
+}
+
+/** The verification link of the newest email to `email`, waiting for it. */
+export function waitForVerificationLink(
+  dataDir: string,
+  email: string,
+  timeoutMs = 15_000,
+): Promise<string> {
+  return waitForMailedLink(dataDir, email, '/email-verification', timeoutMs);
 }
