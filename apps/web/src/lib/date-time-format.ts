@@ -1,0 +1,251 @@
+/**
+ * One date and one time format for every screen (docs/product.md §14.5). Everything a person reads
+ * as a date or a time goes through this file, and this file goes through `Intl`, so a later
+ * language setting changes them all at once (`setDisplayLocale`).
+ *
+ * - a day: 'Thu, Nov 26' ('Thu, Nov 26, 2027' outside the current year)
+ * - a time: '17:30' (24-hour, as providers set their hours)
+ * - a day near today: 'Today' / 'Tomorrow'; with its time 'Today 17:30', else 'Sat, Nov 28, 10:00'
+ *
+ * Calendar days (`YYYY-MM-DD`) and wall-clock times (`HH:MM[:SS]`) come from the server already on
+ * the provider's clock (docs/product.md §10), so they are formatted in UTC: no browser zone can move
+ * them. ISO instants are shown on the clock they are given (the provider's on its pages, the
+ * viewer's own elsewhere).
+ */
+
+let displayLocale = 'en-US';
+
+/** The locale every formatter below uses. */
+export function getDisplayLocale(): string {
+  return displayLocale;
+}
+
+/** Switches every formatter to another locale (the languages setting, docs/product.md §14.5). */
+export function setDisplayLocale(locale: string): void {
+  displayLocale = locale;
+  formatters.clear();
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(displayLocale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
+const TIME_PATTERN = /^(\d{1,2}):(\d{2})/;
+
+/** '2026-11-26' (or '2026-11-26T…') → that day at UTC midnight; null if malformed. */
+function utcDay(day: string): Date | null {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(match[3]) ? null : date;
+}
+
+/** Today's date `YYYY-MM-DD` in the browser's own zone (docs/product.md §9: the local date). */
+export function localDateKey(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The calendar day `YYYY-MM-DD` `days` after `day`. */
+export function addDays(day: string, days: number): string {
+  const date = utcDay(day);
+  if (!date) return day;
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** 'Thu, Nov 26'; the year is added when it is not `today`'s ('Thu, Nov 26, 2027'). */
+export function formatDate(day: string, today: string = localDateKey()): string {
+  const date = utcDay(day);
+  if (!date) return day;
+  const withYear = day.slice(0, 4) !== today.slice(0, 4);
+  return withYear
+    ? dateTimeFormat('date-year', {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(date)
+    : dateTimeFormat('date', {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      }).format(date);
+}
+
+/** 'Nov 26' (no weekday): chart axes and tight labels. */
+export function formatShortDate(day: string): string {
+  const date = utcDay(day);
+  if (!date) return day;
+  return dateTimeFormat('short-date', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  );
+}
+
+/** 'Thursday, November 26, 2026': headings that name one day in full. */
+export function formatLongDate(day: string): string {
+  const date = utcDay(day);
+  if (!date) return day;
+  return dateTimeFormat('long-date', { dateStyle: 'full', timeZone: 'UTC' }).format(date);
+}
+
+/** 'November 2026' */
+export function formatMonth(day: string): string {
+  const date = utcDay(day);
+  if (!date) return day;
+  return dateTimeFormat('month', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** 'Nov 23 – 29, 2026' (or across months 'Nov 30 – Dec 6, 2026'). */
+export function formatDateRange(from: string, to: string): string {
+  const start = utcDay(from);
+  const end = utcDay(to);
+  if (!start || !end) return `${from} – ${to}`;
+  return dateTimeFormat('range', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatRange(start, end);
+}
+
+/** The weekday alone: 'Thu' (short) or 'Thursday' (long). */
+export function formatWeekday(day: string, width: 'short' | 'long' = 'short'): string {
+  const date = utcDay(day);
+  if (!date) return day;
+  return dateTimeFormat(`weekday-${width}`, { weekday: width, timeZone: 'UTC' }).format(date);
+}
+
+/** 'Today', 'Tomorrow', else `formatDate`. */
+export function formatDayName(day: string, today: string = localDateKey()): string {
+  const key = day.slice(0, 10);
+  if (key === today) return 'Today';
+  if (key === addDays(today, 1)) return 'Tomorrow';
+  return formatDate(key, today);
+}
+
+/** '17:30:00' → '17:30' (24-hour wall clock, as the provider set it). */
+export function formatTime(time: string): string {
+  const match = TIME_PATTERN.exec(time);
+  if (!match) return time;
+  const date = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
+  return dateTimeFormat('time', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** '10:00–10:30' (en dash). */
+export function formatTimeRange(start: string, end: string): string {
+  return `${formatTime(start)}–${formatTime(end)}`;
+}
+
+/** 'Today 17:30', 'Tomorrow 09:00', 'Sat, Nov 28, 10:00'. */
+export function formatWhen(day: string, time: string, today: string = localDateKey()): string {
+  const name = formatDayName(day, today);
+  const near = name === 'Today' || name === 'Tomorrow';
+  return near ? `${name} ${formatTime(time)}` : `${name}, ${formatTime(time)}`;
+}
+
+/** Anything with a slot's day and times. */
+export interface SlotTimes {
+  day: string;
+  start_time: string;
+  end_time: string;
+}
+
+/** 'Thu, Nov 26, 10:00–10:30' */
+export function formatSlot(slot: SlotTimes, today: string = localDateKey()): string {
+  return `${formatDate(slot.day, today)}, ${formatTimeRange(slot.start_time, slot.end_time)}`;
+}
+
+/** An ISO instant → its calendar day and wall-clock time on `timeZone` (the browser's if none). */
+export function instantParts(iso: string, timeZone?: string): { day: string; time: string } | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  // en-CA writes dates as YYYY-MM-DD; this is parsing, not display, so it ignores the locale.
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((entry) => entry.type === type)?.value ?? '';
+  return {
+    day: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}`,
+  };
+}
+
+/** An ISO instant as `formatWhen` on `timeZone`: 'Today 17:30'. Malformed input is shown as sent. */
+export function formatInstantWhen(iso: string, timeZone?: string, now: Date = new Date()): string {
+  const at = instantParts(iso, timeZone);
+  if (!at) return iso;
+  const today = instantParts(now.toISOString(), timeZone)?.day ?? localDateKey(now);
+  return formatWhen(at.day, at.time, today);
+}
+
+/** An ISO instant's day: 'Thu, Nov 26'. */
+export function formatInstantDate(iso: string, timeZone?: string, now: Date = new Date()): string {
+  const at = instantParts(iso, timeZone);
+  if (!at) return iso;
+  return formatDate(at.day, instantParts(now.toISOString(), timeZone)?.day);
+}
+
+/** An ISO instant's time of day: '17:30'. */
+export function formatInstantTime(iso: string, timeZone?: string): string {
+  const at = instantParts(iso, timeZone);
+  return at ? formatTime(at.time) : iso;
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** 'just now', '5 minutes ago', 'yesterday', 'in 2 hours' … of an ISO instant. */
+export function formatRelativeTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
+  if (Math.abs(seconds) < 60) return 'just now';
+  const relative = new Intl.RelativeTimeFormat(displayLocale, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return relative.format(Math.trunc(seconds / 60), 'minute');
+}
+
+/** A number as people read it: 1,234 / 4.5 (at most one decimal). */
+export function formatNumber(value: number, maximumFractionDigits = 1): string {
+  return new Intl.NumberFormat(displayLocale, { maximumFractionDigits }).format(value);
+}
+
+/** '3.2 km' (one decimal, as the server rounds it). */
+export function formatDistance(km: number): string {
+  return new Intl.NumberFormat(displayLocale, {
+    style: 'unit',
+    unit: 'kilometer',
+    maximumFractionDigits: 1,
+  }).format(km);
+}
