@@ -423,6 +423,8 @@ export function mockBookingApi(extra?: ExtraRoutes): BookingBackend {
           serviceMode: record.serviceMode,
           radiusKm: record.radiusKm,
           services: record.services,
+          business_id: record.listing.business_id ?? null,
+          business_name: record.listing.business_name ?? null,
         };
         return contractJson(route, providerDetailResponseSchema, 200, { provider: detail });
       }

@@ -245,6 +245,9 @@ export const providerDetailSchema = z.object({
   radiusKm: z.number().nullable(),
   /** Active services, cheapest first. */
   services: z.array(publicServiceSchema),
+  /** The business the provider works in (docs/product.md §13.1, §14.1); null for a sole provider. */
+  business_id: z.string().nullable().optional(),
+  business_name: z.string().nullable().optional(),
 });
 export type ProviderDetail = z.infer<typeof providerDetailSchema>;
 

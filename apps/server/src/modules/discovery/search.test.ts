@@ -181,6 +181,8 @@ describe('search and provider detail', () => {
         serviceMode: 'at_provider',
         radiusKm: null,
         services: [],
+        business_id: null,
+        business_name: null,
       },
     });
     // An anonymous visitor gets the same page without the email (docs/product.md §11.2).

@@ -2,7 +2,7 @@ import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas'
 import type { ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { providers, services, users } from '../../db/schema';
+import { businessStaff, businesses, providers, services, users } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { imageUrl } from '../../images/image-store';
@@ -71,6 +71,13 @@ export async function getProviderDetail(
     .from(services)
     .where(and(eq(services.providerId, row.provider_id), eq(services.active, true)))
     .orderBy(asc(services.priceCents), asc(services.name), asc(services.id));
+  // docs/product.md §14.1: the page names the business the provider works in (§13.1).
+  const [business] = await db
+    .select({ id: businesses.id, name: businesses.name })
+    .from(businessStaff)
+    .innerJoin(businesses, eq(businesses.id, businessStaff.businessId))
+    .where(eq(businessStaff.providerId, row.provider_id))
+    .limit(1);
   return {
     provider_id: row.provider_id,
     firstName: row.firstName,
@@ -87,5 +94,7 @@ export async function getProviderDetail(
     serviceMode: catalogue.serviceMode,
     radiusKm: catalogue.radiusKm,
     services: offered,
+    business_id: business?.id ?? null,
+    business_name: business?.name ?? null,
   };
 }

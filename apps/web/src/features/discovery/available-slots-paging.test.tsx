@@ -15,7 +15,8 @@ import { renderRoute } from '../../../test/render-route';
 
 /**
  * Available slots come 14 days at a time (docs/decisions/054-available-slots-window.md): the
- * screens show the first window and 'Show later times' loads the 14 days from the next free day.
+ * booking page's day strip shows the first window and 'Later days' past it loads the 14 days from
+ * the next free day.
  */
 
 let api: BookingBackend;
@@ -63,50 +64,85 @@ async function openDetail() {
 
 const slotCalls = () => api.calls.filter((call) => call.path.includes('/available-slots'));
 
+/** The day strip's days, as their chips read. */
+const dayChips = (section: HTMLElement) =>
+  within(within(section).getByRole('group', { name: 'Day' }))
+    .getAllByRole('button')
+    .map((chip) => chip.textContent);
+
 describe('available slots, 14 days at a time', () => {
-  it("pages with 'Show later times' until the last slot, each slot shown once", async () => {
+  it("'Later days' past the loaded days asks for the next window and opens its first day", async () => {
     answerFirstWindow();
     const { user, section } = await openDetail();
-    expect(await within(section).findAllByRole('button', { name: /Book Now/ })).toHaveLength(1);
+    expect(await within(section).findAllByRole('button', { name: /Book Now$/ })).toHaveLength(1);
     // The first window is the server's default: no from/to sent.
     expect(slotCalls()[0]!.url).not.toContain('from=');
+    expect(dayChips(section)).toEqual(['Wed, Jan 2, 2030']);
+    expect(within(section).getByRole('button', { name: 'Earlier days' })).toBeDisabled();
 
-    await user.click(within(section).getByRole('button', { name: MESSAGES.showLaterTimes }));
-    expect(await within(section).findAllByRole('button', { name: /Book Now/ })).toHaveLength(3);
+    await user.click(within(section).getByRole('button', { name: 'Later days' }));
+    await vi.waitFor(() => expect(dayChips(section)).toHaveLength(3));
     expect(slotCalls().at(-1)!.url).toContain('from=2030-02-01');
+    expect(within(section).getByRole('button', { name: 'Fri, Feb 1, 2030' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(section).getByRole('button', { name: '10:00 Book Now' })).toBeInTheDocument();
 
-    await user.click(within(section).getByRole('button', { name: MESSAGES.showLaterTimes }));
-    expect(await within(section).findAllByRole('button', { name: /Book Now/ })).toHaveLength(4);
+    await user.click(within(section).getByRole('button', { name: 'Later days' }));
+    await vi.waitFor(() => expect(dayChips(section)).toHaveLength(4));
     expect(slotCalls().at(-1)!.url).toContain('from=2030-03-05');
-    // Nothing later: no button, and every slot exactly once.
-    expect(within(section).queryByRole('button', { name: MESSAGES.showLaterTimes })).toBeNull();
-    const days = within(section)
-      .getAllByRole('heading', { level: 3 })
-      .map((heading) => heading.textContent);
-    expect(new Set(days).size).toBe(days.length);
-    expect(days).toHaveLength(4);
+    expect(within(section).getByRole('button', { name: 'Tue, Mar 5, 2030' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Nothing later: the arrow rests, and every day is there exactly once.
+    expect(within(section).getByRole('button', { name: 'Later days' })).toBeDisabled();
+    expect(new Set(dayChips(section)).size).toBe(4);
   });
 
   it('an empty first window shows the next free days, not "no slots"', async () => {
     answerFirstWindow([]);
     const { section } = await openDetail();
-    expect(await within(section).findAllByRole('button', { name: /Book Now/ })).toHaveLength(2);
+    expect(await within(section).findAllByRole('button', { name: /Book Now$/ })).toHaveLength(1);
+    expect(dayChips(section)).toEqual(['Fri, Feb 1, 2030', 'Sun, Feb 10, 2030']);
     expect(within(section).queryByText(MESSAGES.noAvailableTimeSlots)).toBeNull();
     expect(slotCalls().at(-1)!.url).toContain('from=2030-02-01');
   });
 
-  it('the public page adds the later days to its day row', async () => {
-    answerFirstWindow();
+  it('on a phone the public page shows four whole days at a time', async () => {
+    // A phone: narrower than 640 px.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const week = Array.from({ length: 6 }, (_, index) =>
+      makeSlot({ day: `2030-01-0${index + 2}`, start_time: '18:00:00', end_time: '18:30:00' }),
+    );
+    answerFirstWindow(week);
     const user = userEvent.setup();
     renderRoute(`/providers/${ana.listing.provider_id}`);
     const section = await screen.findByRole(
       'region',
-      { name: 'Available times' },
+      { name: 'Available Time Slots' },
       { timeout: 5000 },
     );
-    const dayRow = await within(section).findByRole('group', { name: 'Day' });
-    expect(within(dayRow).getAllByRole('button')).toHaveLength(1);
-    await user.click(within(section).getByRole('button', { name: MESSAGES.showLaterTimes }));
-    await vi.waitFor(() => expect(within(dayRow).getAllByRole('button')).toHaveLength(3));
+    await within(section).findByRole('group', { name: 'Day' });
+    expect(dayChips(section)).toEqual([
+      'Wed, Jan 2, 2030',
+      'Thu, Jan 3, 2030',
+      'Fri, Jan 4, 2030',
+      'Sat, Jan 5, 2030',
+    ]);
+    await user.click(within(section).getByRole('button', { name: 'Later days' }));
+    expect(dayChips(section)).toEqual(['Sun, Jan 6, 2030', 'Mon, Jan 7, 2030']);
+    expect(within(section).getByRole('button', { name: 'Sun, Jan 6, 2030' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(section).getByRole('button', { name: 'Earlier days' }));
+    expect(dayChips(section)).toHaveLength(4);
   });
 });

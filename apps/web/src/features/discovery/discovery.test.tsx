@@ -309,11 +309,12 @@ const openProvider = (path: string) => openAt(path, 'Ana Lopez', 1);
 describe('/providers/:id public page', () => {
   it('shows services, location, policy, rating and the free times by day; title and description', async () => {
     const { user } = await openProvider(`/providers/${ana.listing.provider_id}`);
-    const services = screen.getByRole('region', { name: 'Services' });
+    const services = screen.getByRole('group', { name: 'Service' });
     expect(services).toHaveTextContent('Leak check');
     expect(services).toHaveTextContent('45 minutes');
     expect(services).toHaveTextContent('€35.00');
-    expect(screen.getByText('1 Main St, Springfield, Illinois, US')).toBeInTheDocument();
+    expect(screen.getByText('Springfield, Illinois, US')).toBeInTheDocument();
+    expect(screen.getByText('1 Main St')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Booking policy' })).toHaveTextContent(
       "Clients can't book less than 2 hours ahead",
     );
@@ -327,26 +328,26 @@ describe('/providers/:id public page', () => {
       /^Ana Lopez, Plumber in Springfield\./,
     );
 
-    const times = screen.getByRole('region', { name: 'Available times' });
+    const times = screen.getByRole('region', { name: 'Available Time Slots' });
     const days = within(times).getByRole('group', { name: 'Day' });
-    expect(within(days).getByRole('button', { name: 'Fri, 14 Jun 2030' })).toHaveAttribute(
+    expect(within(days).getByRole('button', { name: 'Fri, Jun 14, 2030' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    expect(within(times).getByRole('button', { name: /10:00–10:45/ })).toBeInTheDocument();
-    await user.click(within(days).getByRole('button', { name: 'Sat, 15 Jun 2030' }));
-    expect(within(times).getByRole('button', { name: /09:00–09:45/ })).toBeInTheDocument();
-    expect(within(times).queryByRole('button', { name: /10:00–10:45/ })).toBeNull();
+    expect(within(times).getByRole('button', { name: /10:00/ })).toBeInTheDocument();
+    await user.click(within(days).getByRole('button', { name: 'Sat, Jun 15, 2030' }));
+    expect(within(times).getByRole('button', { name: /09:00/ })).toBeInTheDocument();
+    expect(within(times).queryByRole('button', { name: /10:00/ })).toBeNull();
   });
 
   it('signed out: choosing a slot keeps it in the URL and sign-in leads back to it, then books it', async () => {
     const slot = ana.slots[1]!;
     const { user, router } = await openProvider(`/providers/${ana.listing.provider_id}`);
-    await user.click(screen.getByRole('button', { name: 'Sat, 15 Jun 2030' }));
-    await user.click(screen.getByRole('button', { name: /09:00–09:45/ }));
+    await user.click(screen.getByRole('button', { name: 'Sat, Jun 15, 2030' }));
+    await user.click(screen.getByRole('button', { name: '09:00 Book Now' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?slot=${slot.id}`));
-    const chosen = screen.getByRole('region', { name: /Your chosen time/ });
-    expect(chosen).toHaveTextContent('Sat, 15 Jun 2030, 09:00–09:45');
+    const chosen = screen.getByRole('region', { name: 'Your booking' });
+    expect(chosen).toHaveTextContent('Sat, Jun 15, 2030, 09:00');
     const here = `/providers/${ana.listing.provider_id}?slot=${slot.id}`;
     expect(within(chosen).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
@@ -365,14 +366,14 @@ describe('/providers/:id public page', () => {
     );
     expect(getSession()?.role).toBe('client');
 
-    const back = await screen.findByRole('region', { name: /Your chosen time/ }, LAZY);
-    expect(back).toHaveTextContent('Sat, 15 Jun 2030, 09:00–09:45');
+    const back = await screen.findByRole('region', { name: 'Your booking' }, LAZY);
+    await waitFor(() => expect(back).toHaveTextContent('Sat, Jun 15, 2030, 09:00'));
     // Signed in now: the header leads to the client's area instead of 'Login'.
     expect(
       within(screen.getByRole('banner')).getByRole('link', { name: 'My account' }),
     ).toHaveAttribute('href', '/client');
-    await user.click(within(back).getByRole('button', { name: 'Book this time' }));
-    expect(await screen.findByText(/Booked: Sat, 15 Jun 2030, 09:00–09:45/)).toBeInTheDocument();
+    await user.click(within(back).getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText(/Booked: Sat, Jun 15, 2030, 09:00–09:45/)).toBeInTheDocument();
     expect(callsTo(api.calls, 'POST', '/api/appointment/booking')[0]!.body).toEqual({
       timeslotId: slot.id,
     });
@@ -417,9 +418,9 @@ describe('/providers/:id public page', () => {
   it('a signed-in provider is told that clients book', async () => {
     signInAs('provider');
     await openProvider(`/providers/${ana.listing.provider_id}?slot=${ana.slots[0]!.id}`);
-    const chosen = await screen.findByRole('region', { name: /Your chosen time/ });
-    expect(chosen).toHaveTextContent('Clients book appointments.');
-    expect(within(chosen).queryByRole('button', { name: 'Book this time' })).toBeNull();
+    const chosen = await screen.findByRole('region', { name: 'Your booking' });
+    await waitFor(() => expect(chosen).toHaveTextContent('Clients book appointments.'));
+    expect(within(chosen).queryByRole('button', { name: 'Book Now' })).toBeNull();
   });
 
   it('says so when the chosen slot is gone', async () => {

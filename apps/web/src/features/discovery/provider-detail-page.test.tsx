@@ -44,6 +44,13 @@ describe('provider detail', () => {
           specialty: 'Plumber',
           bio: 'Leaks fixed fast.',
           profileImageUrl: null,
+          rating: null,
+          reviewCount: 0,
+          category: null,
+          location: null,
+          serviceMode: 'at_provider',
+          radiusKm: null,
+          services: [],
         },
       }),
     );
@@ -73,35 +80,55 @@ describe('provider detail', () => {
     ).toBeInTheDocument();
   });
 
-  it("lists the slots by date with their time range, on the provider's wall clock", async () => {
+  it("groups a day's times Morning / Afternoon / Evening, each 'Book Now' named by its time", async () => {
     ana.slots = [
       makeSlot({ day: '2030-06-15', start_time: '09:00:00', end_time: '09:30:00' }),
       makeSlot({ day: '2030-06-14', start_time: '23:00:00', end_time: '23:45:00' }),
+      makeSlot({ day: '2030-06-14', start_time: '12:00:00', end_time: '12:30:00' }),
       makeSlot({ day: '2030-06-14', start_time: '10:00:00', end_time: '10:30:00' }),
+      makeSlot({ day: '2030-06-14', start_time: '17:00:00', end_time: '17:30:00' }),
     ];
-    await openPage();
+    const { user } = await openPage();
     const section = await screen.findByRole('region', { name: 'Available Time Slots' });
-    await within(section).findByRole('region', { name: 'Fri, 14 Jun 2030' });
-    const days = within(section).getAllByRole('heading', { level: 3 });
-    expect(days.map((day) => day.textContent)).toEqual(['Fri, 14 Jun 2030', 'Sat, 15 Jun 2030']);
-    const buttons = within(section).getAllByRole('button', { name: 'Book Now' });
-    // Each 'Book Now' is described by its slot's date and time, in order.
-    expect(buttons.map((button) => button.getAttribute('aria-describedby') && button)).toHaveLength(
-      3,
+    const days = await within(section).findByRole('group', { name: 'Day' });
+    expect(
+      within(days)
+        .getAllByRole('button')
+        .map((day) => day.textContent),
+    ).toEqual(['Fri, Jun 14, 2030', 'Sat, Jun 15, 2030']);
+    expect(within(days).getByRole('button', { name: 'Fri, Jun 14, 2030' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
     );
-    expect(buttons[0]).toHaveAccessibleDescription('Fri, 14 Jun 2030, 10:00–10:30');
-    expect(buttons[1]).toHaveAccessibleDescription('Fri, 14 Jun 2030, 23:00–23:45');
-    expect(buttons[2]).toHaveAccessibleDescription('Sat, 15 Jun 2030, 09:00–09:30');
+    const parts = within(section).getAllByRole('heading', { level: 4 });
+    expect(parts.map((part) => part.textContent)).toEqual(['Morning', 'Afternoon', 'Evening']);
+    const evening = within(section).getByRole('region', { name: 'Evening' });
+    expect(
+      within(evening)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['17:00 Book Now', '23:00 Book Now']);
+    const buttons = within(section).getAllByRole('button', { name: /Book Now$/ });
+    expect(buttons.map((button) => button.getAttribute('aria-describedby'))).toHaveLength(4);
+    expect(buttons[0]).toHaveAccessibleName('10:00 Book Now');
+    expect(buttons[0]).toHaveAccessibleDescription('Fri, Jun 14, 2030, 10:00–10:30, Plumber');
     expect(within(section).getByText(MESSAGES.providerLocalTimeNote)).toBeInTheDocument();
+
+    await user.click(within(days).getByRole('button', { name: 'Sat, Jun 15, 2030' }));
+    expect(within(section).getAllByRole('button', { name: /Book Now$/ })).toHaveLength(1);
+    expect(within(section).getByRole('button', { name: '09:00 Book Now' })).toBeInTheDocument();
   });
 
-  it("books: 'Booking...' while busy, the server's message as a toast, and the slot goes", async () => {
+  it("books: the time's 'Book Now', then the summary's; 'Booking...' while busy, a toast, the slot goes", async () => {
     const slot = makeSlot({ day: '2030-06-14', start_time: '10:00:00', end_time: '10:30:00' });
     const other = makeSlot({ day: '2030-06-14', start_time: '11:00:00', end_time: '11:30:00' });
     ana.slots = [slot, other];
     const { user } = await openPage();
     const section = await screen.findByRole('region', { name: 'Available Time Slots' });
-    const [first] = await within(section).findAllByRole('button', { name: 'Book Now' });
+    await user.click(await within(section).findByRole('button', { name: '10:00 Book Now' }));
+    const summary = within(section).getByRole('region', { name: 'Your booking' });
+    expect(summary).toHaveTextContent('Fri, Jun 14, 2030, 10:00');
+    expect(summary).toHaveTextContent('Free cancellation until the start time');
 
     const held = deferred<void>();
     api.answerNext('POST /api/appointment/booking', async (call) => {
@@ -109,17 +136,21 @@ describe('provider detail', () => {
       ana.slots = [other];
       return json(201, { message: MESSAGES.appointmentBooked, appointment: call.body });
     });
-    await user.click(first!);
-    expect(await within(section).findByRole('button', { name: 'Booking...' })).toBeDisabled();
+    await user.click(within(summary).getByRole('button', { name: 'Book Now' }));
+    expect(await within(summary).findByRole('button', { name: 'Booking...' })).toBeDisabled();
+    expect(within(section).getByRole('button', { name: '10:00 Booking...' })).toBeDisabled();
     // One booking at a time.
-    expect(within(section).getByRole('button', { name: 'Book Now' })).toBeDisabled();
+    expect(within(section).getByRole('button', { name: '11:00 Book Now' })).toBeDisabled();
     held.resolve();
 
     expect(await screen.findByText(MESSAGES.appointmentBooked)).toBeInTheDocument();
     await waitFor(() =>
-      expect(within(section).getAllByRole('button', { name: 'Book Now' })).toHaveLength(1),
+      expect(within(section).getAllByRole('button', { name: /Book Now$/ })).toHaveLength(1),
     );
-    expect(within(section).queryByText('10:00–10:30')).toBeNull();
+    expect(within(section).queryByRole('button', { name: /^10:00/ })).toBeNull();
+    expect(within(section).getByRole('status')).toHaveTextContent(
+      'Booked: Fri, Jun 14, 2030, 10:00–10:30.',
+    );
     expect(api.calls.find((call) => call.path === '/api/appointment/booking')?.body).toEqual({
       timeslotId: slot.id,
     });
@@ -132,7 +163,7 @@ describe('provider detail', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await openPage();
     const section = await screen.findByRole('region', { name: 'Available Time Slots' });
-    const [first] = await within(section).findAllByRole('button', { name: 'Book Now' });
+    await user.click(await within(section).findByRole('button', { name: '10:00 Book Now' }));
     const slotCalls = () =>
       api.calls.filter((call) => call.path.endsWith('/available-slots')).length;
     const before = slotCalls();
@@ -142,14 +173,18 @@ describe('provider detail', () => {
       const message = BOOKING_MESSAGES.slotTaken;
       return json(409, { message, error: message, code: 'SLOT_TAKEN' });
     });
-    await user.click(first!);
-    await waitFor(() => expect(within(section).queryByText('10:00–10:30')).toBeNull());
-    expect(within(section).getByText('11:00–11:30')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Book Now' }));
+    await waitFor(() =>
+      expect(within(section).queryByRole('button', { name: /^10:00/ })).toBeNull(),
+    );
+    expect(within(section).getByRole('button', { name: '11:00 Book Now' })).toBeEnabled();
     await waitFor(() => expect(slotCalls()).toBe(before + 1));
-    // docs/product.md §8: a booking failure is logged only.
+    // docs/product.md §8: a booking failure is logged; the page says the time is gone.
     expect(consoleError).toHaveBeenCalledWith('[api]', BOOKING_MESSAGES.slotTaken);
     expect(screen.queryByText(BOOKING_MESSAGES.slotTaken)).toBeNull();
-    expect(within(section).getByRole('button', { name: 'Book Now' })).toBeEnabled();
+    expect(
+      within(section).getByText('That time is no longer available. Please choose another.'),
+    ).toBeInTheDocument();
     consoleError.mockRestore();
   });
 });

@@ -1,0 +1,195 @@
+import type { AvailableSlot, ProviderDetail } from '@slotwise/shared/discovery-schemas';
+import { MESSAGES } from '@slotwise/shared/texts';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { ListState } from '../../../components/list-state';
+import { ShowLaterTimes } from '../../../components/show-later-times';
+import { ApiError } from '../../../lib/api-client';
+import { formatSlot } from '../../../lib/date-time-format';
+import { useSession } from '../../../lib/session';
+import { useBookAppointment } from '../../appointments/api/book-appointment';
+import { useAvailableSlots } from '../../availability/api/get-available-slots';
+import { SLOT_LIST_TEXTS } from '../slot-list-texts';
+import { BookingSummary } from './booking-summary';
+import { DayStrip } from './day-strip';
+import { DayTimes } from './day-times';
+import { ServicePicker } from './service-picker';
+import { slotsByDay, slotsForService } from './slot-groups';
+
+/**
+ * 'Available Time Slots' (docs/product.md §2.14, §14.1): service → day → time, then the summary.
+ * The URL carries the picked service (`?service=`) and the chosen time (`?slot=`, the one a
+ * signed-out visitor comes back to after signing in or registering).
+ */
+export function BookingSection({ details }: { details: ProviderDetail }) {
+  const providerId = details.provider_id;
+  const slots = useAvailableSlots(providerId);
+  const book = useBookAppointment(providerId);
+  const { session } = useSession();
+  const [params, setParams] = useSearchParams();
+  const slotId = params.get('slot');
+  const serviceParam = params.get('service');
+  const service = details.services.find((s) => s.id === serviceParam) ?? null;
+  const [pickedDay, setPickedDay] = useState<string | null>(null);
+  const [waitingAfter, setWaitingAfter] = useState<string | null>(null);
+  const [booked, setBooked] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const all = slots.data ?? [];
+  const days = slotsByDay(slotsForService(all, service?.id ?? null));
+  const dayKeys = [...days.keys()];
+  const chosen = slotId ? (all.find((slot) => slot.id === slotId) ?? null) : null;
+  // 'Later days' past the loaded ones: once the next window arrives, its first day is chosen.
+  const firstLater = waitingAfter === null ? undefined : dayKeys.find((key) => key > waitingAfter);
+  const day =
+    firstLater ??
+    (pickedDay && days.has(pickedDay) ? pickedDay : null) ??
+    (chosen && days.has(chosen.day) ? chosen.day : null) ??
+    dayKeys[0] ??
+    null;
+
+  // Back from sign-in with a slot in the URL: bring the chosen time into view.
+  const arrivedWith = useRef(slotId);
+  useEffect(() => {
+    if (chosen && arrivedWith.current === chosen.id) {
+      document
+        .querySelector(`[data-slot-id="${CSS.escape(chosen.id)}"]`)
+        ?.scrollIntoView({ block: 'center' });
+      arrivedWith.current = null;
+    }
+  }, [chosen]);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const choose = (slot: AvailableSlot) => {
+    setBooked(null);
+    setFailure(null);
+    update({ slot: slot.id });
+  };
+
+  const onBook = async () => {
+    if (!chosen) return;
+    setFailure(null);
+    try {
+      const { message } = await book.mutateAsync({ timeslotId: chosen.id });
+      toast.success(message);
+      setBooked(formatSlot(chosen));
+      update({ slot: null });
+    } catch (error) {
+      // docs/product.md §8: the failure is logged (by the query client); a time someone else
+      // took leaves the list and the line below says so; anything else is said here.
+      if (!(error instanceof ApiError && error.code === 'SLOT_TAKEN')) {
+        setFailure(
+          error instanceof ApiError && error.status !== 0
+            ? error.message
+            : 'Could not book this time. Check your connection and try again.',
+        );
+      }
+    }
+  };
+
+  const pickDay = (key: string | null) => {
+    setWaitingAfter(null);
+    setPickedDay(key);
+  };
+
+  const onLater = () => {
+    setWaitingAfter(dayKeys.at(-1) ?? '');
+    void slots.fetchNextPage();
+  };
+
+  const daySlots = (day && days.get(day)) || [];
+  const busyId = book.isPending ? book.variables.timeslotId : null;
+
+  return (
+    <section
+      aria-labelledby="available-slots-title"
+      className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
+    >
+      <h2 id="available-slots-title" className="mb-3 text-lg font-semibold text-slate-900">
+        Available Time Slots
+      </h2>
+      <div className="md:grid md:grid-cols-[minmax(0,1fr)_16rem] md:gap-6">
+        <div className="min-w-0">
+          {details.services.length > 0 ? (
+            <ServicePicker
+              services={details.services}
+              serviceId={service?.id ?? null}
+              onChange={(id) => {
+                pickDay(null);
+                update({
+                  service: id,
+                  ...(id && chosen?.service_id && chosen.service_id !== id ? { slot: null } : {}),
+                });
+              }}
+            />
+          ) : null}
+          <ListState query={slots} items={dayKeys} texts={SLOT_LIST_TEXTS}>
+            <p className="mt-3 text-xs text-slate-600">{MESSAGES.providerLocalTimeNote}</p>
+            <DayStrip
+              days={dayKeys}
+              selected={day}
+              onSelect={pickDay}
+              hasLater={slots.hasNextPage}
+              loadingLater={slots.isFetchingNextPage}
+              onLater={onLater}
+            />
+            {day ? (
+              <DayTimes
+                day={day}
+                slots={daySlots}
+                chosenId={chosen?.id ?? null}
+                busyId={busyId}
+                showService={!service && details.services.length > 1}
+                onChoose={choose}
+              />
+            ) : null}
+          </ListState>
+          {/* The picked service has no time in the loaded days: look further. */}
+          {slots.isSuccess && dayKeys.length === 0 ? <ShowLaterTimes slots={slots} /> : null}
+          {slotId && !chosen && slots.isSuccess && !booked ? (
+            <p role="alert" className="mt-3 text-sm text-amber-800">
+              That time is no longer available. Please choose another.
+            </p>
+          ) : null}
+          <div role="status" className="mt-3 text-sm text-emerald-800">
+            {booked ? (
+              <p>
+                Booked: {booked}.{' '}
+                {session?.role === 'client' ? (
+                  <Link
+                    to="/client/appointments"
+                    className="font-semibold text-indigo-700 underline"
+                  >
+                    See your appointments
+                  </Link>
+                ) : null}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <BookingSummary
+          providerId={providerId}
+          slot={chosen}
+          service={service}
+          policy={details.bookingPolicy}
+          busy={book.isPending}
+          onBook={() => void onBook()}
+          failure={failure}
+        />
+      </div>
+    </section>
+  );
+}

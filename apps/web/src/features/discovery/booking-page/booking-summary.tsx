@@ -1,0 +1,147 @@
+import type { AvailableSlot, PublicService } from '@slotwise/shared/discovery-schemas';
+import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
+import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { durationText } from '@slotwise/shared/policies-schemas';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatTimeRange, formatWhen } from '../../../lib/date-time-format';
+import { withNext } from '../../../lib/next-path';
+import { useSession } from '../../../lib/session';
+
+interface BookingSummaryProps {
+  providerId: string;
+  slot: AvailableSlot | null;
+  /** The picked service (null: any service). */
+  service: PublicService | null;
+  policy: BookingPolicy | undefined;
+  busy: boolean;
+  onBook: () => void;
+  failure: string | null;
+}
+
+/** The cancellation terms in hours or days (docs/product.md §11.4 cancel cut-off). */
+function cancellationText(policy: BookingPolicy | undefined): string {
+  const cutoff = policy?.cancelCutoffMinutes ?? 0;
+  return cutoff > 0
+    ? `Free cancellation until ${durationText(cutoff)} before`
+    : 'Free cancellation until the start time';
+}
+
+function priceOf(slot: AvailableSlot | null, service: PublicService | null): string | null {
+  if (slot?.price_cents != null && slot.currency)
+    return formatPrice(slot.price_cents, slot.currency);
+  if (service && (!slot || !slot.service_id))
+    return formatPrice(service.price_cents, service.currency);
+  return null;
+}
+
+/**
+ * The chosen service, time, price and cancellation terms with the booking button
+ * (docs/product.md §14.1): a bar fixed to the bottom of a phone's screen once a time is chosen,
+ * beside the times on wider screens. Signed out, it signs in or registers and comes back to this
+ * slot (`next`, lib/next-path.ts); a client books; a provider is told that clients book.
+ */
+export function BookingSummary({
+  providerId,
+  slot,
+  service,
+  policy,
+  busy,
+  onBook,
+  failure,
+}: BookingSummaryProps) {
+  const { session } = useSession();
+  const serviceName = slot?.type || service?.name || null;
+  const price = priceOf(slot, service);
+  const here = slot
+    ? `/providers/${encodeURIComponent(providerId)}?slot=${encodeURIComponent(slot.id)}`
+    : null;
+
+  let action: ReactNode = null;
+  if (!slot) {
+    action = <p className="text-sm text-slate-700">Choose a time to book.</p>;
+  } else if (!session) {
+    action = (
+      <div className="flex flex-wrap gap-2">
+        <Link
+          to={withNext('/login', here)}
+          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
+        >
+          Sign in to book
+        </Link>
+        <Link
+          to={withNext('/register', here)}
+          className="rounded-md border border-indigo-300 bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
+        >
+          Create an account
+        </Link>
+      </div>
+    );
+  } else if (session.role !== 'client') {
+    action = (
+      <p className="text-sm text-slate-700">
+        Clients book appointments. Sign in with a client account to book this time.
+      </p>
+    );
+  } else {
+    action = (
+      <button
+        type="button"
+        onClick={onBook}
+        disabled={busy}
+        className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60 sm:w-auto md:w-full"
+      >
+        {busy ? 'Booking...' : 'Book Now'}
+      </button>
+    );
+  }
+
+  return (
+    <div
+      role="region"
+      aria-labelledby="booking-summary-title"
+      className={`z-20 border-indigo-200 bg-indigo-50 p-3 sm:rounded-md sm:border sm:p-4 md:sticky md:top-4 ${
+        slot
+          ? 'fixed inset-x-0 bottom-0 border-t shadow-[0_-4px_12px_rgb(0_0_0/0.08)] sm:static sm:shadow-none'
+          : 'hidden sm:block'
+      }`}
+    >
+      <h3
+        id="booking-summary-title"
+        className="sr-only text-sm font-semibold text-slate-900 sm:not-sr-only"
+      >
+        Your booking
+      </h3>
+      <dl className="flex flex-wrap gap-x-2 text-sm text-slate-800 sm:mt-1 sm:grid sm:grid-cols-[auto_1fr] sm:gap-x-3">
+        {serviceName ? (
+          <>
+            <dt className="sr-only text-slate-600 sm:not-sr-only">Service</dt>
+            <dd className="min-w-0 truncate font-medium">{serviceName}</dd>
+          </>
+        ) : null}
+        {slot ? (
+          <>
+            <dt className="sr-only text-slate-600 sm:not-sr-only">Time</dt>
+            <dd className="font-medium">
+              {formatWhen(slot.day, slot.start_time)}
+              <span className="sr-only"> ({formatTimeRange(slot.start_time, slot.end_time)})</span>
+            </dd>
+          </>
+        ) : null}
+        {price ? (
+          <>
+            <dt className="sr-only text-slate-600 sm:not-sr-only">Price</dt>
+            <dd className="font-medium">{price}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="mt-1 text-xs text-slate-700">{cancellationText(policy)}</p>
+      <div className="mt-2">{action}</div>
+      {failure ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+    </div>
+  );
+}
