@@ -4,7 +4,7 @@ import { MESSAGES } from '@slotwise/shared/texts';
 import { PolicyList } from '../../../components/policy-list';
 import { PublicPageFailure } from '../../../components/public-page-failure';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { categoryName } from '../../../lib/category-name';
 import { fullName } from '../../../lib/full-name';
@@ -35,6 +35,7 @@ function describe(details: ProviderDetail, name: string): string {
  */
 export function BookingPage({ reviews = null }: { reviews?: ReactNode }) {
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
   const provider = useProvider(id);
   // Started with the details (one round trip, not two); shown once they arrive.
   useAvailableSlots(id);
@@ -66,8 +67,10 @@ export function BookingPage({ reviews = null }: { reviews?: ReactNode }) {
   }
 
   return (
-    // Room under the content for the phone's booking bar (booking-summary.tsx).
-    <div className="mx-auto w-full max-w-5xl space-y-4 px-4 pt-4 pb-40 sm:space-y-6 sm:px-6 sm:py-8">
+    // With a chosen time, room under the content for the phone's booking bar (booking-summary.tsx).
+    <div
+      className={`mx-auto w-full max-w-5xl space-y-4 px-4 pt-4 sm:space-y-6 sm:px-6 sm:py-8 ${params.has('slot') ? 'pb-40' : 'pb-6'}`}
+    >
       <title>{`${name}${details.category ? ` · ${categoryName(details.category)}` : ''} · Slotwise`}</title>
       <ProviderHeader details={details} />
       <BookingSection details={details} />
