@@ -4,6 +4,7 @@ import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestWorld } from '../../../test/helpers/app';
 import { createSlot } from '../../../test/helpers/booking-factories';
+import { createBusiness } from '../../../test/helpers/business-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 
 describe('search and provider detail', () => {
@@ -193,6 +194,17 @@ describe('search and provider detail', () => {
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json().provider).not.toHaveProperty('email');
     expect(anonymous.json().provider.firstName).toBe('Ana');
+  });
+
+  it('GET /api/profile/providers/:id names the business a staff member works in (docs/product.md §14.1)', async () => {
+    const business = await createBusiness(t.app, { staff: 1 });
+    const staff = business.staff[1]!;
+    const res = await get(`/api/profile/providers/${staff.providerId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().provider).toMatchObject({
+      business_id: business.id,
+      business_name: `Salon ${business.owner.lastName}`,
+    });
   });
 
   it.each([
