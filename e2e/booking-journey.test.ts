@@ -178,16 +178,20 @@ describeBrowser('booking journey', () => {
     await page.getByRole('heading', { level: 1, name: providerName }).waitFor();
     await page.getByText('Burst pipes and leaky taps, fixed the same day.').waitFor();
 
-    // Books the first slot.
+    // Books the first slot: its 'Book Now', then the summary's.
     const slots = page.getByRole('region', { name: 'Available Time Slots' });
-    await slots.getByRole('heading', { name: slotDate(day) }).waitFor();
-    const bookButtons = slots.getByRole('button', { name: 'Book Now' });
+    await slots.getByRole('group', { name: 'Day' }).waitFor();
+    const bookButtons = slots.getByRole('button', { name: /Book Now$/ });
     await expect.poll(() => bookButtons.count()).toBe(2);
     await screenshot(page, 'booking-provider-detail');
-    await bookButtons.first().click();
+    await slots.getByRole('button', { name: '10:00 Book Now' }).click();
+    await slots
+      .getByRole('region', { name: 'Your booking' })
+      .getByRole('button', { name: 'Book Now', exact: true })
+      .click();
     await toast(page, 'Appointment booked successfully');
     await expect.poll(() => bookButtons.count()).toBe(1);
-    await expect(slots.getByText('10:00–10:30').count()).resolves.toBe(0);
+    await expect(slots.getByRole('button', { name: /^10:00/ }).count()).resolves.toBe(0);
 
     // The provider sees it arrive without reloading (socket event → refetch).
     const providerCard = card(dashboard, clientName);

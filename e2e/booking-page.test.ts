@@ -215,6 +215,11 @@ describeBrowser('the booking page', () => {
         await page.getByRole('button', { name: /^17:30 .*Book Now$/ }).click();
         const summary = page.getByRole('region', { name: 'Your booking' });
         await summary.getByText('Free cancellation until 1 day before').waitFor();
+        const chosenHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+        console.log(
+          `booking page ${label} at ${viewport.width}×${viewport.height}, a time chosen: ${chosenHeight} px`,
+        );
+        if (viewport === PHONE) expect(chosenHeight).toBeLessThanOrEqual(3 * PHONE.height);
         await expectAccessible(
           page,
           `the booking page with a time (${label}, ${viewport.width} px)`,

@@ -91,12 +91,17 @@ async function createPlumber(place: Place): Promise<Plumber> {
   };
 }
 
-/** The day button of the public page, as formatSlotDate writes it ('Tue, 24 Nov 2026'). */
+/** The day button of the booking page's strip, as formatDayName writes it ('Sat, Nov 28'). */
 function dayLabel(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  const weekday = date.toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
-  const month = date.toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' });
-  return `${weekday}, ${date.getUTCDate()} ${month} ${date.getUTCFullYear()}`;
+  const today = todayIn(ZONE);
+  if (day === addDays(today, 1)) return 'Tomorrow';
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(day.slice(0, 4) === today.slice(0, 4) ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
 }
 
 function sidewaysOverflow(page: Page): Promise<number> {
@@ -166,12 +171,12 @@ describeBrowser('public discovery: find, choose a time, sign up, book', () => {
       `${plumber.name}, Plumber in ${place.name}`,
     );
     await expect
-      .poll(() => page.getByRole('region', { name: 'Services' }).textContent())
+      .poll(() => page.getByRole('group', { name: 'Service' }).textContent())
       .toContain('Leak repair');
     await page.getByRole('button', { name: dayLabel(DAY), exact: true }).click();
-    await page.getByRole('button', { name: new RegExp(`14:00–15:00`) }).click();
+    await page.getByRole('button', { name: '14:00 Book Now' }).click();
     await page.waitForURL(`**/providers/${plumber.providerId}?slot=${slotId}`);
-    const chosen = page.getByRole('region', { name: /Your chosen time/ });
+    const chosen = page.getByRole('region', { name: 'Your booking' });
     await chosen.waitFor();
     await expectAccessible(page, 'the public provider page with a chosen time');
 
@@ -196,10 +201,10 @@ describeBrowser('public discovery: find, choose a time, sign up, book', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
 
     await page.waitForURL(`**/providers/${plumber.providerId}?slot=${slotId}`);
-    const back = page.getByRole('region', { name: /Your chosen time/ });
+    const back = page.getByRole('region', { name: 'Your booking' });
     await back.waitFor();
-    expect(await back.textContent()).toContain('14:00–15:00');
-    await back.getByRole('button', { name: 'Book this time' }).click();
+    await expect.poll(() => back.textContent()).toContain('14:00');
+    await back.getByRole('button', { name: 'Book Now', exact: true }).click();
     await page.getByText(/^Booked: /).waitFor();
 
     const { availableSlots } = await api(`/search/providers/${plumber.providerId}/available-slots`);
@@ -312,7 +317,7 @@ describeBrowser('public discovery: find, choose a time, sign up, book', () => {
     await tabTo(page, next, { max: 80 });
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/providers/${plumber.providerId}\\?slot=`));
-    await page.getByRole('region', { name: /Your chosen time/ }).waitFor();
+    await page.getByRole('region', { name: 'Your booking' }).waitFor();
 
     // Back to the results, with the filters as they were.
     await page.goBack();
@@ -328,7 +333,7 @@ describeBrowser('public discovery: find, choose a time, sign up, book', () => {
     ]) {
       await page.goto(path);
       if (path.includes('slot=')) {
-        await page.getByRole('region', { name: /Your chosen time/ }).waitFor();
+        await page.getByRole('region', { name: 'Your booking' }).waitFor();
       } else {
         await resultsSettled(page);
       }
