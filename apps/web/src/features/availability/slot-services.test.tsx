@@ -90,9 +90,14 @@ describe('slots for a service (docs/product.md §11.1)', () => {
       { name: 'Available Time Slots' },
       { timeout: 5000 },
     );
-    const item = (await within(slots).findByText('Haircut')).closest('li')!;
-    expect(item).toHaveTextContent('$35.00');
-    await user.click(within(item).getByRole('button', { name: 'Book Now' }));
+    // The booking page (docs/product.md §14.1): the time, then its summary with service and price.
+    const time = await within(slots).findByRole('button', { name: /Book Now$/ });
+    expect(time).toHaveAccessibleDescription(/Haircut, \$35\.00$/);
+    await user.click(time);
+    const summary = within(slots).getByRole('region', { name: 'Your booking' });
+    expect(summary).toHaveTextContent('Haircut');
+    expect(summary).toHaveTextContent('$35.00');
+    await user.click(within(summary).getByRole('button', { name: 'Book Now' }));
     await waitFor(() => expect(api.clientAppointments).toHaveLength(1));
     expect(api.clientAppointments[0]).toMatchObject({
       service_name: 'Haircut',
