@@ -153,10 +153,13 @@ describeBrowser('catalogue: categories, places and priced services', () => {
     const { page } = o;
     await page.goto(`/client/provider/${providerId}`);
     const slots = page.getByRole('region', { name: 'Available Time Slots' });
-    const item = slots.getByRole('listitem').filter({ hasText: 'Haircut' });
-    await item.getByText('$35.00').waitFor();
+    // The booking page (docs/product.md §14.1): a time, then its summary with service and price.
+    await slots.getByRole('button', { name: /^10:00 Haircut Book Now$/ }).click();
+    const summary = slots.getByRole('region', { name: 'Your booking' });
+    await summary.getByText('Haircut').waitFor();
+    await summary.getByText('$35.00').waitFor();
     await expectAccessible(page, 'the provider page with priced slots');
-    await item.getByRole('button', { name: 'Book Now' }).click();
+    await summary.getByRole('button', { name: 'Book Now', exact: true }).click();
     await toast(page, 'Appointment booked');
 
     await page.goto('/client/appointments');

@@ -158,10 +158,17 @@ describeBrowser('keyboard only', () => {
     await page.waitForURL('**/client/provider/*');
     await page.getByRole('heading', { level: 1, name: 'Kira Keys' }).waitFor();
 
-    // Book the 10:00 slot: Tab to its 'Book Now', Enter.
+    // Book the 10:00 slot: Tab to its 'Book Now', Enter, then the summary's 'Book Now'.
     const slots = page.getByRole('region', { name: 'Available Time Slots' });
-    const tenOClock = slots.getByRole('listitem').filter({ hasText: '10:00–10:30' });
-    await tabTo(page, tenOClock.getByRole('button', { name: 'Book Now' }));
+    const tenOClock = slots.getByRole('button', { name: '10:00 Book Now' });
+    await tabTo(page, tenOClock);
+    await page.keyboard.press('Enter');
+    await tabTo(
+      page,
+      slots
+        .getByRole('region', { name: 'Your booking' })
+        .getByRole('button', { name: 'Book Now', exact: true }),
+    );
     await page.keyboard.press('Enter');
     await toast(page, 'Appointment booked successfully');
     await tenOClock.waitFor({ state: 'detached' });

@@ -80,8 +80,11 @@ describeBrowser('booking policies', () => {
     opened.push(clientTab);
     const c = clientTab.page;
     await c.goto(`/client/provider/${String(provider.user.providerId)}`);
-    await c.getByText(later.range).first().waitFor();
-    expect(await c.getByText(near.range).count()).toBe(0);
+    // The booking page names each time by its start ('14:15 Book Now', docs/product.md §14.1).
+    const time = (slot: { range: string }) =>
+      c.getByRole('button', { name: `${slot.range.slice(0, 5)} Book Now` });
+    await time(later).waitFor();
+    expect(await time(near).count()).toBe(0);
     await c.getByText("Clients can't book less than 2 hours ahead", { exact: true }).waitFor();
     await c
       .getByText('Free cancellation until 1 day before the appointment', { exact: true })
