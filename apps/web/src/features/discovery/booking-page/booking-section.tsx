@@ -6,7 +6,7 @@ import { toast } from 'react-toastify/unstyled';
 import { ListState } from '../../../components/list-state';
 import { ShowLaterTimes } from '../../../components/show-later-times';
 import { ApiError } from '../../../lib/api-client';
-import { formatSlot } from '../../../lib/date-time-format';
+import { formatSlot, formatWhen } from '../../../lib/date-time-format';
 import { useSession } from '../../../lib/session';
 import { useBookAppointment } from '../../appointments/api/book-appointment';
 import { useAvailableSlots } from '../../availability/api/get-available-slots';
@@ -164,6 +164,12 @@ export function BookingSection({ details }: { details: ProviderDetail }) {
               That time is no longer available. Please choose another.
             </p>
           ) : null}
+          {/* Choosing a time says so, and where the booking button now is. */}
+          <p aria-live="polite" className="sr-only">
+            {chosen
+              ? `Chosen: ${formatWhen(chosen.day, chosen.start_time)}. Your booking follows.`
+              : ''}
+          </p>
           <div role="status" className="mt-3 text-sm text-emerald-800">
             {booked ? (
               <p>
