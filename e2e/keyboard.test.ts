@@ -275,7 +275,7 @@ describeBrowser('keyboard only', () => {
     const day = addDays(todayIn(ZONE), 3);
     const [year, month, date] = day.split('-');
 
-    await page.goto('/dashboard/timeslots');
+    await page.goto('/dashboard/timeslots?view=list');
     await page.getByRole('heading', { level: 1, name: 'Time Slots' }).waitFor();
     await page.getByText('No time slots available.').waitFor();
 

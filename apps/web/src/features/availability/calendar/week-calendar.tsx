@@ -273,7 +273,7 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
       tabIndex={tabbable ? 0 : -1}
       aria-label={slotLabel(slot, dayLabel)}
       title={lines.join('\n')}
-      className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-0.5 text-left text-xs leading-tight text-ellipsis whitespace-pre shadow-sm first-line:font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
+      className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-px text-left text-xs leading-[13px] text-ellipsis whitespace-pre shadow-sm first-line:font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
         slot.is_booked
           ? 'border-amber-300 bg-amber-100 text-amber-900'
           : 'border-emerald-300 bg-emerald-50 text-emerald-900'

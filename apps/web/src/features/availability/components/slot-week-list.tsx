@@ -143,36 +143,39 @@ function SlotCard({ slot, onUpdate, onDelete }: SlotWeekListProps & { slot: Wind
   return (
     <article
       aria-labelledby={titleId}
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-white px-3 py-2 shadow-sm"
+      className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 shadow-sm"
     >
-      <p className="w-24 shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{times}</p>
+      {/* Two lines: the times and the type (its title); the state, price and who booked. */}
       <div className="min-w-0 flex-1">
-        <div className="flex items-center gap-2">
-          <h4 id={titleId} className="truncate font-medium text-slate-900">
+        <div className="flex items-baseline gap-2">
+          <p className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{times}</p>
+          <h4 id={titleId} className="truncate text-sm font-medium text-slate-900">
             {slot.type}
           </h4>
+        </div>
+        <div className="mt-0.5 flex min-w-0 items-center gap-2">
           <span
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+            className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${
               slot.is_booked ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800'
             }`}
           >
             {slot.is_booked ? 'Booked' : 'Available'}
           </span>
           {price ? (
-            <span className="text-sm text-slate-700">
+            <span className="shrink-0 text-sm text-slate-700">
               <span className="sr-only">Price: </span>
               {price}
             </span>
           ) : null}
+          {who ? <span className="truncate text-sm text-slate-700">{who}</span> : null}
         </div>
-        {who ? <p className="truncate text-sm text-slate-700">{who}</p> : null}
         {slot.is_booked ? (
           <p id={bookedNoteId} className="sr-only">
             Booked slots cannot be changed. Cancel the appointment first.
           </p>
         ) : null}
       </div>
-      <div className="flex gap-2">
+      <div className="flex shrink-0 gap-2">
         {[
           { label: 'Update', tone: SLOT_ACTION_TONES.update, act: onUpdate },
           { label: 'Delete', tone: SLOT_ACTION_TONES.delete, act: onDelete },

@@ -25,7 +25,7 @@ export function ReviewReplies({
   const reviews = useProviderReviews(providerId);
   const items: PublicReview[] = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
   const waiting = items.filter((review) => review.reply === null).length;
-  if (!reviews.isSuccess || items.length === 0) return null;
+  if (!reviews.isSuccess) return null;
   return (
     <div>
       <button
