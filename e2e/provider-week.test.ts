@@ -131,6 +131,10 @@ describeBrowser("the provider's week", () => {
       await expect(page.getByRole('heading', { level: 3 }).count()).resolves.toBe(7);
       await page.getByText('Ana Lopez · Haircut').first().waitFor();
       heights[name] = await pageHeight(page);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
       await expectAccessible(page, `Time Slots, list, ${name}`);
       await screenshot(page, `provider-week-timeslots-list-${name}`);
       // The previous week: this week's page (tomorrow's slots, unless tomorrow is next Monday).

@@ -112,7 +112,7 @@ function WeekSlots({
           >
             <time dateTime={day}>{dayHeading(day, today)}</time>
           </h3>
-          <ul aria-labelledby={`slot-day-${day}`} className="grid gap-2 lg:grid-cols-2">
+          <ul aria-labelledby={`slot-day-${day}`} className="grid grid-cols-1 gap-2 lg:grid-cols-2">
             {slots.map((slot) => (
               <li key={slot.id}>
                 <SlotCard slot={slot} onUpdate={onUpdate} onDelete={onDelete} />
