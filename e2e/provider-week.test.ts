@@ -58,7 +58,7 @@ describeBrowser("the provider's week", () => {
       slots.find((slot) => slot.day === day && slot.start_time.startsWith(time))!.id;
     await book(ana, at(tomorrow, '10:00'));
     await book(ana, at(addDays(nextMonday, 2), '09:30'));
-    // Today: two booked this evening (the zone has room: it is 01:00–19:59 there now).
+    // Today: two booked at 20:00 and 21:00 (the zone has room: it is 01:00–19:59 there now).
     for (const start of ['20:00', '21:00']) {
       const { slot } = (await send(
         'POST',
