@@ -40,7 +40,7 @@ interface WeekCalendarProps {
   /** The first data of these days is still loading: the empty grid is drawn, inert and busy. */
   loading?: boolean;
   today: string;
-  /** An accessible name for the grid ("Week of …"). */
+  /** An accessible name for the grid (the week's range, or the day). */
   label: string;
   onCreate: (day: string, startTime: string) => void;
   onOpen: (slot: WindowSlot) => void;
