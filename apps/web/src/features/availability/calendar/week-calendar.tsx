@@ -261,9 +261,10 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
   // ellipsis): a block is one element, not four, which halves what a week has to style and lay
   // out (the week's paint is measured, decision 060).
   const lines = [
-    `${formatTimeRange(slot.start_time, slot.end_time)} · ${slot.is_booked ? 'Booked' : 'Available'}`,
-    // Who and what on the second line (docs/product.md §14.3): a 30-minute block shows two.
-    slot.is_booked && name ? `${name} · ${slot.type}` : slot.type,
+    formatTimeRange(slot.start_time, slot.end_time),
+    // Who and what on the second line (docs/product.md §14.3; a 30-minute block shows two): a
+    // booked block names its client, a free one says so (the colour tells them apart too).
+    `${slot.is_booked ? name || 'Booked' : 'Available'} · ${slot.type}`,
   ];
   return (
     <button
