@@ -19,18 +19,32 @@ import { hasFocus, tabTo } from './harness/keyboard';
  * nothing, and a 360 px phone gets one day. The week's render time is printed, not asserted.
  */
 
+const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const rangeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
 });
 
-/** 'Mon, Nov 30, 2026' as the calendar names a day. */
-function dayLabel(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return dayFormat.format(new Date(Date.UTC(year, month - 1, date)));
+/**
+ * 'Mon, Nov 30' as the calendar names a day ('Mon, Nov 30, 2027' in another year than today's:
+ * the shared day format, docs/product.md §14.5).
+ */
+function dayLabel(day: string, today: string = todayIn(undefined)): string {
+  const label = dayFormat.format(utc(day));
+  return day.slice(0, 4) === today.slice(0, 4) ? label : `${label}, ${day.slice(0, 4)}`;
+}
+
+/** 'Nov 30 – Dec 6, 2026': the week's title and the grid's name. */
+function weekLabel(from: string, to: string): string {
+  return rangeFormat.formatRange(utc(from), utc(to));
 }
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -105,7 +119,7 @@ describeBrowser('week calendar', () => {
     const days = Array.from({ length: 7 }, (_, index) => addDays(monday, index));
     await page.getByRole('button', { name: 'Next week' }).click();
     const grid = page.getByRole('grid', {
-      name: `Week of ${dayLabel(days[0]!)} – ${dayLabel(days[6]!)}`,
+      name: weekLabel(days[0]!, days[6]!),
     });
     await grid.waitFor();
     const available = grid.getByRole('button', { name: /^Available, Barber/ });
@@ -147,7 +161,7 @@ describeBrowser('week calendar', () => {
     await page.keyboard.press('Enter');
     await create.waitFor({ state: 'detached' });
     const block = grid.getByRole('button', {
-      name: `Available, Barber, ${dayLabel(monday)}, 08:00 – 08:30`,
+      name: `Available, Barber, ${dayLabel(monday)}, 08:00–08:30`,
     });
     await block.waitFor();
     // … the focus is back on the free time; the new block is the next stop down.
@@ -185,9 +199,9 @@ describeBrowser('week calendar', () => {
     await page.goto('/dashboard/timeslots?view=week');
     const today = todayIn(zone);
     const tomorrow = addDays(today, 1);
-    await page.getByRole('grid', { name: dayLabel(today) }).waitFor();
+    await page.getByRole('grid', { name: `Today · ${dayLabel(today)}` }).waitFor();
     await page.getByRole('button', { name: 'Next day' }).click();
-    const grid = page.getByRole('grid', { name: dayLabel(tomorrow) });
+    const grid = page.getByRole('grid', { name: `Tomorrow · ${dayLabel(tomorrow)}` });
     await grid.waitFor();
     await expect(grid.getByRole('columnheader').count()).resolves.toBe(2);
     // Tomorrow is inside the weekly hours' horizon (unless it is the day off).

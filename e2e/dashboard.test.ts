@@ -129,7 +129,7 @@ describeBrowser('provider dashboard and analytics', () => {
     const card = (label: string) =>
       page.getByRole('article').filter({ has: page.getByRole('heading', { name: label }) });
 
-    // todayCount: A and B (C was canceled); yesterday had none → +100 %.
+    // Booked today (the list's definition, §14.3): A and B (C was canceled); yesterday had none → +100 %.
     const todayCard = card("Today's Appointments");
     await expect(todayCard.getByText('2', { exact: true }).count()).resolves.toBe(1);
     await todayCard.getByRole('img', { name: 'Up' }).waitFor();

@@ -282,7 +282,8 @@ describeBrowser('keyboard only', () => {
     const day = addDays(todayIn(ZONE), 3);
     const [year, month, date] = day.split('-');
 
-    await page.goto('/dashboard/timeslots');
+    // The list on the week holding `day` (docs/product.md §14.3: a week a page).
+    await page.goto(`/dashboard/timeslots?view=list&week=${day}`);
     await page.getByRole('heading', { level: 1, name: 'Time Slots' }).waitFor();
     await page.getByText('No time slots available.').waitFor();
 
@@ -325,7 +326,7 @@ describeBrowser('keyboard only', () => {
     await page.keyboard.press('Enter');
     await toast(page, 'Time slot created successfully!');
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('article').filter({ hasText: '14:00 – 14:45' }).waitFor();
+    await page.getByRole('article').filter({ hasText: '14:00–14:45' }).waitFor();
     expect(await hasFocus(create), await focused(page)).toBe(true);
 
     const { slots } = (await api('/timeslots/view', { token: provider.token })) as {

@@ -291,7 +291,7 @@ describeBrowser('responsive: 360 px phone and 1280 px desktop', () => {
 
     it('time slots', async () => {
       await checkScreen(providerTab.page, size, 'timeslots', '/dashboard/timeslots', (page) =>
-        page.getByRole('list', { name: 'Your time slots' }).waitFor(),
+        page.getByRole('grid').waitFor(),
       );
       const page = providerTab.page;
       await page.getByRole('button', { name: '+ Create Slot' }).click();

@@ -407,6 +407,10 @@ describeBrowser('stored XSS: review comments and replies render as text', () => 
     });
     try {
       await page.goto(view.path());
+      if (view.path() === '/dashboard') {
+        // The dashboard keeps its reviews behind one disclosure (docs/product.md §14.3).
+        await page.getByRole('button', { name: /^(Reply to \d+ reviews?|Show reviews)$/ }).click();
+      }
       const reviews = page.getByRole('region', { name: /^Reviews/ });
       await reviews.getByText(COMMENT_PAYLOAD).waitFor({ timeout: 20_000 });
       await reviews.getByText(REPLY_PAYLOAD).waitFor();

@@ -1,19 +1,15 @@
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
-import { hhmm } from '@slotwise/shared/dates';
 import type { Timeslot } from '@slotwise/shared/availability-slot-schemas';
-import { calendarDayFormatter } from '../../lib/calendar-day-format';
+import { formatDate, formatTimeRange as formatTimes } from '../../lib/date-time-format';
 
-/** 'Fri, Jun 14, 2030' for '2030-06-14'. */
-export const formatDay = calendarDayFormatter({
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+/** 'Fri, Jun 14' ('Fri, Jun 14, 2030' in another year): the shared day format (§14.5). */
+export function formatDay(day: string): string {
+  return formatDate(day);
+}
 
-/** '09:00 – 09:30' */
+/** '09:00–09:30': a slot's times in the shared format (docs/product.md §14.5). */
 export function formatTimeRange(slot: Pick<Timeslot, 'start_time' | 'end_time'>): string {
-  return `${hhmm(slot.start_time)} – ${hhmm(slot.end_time)}`;
+  return formatTimes(slot.start_time, slot.end_time);
 }
 
 /** Sorted by date, then start time. */

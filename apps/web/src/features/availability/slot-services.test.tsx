@@ -12,6 +12,7 @@ import {
 import { makeService } from '../../../test/catalogue-api';
 import { callsTo } from '../../../test/mock-api';
 import { renderRoute, openRoute } from '../../../test/render-route';
+import { mondayOf } from './calendar/week-layout';
 
 const api = bookingApiForEachTest();
 const day = addDays(todayIn(undefined), 3);
@@ -59,6 +60,11 @@ describe('slots for a service (docs/product.md §11.1)', () => {
       serviceId: haircut.id,
       type: 'Haircut',
     });
+    // The list, on the week holding `day` (docs/product.md §14.3: a week a page).
+    await user.click(screen.getByRole('radio', { name: 'List' }));
+    if (mondayOf(day) !== mondayOf(todayIn(undefined))) {
+      await user.click(await screen.findByRole('button', { name: 'Next week' }));
+    }
     const card = await screen.findByRole('article', { name: 'Haircut' });
     expect(card).toHaveTextContent('$35.00');
     // Many steps on a lazily loaded screen: more than the default 5 s on a loaded machine.

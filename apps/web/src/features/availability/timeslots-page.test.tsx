@@ -7,6 +7,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { epochSeconds, makeToken } from '../../../test/make-token';
 import { renderRoute } from '../../../test/render-route';
 import { errorBody } from '../../../test/contract';
+import { formatDate, formatDateRange } from '../../lib/date-time-format';
+import { mondayOf } from './calendar/week-layout';
 
 /** An in-memory stand-in for the /api/timeslots endpoints, recording every call. */
 interface Call {
@@ -16,8 +18,10 @@ interface Call {
 }
 
 const today = todayIn(undefined);
-const day1 = addDays(today, 2);
-const day2 = addDays(today, 3);
+/** Next week's Tuesday and Wednesday: one week page of the list, always ahead. */
+const nextMonday = addDays(mondayOf(today), 7);
+const day1 = addDays(nextMonday, 1);
+const day2 = addDays(nextMonday, 2);
 
 function slot(overrides: Partial<Timeslot>): Timeslot {
   return {
@@ -54,7 +58,22 @@ async function handle(input: RequestInfo | URL, init: RequestInit = {}): Promise
     failures.delete(`${method} ${path.replace(/\/[0-9a-f-]{36}$/, '/:id')}`);
     return json(failure.status, failure.body);
   }
-  if (method === 'GET' && path === '/api/timeslots/view') return json(200, { slots });
+  if (method === 'GET' && path === '/api/timeslots/view') {
+    // The calendar window (from–to inclusive) as the server answers it: booked slots name the client.
+    const query = new URL(url, 'http://localhost').searchParams;
+    const from = query.get('from') ?? '0000-00-00';
+    const to = query.get('to') ?? '9999-12-31';
+    const window = slots
+      .filter((s) => s.day >= from && s.day <= to)
+      .map((s) => ({
+        ...s,
+        source: 'manual',
+        appointment_id: s.is_booked ? 'appointment-1' : null,
+        client_first_name: s.is_booked ? 'Ana' : null,
+        client_last_name: s.is_booked ? 'Lopez' : null,
+      }));
+    return json(200, { slots: window });
+  }
   if (method === 'POST' && path === '/api/timeslots/create') {
     const b = body as { day: string; startTime: string; endTime: string };
     const created = slot({ day: b.day, start_time: b.startTime, end_time: b.endTime });
@@ -116,9 +135,10 @@ beforeEach(() => {
   );
 });
 
-async function openPage() {
+/** The list view on the week of `day1` (docs/product.md §14.3: `?view=list&week=`). */
+async function openPage(path = `/dashboard/timeslots?view=list&week=${day1}`) {
   const user = userEvent.setup();
-  renderRoute('/dashboard/timeslots');
+  renderRoute(path);
   await screen.findByRole('heading', { level: 1, name: 'Time Slots' });
   return user;
 }
@@ -161,12 +181,12 @@ async function expectMinimumDuration(
 }
 
 describe('time slots list', () => {
-  it("says 'No time slots available.' when there are none", async () => {
+  it("says 'No time slots available.' when the week has none", async () => {
     await openPage();
     expect(await screen.findByText('No time slots available.')).toBeInTheDocument();
   });
 
-  it('shows cards sorted by date and time, titled by type, Booked or Available', async () => {
+  it('groups the week by day, cards titled by type, Booked with who and what, or Available', async () => {
     slots = [
       slot({ day: day2, start_time: '08:00:00', end_time: '09:00:00', type: 'Late' }),
       slot({
@@ -177,36 +197,51 @@ describe('time slots list', () => {
         is_booked: true,
       }),
       slot({ day: day1, start_time: '09:00:00', end_time: '10:00:00', type: 'Morning' }),
+      // The week after is another page.
+      slot({ day: addDays(nextMonday, 7), type: 'Elsewhere' }),
     ];
     await openPage();
-    const list = await screen.findByRole('list', { name: 'Your time slots' });
-    const cards = within(list).getAllByRole('article');
+    const first = await screen.findByRole('list', { name: formatDate(day1) });
+    const second = screen.getByRole('list', { name: formatDate(day2) });
+    const cards = within(first).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
       'Morning',
       'Afternoon',
-      'Late',
     ]);
+    expect(within(second).getAllByRole('article')).toHaveLength(1);
+    expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
     expect(within(cards[0]!).getByText('Available')).toBeInTheDocument();
-    expect(within(cards[0]!).getByText('09:00 – 10:00')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('09:00–10:00')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('Booked')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Ana Lopez · Afternoon')).toBeInTheDocument();
     // A booked slot cannot be changed: its actions say why and are off.
     expect(within(cards[1]!).getByRole('button', { name: /^Update/ })).toBeDisabled();
     expect(within(cards[1]!).getByRole('button', { name: /^Delete/ })).toBeDisabled();
     expect(within(cards[0]!).getByRole('button', { name: /^Update/ })).toBeEnabled();
   });
 
-  it('asks for past slots only when told to', async () => {
+  it('pages by week: asks for that week only, titled by its range', async () => {
     const user = await openPage();
     await screen.findByText('No time slots available.');
+    const sunday = addDays(nextMonday, 6);
     expect(callsTo('GET', '/api/timeslots/view').map((c) => c.url)).toEqual([
-      '/api/timeslots/view',
+      `/api/timeslots/view?from=${nextMonday}&to=${sunday}`,
     ]);
-    await user.click(screen.getByLabelText('Show past slots'));
+    expect(
+      screen.getByRole('heading', { name: formatDateRange(nextMonday, sunday) }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
     await waitFor(() =>
       expect(callsTo('GET', '/api/timeslots/view').at(-1)?.url).toBe(
-        '/api/timeslots/view?include=past',
+        `/api/timeslots/view?from=${addDays(nextMonday, 7)}&to=${addDays(sunday, 7)}`,
       ),
     );
+  });
+
+  it('opens on the week calendar without ?view', async () => {
+    await openPage('/dashboard/timeslots');
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Week calendar' })).toBeChecked();
   });
 });
 
@@ -316,7 +351,8 @@ describe('Create Time Slot modal (several slots)', () => {
     for (const input of dialog.querySelectorAll('input')) {
       expect(input.labels?.length, input.outerHTML).toBeGreaterThan(0);
     }
-    const from = addDays(today, 7);
+    // The week the list shows (next week, Monday to Sunday).
+    const from = nextMonday;
     setValue(within(dialog).getByLabelText('From date'), from);
     setValue(within(dialog).getByLabelText('To date'), addDays(from, 6));
     // Every day of that week: tick Saturday and Sunday too.
@@ -394,7 +430,7 @@ describe('Update Time Slot modal', () => {
     expect(callsTo('PATCH', '/api/timeslots/update/').map((c) => c.body)).toEqual([
       { endTime: '10:30:00' },
     ]);
-    expect(await screen.findByText('09:00 – 10:30')).toBeInTheDocument();
+    expect(await screen.findByText('09:00–10:30')).toBeInTheDocument();
   });
 
   it("shows the server's message, else 'Failed to update time slot'", async () => {

@@ -1,5 +1,8 @@
 import { clockIn } from '@slotwise/shared/dates';
-import { timeslotFormSchema, type TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
+import {
+  timeslotFormSchema,
+  type TimeslotFormValues,
+} from '@slotwise/shared/availability-slot-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';

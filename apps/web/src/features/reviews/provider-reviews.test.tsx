@@ -83,6 +83,10 @@ describe('provider dashboard: reviews and replies', () => {
     api.reviews = [makeReview({ comment: 'Lovely work', client_first_name: 'Rae' })];
     const user = userEvent.setup();
     renderRoute('/dashboard');
+    // The dashboard keeps the reviews behind one disclosure (docs/product.md §14.3).
+    await user.click(
+      await screen.findByRole('button', { name: 'Reply to 1 review' }, { timeout: 5000 }),
+    );
     const reviews = await screen.findByRole('region', { name: /^Reviews/ }, { timeout: 5000 });
     await within(reviews).findByText('Lovely work');
 
@@ -113,6 +117,10 @@ describe('provider dashboard: reviews and replies', () => {
     );
     const user = userEvent.setup();
     renderRoute('/dashboard');
+    // The dashboard keeps the reviews behind one disclosure (docs/product.md §14.3).
+    await user.click(
+      await screen.findByRole('button', { name: 'Reply to 1 review' }, { timeout: 5000 }),
+    );
     const reviews = await screen.findByRole('region', { name: /^Reviews/ }, { timeout: 5000 });
     const field = await within(reviews).findByLabelText(/^Your reply/);
     expectNoFieldError(field);

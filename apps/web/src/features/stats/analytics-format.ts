@@ -1,14 +1,14 @@
-import { calendarDayFormatter } from '../../lib/calendar-day-format';
+import { formatDate, formatNumber, formatShortDate, formatTime } from '../../lib/date-time-format';
 
-/** '2025-03-09' → 'Mar 9' (a calendar date: no zone conversion). */
-export const formatDay = calendarDayFormatter({ month: 'short', day: 'numeric' });
+/** '2025-03-09' → 'Mar 9' (a calendar date: no zone conversion; docs/product.md §14.5). */
+export function formatDay(day: string): string {
+  return formatShortDate(day);
+}
 
-/** '2025-03-09' → 'Sun, Mar 9'. */
-export const formatLongDay = calendarDayFormatter({
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-});
+/** '2025-03-09' → 'Sun, Mar 9' (the year added outside the current one). */
+export function formatLongDay(day: string): string {
+  return formatDate(day);
+}
 
 /** 0 = Monday … 6 = Sunday (as GET /stats/analytics counts them). */
 export const WEEKDAY_NAMES = [
@@ -23,7 +23,7 @@ export const WEEKDAY_NAMES = [
 
 /** 9 → '09:00'. */
 export function formatHour(hour: number): string {
-  return `${String(hour).padStart(2, '0')}:00`;
+  return formatTime(`${String(hour).padStart(2, '0')}:00`);
 }
 
 /** 150 → '2 h 30 min', 45 → '45 min', 120 → '2 h', 0 → '0 min'. */
@@ -35,11 +35,9 @@ export function formatMinutes(minutes: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-const percentFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-
 /** 42.5 → '42.5%'. */
 export function formatPercent(value: number): string {
-  return `${percentFormat.format(value)}%`;
+  return `${formatNumber(value)}%`;
 }
 
 /** '1 booking', '3 bookings'. */

@@ -88,7 +88,7 @@ describe('analytics page', () => {
     const activity = section('Bookings per day, last 30 days');
     expect(
       within(activity).getByText(
-        'In the last 30 days: 6 bookings and 1 cancellation. Busiest day: Tue, Mar 4 with 4 bookings.',
+        'In the last 30 days: 6 bookings and 1 cancellation. Busiest day: Tue, Mar 4, 2025 with 4 bookings.',
       ),
     ).toBeInTheDocument();
     const activityTable = within(activity).getByRole('table', {
@@ -102,7 +102,7 @@ describe('analytics page', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Day', 'Bookings', 'Cancellations']);
-    expect(rows.at(-1)!.textContent).toBe('Sun, Mar 921');
+    expect(rows.at(-1)!.textContent).toBe('Sun, Mar 9, 202521');
     expect(within(activity).getByTestId('analytics-chart')).toHaveAttribute('aria-hidden', 'true');
 
     const weekdays = sectionSaying(
@@ -124,7 +124,7 @@ describe('analytics page', () => {
       'Next 7 days',
       'Today and the next 6 days: 3 h 30 min published, 1 h booked (28.6%).',
     );
-    expect(within(week).getByRole('row', { name: 'Sun, Mar 9 2 h 1 h' })).toBeInTheDocument();
+    expect(within(week).getByRole('row', { name: 'Sun, Mar 9, 2025 2 h 1 h' })).toBeInTheDocument();
 
     const utilisation = section('Utilisation');
     expect(within(utilisation).getByText('37.5%')).toBeInTheDocument();

@@ -99,11 +99,16 @@ describe('provider dashboard', () => {
   });
 
   it('shows the three stat cards with their changes', async () => {
+    const now = new Date();
+    const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    appointments = [appointment({ day }), appointment({ day, start_time: '10:00:00' })];
     renderDashboard();
     await screen.findByRole('heading', { name: 'Weekly Summary' });
 
+    // The count is the list's (booked, today's local date; docs/product.md §14.3).
     const today = statCard("Today's Appointments");
     expect(within(today).getByText('2')).toBeInTheDocument();
+    expect(within(today).getByText('Booked today')).toBeInTheDocument();
     expect(within(today).getByRole('img', { name: 'Up' })).toBeInTheDocument();
     expect(within(today).getByText('100% from yesterday')).toBeInTheDocument();
 
@@ -184,8 +189,8 @@ describe('provider dashboard', () => {
     const list = await screen.findByRole('list', { name: "Today's Appointments" });
     const cards = within(list).getAllByRole('link');
     expect(cards).toHaveLength(2);
-    expectTexts(cards[0], ['22:45 - 23:00', 'Ada Lovelace', 'Tutor', 'booked']);
-    expectTexts(cards[1], ['23:00 - 23:45', 'Late Evening']);
+    expectTexts(cards[0], ['22:45–23:00', 'Ada Lovelace', 'Tutor', 'booked']);
+    expectTexts(cards[1], ['23:00–23:45', 'Late Evening']);
     expect(screen.queryByText(/Utc Tomorrow/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Gone Away/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Done Already/)).not.toBeInTheDocument();

@@ -7,8 +7,14 @@ import { PageSection } from '../../components/page-section';
 import { useUnreadMessageCount } from '../messages/api/get-unread-message-count';
 import { useProviderAppointments } from '../appointments/api/get-provider-appointments';
 import { useProviderStats, type ProviderStatsResponse } from './api/get-stats';
-import { todaysAppointments } from './local-date';
-import { completedToday, TODAY_COUNT_CAPTION, todayEmptyNote } from './today-count';
+import { formatNumber } from '../../lib/date-time-format';
+import { useLocalToday } from '../../lib/use-local-today';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { useSession } from '../../lib/session';
+import { nextUp, todaysAppointments } from './local-date';
+import { TODAY_COUNT_CAPTION } from './today-count';
+import { NextUp } from './components/next-up';
+import { ReviewReplies } from './components/review-replies';
 import { StatCard } from './components/stat-card';
 import { TodaysAppointments } from './components/todays-appointments';
 import { TrustFigures } from './components/trust-figures';
@@ -35,14 +41,17 @@ const QUICK_ACTIONS = [
   { to: '/stats', label: 'View Full Analytics' },
 ] as const;
 
-const numberFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+/** Below Tailwind's `sm`: today's appointments come before the stat cards (§14.3). */
+const PHONE_QUERY = '(max-width: 639px)';
 
 /**
- * docs/product.md §2 Provider dashboard (/dashboard). Appointments and stats are fetched together (two
- * parallel queries); a failure of either is logged only (by the query cache) and the page shows
- * zero values for it (docs/product.md §8). Live events refresh both through query invalidation
- * (app/realtime-provider.tsx). `reviews`: the provider's reviews with replies, composed in by
- * app/ (features/reviews).
+ * docs/product.md §2 Provider dashboard (/dashboard), arranged as §14.3: "Next up" first, the
+ * three stat cards (the first counting exactly the list of today's appointments), the reviews to
+ * answer behind one disclosure; on a phone today's appointments come before the stat cards.
+ * Appointments and stats are fetched together (two parallel queries); a failure of either is
+ * logged only (by the query cache) and the page shows zero values for it (docs/product.md §8).
+ * Live events refresh both through query invalidation (app/realtime-provider.tsx). `reviews`:
+ * the provider's reviews with replies, composed in by app/ (features/reviews).
  */
 export function ProviderDashboardPage({
   reviews = null,
@@ -55,14 +64,47 @@ export function ProviderDashboardPage({
   const [noShow, setNoShow] = useState<ProviderAppointment | null>(null);
   const appointmentsQuery = useProviderAppointments();
   const statsQuery = useProviderStats();
+  const todayKey = useLocalToday();
+  const phone = useMediaQuery(PHONE_QUERY, false);
+  const { session } = useSession();
   const loading = appointmentsQuery.isPending || statsQuery.isPending;
 
   const stats: ProviderStatsResponse['stats'] = statsQuery.data?.stats ?? ZERO_STATS;
-  const today = todaysAppointments(appointmentsQuery.data?.appointments ?? []);
-  const emptyNote = todayEmptyNote(
-    stats.todayCount,
-    today.length,
-    completedToday(appointmentsQuery.data?.appointments ?? []),
+  const all = appointmentsQuery.data?.appointments ?? [];
+  const today = todaysAppointments(all, todayKey);
+
+  const statCards = (
+    <section aria-labelledby="dashboard-stats-title">
+      <h2 id="dashboard-stats-title" className="sr-only">
+        Today at a glance
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          label="Today's Appointments"
+          value={formatNumber(today.length)}
+          change={stats.todayChange}
+          caption={TODAY_COUNT_CAPTION}
+        />
+        <StatCard
+          label="Average Duration"
+          value={`${formatNumber(stats.avgDuration)} min`}
+          change={stats.durationChange}
+        />
+        <StatCard
+          label="Succesful Booking Rate"
+          value={`${formatNumber(stats.completionRate)}%`}
+          change={stats.completionChange}
+        />
+      </div>
+    </section>
+  );
+  const todayList = (
+    <TodaysAppointments appointments={today} onNoShow={noShowDialog ? setNoShow : undefined} />
+  );
+  const weeklySummary = (
+    <CardSection titleId="weekly-summary-title" title="Weekly Summary" headingClassName="mb-4">
+      <WeeklySummary slices={weeklySlices(stats)} />
+    </CardSection>
   );
 
   return (
@@ -85,29 +127,15 @@ export function ProviderDashboardPage({
         </p>
       ) : (
         <div className="mt-6 space-y-6">
-          <section aria-labelledby="dashboard-stats-title">
-            <h2 id="dashboard-stats-title" className="sr-only">
-              Today at a glance
-            </h2>
-            <div className="grid gap-4 sm:grid-cols-3">
-              <StatCard
-                label="Today's Appointments"
-                value={String(stats.todayCount)}
-                change={stats.todayChange}
-                caption={TODAY_COUNT_CAPTION}
-              />
-              <StatCard
-                label="Average Duration"
-                value={`${numberFormat.format(stats.avgDuration)} min`}
-                change={stats.durationChange}
-              />
-              <StatCard
-                label="Succesful Booking Rate"
-                value={`${numberFormat.format(stats.completionRate)}%`}
-                change={stats.completionChange}
-              />
-            </div>
-          </section>
+          <NextUp appointment={nextUp(all)} today={todayKey} />
+          {phone ? (
+            <>
+              {todayList}
+              {statCards}
+            </>
+          ) : (
+            statCards
+          )}
 
           <TrustFigures
             rating={stats.rating ?? null}
@@ -115,21 +143,14 @@ export function ProviderDashboardPage({
             noShowRate={stats.noShowRate ?? 0}
           />
 
-          <div className="grid gap-6 lg:grid-cols-2">
-            <TodaysAppointments
-              appointments={today}
-              emptyNote={emptyNote}
-              onNoShow={noShowDialog ? setNoShow : undefined}
-            />
-
-            <CardSection
-              titleId="weekly-summary-title"
-              title="Weekly Summary"
-              headingClassName="mb-4"
-            >
-              <WeeklySummary slices={weeklySlices(stats)} />
-            </CardSection>
-          </div>
+          {phone ? (
+            weeklySummary
+          ) : (
+            <div className="grid gap-6 lg:grid-cols-2">
+              {todayList}
+              {weeklySummary}
+            </div>
+          )}
 
           <CardSection titleId="quick-actions-title" title="Quick Actions">
             <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -146,7 +167,9 @@ export function ProviderDashboardPage({
               ))}
             </ul>
           </CardSection>
-          {reviews}
+          {reviews && session?.providerId ? (
+            <ReviewReplies providerId={session.providerId}>{reviews}</ReviewReplies>
+          ) : null}
         </div>
       )}
       {noShow && noShowDialog ? noShowDialog(noShow, () => setNoShow(null)) : null}

@@ -1,13 +1,16 @@
 import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import type { ProviderStats } from '@slotwise/shared/stats-types';
-import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, makeProviderAppointment } from '../../../test/booking-api';
 import { json, mockApi } from '../../../test/mock-api';
 import { renderRoute } from '../../../test/render-route';
-import { localToday } from './local-date';
 
-/** The 'Today's Appointments' card and the today list never contradict each other. */
+/**
+ * The 'Today's Appointments' card counts exactly the list under it (docs/product.md §14.3): booked,
+ * on today's local date. The server's own count (booked or completed, in the provider's zone) says
+ * 5 below, and the card must not follow it.
+ */
 
 const STATS: ProviderStats = {
   todayCount: 5,
@@ -21,9 +24,12 @@ const STATS: ProviderStats = {
   rescheduledThisWeek: 0,
 };
 
-/** A half-hour Barber appointment today from `start` (HH:MM). */
-function appointment(status: ProviderAppointment['status'], start: string): ProviderAppointment {
-  const day = localToday();
+/** A half-hour Barber appointment on `day` from `start` (HH:MM). */
+function appointment(
+  day: string,
+  status: ProviderAppointment['status'],
+  start: string,
+): ProviderAppointment {
   const end = `${start.slice(0, 3)}30`;
   return makeProviderAppointment({
     day,
@@ -31,23 +37,25 @@ function appointment(status: ProviderAppointment['status'], start: string): Prov
     start_time: `${start}:00`,
     end_time: `${end}:00`,
     service_type: 'Barber',
-    starts_at: `${day}T${start}:00.000Z`,
-    ends_at: `${day}T${end}:00.000Z`,
+    client_first_name: `Client${start.slice(0, 2)}`,
+    client_last_name: day,
   });
 }
 
 let appointments: ProviderAppointment[];
-let stats: ProviderStats;
 
 beforeEach(() => {
-  signInAs('provider');
   mockApi((call) => {
-    if (call.path === '/api/stats/') return json(200, { stats });
+    if (call.path === '/api/stats/') return json(200, { stats: STATS });
     if (call.path === '/api/appointment/provider/view') return json(200, { appointments });
     if (call.path === '/api/notifications/unread')
       return json(200, { unreadNotifications: [], unreadCount: 0 });
     return undefined;
   });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 function todayCard() {
@@ -56,31 +64,51 @@ function todayCard() {
     .closest('article')!;
 }
 
-describe("dashboard: today's count and list", () => {
-  it('says what the number counts, and why the list is empty when all were completed', async () => {
-    stats = STATS;
-    appointments = ['09:00', '10:00', '11:00', '12:00', '13:00'].map((start) =>
-      appointment('completed', start),
-    );
+/** The card's figure and the list's length, once the page is in. */
+async function cardAndList(): Promise<{ card: string; listed: number }> {
+  await screen.findByRole('heading', { name: 'Weekly Summary' });
+  const figure = todayCard().querySelector('p')!.textContent!;
+  const list = screen.queryByRole('list', { name: "Today's Appointments" });
+  return { card: figure, listed: list ? within(list).getAllByRole('listitem').length : 0 };
+}
+
+describe("dashboard: today's count equals today's list", () => {
+  it('counts booked appointments of today only, labelled so', async () => {
+    appointments = [
+      appointment('2026-11-26', 'booked', '15:00'),
+      appointment('2026-11-26', 'booked', '16:00'),
+      appointment('2026-11-26', 'completed', '09:00'),
+      appointment('2026-11-26', 'canceled', '10:00'),
+      appointment('2026-11-27', 'booked', '09:00'),
+    ];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T17:00:00Z')); // 12:00 in New York
+    signInAs('provider'); // a token valid on the faked clock
     renderRoute('/dashboard');
-    expect(await screen.findByText('No appointments scheduled for today')).toBeInTheDocument();
-    expect(todayCard()).toHaveTextContent('5');
-    expect(todayCard()).toHaveTextContent('Booked or completed today');
-    expect(screen.getByText('5 appointments were completed earlier today.')).toBeInTheDocument();
+    expect(await cardAndList()).toEqual({ card: '2', listed: 2 });
+    expect(todayCard()).toHaveTextContent('Booked today');
   });
 
-  it('adds no note when the list shows appointments, or when the count is zero', async () => {
-    stats = { ...STATS, todayCount: 2 };
-    appointments = [appointment('booked', '15:00'), appointment('completed', '09:00')];
-    const first = renderRoute('/dashboard');
-    expect(await screen.findByText('15:00 - 15:30')).toBeInTheDocument();
-    expect(screen.queryByText(/completed earlier today/)).not.toBeInTheDocument();
-    first.unmount();
-
-    stats = { ...STATS, todayCount: 0 };
-    appointments = [];
-    renderRoute('/dashboard');
-    expect(await screen.findByText('No appointments scheduled for today')).toBeInTheDocument();
-    expect(screen.queryByText(/earlier today|no longer booked/)).not.toBeInTheDocument();
-  });
+  it.each([
+    // 23:59 on the 26th in New York (04:59 UTC on the 27th): the 26th is today.
+    ['2026-11-27T04:59:00Z', 2],
+    // 00:01 on the 27th in New York (05:01 UTC): the 27th is today.
+    ['2026-11-27T05:01:00Z', 1],
+    // 19:30 on the 26th in New York, already the 27th in UTC: still the 26th.
+    ['2026-11-27T00:30:00Z', 2],
+  ])(
+    'around midnight (now %s, TZ=America/New_York) the card is the list: %i',
+    async (now, expected) => {
+      appointments = [
+        appointment('2026-11-26', 'booked', '20:00'),
+        appointment('2026-11-26', 'booked', '23:00'),
+        appointment('2026-11-27', 'booked', '09:00'),
+      ];
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(now));
+      signInAs('provider'); // a token valid on the faked clock
+      renderRoute('/dashboard');
+      expect(await cardAndList()).toEqual({ card: String(expected), listed: expected });
+    },
+  );
 });

@@ -8,7 +8,8 @@ import { useTimeslotWindow, type WindowSlot } from '../api/get-timeslot-window';
 import { CreateSlotModal } from '../components/create-slot-modal';
 import { DeleteSlotDialog } from '../components/delete-slot-dialog';
 import { UpdateSlotModal } from '../components/update-slot-modal';
-import { formatDay } from '../slot-format';
+import { formatDateRange } from '../../../lib/date-time-format';
+import { dayHeading } from '../slot-week';
 import { SlotActionsDialog } from './slot-actions-dialog';
 import { WeekCalendar } from './week-calendar';
 import { visibleDays } from './week-layout';
@@ -43,7 +44,7 @@ export function CalendarView() {
   const [deleting, setDeleting] = useState<WindowSlot | null>(null);
 
   const step = mode === 'week' ? 7 : 1;
-  const title = mode === 'week' ? `Week of ${formatDay(from)} – ${formatDay(to)}` : formatDay(from);
+  const title = mode === 'week' ? formatDateRange(from, to) : dayHeading(from, today);
 
   const onCreate = (day: string, startTime: string) => {
     const end = Math.min(secondsOf(startTime) + 30 * 60, 23 * 3600 + 59 * 60);

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProviderAppointment, signInAs } from '../../../../test/booking-api';
 import { callsTo } from '../../../../test/mock-api';
 import { renderRoute } from '../../../../test/render-route';
+import { formatDateRange } from '../../../lib/date-time-format';
 import {
   makeWindowSlot,
   mockScheduleApi,
@@ -29,7 +30,7 @@ async function openWeek() {
     target: { value: '2030-06-12' },
   });
   const grid = await screen.findByRole('grid', {
-    name: 'Week of Mon, Jun 10, 2030 – Sun, Jun 16, 2030',
+    name: formatDateRange('2030-06-10', '2030-06-16'),
   });
   return { user, grid };
 }
@@ -52,13 +53,14 @@ function seedWeek() {
 }
 
 describe('week calendar', () => {
-  it('keeps the SPEC list as the first view, and switches to the week', async () => {
+  it('opens on the week, with the SPEC list one toggle away (kept in the URL)', async () => {
     const user = userEvent.setup();
-    renderRoute('/dashboard/timeslots');
-    expect(await screen.findByText('No time slots available.')).toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: 'Week calendar' }));
+    const { router } = renderRoute('/dashboard/timeslots');
     expect(await screen.findByRole('grid')).toBeInTheDocument();
-    expect(screen.queryByText('No time slots available.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'List' }));
+    expect(await screen.findByText('No time slots available.')).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(router.state.location.search).toContain('view=list');
   });
 
   it('renders the week from the API: days as columns, blocks Available / Booked with the client', async () => {
@@ -67,24 +69,24 @@ describe('week calendar', () => {
     const headers = within(grid).getAllByRole('columnheader');
     expect(headers.map((header) => header.textContent)).toEqual([
       'Time',
-      'Mon, Jun 10',
-      'Tue, Jun 11',
-      'Wed, Jun 12',
-      'Thu, Jun 13',
-      'Fri, Jun 14',
-      'Sat, Jun 15',
-      'Sun, Jun 16',
+      'Mon, Jun 10, 2030',
+      'Tue, Jun 11, 2030',
+      'Wed, Jun 12, 2030',
+      'Thu, Jun 13, 2030',
+      'Fri, Jun 14, 2030',
+      'Sat, Jun 15, 2030',
+      'Sun, Jun 16, 2030',
     ]);
     expect(
       await within(grid).findByRole('button', {
-        name: 'Available, Barber, Mon, Jun 10, 2030, 09:00 – 09:30',
+        name: 'Available, Barber, Mon, Jun 10, 2030, 09:00–09:30',
       }),
     ).toBeInTheDocument();
     const booked = within(grid).getByRole('button', {
-      name: 'Booked by Cleo Client, Barber, Wed, Jun 12, 2030, 10:00 – 10:30',
+      name: 'Booked by Cleo Client, Barber, Wed, Jun 12, 2030, 10:00–10:30',
     });
-    // One text line each: time, state (with the client when booked), service.
-    expect(booked.textContent).toBe('10:00–10:30\nBooked · Cleo Client\nBarber');
+    // One text line each: time and state, then who and what (docs/product.md §14.3).
+    expect(booked.textContent).toBe('10:00–10:30\nCleo Client · Barber');
     expect(booked.children).toHaveLength(0);
     expect(within(grid).getAllByRole('button')).toHaveLength(2);
     // Only the visible window was asked for.
@@ -126,13 +128,13 @@ describe('week calendar', () => {
     expect(document.activeElement).toHaveAccessibleName('Free, Mon, Jun 10, 2030, from 09:30');
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toHaveAccessibleName(
-      'Available, Barber, Mon, Jun 10, 2030, 09:00 – 09:30',
+      'Available, Barber, Mon, Jun 10, 2030, 09:00–09:30',
     );
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toHaveAccessibleName('Free, Tue, Jun 11, 2030, from 09:00');
     await user.keyboard('{ArrowRight}{ArrowDown}{ArrowDown}');
     expect(document.activeElement).toHaveAccessibleName(
-      'Booked by Cleo Client, Barber, Wed, Jun 12, 2030, 10:00 – 10:30',
+      'Booked by Cleo Client, Barber, Wed, Jun 12, 2030, 10:00–10:30',
     );
     // Only one grid element is in the Tab order at a time.
     expect(grid.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
@@ -162,7 +164,7 @@ describe('week calendar', () => {
     });
     expect(
       await within(grid).findByRole('button', {
-        name: 'Available, Barber, Tue, Jun 11, 2030, 09:00 – 09:30',
+        name: 'Available, Barber, Tue, Jun 11, 2030, 09:00–09:30',
       }),
     ).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { hhmm, secondsOf } from '@slotwise/shared/dates';
+import { secondsOf } from '@slotwise/shared/dates';
 import {
   useId,
   useLayoutEffect,
@@ -9,7 +9,7 @@ import {
   type MouseEvent,
 } from 'react';
 import type { WindowSlot } from '../api/get-timeslot-window';
-import { calendarDayFormatter } from '../../../lib/calendar-day-format';
+import { formatDate, formatTime, formatTimeRange } from '../../../lib/date-time-format';
 import { formatDay } from '../slot-format';
 import { clientName, slotLabel } from './slot-label';
 import { endSeconds, layoutWeek, nextTarget, slotKey } from './week-layout';
@@ -27,10 +27,11 @@ const KEYS: Record<string, 'up' | 'down' | 'left' | 'right' | 'home' | 'end'> = 
   End: 'end',
 };
 
-/** 'Mon, Jun 10'. */
-const dayHeader = calendarDayFormatter({ weekday: 'short', month: 'short', day: 'numeric' });
+/** 'Mon, Jun 10' (the shared day format, docs/product.md §14.5). */
+const dayHeader = (day: string) => formatDate(day);
 
-const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+/** '09:00': an hour row's label. */
+const hourLabel = (hour: number) => formatTime(`${String(hour).padStart(2, '0')}:00`);
 
 interface WeekCalendarProps {
   /** The visible days, `YYYY-MM-DD` (seven, or one in the day view). */
@@ -39,7 +40,7 @@ interface WeekCalendarProps {
   /** The first data of these days is still loading: the empty grid is drawn, inert and busy. */
   loading?: boolean;
   today: string;
-  /** An accessible name for the grid ("Week of …"). */
+  /** An accessible name for the grid (the week's range, or the day). */
   label: string;
   onCreate: (day: string, startTime: string) => void;
   onOpen: (slot: WindowSlot) => void;
@@ -141,7 +142,7 @@ export function WeekCalendar({
     // The quarter clicked, if free; else the cell's first free time.
     const box = target.getBoundingClientRect();
     const quarter = box.height > 0 ? Math.floor(((event.clientY - box.top) / box.height) * 4) : 0;
-    const wanted = `${hourLabel(cell.hour).slice(0, 3)}${String(Math.max(0, quarter) * 15).padStart(2, '0')}`;
+    const wanted = `${String(cell.hour).padStart(2, '0')}:${String(Math.max(0, quarter) * 15).padStart(2, '0')}`;
     setActive(key);
     onCreate(cell.day, cell.freeQuarters.includes(wanted) ? wanted : cell.freeStart);
   };
@@ -260,9 +261,10 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
   // ellipsis): a block is one element, not four, which halves what a week has to style and lay
   // out (the week's paint is measured, decision 060).
   const lines = [
-    `${hhmm(slot.start_time)}–${hhmm(slot.end_time)}`,
-    slot.is_booked ? `Booked${name ? ` · ${name}` : ''}` : 'Available',
-    slot.type,
+    formatTimeRange(slot.start_time, slot.end_time),
+    // Who and what on the second line (docs/product.md §14.3; a 30-minute block shows two): a
+    // booked block names its client, a free one says so (the colour tells them apart too).
+    `${slot.is_booked ? name || 'Booked' : 'Available'} · ${slot.type}`,
   ];
   return (
     <button
@@ -271,7 +273,8 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
       {...(timingId ? ({ elementtiming: timingId } as Record<string, string>) : {})}
       tabIndex={tabbable ? 0 : -1}
       aria-label={slotLabel(slot, dayLabel)}
-      className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-0.5 text-left text-xs leading-tight text-ellipsis whitespace-pre shadow-sm first-line:font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
+      title={lines.join('\n')}
+      className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-px text-left text-xs leading-[13px] text-ellipsis whitespace-pre shadow-sm first-line:font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
         slot.is_booked
           ? 'border-amber-300 bg-amber-100 text-amber-900'
           : 'border-emerald-300 bg-emerald-50 text-emerald-900'

@@ -4,7 +4,6 @@ import {
   type TimeOff,
   type TimeOffBody,
 } from '@slotwise/shared/availability-schemas';
-import { hhmm } from '@slotwise/shared/dates';
 import { z } from '@slotwise/shared/zod';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -20,22 +19,18 @@ import { useCancelProviderAppointment } from '../../appointments/api/cancel-prov
 import { useCreateTimeOff } from '../api/create-time-off';
 import { useDeleteTimeOff } from '../api/delete-time-off';
 import { useTimeOff } from '../api/get-time-off';
-import { formatDay } from '../slot-format';
+import { formatInstantDate, formatInstantTime, formatSlot } from '../../../lib/date-time-format';
 import { sendWithToasts } from '../send-with-toasts';
 
-const instantFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** An instant on the browser's clock: 'Mon, Nov 30, 00:00' (the shared formats, §14.5). */
+function instantLabel(iso: string): string {
+  return `${formatInstantDate(iso)}, ${formatInstantTime(iso)}`;
+}
 
 /** 'Mon, Nov 30, 00:00 – Tue, Dec 1, 23:59' in the browser's zone. */
 function timeOffRange(entry: TimeOff): string {
-  const end = new Date(Date.parse(entry.ends_at) - 60_000);
-  return `${instantFormat.format(new Date(entry.starts_at))} – ${instantFormat.format(end)}`;
+  const end = new Date(Date.parse(entry.ends_at) - 60_000).toISOString();
+  return `${instantLabel(entry.starts_at)} – ${instantLabel(end)}`;
 }
 
 /** The form as typed: a date, or a date and a time when whole days are off, for each bound. */
@@ -169,7 +164,7 @@ function CoveredRow({
   const [state, setState] = useState<'open' | 'canceled'>('open');
   const what = `${appointment.client_first_name} ${appointment.client_last_name}, ${
     appointment.service_type
-  }, ${formatDay(appointment.day)} ${hhmm(appointment.start_time)}–${hhmm(appointment.end_time)}`;
+  }, ${formatSlot(appointment)}`;
 
   const onCancel = async () => {
     try {

@@ -1,4 +1,4 @@
-const changeFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+import { formatNumber } from '../../../lib/date-time-format';
 
 interface StatCardProps {
   label: string;
@@ -37,7 +37,7 @@ export function StatCard({ label, value, change, caption }: StatCardProps) {
               <path d="M10 16.5 4 10h4V3.5h4V10h4l-6 6.5Z" />
             )}
           </svg>
-          <span>{changeFormat.format(Math.abs(change))}% from yesterday</span>
+          <span>{formatNumber(Math.abs(change))}% from yesterday</span>
         </p>
       ) : null}
     </article>

@@ -5,17 +5,14 @@ import { AppointmentStatusBadge } from '../../../components/appointment-status-b
 import { CardSection } from '../../../components/card-section';
 import { fullName } from '../../../lib/full-name';
 import { canMarkNoShow } from '../../appointments/api/mark-no-show';
-import { shortTime } from '../local-date';
+import { formatTime, formatTimeRange } from '../../../lib/date-time-format';
 
 /** docs/product.md §2 Today's Appointments: count badge, one card per appointment, or the empty state. */
 export function TodaysAppointments({
   appointments,
-  emptyNote,
   onNoShow,
 }: {
   appointments: ProviderAppointment[];
-  /** Why the list is empty while the stat card counts some (e.g. '5 completed earlier today'). */
-  emptyNote?: string;
   /** 'Mark as no-show' on the appointments that qualify (started, within 72 hours). */
   onNoShow?: (appointment: ProviderAppointment) => void;
 }) {
@@ -37,7 +34,6 @@ export function TodaysAppointments({
       {appointments.length === 0 ? (
         <div className="mt-4 flex flex-col items-start gap-3">
           <p className="text-slate-600">No appointments scheduled for today</p>
-          {emptyNote ? <p className="text-sm text-slate-600">{emptyNote}</p> : null}
           <Link
             to="/dashboard/timeslots"
             className="rounded-md border border-indigo-600 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
@@ -55,7 +51,7 @@ export function TodaysAppointments({
               >
                 <span className="min-w-0">
                   <span className="block font-semibold text-slate-900">
-                    {shortTime(appointment.start_time)} - {shortTime(appointment.end_time)}
+                    {formatTimeRange(appointment.start_time, appointment.end_time)}
                   </span>
                   <span className="block break-words text-slate-700">
                     {fullName(appointment.client_first_name, appointment.client_last_name)}
@@ -68,7 +64,7 @@ export function TodaysAppointments({
                 <button
                   type="button"
                   onClick={() => onNoShow(appointment)}
-                  aria-label={`${REVIEW_MESSAGES.markNoShow}: ${fullName(appointment.client_first_name, appointment.client_last_name)}, ${shortTime(appointment.start_time)}`}
+                  aria-label={`${REVIEW_MESSAGES.markNoShow}: ${fullName(appointment.client_first_name, appointment.client_last_name)}, ${formatTime(appointment.start_time)}`}
                   className="shrink-0 self-center rounded-md border border-amber-400 px-3 py-1.5 text-sm font-medium text-amber-800 hover:bg-amber-50"
                 >
                   {REVIEW_MESSAGES.markNoShow}

@@ -1,9 +1,8 @@
+import { formatNumber } from '../../../lib/date-time-format';
 import type { ProviderTrustFigures } from '@slotwise/shared/stats-types';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { StarRating } from '../../../components/star-rating';
 import { CardSection } from '../../../components/card-section';
-
-const percent = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
 /** Trust figures (docs/decisions/045-reviews-and-ratings.md): mean rating, reviews, no-shows. */
 export function TrustFigures({ rating, reviewCount, noShowRate }: ProviderTrustFigures) {
@@ -33,7 +32,7 @@ export function TrustFigures({ rating, reviewCount, noShowRate }: ProviderTrustF
         </div>
         <div>
           <dt className="text-sm text-slate-600">No-show rate (30 days)</dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900">{percent.format(noShowRate)}%</dd>
+          <dd className="mt-1 text-2xl font-bold text-slate-900">{formatNumber(noShowRate)}%</dd>
         </div>
       </dl>
     </CardSection>

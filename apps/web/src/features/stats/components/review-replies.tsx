@@ -1,0 +1,48 @@
+import type { PublicReview } from '@slotwise/shared/reviews-schemas';
+import { useId, useState, type ReactNode } from 'react';
+import { useProviderReviews } from '../../reviews/api/get-provider-reviews';
+
+/** 'Reply to 3 reviews', or 'Show reviews' when every loaded one has its reply. */
+function repliesLabel(waiting: number): string {
+  if (waiting === 0) return 'Show reviews';
+  return `Reply to ${waiting} ${waiting === 1 ? 'review' : 'reviews'}`;
+}
+
+/**
+ * The provider's reviews on the dashboard, collapsed until asked (docs/product.md §14.3): one
+ * disclosure names how many wait for a reply; the list and its reply forms (composed in by app/)
+ * are drawn only once it is opened.
+ */
+export function ReviewReplies({
+  providerId,
+  children,
+}: {
+  providerId: string;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const reviews = useProviderReviews(providerId);
+  const items: PublicReview[] = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
+  const waiting = items.filter((review) => review.reply === null).length;
+  if (!reviews.isSuccess) return null;
+  return (
+    <div>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className="w-full rounded-lg border border-slate-200 bg-white px-4 py-3 text-left font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50"
+      >
+        <span aria-hidden="true" className="mr-2 inline-block w-3">
+          {open ? '▾' : '▸'}
+        </span>
+        {repliesLabel(waiting)}
+      </button>
+      <div id={panelId} hidden={!open} className="mt-3">
+        {open ? children : null}
+      </div>
+    </div>
+  );
+}
