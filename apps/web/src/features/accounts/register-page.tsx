@@ -16,6 +16,7 @@ import { useProfilePicture } from '../../lib/use-profile-picture';
 import { useRegister } from './api/register';
 import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../../components/auth-card';
+import { browserTimeZone } from '../../lib/date-time-format';
 
 /** Server field names (multipart body) → the form field that shows their message. */
 const SERVER_FIELDS = {
@@ -25,14 +26,6 @@ const SERVER_FIELDS = {
   password: 'password',
   role: 'role',
 } as const;
-
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** docs/product.md §2 Registration (/register). */
 export function RegisterPage() {
