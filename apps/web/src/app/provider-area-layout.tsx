@@ -6,6 +6,7 @@ import { OutlineIcon } from '../components/outline-icon';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { LogoutButton } from '../features/accounts/components/logout-button';
 import { UnreadMessagesBadge } from '../features/messages/components/unread-messages-badge';
+import { PhoneTabBar, TAB_BAR_PADDING } from './phone-tab-bar';
 import { RealtimeProvider } from './realtime-provider';
 import { SkipLink } from './skip-link';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -172,9 +173,14 @@ export function ProviderAreaLayout() {
             ) : null}
             <LogoutButton />
           </header>
-          <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          <main
+            id="main"
+            tabIndex={-1}
+            className={`min-w-0 flex-1 focus:outline-none ${TAB_BAR_PADDING}`}
+          >
             <Outlet />
           </main>
+          {wide ? null : <PhoneTabBar role="provider" />}
         </div>
       </div>
     </RealtimeProvider>
