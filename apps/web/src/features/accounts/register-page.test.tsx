@@ -208,7 +208,10 @@ describe('submitting', () => {
 
     expect(await screen.findByText(MESSAGES.accountCreated)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/email-verification'));
-    expect(router.state.location.state).toEqual({ email: 'ada@example.com' });
+    expect(router.state.location.state).toEqual({
+      email: 'ada@example.com',
+      mailSentAt: expect.any(Number),
+    });
 
     const [call] = callsTo(api.calls, 'POST', '/api/auth/register');
     const form = call!.body as FormData;
@@ -236,7 +239,11 @@ describe('submitting', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/register-provider'));
-    expect(router.state.location.state).toEqual({ userId: USER_ID, email: 'cher@example.com' });
+    expect(router.state.location.state).toEqual({
+      userId: USER_ID,
+      email: 'cher@example.com',
+      mailSentAt: expect.any(Number),
+    });
     const form = callsTo(api.calls, 'POST', '/api/auth/register')[0]!.body as FormData;
     expect(form.get('lastName')).toBe('-');
     expect(form.get('role')).toBe('provider');
