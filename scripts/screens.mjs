@@ -105,6 +105,7 @@ async function waitFor(what, attempt, timeoutMs = 90_000) {
       const value = await attempt();
       if (value) return value;
     } catch (error) {
+      if (error?.fatal) throw error;
       last = error;
     }
     await sleep(500);
@@ -130,9 +131,10 @@ async function clickIfPresent(page, roles, name) {
   for (const role of roles) {
     const control = page.getByRole(role, { name }).first();
     if ((await control.count()) === 0) continue;
-    // A radio is often a visually hidden input under its label: check it rather than click it.
-    if (role === 'radio') await control.check({ force: true, timeout: 5_000 });
-    else await control.click({ timeout: 5_000 });
+    // A radio is often a visually hidden input under its label: click the input itself.
+    if (role === 'radio') {
+      if (!(await control.isChecked())) await control.evaluate((input) => input.click());
+    } else await control.click({ timeout: 5_000 });
     return;
   }
   console.warn(`  (no ${roles.join('/')} named ${name} on ${page.url()})`);
@@ -176,7 +178,10 @@ async function capture(browser, baseURL, sessions, ids) {
         await page.goto(screen.path(ids), { waitUntil: 'load' });
         await settle(page);
         if (screen.step) {
-          await screen.step(page);
+          // A step that cannot be taken leaves the screen as it loaded (reported, not fatal).
+          await screen.step(page).catch((error) => {
+            console.warn(`  (step on ${screen.name} failed: ${String(error).split('\n')[0]})`);
+          });
           await settle(page);
         }
         const shot = { fullPage: true, animations: 'disabled' };
@@ -195,13 +200,8 @@ async function capture(browser, baseURL, sessions, ids) {
   return written;
 }
 
-async function main() {
-  for (const entry of [SERVER_ENTRY, WEB_ENTRY]) {
-    if (!existsSync(entry)) {
-      console.error(`${entry} is missing: run \`npm run build\` first.`);
-      process.exit(1);
-    }
-  }
+/** Spawns the built server on a free port and a fresh DATA_DIR; resolves once it is healthy. */
+async function startOnce() {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'slotwise-screens-'));
@@ -218,12 +218,52 @@ async function main() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  let browser;
   try {
     await waitFor('the server answering /api/health', async () => {
+      if (server.exitCode !== null) {
+        throw Object.assign(new Error(`the server exited (${server.exitCode})`), { fatal: true });
+      }
       const response = await fetch(`${baseURL}/api/health`);
       return response.ok;
     });
+  } catch (error) {
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return { server, baseURL, dataDir };
+}
+
+/** On a busy machine the embedded database may miss the server's start deadline: try again. */
+async function startServer(attempts = 5) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`  (server start ${attempt} failed, trying again: ${error.message})`);
+      await sleep(5_000 * attempt);
+    }
+  }
+}
+
+async function stopServer(server) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+async function main() {
+  for (const entry of [SERVER_ENTRY, WEB_ENTRY]) {
+    if (!existsSync(entry)) {
+      console.error(`${entry} is missing: run \`npm run build\` first.`);
+      process.exit(1);
+    }
+  }
+  const { server, baseURL, dataDir } = await startServer();
+  let browser;
+  try {
     const sessions = {
       client: await signIn(baseURL, DEMO.client),
       provider: await signIn(baseURL, DEMO.provider),
@@ -250,11 +290,7 @@ async function main() {
     );
   } finally {
     await browser?.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => {
-      if (server.exitCode !== null) resolve();
-      else server.once('exit', resolve);
-    });
+    await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
