@@ -184,6 +184,14 @@ async function capture(browser, baseURL, sessions, ids) {
           });
           await settle(page);
         }
+        // The viewport grows to the whole page, so that fixed parts (the phone tab bar) sit at
+        // its end as on a real phone, not across the middle of a tall capture.
+        const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.setViewportSize({
+          width: viewport.width,
+          height: Math.max(viewport.height, pageHeight),
+        });
+        await page.waitForTimeout(300);
         const shot = { fullPage: true, animations: 'disabled' };
         written.push({
           name: `${screen.name}-${viewport.width}`,
@@ -200,11 +208,10 @@ async function capture(browser, baseURL, sessions, ids) {
   return written;
 }
 
-/** Spawns the built server on a free port and a fresh DATA_DIR; resolves once it is healthy. */
-async function startOnce() {
+/** Spawns the built server on a free port and `dataDir`; resolves once it is healthy. */
+async function startOnce(dataDir) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'slotwise-screens-'));
   const server = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
@@ -228,19 +235,25 @@ async function startOnce() {
     });
   } catch (error) {
     await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   return { server, baseURL, dataDir };
 }
 
-/** On a busy machine the embedded database may miss the server's start deadline: try again. */
+/**
+ * On a busy machine the embedded database may miss the server's start deadline: try again on
+ * the same DATA_DIR, where what the last attempt created (the database files) is kept.
+ */
 async function startServer(attempts = 5) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'slotwise-screens-'));
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnce();
+      return await startOnce(dataDir);
     } catch (error) {
-      if (attempt >= attempts) throw error;
+      if (attempt >= attempts) {
+        await rm(dataDir, { recursive: true, force: true });
+        throw error;
+      }
       console.warn(`  (server start ${attempt} failed, trying again: ${error.message})`);
       await sleep(5_000 * attempt);
     }
