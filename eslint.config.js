@@ -6,9 +6,60 @@ import globals from 'globals';
 import webBoundaries from './apps/web/eslint/feature-boundaries.js';
 import serverBoundaries from './apps/server/eslint/module-boundaries.js';
 
+/** The web's forbidden imports; the date-time block below repeats them (a later block replaces a rule's options). */
+const webRestrictedImportPaths = [
+  {
+    name: 'zod',
+    message:
+      "Import { z } from '@slotwise/shared/zod' (it switches off Zod's eval probe under our CSP).",
+  },
+  {
+    name: 'react-toastify',
+    message: "Import from 'react-toastify/unstyled' (the default entry injects a <style> element).",
+  },
+];
+
+/** Every date and time on screen goes through apps/web/src/lib/date-time-format.ts (docs/product.md §14.5). */
+const DATE_TIME_MESSAGE =
+  'Format dates and times with apps/web/src/lib/date-time-format.ts (docs/product.md §14.5).';
+
+/**
+ * TEMPORARY: files other parts of the §14 work are migrating off the old formatters right now.
+ * Remove each line when its file uses lib/date-time-format.ts; the list must end empty.
+ */
+const DATE_TIME_NOT_YET_MIGRATED = [
+  'apps/web/src/features/appointments/cancellation.ts',
+  'apps/web/src/features/appointments/components/appointment-card.tsx',
+  'apps/web/src/features/appointments/components/cancel-appointment-dialog.tsx',
+  'apps/web/src/features/appointments/components/no-show-dialog.tsx',
+  'apps/web/src/features/appointments/components/reschedule-modal.tsx',
+  'apps/web/src/features/appointments/components/todays-appointments.tsx',
+  'apps/web/src/features/availability/calendar/week-calendar.tsx',
+  'apps/web/src/features/availability/components/time-off-dialog.tsx',
+  'apps/web/src/features/availability/slot-format.ts',
+  'apps/web/src/features/discovery/components/available-times.tsx',
+  'apps/web/src/features/discovery/components/chosen-slot.tsx',
+  'apps/web/src/features/discovery/components/discovery-filters-form.tsx',
+  'apps/web/src/features/discovery/components/provider-result-card.tsx',
+  'apps/web/src/features/discovery/provider-detail-page.tsx',
+  'apps/web/src/features/notifications/relative-time.ts',
+  'apps/web/src/features/stats/analytics-format.ts',
+  // The old formatters themselves and their test: deleted once nothing above imports them.
+  'apps/web/src/lib/format-slot.ts',
+  'apps/web/src/lib/format-slot.test.ts',
+  'apps/web/src/lib/calendar-day-format.ts',
+];
+
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', 'apps/server/src/db/migrations/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'coverage/**',
+      'e2e/artifacts/**',
+      'apps/server/src/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -16,7 +67,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
@@ -28,21 +82,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'zod',
-              message: "Import { z } from '@slotwise/shared/zod' (it switches off Zod's eval probe under our CSP).",
-            },
-            {
-              name: 'react-toastify',
-              message: "Import from 'react-toastify/unstyled' (the default entry injects a <style> element).",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: webRestrictedImportPaths }],
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
     },
@@ -54,6 +94,40 @@ export default tseslint.config(
     ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
     plugins: { 'web-boundaries': webBoundaries },
     rules: { 'web-boundaries/feature-boundaries': 'error' },
+  },
+  {
+    // One date and time format (docs/product.md §14.5): nothing in the web app formats a date or a
+    // time but lib/date-time-format.ts (and its test); src/lint-date-time.test.ts proves it.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/lib/date-time-format.ts',
+      'apps/web/src/lib/date-time-format.test.ts',
+      ...DATE_TIME_NOT_YET_MIGRATED,
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Intl', property: 'DateTimeFormat', message: DATE_TIME_MESSAGE },
+        { object: 'Intl', property: 'RelativeTimeFormat', message: DATE_TIME_MESSAGE },
+        { property: 'toLocaleDateString', message: DATE_TIME_MESSAGE },
+        { property: 'toLocaleTimeString', message: DATE_TIME_MESSAGE },
+        // Date.prototype.toLocaleString (a number's too: formatNumber is in the same module).
+        { property: 'toLocaleString', message: DATE_TIME_MESSAGE },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: webRestrictedImportPaths,
+          patterns: [
+            {
+              regex:
+                '(^|/)lib/(format-slot|calendar-day-format)$|^\\./(format-slot|calendar-day-format)$',
+              message: DATE_TIME_MESSAGE,
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Server layers: app.ts/app/ compose → modules/ in the order of MODULE_LAYERS → infrastructure

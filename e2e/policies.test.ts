@@ -69,8 +69,8 @@ describeBrowser('booking policies', () => {
     const p = providerTab.page;
     await p.goto('/dashboard/profile');
     await p.getByRole('heading', { name: 'Booking policy' }).waitFor();
-    await p.getByLabel('Minimum notice (minutes)').fill('120');
-    await p.getByLabel('Cancellation cut-off (minutes)').fill('1440');
+    await p.getByLabel('Minimum notice (hours)').fill('2');
+    await p.getByLabel('Cancellation cut-off (hours)').fill('24');
     await p.getByText("Clients can't book less than 2 hours ahead", { exact: true }).waitFor();
     await p.getByRole('button', { name: 'Save policy' }).click();
     await p.getByText('Booking policy saved').waitFor();

@@ -39,7 +39,7 @@ export const CATALOGUE_MESSAGES = {
   nothingToUpdate: 'Nothing to update: send at least one field',
   invalidServiceId: 'Invalid service id',
   serviceNotFound: 'Service not found',
-  serviceInactive: 'This service is archived: reactivate it before creating slots for it',
+  serviceInactive: 'This service is archived: reactivate it before creating time slots for it',
   serviceCreated: 'Service created successfully!',
   serviceUpdated: 'Service updated successfully!',
   serviceDeleted: 'Service deleted successfully!',

@@ -36,6 +36,8 @@ export const POLICY_MESSAGES = {
   bufferInvalid: `Buffer must be a whole number of minutes from 0 to ${MAX_BUFFER_MINUTES}`,
   maxPerDayInvalid: `Daily limit must be empty (no limit) or a whole number from 1 to ${MAX_PER_DAY}`,
   cancelCutoffInvalid: `Cancellation cut-off must be a whole number of minutes from 0 to ${MAX_CANCEL_CUTOFF_MINUTES}`,
+  minNoticeHoursInvalid: `Minimum notice must be a number of hours from 0 to ${MAX_MIN_NOTICE_MINUTES / 60}`,
+  cancelCutoffHoursInvalid: `Cancellation cut-off must be a number of hours from 0 to ${MAX_CANCEL_CUTOFF_MINUTES / 60}`,
   saved: 'Booking policy saved',
   dailyLimitReached: 'This provider takes no more bookings on that day',
   bufferConflict: 'This provider needs a break between appointments; choose another time',

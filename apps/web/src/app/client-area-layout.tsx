@@ -5,6 +5,7 @@ import { LogoutButton } from '../features/accounts/components/logout-button';
 import { ProfileMenu } from '../features/accounts/components/profile-menu';
 import { MessagesHeaderLink } from '../features/messages/components/unread-messages-badge';
 import { ClientSearchBox } from '../features/discovery/components/client-search-box';
+import { PhoneTabBar, TAB_BAR_PADDING } from './phone-tab-bar';
 import { RealtimeProvider } from './realtime-provider';
 import { SkipLink } from './skip-link';
 import { useSignedInUser } from './use-signed-in-user';
@@ -41,9 +42,10 @@ export function ClientAreaLayout() {
           />
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" tabIndex={-1} className={`flex-1 focus:outline-none ${TAB_BAR_PADDING}`}>
         <Outlet />
       </main>
+      <PhoneTabBar role="client" />
     </div>
   );
 }

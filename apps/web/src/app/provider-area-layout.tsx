@@ -6,6 +6,7 @@ import { OutlineIcon } from '../components/outline-icon';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { LogoutButton } from '../features/accounts/components/logout-button';
 import { UnreadMessagesBadge } from '../features/messages/components/unread-messages-badge';
+import { PhoneTabBar, TAB_BAR_PADDING } from './phone-tab-bar';
 import { RealtimeProvider } from './realtime-provider';
 import { SkipLink } from './skip-link';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -97,7 +98,7 @@ export function ProviderAreaLayout() {
                 type="button"
                 aria-label="Close navigation"
                 onClick={() => closeDrawer(true)}
-                className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+                className="rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-700"
               >
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
                   <path d="M5.3 4.3a1 1 0 0 1 1.4 0L10 7.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 9l3.3 3.3a1 1 0 0 1-1.4 1.4L10 10.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 9 5.3 5.7a1 1 0 0 1 0-1.4Z" />
@@ -172,9 +173,14 @@ export function ProviderAreaLayout() {
             ) : null}
             <LogoutButton />
           </header>
-          <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          <main
+            id="main"
+            tabIndex={-1}
+            className={`min-w-0 flex-1 focus:outline-none ${TAB_BAR_PADDING}`}
+          >
             <Outlet />
           </main>
+          {wide ? null : <PhoneTabBar role="provider" />}
         </div>
       </div>
     </RealtimeProvider>

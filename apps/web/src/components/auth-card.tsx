@@ -13,7 +13,7 @@ interface AuthCardProps {
   children: ReactNode;
 }
 
-/** The centred card of the account screens (register, password reset, email verification …). */
+/** The centered card of the account screens (register, password reset, email verification …). */
 export function AuthCard({
   titleId,
   pageTitle,

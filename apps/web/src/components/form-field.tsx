@@ -50,7 +50,7 @@ export function Field({ label, error, hint, id, className, children }: FieldProp
 /** A field's help text under its control, when it has one. */
 export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
   return hint ? (
-    <p id={id} className="mt-1 text-xs text-slate-500">
+    <p id={id} className="mt-1 text-xs text-slate-600">
       {hint}
     </p>
   ) : null;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * A 24 × 24 outline icon in the text's colour (`children`: its paths), hidden from assistive
+ * A 24 × 24 outline icon in the text's color (`children`: its paths), hidden from assistive
  * technology: the button or link around it carries the name.
  */
 export function OutlineIcon({

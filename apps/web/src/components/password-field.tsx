@@ -38,7 +38,7 @@ export function PasswordField({ ref, revealable = false, ...props }: PasswordFie
               aria-label="Show password"
               aria-pressed={shown}
               onClick={() => setShown((value) => !value)}
-              className="absolute inset-y-0 right-0 mt-1 flex items-center rounded-r-md px-3 text-slate-500 hover:text-slate-800"
+              className="absolute inset-y-0 right-0 mt-1 flex items-center rounded-r-md px-3 text-slate-600 hover:text-slate-800"
             >
               <EyeIcon crossed={shown} />
             </button>

@@ -59,7 +59,7 @@ export function ProfilePictureInput({
           onChange={(event) => void picture.select(event.target.files?.[0])}
           className="mt-1 block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100"
         />
-        <p id={hintId} className="mt-1 text-xs text-slate-500" aria-live="polite">
+        <p id={hintId} className="mt-1 text-xs text-slate-600" aria-live="polite">
           {picture.processing ? 'Processing picture...' : 'JPEG, PNG or GIF.'}
         </p>
       </div>

@@ -40,7 +40,7 @@ export function StarRating({ rating, reviewCount, size = 'sm', emptyText }: Star
     );
   }
   if (rating === null || !reviewCount) {
-    return emptyText ? <span className="text-sm text-slate-500">{emptyText}</span> : null;
+    return emptyText ? <span className="text-sm text-slate-600">{emptyText}</span> : null;
   }
   return (
     <span
@@ -50,7 +50,7 @@ export function StarRating({ rating, reviewCount, size = 'sm', emptyText }: Star
     >
       <Stars rating={rating} size={size} />
       <span aria-hidden="true" className="text-sm font-medium text-slate-700">
-        {rating.toFixed(1)} <span className="text-slate-500">({reviewCount})</span>
+        {rating.toFixed(1)} <span className="text-slate-600">({reviewCount})</span>
       </span>
     </span>
   );

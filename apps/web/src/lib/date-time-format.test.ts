@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  browserTimeZone,
   addDays,
   formatDate,
   formatDateRange,
@@ -58,5 +59,11 @@ describe('one date and one time format (docs/product.md §14.5)', () => {
   it('takes today from the local clock', () => {
     expect(localDateKey(new Date(2026, 10, 26, 23, 59))).toBe('2026-11-26');
     expect(formatDistance(3.24)).toBe('3.2 km');
+  });
+});
+
+describe('browserTimeZone', () => {
+  it("names the browser's zone (the tests run on New York's)", () => {
+    expect(browserTimeZone()).toBe('America/New_York');
   });
 });

@@ -249,3 +249,12 @@ export function formatDistance(km: number): string {
     maximumFractionDigits: 1,
   }).format(km);
 }
+
+/** The browser's IANA time zone ('America/New_York'), or undefined where `Intl` cannot tell. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { localDateKey } from './format-slot';
+import { localDateKey } from './date-time-format';
 
 /** Milliseconds from `now` to the next local midnight (DST days are 23 or 25 hours long). */
 function untilNextLocalMidnight(now: Date): number {

@@ -48,7 +48,7 @@ export function useProfilePicture(): ProfilePictureState {
 
   const select = useCallback(
     async (chosen: File | null | undefined) => {
-      if (!chosen) return; // the file dialog was cancelled: keep the current picture
+      if (!chosen) return; // the file dialog was canceled: keep the current picture
       const choice = ++choiceRef.current;
       if (!isAllowedPictureType(chosen)) {
         toast.error(MESSAGES.imageTypeNotAllowed);

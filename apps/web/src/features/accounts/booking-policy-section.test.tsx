@@ -50,14 +50,16 @@ async function openPolicy() {
   const user = userEvent.setup();
   renderRoute('/dashboard/profile');
   const section = await screen.findByRole('region', { name: 'Booking policy' }, LAZY_ROUTE);
-  await within(section).findByLabelText('Minimum notice (minutes)');
+  await within(section).findByLabelText('Minimum notice (hours)');
   return { user, section: within(section) };
 }
 
 describe('settings: booking policy', () => {
   it('shows the saved policy and, as it is typed, what clients will see', async () => {
     const { user, section } = await openPolicy();
-    expect(section.getByLabelText('Minimum notice (minutes)')).toHaveValue('120');
+    expect(section.getByLabelText('Minimum notice (hours)')).toHaveValue('2');
+    expect(section.getByLabelText('Cancellation cut-off (hours)')).toHaveValue('24');
+    expect(section.getByLabelText('Booking horizon (days)')).toHaveValue('90');
     expect(section.getByLabelText('Daily limit (appointments, empty for no limit)')).toHaveValue(
       '8',
     );
@@ -83,7 +85,7 @@ describe('settings: booking policy', () => {
     expect(buffer).toHaveAccessibleDescription(
       `Time kept free before and after each appointment. ${POLICY_MESSAGES.bufferInvalid}`,
     );
-    expectNoFieldError(section.getByLabelText('Minimum notice (minutes)'));
+    expectNoFieldError(section.getByLabelText('Minimum notice (hours)'));
     expect(callsTo(api.calls, 'PUT', ROUTE)).toEqual([]);
   });
 
@@ -104,5 +106,38 @@ describe('settings: booking policy', () => {
         cancelCutoffMinutes: 1440,
       },
     ]);
+  });
+
+  it('takes notice and cut-off in hours and sends them in minutes', async () => {
+    const { user, section } = await openPolicy();
+    const notice = section.getByLabelText('Minimum notice (hours)');
+    const cutoff = section.getByLabelText('Cancellation cut-off (hours)');
+    await user.clear(notice);
+    await user.type(notice, '1.5');
+    await user.clear(cutoff);
+    await user.type(cutoff, '48');
+    expect(section.getByText("Clients can't book less than 90 minutes ahead")).toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Save policy' }));
+    expect(await screen.findByText(POLICY_MESSAGES.saved)).toBeInTheDocument();
+    expect(callsTo(api.calls, 'PUT', ROUTE).map((call) => call.body)).toEqual([
+      {
+        minNoticeMinutes: 90,
+        maxAdvanceDays: 90,
+        bufferMinutes: 0,
+        maxPerDay: 8,
+        cancelCutoffMinutes: 2880,
+      },
+    ]);
+  });
+
+  it('refuses hours out of range with an hours message', async () => {
+    const { user, section } = await openPolicy();
+    const cutoff = section.getByLabelText('Cancellation cut-off (hours)');
+    await user.clear(cutoff);
+    await user.type(cutoff, '400');
+    await user.click(section.getByRole('button', { name: 'Save policy' }));
+    await waitFor(() => expectFieldError(cutoff, POLICY_MESSAGES.cancelCutoffHoursInvalid));
+    expect(POLICY_MESSAGES.cancelCutoffHoursInvalid).toContain('from 0 to 336');
+    expect(callsTo(api.calls, 'PUT', ROUTE)).toEqual([]);
   });
 });

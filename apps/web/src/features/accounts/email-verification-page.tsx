@@ -1,6 +1,6 @@
 import { emailFormSchema } from '@slotwise/shared/accounts-schemas';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
-import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
+import { EMAIL_MESSAGES, MAIL_COOLDOWN_SECONDS } from '@slotwise/shared/email-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -23,6 +23,19 @@ function readEmail(state: unknown): string | null {
 }
 
 /**
+ * Seconds left of the first mail's cooldown when registration just sent it (`mailSentAt` in the
+ * navigation state; the register answer carries no retryAfterSeconds, so the shared cooldown is
+ * used): the screen counts them down instead of offering a resend the server would refuse.
+ */
+function firstMailWaitSeconds(state: unknown, now: number = Date.now()): number {
+  if (typeof state !== 'object' || state === null || !('mailSentAt' in state)) return 0;
+  const { mailSentAt } = state;
+  if (typeof mailSentAt !== 'number') return 0;
+  const elapsed = Math.max(0, Math.floor((now - mailSentAt) / 1000));
+  return Math.max(0, MAIL_COOLDOWN_SECONDS - elapsed);
+}
+
+/**
  * docs/product.md §2 Email verification (/email-verification): the "check your inbox" notice with a resend
  * button, or — opened from the emailed link with `?token=` — the confirmation itself.
  */
@@ -37,13 +50,13 @@ export function EmailVerificationPage() {
       {token ? (
         <TokenConfirmation token={token} email={email} />
       ) : (
-        <VerificationNotice email={email} />
+        <VerificationNotice email={email} waitSeconds={firstMailWaitSeconds(location.state)} />
       )}
     </AuthCard>
   );
 }
 
-function VerificationNotice({ email }: { email: string | null }) {
+function VerificationNotice({ email, waitSeconds }: { email: string | null; waitSeconds: number }) {
   return (
     <>
       <VerificationHeading>Verify Your Email</VerificationHeading>
@@ -60,7 +73,7 @@ function VerificationNotice({ email }: { email: string | null }) {
         Please check your inbox and your spam/junk folder, then open the link to activate your
         account.
       </p>
-      <ResendForm email={email} />
+      <ResendForm email={email} waitSeconds={waitSeconds} />
       <LoginLink />
     </>
   );
@@ -141,9 +154,9 @@ const STATUS_CLASS = {
  * and counts the server's `retryAfterSeconds` down on the disabled button. Without a known
  * address it asks for one (docs/product.md §5 email-only form).
  */
-function ResendForm({ email }: { email: string | null }) {
+function ResendForm({ email, waitSeconds = 0 }: { email: string | null; waitSeconds?: number }) {
   const resend = useResendVerification();
-  const countdown = useCountdown();
+  const countdown = useCountdown(waitSeconds);
   const [status, setStatus] = useState<ResendStatus>(null);
   const form = useZodForm(emailFormSchema, { email: email ?? '' });
   const { handleSubmit, field } = form;

@@ -8,6 +8,7 @@ import { expectFieldError } from '../../../test/field-error';
 import { callsTo, deferred, json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { renderRoute, LAZY_ROUTE } from '../../../test/render-route';
 import { getStoredUser } from '../../lib/session';
+import { formatDate, localDateKey } from '../../lib/date-time-format';
 import { userOf, signInUser } from '../../../test/session-user';
 import { apiError } from '../../../test/contract';
 
@@ -90,11 +91,7 @@ describe('profile information', () => {
     expect(page().getByText('Not specified')).toBeInTheDocument();
     expect(page().getByText('Bio')).toBeInTheDocument();
     expect(page().getByText('No bio available')).toBeInTheDocument();
-    const today = new Date().toLocaleDateString(undefined, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-    });
+    const today = formatDate(localDateKey());
     expect(page().getByText(`Last updated: ${today}`)).toBeInTheDocument();
     expect(await screen.findByText(MESSAGES.profileFetched)).toBeInTheDocument();
   });

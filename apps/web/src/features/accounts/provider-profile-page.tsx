@@ -3,6 +3,7 @@ import { MESSAGES } from '@slotwise/shared/texts';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Avatar } from '../../components/avatar';
+import { formatDate, localDateKey } from '../../lib/date-time-format';
 import { useProfile } from './api/get-profile';
 import { UpdateProfileModal } from './components/update-profile-modal';
 import { BookingPolicySection } from './components/booking-policy-section';
@@ -72,11 +73,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const details =
     profile.role === 'provider' ? (profile.providerDetails ?? { specialty: null, bio: '' }) : null;
   // docs/product.md §2: the 'Last updated' line shows today's date.
-  const today = new Date().toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  const today = formatDate(localDateKey());
 
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -99,18 +96,18 @@ function ProfileCard({ profile }: { profile: Profile }) {
 
       {details ? (
         <dl className="mt-6 grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-[10rem_1fr]">
-          <dt className="text-sm font-medium text-slate-500">Specialty</dt>
+          <dt className="text-sm font-medium text-slate-600">Specialty</dt>
           <dd className="-mt-3 text-sm break-words text-slate-900 sm:mt-0">
             {details.specialty || 'Not specified'}
           </dd>
-          <dt className="text-sm font-medium text-slate-500">Bio</dt>
+          <dt className="text-sm font-medium text-slate-600">Bio</dt>
           <dd className="-mt-3 text-sm break-words whitespace-pre-line text-slate-900 sm:mt-0">
             {details.bio || 'No bio available'}
           </dd>
         </dl>
       ) : null}
 
-      <p className="mt-6 text-xs text-slate-500">Last updated: {today}</p>
+      <p className="mt-6 text-xs text-slate-600">Last updated: {today}</p>
     </article>
   );
 }

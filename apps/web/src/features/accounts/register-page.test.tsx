@@ -208,7 +208,10 @@ describe('submitting', () => {
 
     expect(await screen.findByText(MESSAGES.accountCreated)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/email-verification'));
-    expect(router.state.location.state).toEqual({ email: 'ada@example.com' });
+    expect(router.state.location.state).toEqual({
+      email: 'ada@example.com',
+      mailSentAt: expect.any(Number),
+    });
 
     const [call] = callsTo(api.calls, 'POST', '/api/auth/register');
     const form = call!.body as FormData;
@@ -218,7 +221,7 @@ describe('submitting', () => {
     expect(form.get('email')).toBe('ada@example.com');
     expect(form.get('password')).toBe('Secret123');
     expect(form.get('role')).toBe('client');
-    expect(form.get('timezone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(form.get('timezone')).toBe('America/New_York');
     expect(form.get('profilePic')).toBeInstanceOf(File);
     expect(form.has('confirmPassword')).toBe(false);
     expect(form.has('terms')).toBe(false);
@@ -236,7 +239,11 @@ describe('submitting', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/register-provider'));
-    expect(router.state.location.state).toEqual({ userId: USER_ID, email: 'cher@example.com' });
+    expect(router.state.location.state).toEqual({
+      userId: USER_ID,
+      email: 'cher@example.com',
+      mailSentAt: expect.any(Number),
+    });
     const form = callsTo(api.calls, 'POST', '/api/auth/register')[0]!.body as FormData;
     expect(form.get('lastName')).toBe('-');
     expect(form.get('role')).toBe('provider');

@@ -16,6 +16,7 @@ import { useProfilePicture } from '../../lib/use-profile-picture';
 import { useRegister } from './api/register';
 import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../../components/auth-card';
+import { browserTimeZone } from '../../lib/date-time-format';
 
 /** Server field names (multipart body) → the form field that shows their message. */
 const SERVER_FIELDS = {
@@ -26,15 +27,10 @@ const SERVER_FIELDS = {
   role: 'role',
 } as const;
 
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** docs/product.md §2 Registration (/register). */
+/** When registration's verification mail went out: the moment the register answer arrived. */
+const mailSentNow = (): number => Date.now();
+
 export function RegisterPage() {
   const navigate = useNavigate();
   // A visitor registering to book a slot (docs/product.md §11.2) comes back to it after sign-in.
@@ -67,11 +63,15 @@ export function RegisterPage() {
       reset();
       picture.clear();
       if (values.role === 'provider') {
-        void navigate('/register-provider', { state: { userId, email: values.email } });
+        void navigate('/register-provider', {
+          state: { userId, email: values.email, mailSentAt: mailSentNow() },
+        });
       } else {
         // The mailed link opens without this URL's `next`: kept in the browser for it.
         rememberNext(next);
-        void navigate(withNext('/email-verification', next), { state: { email: values.email } });
+        void navigate(withNext('/email-verification', next), {
+          state: { email: values.email, mailSentAt: mailSentNow() },
+        });
       }
     } catch (error) {
       showFormFailure(error, MESSAGES.registrationFailed, setError, SERVER_FIELDS);

@@ -69,7 +69,7 @@ describe('provider profile completion', () => {
 
     expect(await screen.findByText(MESSAGES.providerProfileCompleted)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/email-verification'));
-    expect(router.state.location.state).toEqual({ email: 'pat@example.com' });
+    expect(router.state.location.state).toEqual({ email: 'pat@example.com', mailSentAt: null });
     expect(callsTo(api.calls, 'POST', '/api/auth/register/provider')[0]!.body).toEqual({
       userId: USER_ID,
       specialty: 'Barber',

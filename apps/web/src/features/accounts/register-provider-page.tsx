@@ -20,6 +20,8 @@ const onboardingSchema = z.intersection(providerProfileFormSchema, providerCatal
 interface OnboardingState {
   userId: string | null;
   email: string | null;
+  /** When registration sent the verification mail (epoch ms), passed on to its screen. */
+  mailSentAt: number | null;
 }
 
 /** The navigation state /register leaves for a provider: {userId, email} (docs/product.md §2). */
@@ -27,13 +29,14 @@ function readOnboardingState(state: unknown): OnboardingState {
   const record =
     typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  return { userId: text(record.userId), email: text(record.email) };
+  const mailSentAt = typeof record.mailSentAt === 'number' ? record.mailSentAt : null;
+  return { userId: text(record.userId), email: text(record.email), mailSentAt };
 }
 
 /** docs/product.md §2 Provider profile completion (/register-provider). */
 export function RegisterProviderPage() {
   const location = useLocation();
-  const { userId, email } = readOnboardingState(location.state);
+  const { userId, email, mailSentAt } = readOnboardingState(location.state);
 
   return (
     <AuthCard
@@ -43,7 +46,7 @@ export function RegisterProviderPage() {
       width="lg"
     >
       {userId ? (
-        <ProviderProfileForm userId={userId} email={email} />
+        <ProviderProfileForm userId={userId} email={email} mailSentAt={mailSentAt} />
       ) : (
         <div className="mt-4 space-y-4 text-sm text-slate-700">
           <p role="alert">{MESSAGES.registrationDetailsMissing}</p>
@@ -59,7 +62,11 @@ export function RegisterProviderPage() {
   );
 }
 
-function ProviderProfileForm({ userId, email }: { userId: string; email: string | null }) {
+function ProviderProfileForm({
+  userId,
+  email,
+  mailSentAt,
+}: Pick<OnboardingState, 'email' | 'mailSentAt'> & { userId: string }) {
   const navigate = useNavigate();
   const completion = useRegisterProvider();
   const form = useZodForm(onboardingSchema, {
@@ -89,7 +96,7 @@ function ProviderProfileForm({ userId, email }: { userId: string; email: string 
           : {}),
       });
       toast.success(MESSAGES.providerProfileCompleted);
-      void navigate('/email-verification', { state: { email } });
+      void navigate('/email-verification', { state: { email, mailSentAt } });
     } catch (error) {
       toast.error(MESSAGES.somethingWentWrong);
       showFormFailure(error, MESSAGES.somethingWentWrong, setError, [

@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
+import { EMAIL_MESSAGES, MAIL_COOLDOWN_SECONDS } from '@slotwise/shared/email-schemas';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -58,5 +58,31 @@ describe('honest resend on the verification screen', () => {
     await user.click(screen.getByRole('button', { name: RESEND }));
     expect(await screen.findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
     expect(callsTo(api.calls, 'POST', '/api/verify-email')).toHaveLength(2);
+  });
+
+  it("opened right after registration, counts the first mail's cooldown down before offering a resend", async () => {
+    resendAnswer = () => json(200, { message: EMAIL_MESSAGES.resendSent, retryAfterSeconds: 60 });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    // Registration sent the mail 5 seconds before this screen opened.
+    renderRoute({
+      pathname: '/email-verification',
+      state: { email: 'ada@example.com', mailSentAt: Date.now() - 5_000 },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' }, LAZY_ROUTE);
+    expect(
+      screen.getByRole('button', { name: `Resend in ${MAIL_COOLDOWN_SECONDS - 5} s` }),
+    ).toBeDisabled();
+    expect(screen.queryByRole('button', { name: RESEND })).not.toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync((MAIL_COOLDOWN_SECONDS - 5) * 1000));
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await user.click(screen.getByRole('button', { name: RESEND }));
+    expect(await screen.findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
+    expect(callsTo(api.calls, 'POST', '/api/verify-email')).toHaveLength(1);
+  });
+
+  it('opened without a fresh registration offers the resend at once', async () => {
+    renderRoute({ pathname: '/email-verification', state: { email: 'ada@example.com' } });
+    expect(await screen.findByRole('button', { name: RESEND }, LAZY_ROUTE)).toBeEnabled();
   });
 });

@@ -8,9 +8,12 @@ function secondsLeft(until: number | null, now: number): number {
 /**
  * A countdown in whole seconds: `start(seconds)` begins it, `remaining` falls to 0 once a second.
  * Computed from a deadline, so a throttled background tab still shows the right value.
+ * `initialSeconds` starts it at once (the verification mail sent just before the screen opened).
  */
-export function useCountdown() {
-  const [until, setUntil] = useState<number | null>(null);
+export function useCountdown(initialSeconds = 0) {
+  const [until, setUntil] = useState<number | null>(() =>
+    initialSeconds > 0 ? Date.now() + initialSeconds * 1000 : null,
+  );
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

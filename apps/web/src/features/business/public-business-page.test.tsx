@@ -16,7 +16,7 @@ import { freshForEachTest } from '../../../test/each-test';
 import { callsTo, json } from '../../../test/mock-api';
 import { LAZY_ROUTE, openRoute } from '../../../test/render-route';
 import { tokenOf, userOf } from '../../../test/session-user';
-import { formatInstantTime } from './instant-format';
+import { formatInstantTime } from '../../lib/date-time-format';
 
 /** /businesses/:id (docs/product.md §13): the public business page and booking from it. */
 

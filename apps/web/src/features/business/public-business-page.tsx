@@ -139,7 +139,7 @@ function ServiceChooser({ business }: { business: PublicBusiness }) {
                     {service.description}
                   </span>
                 ) : null}
-                <span className="block text-xs text-slate-500">
+                <span className="block text-xs text-slate-600">
                   {durationText(service.duration_minutes)} ·{' '}
                   {formatPrice(service.price_cents, service.currency)}
                 </span>

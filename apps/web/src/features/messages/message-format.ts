@@ -1,22 +1,19 @@
-/** Dates and times of messages, in the viewer's own zone and locale. */
+import {
+  formatInstantDate,
+  formatInstantTime,
+  instantParts,
+  localDateKey,
+} from '../../lib/date-time-format';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-});
-const shortDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+/** Dates and times of messages, in the viewer's own zone, through the shared formatters. */
 
 /** `YYYY-MM-DD` of an instant in the viewer's zone (groups messages by day). */
 export function localDayKey(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return instantParts(iso)?.day ?? localDateKey(new Date(iso));
 }
 
 export function formatMessageTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
+  return formatInstantTime(iso);
 }
 
 /** 'Today', 'Yesterday', or the weekday and date: the heading of a day in a thread. */
@@ -26,14 +23,14 @@ export function formatDayHeading(iso: string, now: Date = new Date()): string {
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
   if (key === localDayKey(yesterday.toISOString())) return 'Yesterday';
-  return dayFormat.format(new Date(iso));
+  return formatInstantDate(iso, undefined, now);
 }
 
 /** In the conversation list: the time for today's messages, else the date. */
 export function formatListTime(iso: string, now: Date = new Date()): string {
   return localDayKey(iso) === localDayKey(now.toISOString())
     ? formatMessageTime(iso)
-    : shortDayFormat.format(new Date(iso));
+    : formatInstantDate(iso, undefined, now);
 }
 
 /** Consecutive messages (oldest first) grouped by the viewer's day. */

@@ -1,6 +1,12 @@
 import { CardSection } from '../../../components/card-section';
 import { PolicyList } from '../../../components/policy-list';
-import { type BookingPolicy, bookingPolicySchema } from '@slotwise/shared/policies-schemas';
+import {
+  type BookingPolicy,
+  bookingPolicySchema,
+  MAX_CANCEL_CUTOFF_MINUTES,
+  MAX_MIN_NOTICE_MINUTES,
+  POLICY_MESSAGES,
+} from '@slotwise/shared/policies-schemas';
 import { z } from '@slotwise/shared/zod';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
@@ -19,8 +25,8 @@ const FIELDS: Field[] = [
   {
     key: 'minNoticeMinutes',
     label: 'Minimum notice',
-    unit: 'minutes',
-    help: "How long before a start clients must book (120: clients can't book less than 2 hours ahead).",
+    unit: 'hours',
+    help: "How long before a start clients must book (2: clients can't book less than 2 hours ahead).",
   },
   {
     key: 'maxAdvanceDays',
@@ -43,36 +49,64 @@ const FIELDS: Field[] = [
   {
     key: 'cancelCutoffMinutes',
     label: 'Cancellation cut-off',
-    unit: 'minutes',
-    help: 'Clients can cancel or reschedule until this long before the start (1440: 24 hours). You can always cancel.',
+    unit: 'hours',
+    help: 'Clients can cancel or reschedule until this long before the start (24: a day before). You can always cancel.',
   },
 ];
 
 type Draft = Record<keyof BookingPolicy, string>;
 
+/**
+ * Notice and cut-off are typed in hours (docs/product.md §14.5) and sent in minutes, as the API
+ * keeps them; a fraction of an hour is rounded to the minute (1.5 → 90).
+ */
+function minutesToHoursText(minutes: number): string {
+  return String(Math.round((minutes / 60) * 100) / 100);
+}
+
+function hoursTextToMinutes(hours: string): number {
+  return Math.round(Number(hours.trim()) * 60);
+}
+
+const HOURS_PATTERN = /^\s*\d+(\.\d+)?\s*$/;
+
+/** Hours as typed: a number from 0 to `maxMinutes` / 60. */
+const hoursText = (maxMinutes: number, message: string) =>
+  z.string().refine((text) => {
+    if (!HOURS_PATTERN.test(text)) return false;
+    const minutes = hoursTextToMinutes(text);
+    return minutes >= 0 && minutes <= maxMinutes;
+  }, message);
+
 const toDraft = (policy: BookingPolicy): Draft => ({
-  minNoticeMinutes: String(policy.minNoticeMinutes),
+  minNoticeMinutes: minutesToHoursText(policy.minNoticeMinutes),
   maxAdvanceDays: String(policy.maxAdvanceDays),
   bufferMinutes: String(policy.bufferMinutes),
   maxPerDay: policy.maxPerDay === null ? '' : String(policy.maxPerDay),
-  cancelCutoffMinutes: String(policy.cancelCutoffMinutes),
+  cancelCutoffMinutes: minutesToHoursText(policy.cancelCutoffMinutes),
 });
 
-/** The form as typed (numbers as text, an empty daily limit for none) into the shared schema. */
+/**
+ * The form as typed (numbers as text, notice and cut-off in hours, an empty daily limit for none)
+ * into the shared schema.
+ */
 const policyFormSchema = z
   .object({
-    minNoticeMinutes: z.string(),
+    minNoticeMinutes: hoursText(MAX_MIN_NOTICE_MINUTES, POLICY_MESSAGES.minNoticeHoursInvalid),
     maxAdvanceDays: z.string(),
     bufferMinutes: z.string(),
     maxPerDay: z.string(),
-    cancelCutoffMinutes: z.string(),
+    cancelCutoffMinutes: hoursText(
+      MAX_CANCEL_CUTOFF_MINUTES,
+      POLICY_MESSAGES.cancelCutoffHoursInvalid,
+    ),
   })
   .transform((draft) => ({
-    minNoticeMinutes: Number(draft.minNoticeMinutes),
+    minNoticeMinutes: hoursTextToMinutes(draft.minNoticeMinutes),
     maxAdvanceDays: Number(draft.maxAdvanceDays),
     bufferMinutes: Number(draft.bufferMinutes),
     maxPerDay: draft.maxPerDay.trim() === '' ? null : Number(draft.maxPerDay),
-    cancelCutoffMinutes: Number(draft.cancelCutoffMinutes),
+    cancelCutoffMinutes: hoursTextToMinutes(draft.cancelCutoffMinutes),
   }))
   .pipe(bookingPolicySchema);
 
@@ -122,7 +156,7 @@ function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
             </label>
             <input
               id={id}
-              inputMode="numeric"
+              inputMode={field.unit === 'hours' ? 'decimal' : 'numeric'}
               {...register(field.key)}
               aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
               aria-invalid={error ? true : undefined}

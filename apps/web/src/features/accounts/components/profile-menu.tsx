@@ -125,7 +125,7 @@ export function ProfileMenu({ name, imageUrl, renderLogout }: ProfileMenuProps) 
           aria-hidden="true"
           viewBox="0 0 20 20"
           fill="currentColor"
-          className="hidden size-4 text-slate-500 sm:block"
+          className="hidden size-4 text-slate-600 sm:block"
         >
           <path
             fillRule="evenodd"

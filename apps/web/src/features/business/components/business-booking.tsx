@@ -6,11 +6,10 @@ import {
 import { addDays, todayIn } from '@slotwise/shared/dates';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatSlotDate } from '../../../lib/format-slot';
+import { formatDate, formatInstantTime, formatInstantWhen } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
 import { useBusinessSlots } from '../api/get-business-slots';
 import { BOOKING_DAYS, BOOKING_PARAMS, cardClass } from '../booking-params';
-import { formatInstant, formatInstantTime } from '../instant-format';
 import { BusinessChosenTime, type Booked } from './business-chosen-time';
 
 const pill = (pressed: boolean) =>
@@ -77,14 +76,14 @@ export function BusinessBooking({ business }: { business: PublicBusiness }) {
   }
 
   const timeLabel = (slot: MergedSlot) =>
-    `${formatInstant(slot.starts_at, business.timezone)}, ${service.name}`;
+    `${formatInstantWhen(slot.starts_at, business.timezone)}, ${service.name}`;
 
   return (
     <section aria-labelledby="business-times-title" className={cardClass}>
       <h2 id="business-times-title" className="mb-1 text-lg font-semibold text-slate-900">
         {BUSINESS_TEXTS.timesTitle}: {service.name}
       </h2>
-      <p className="mb-3 text-sm text-slate-500">{BUSINESS_TEXTS.businessLocalTimeNote}</p>
+      <p className="mb-3 text-sm text-slate-600">{BUSINESS_TEXTS.businessLocalTimeNote}</p>
       <div
         role="group"
         aria-label={BUSINESS_TEXTS.dayLabel}
@@ -98,7 +97,7 @@ export function BusinessBooking({ business }: { business: PublicBusiness }) {
             onClick={() => change(BOOKING_PARAMS.date, day)}
             className={pill(day === date)}
           >
-            {formatSlotDate(day)}
+            {formatDate(day)}
           </button>
         ))}
       </div>
@@ -122,7 +121,7 @@ export function BusinessBooking({ business }: { business: PublicBusiness }) {
       </div>
       <div role="group" aria-labelledby={`${groupId}-day`} className="mt-3">
         <h3 id={`${groupId}-day`} className="mb-2 text-sm font-semibold text-slate-800">
-          {formatSlotDate(date)}
+          {formatDate(date)}
         </h3>
         {slots.isPending ? (
           <p role="status" className="text-sm text-slate-600">

@@ -8,16 +8,12 @@ import {
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
+import { formatInstantDate } from '../../../lib/date-time-format';
 import { showFormFailure } from '../../../lib/form-failure';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useInviteStaff } from '../api/invite-staff';
 
-const EXPIRY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-function expiryText(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : EXPIRY_FORMAT.format(date);
-}
+const expiryText = (iso: string): string => formatInstantDate(iso);
 
 /** The owner invites a provider by email (a mailed link); the invitations not yet accepted. */
 export function InviteStaffForm({ invitations }: { invitations: BusinessInvitation[] }) {
@@ -74,7 +70,7 @@ export function InviteStaffForm({ invitations }: { invitations: BusinessInvitati
             {pending.map((invitation) => (
               <li key={invitation.id} className="text-sm break-all text-slate-700">
                 {invitation.email}{' '}
-                <span className="text-xs text-slate-500">
+                <span className="text-xs text-slate-600">
                   ({BUSINESS_TEXTS.invitationExpires(expiryText(invitation.expires_at))})
                 </span>
               </li>

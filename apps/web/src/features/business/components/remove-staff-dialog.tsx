@@ -14,7 +14,7 @@ import { failureMessage } from '../../../lib/failure-message';
 import { fullName } from '../../../lib/full-name';
 import { useStaffUpcoming } from '../api/get-staff-upcoming';
 import { useRemoveStaff, type FutureBookings } from '../api/remove-staff';
-import { formatInstant } from '../instant-format';
+import { formatInstantWhen } from '../../../lib/date-time-format';
 
 const FAILED = 'Failed to remove the staff member';
 
@@ -106,7 +106,7 @@ export function RemoveStaffDialog({
         <ul aria-label={BUSINESS_TEXTS.upcomingBookingsTitle} className="mt-2 space-y-1">
           {upcoming.data.map((appointment) => (
             <li key={appointment.id} className="text-sm text-slate-800">
-              {formatInstant(appointment.starts_at)} · {appointment.client_name}
+              {formatInstantWhen(appointment.starts_at)} · {appointment.client_name}
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useClientAppointments } from '../../appointments/api/get-client-appointments';
-import { formatSlotDate, formatSlotTimeRange } from '../../../lib/format-slot';
+import { formatDate, formatTimeRange } from '../../../lib/date-time-format';
 
 /**
  * For a client: their upcoming appointments with this provider, at the top of the thread
@@ -19,8 +19,8 @@ export function SharedAppointments({ providerId }: { providerId: string }) {
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
         {shared.slice(0, 3).map((a) => (
           <li key={a.appointment_id}>
-            <span className="font-semibold">{a.service_type}</span> · {formatSlotDate(a.day)},{' '}
-            {formatSlotTimeRange(a.start_time, a.end_time)}
+            <span className="font-semibold">{a.service_type}</span> · {formatDate(a.day)},{' '}
+            {formatTimeRange(a.start_time, a.end_time)}
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { controlClass } from '../../../components/control-class';
 import { FieldError } from '../../../components/form-field';
+import { formatNumber } from '../../../lib/date-time-format';
 
 /**
  * A review or reply text, the form's field `name`: label, textarea, its "n / max characters"
@@ -48,8 +49,7 @@ export function CountedTextarea<T extends FieldValues, TOutput extends FieldValu
         className={controlClass(error)}
       />
       <p id={`${id}-count`} className={countClassName}>
-        {text.length.toLocaleString('en-US')} / {REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-US')}{' '}
-        characters
+        {formatNumber(text.length)} / {formatNumber(REVIEW_TEXT_MAX_LENGTH)} characters
       </p>
       <FieldError id={`${id}-error`} error={error} />
     </>

@@ -90,7 +90,7 @@ export function ReplyForm({ review }: { review: PublicReview }) {
         rows={2}
         error={error}
         invalid={Boolean(error)}
-        countClassName="text-xs text-slate-500"
+        countClassName="text-xs text-slate-600"
       />
       <div className="flex gap-2">
         <SubmitButton busy={busy} look="inline">

@@ -94,7 +94,7 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
             rows={4}
             error={errors.comment?.message}
             invalid={Boolean(errors.comment) || tooLong}
-            countClassName={`mt-1 text-xs ${tooLong ? 'text-red-600' : 'text-slate-500'}`}
+            countClassName={`mt-1 text-xs ${tooLong ? 'text-red-600' : 'text-slate-600'}`}
           />
         </div>
         {formError ? (

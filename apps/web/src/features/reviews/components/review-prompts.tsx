@@ -1,7 +1,7 @@
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
 import { fillIn, REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { useState } from 'react';
-import { formatSlotDate } from '../../../lib/format-slot';
+import { formatDate } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
 import { useClientAppointments } from '../../appointments/api/get-client-appointments';
 import { ReviewDialog } from './review-dialog';
@@ -41,7 +41,7 @@ export function ReviewPrompts() {
                 {fillIn(REVIEW_MESSAGES.howWasAppointment, { name })}
               </span>
               <span className="block text-sm text-slate-700">
-                {appointment.service_type} · {formatSlotDate(appointment.day)}
+                {appointment.service_type} · {formatDate(appointment.day)}
               </span>
             </p>
             <button

@@ -2,6 +2,7 @@ import { REVIEW_MESSAGES, type PublicReview } from '@slotwise/shared/reviews-sch
 import { StarRating } from '../../../components/star-rating';
 import { useProviderReviews } from '../api/get-provider-reviews';
 import { ReplyForm } from './reply-form';
+import { formatInstantDate } from '../../../lib/date-time-format';
 import { ListState, type ListTexts } from '../../../components/list-state';
 
 const REVIEW_LIST_TEXTS: ListTexts = {
@@ -10,11 +11,7 @@ const REVIEW_LIST_TEXTS: ListTexts = {
   empty: REVIEW_MESSAGES.noReviewsYet,
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
+const formatDate = (iso: string): string => formatInstantDate(iso);
 
 interface ReviewsListProps {
   providerId: string;
@@ -51,7 +48,7 @@ export function ReviewsList({
                   <span id={`review-${review.id}-by`} className="font-semibold text-slate-900">
                     {review.client_first_name} {review.client_last_initial}.
                   </span>
-                  <span className="text-sm text-slate-500">{formatDate(review.created_at)}</span>
+                  <span className="text-sm text-slate-600">{formatDate(review.created_at)}</span>
                 </div>
                 {review.comment ? (
                   <p className="mt-2 break-words whitespace-pre-line text-slate-800">
