@@ -171,7 +171,7 @@ describeBrowser('one voice: dates, the phone tab bar and contrast', () => {
     const cases = [
       {
         role: 'client' as const,
-        tabs: ['Home', 'Search', 'Appointments', 'Messages', 'Profile'],
+        tabs: ['Home', 'Search', 'Appointments', 'Messages', 'Account'],
         visits: [
           ['/client', 'Home'],
           ['/client/appointments', 'Appointments'],
@@ -180,11 +180,11 @@ describeBrowser('one voice: dates, the phone tab bar and contrast', () => {
       },
       {
         role: 'provider' as const,
-        tabs: ['Dashboard', 'Time Slots', 'Appointments', 'Messages', 'Profile'],
+        tabs: ['Dashboard', 'Time Slots', 'Appointments', 'Messages', 'Settings'],
         visits: [
           ['/dashboard', 'Dashboard'],
           ['/dashboard/timeslots', 'Time Slots'],
-          ['/dashboard/profile', 'Profile'],
+          ['/dashboard/profile', 'Settings'],
         ],
       },
     ];

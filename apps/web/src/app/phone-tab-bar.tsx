@@ -34,7 +34,7 @@ const CLIENT_TABS: readonly Tab[] = [
   { to: '/providers', label: 'Search', end: false, icon: ICONS.search },
   { to: '/client/appointments', label: 'Appointments', end: false, icon: ICONS.calendar },
   { to: '/messages', label: 'Messages', end: false, icon: ICONS.messages },
-  { to: '/client/account', label: 'Profile', end: false, icon: ICONS.profile },
+  { to: '/client/account', label: 'Account', end: false, icon: ICONS.profile },
 ];
 
 const PROVIDER_TABS: readonly Tab[] = [
@@ -42,7 +42,7 @@ const PROVIDER_TABS: readonly Tab[] = [
   { to: '/dashboard/timeslots', label: 'Time Slots', end: false, icon: ICONS.clock },
   { to: '/dashboard/appointments', label: 'Appointments', end: false, icon: ICONS.calendar },
   { to: '/messages', label: 'Messages', end: false, icon: ICONS.messages },
-  { to: '/dashboard/profile', label: 'Profile', end: false, icon: ICONS.profile },
+  { to: '/dashboard/profile', label: 'Settings', end: false, icon: ICONS.profile },
 ];
 
 /**

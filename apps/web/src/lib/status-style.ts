@@ -1,7 +1,8 @@
 /**
  * One color per status (docs/product.md §14.5): every appointment badge, the Time Slots list and
  * the week calendar's blocks take their colors from here, so 'booked' reads the same everywhere.
- * Text on each background is >= 4.5:1 (WCAG AA).
+ * Booked is green and canceled red because SPEC's weekly chart draws them so (rescheduled
+ * amber); free time is blue. Text on each background is >= 4.5:1 (WCAG AA).
  */
 
 /** Appointment and slot statuses as they are shown; `available` is a free slot. */
@@ -17,25 +18,25 @@ export type DisplayStatus =
 
 /** Badge (pill) colors: background and text. */
 export const STATUS_BADGE_STYLES: Record<DisplayStatus, string> = {
-  available: 'bg-emerald-100 text-emerald-800',
-  booked: 'bg-indigo-100 text-indigo-800',
-  confirmed: 'bg-indigo-100 text-indigo-800',
-  completed: 'bg-teal-100 text-teal-800',
+  available: 'bg-sky-100 text-sky-900',
+  booked: 'bg-emerald-100 text-emerald-800',
+  confirmed: 'bg-emerald-100 text-emerald-800',
+  completed: 'bg-slate-200 text-slate-800',
   canceled: 'bg-red-100 text-red-800',
-  no_show: 'bg-amber-100 text-amber-900',
-  pending_payment: 'bg-orange-100 text-orange-900',
-  expired: 'bg-slate-200 text-slate-700',
+  no_show: 'bg-orange-100 text-orange-900',
+  pending_payment: 'bg-violet-100 text-violet-900',
+  expired: 'bg-slate-100 text-slate-700',
 };
 
 /** Block colors (border, background, text) for calendar blocks of the same statuses. */
 export const STATUS_BLOCK_STYLES: Record<DisplayStatus, string> = {
-  available: 'border-emerald-300 bg-emerald-50 text-emerald-900',
-  booked: 'border-indigo-300 bg-indigo-100 text-indigo-900',
-  confirmed: 'border-indigo-300 bg-indigo-100 text-indigo-900',
-  completed: 'border-teal-300 bg-teal-50 text-teal-900',
+  available: 'border-sky-300 bg-sky-50 text-sky-900',
+  booked: 'border-emerald-300 bg-emerald-100 text-emerald-900',
+  confirmed: 'border-emerald-300 bg-emerald-100 text-emerald-900',
+  completed: 'border-slate-300 bg-slate-100 text-slate-800',
   canceled: 'border-red-300 bg-red-50 text-red-900',
-  no_show: 'border-amber-300 bg-amber-50 text-amber-900',
-  pending_payment: 'border-orange-300 bg-orange-50 text-orange-900',
+  no_show: 'border-orange-300 bg-orange-50 text-orange-900',
+  pending_payment: 'border-violet-300 bg-violet-50 text-violet-900',
   expired: 'border-slate-300 bg-slate-100 text-slate-700',
 };
 

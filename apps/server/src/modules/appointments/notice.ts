@@ -8,7 +8,7 @@ const fullName = (p: { firstName: string; lastName: string }) =>
 
 // Built once: constructing an Intl.DateTimeFormat costs far more than formatting with one
 // (it was a tenth of the server's CPU time in bench/'s booking storm).
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
+const dayFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
@@ -16,7 +16,10 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-/** 'Tue, 24 Nov 2026' from a wall-clock `YYYY-MM-DD` (no zone: it is the provider's date). */
+/**
+ * 'Tue, Nov 24, 2026' (the web's day format with its year, docs/product.md §14.5) from a wall-clock
+ * `YYYY-MM-DD` (no zone: it is the provider's date).
+ */
 export function formatDay(day: string): string {
   return dayFormat.format(new Date(`${day}T00:00:00Z`));
 }

@@ -14,6 +14,7 @@ import { formatDay } from '../slot-format';
 import { clientName, slotLabel } from './slot-label';
 import { endSeconds, layoutWeek, nextTarget, slotKey } from './week-layout';
 import { markWeekLayout, measureWeek, weekTimingId } from './week-timing';
+import { STATUS_BLOCK_STYLES, slotStatus } from '../../../lib/status-style';
 
 /** Height of one hour row in rem (the blocks are sized from it). */
 const HOUR_REM = 4;
@@ -275,9 +276,7 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
       aria-label={slotLabel(slot, dayLabel)}
       title={lines.join('\n')}
       className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-px text-left text-xs leading-[13px] text-ellipsis whitespace-pre shadow-sm first-line:font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
-        slot.is_booked
-          ? 'border-amber-300 bg-amber-100 text-amber-900'
-          : 'border-emerald-300 bg-emerald-50 text-emerald-900'
+        STATUS_BLOCK_STYLES[slotStatus(slot)]
       }`}
       style={{
         top: `${(offset / 60) * HOUR_REM}rem`,

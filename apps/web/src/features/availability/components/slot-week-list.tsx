@@ -5,6 +5,7 @@ import { useLocalToday } from '../../../lib/use-local-today';
 import { useTimeslotWindow, type WindowSlot } from '../api/get-timeslot-window';
 import { formatDay, formatTimeRange, slotPrice } from '../slot-format';
 import { bookedBy, dayHeading, groupByDay, weekDays, weekTitle } from '../slot-week';
+import { STATUS_BADGE_STYLES, slotStatus } from '../../../lib/status-style';
 
 /** `?week=YYYY-MM-DD`: any day of the week the list shows (this week without it). */
 export const WEEK_PARAM = 'week';
@@ -156,7 +157,7 @@ function SlotCard({ slot, onUpdate, onDelete }: SlotWeekListProps & { slot: Wind
         <div className="mt-0.5 flex min-w-0 items-center gap-2">
           <span
             className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${
-              slot.is_booked ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800'
+              STATUS_BADGE_STYLES[slotStatus(slot)]
             }`}
           >
             {slot.is_booked ? 'Booked' : 'Available'}
