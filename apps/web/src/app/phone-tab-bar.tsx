@@ -6,8 +6,13 @@ import { useMediaQuery } from '../lib/use-media-query';
 /** Below Tailwind's `sm` (640 px) the tab bar replaces reaching for the header (docs/product.md §14.5). */
 export const PHONE_SCREEN = '(max-width: 639.98px)';
 
-/** The bottom padding a page needs so that nothing hides behind the tab bar on a phone. */
-export const TAB_BAR_PADDING = 'pb-[calc(4.5rem+env(safe-area-inset-bottom))] sm:pb-0';
+/**
+ * The bottom padding a page needs so that nothing hides behind the tab bar on a phone, and the
+ * bar's height as `--tab-bar-h` for anything else fixed to the bottom (the booking summary sits
+ * on top of the bar, docs/product.md §14.1).
+ */
+export const TAB_BAR_PADDING =
+  'pb-[calc(4.5rem+env(safe-area-inset-bottom))] sm:pb-0 [--tab-bar-h:calc(4.5rem+env(safe-area-inset-bottom))] sm:[--tab-bar-h:0px]';
 
 interface Tab {
   to: string;

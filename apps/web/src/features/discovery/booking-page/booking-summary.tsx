@@ -102,7 +102,7 @@ export function BookingSummary({
       aria-labelledby="booking-summary-title"
       className={`z-20 border-indigo-200 bg-indigo-50 p-3 sm:rounded-md sm:border sm:p-4 md:sticky md:top-4 md:self-start ${
         slot
-          ? 'fixed inset-x-0 bottom-0 border-t shadow-[0_-4px_12px_rgb(0_0_0/0.08)] sm:static sm:shadow-none'
+          ? 'fixed inset-x-0 bottom-[var(--tab-bar-h,0px)] border-t shadow-[0_-4px_12px_rgb(0_0_0/0.08)] sm:static sm:shadow-none'
           : 'hidden sm:block'
       }`}
     >
