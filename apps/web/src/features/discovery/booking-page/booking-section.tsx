@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useBookAppointment } from '../../appointments/api/book-appointment';
 import { useAvailableSlots } from '../../availability/api/get-available-slots';
 import { SLOT_LIST_TEXTS } from '../slot-list-texts';
+import { takeBookingIntent } from './booking-intent';
 import { BookingSummary } from './booking-summary';
 import { DayStrip } from './day-strip';
 import { DayTimes } from './day-times';
@@ -99,6 +100,17 @@ export function BookingSection({ details }: { details: ProviderDetail }) {
       }
     }
   };
+
+  // Back signed in after 'Book Now' (docs/product.md §14.1): book the time they asked for, once.
+  const intentChecked = useRef(false);
+  useEffect(() => {
+    if (intentChecked.current || !chosen || session?.role !== 'client') return;
+    intentChecked.current = true;
+    // The stored choice is outside React; the booking it starts runs after this render.
+    if (takeBookingIntent(chosen.id)) queueMicrotask(() => void onBook());
+    // onBook reads `chosen`, which is in the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosen, session]);
 
   const pickDay = (key: string | null) => {
     setWaitingAfter(null);

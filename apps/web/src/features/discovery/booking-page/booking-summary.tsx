@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { formatTimeRange, formatWhen } from '../../../lib/date-time-format';
 import { withNext } from '../../../lib/next-path';
 import { useSession } from '../../../lib/session';
+import { rememberBookingIntent } from './booking-intent';
 
 interface BookingSummaryProps {
   providerId: string;
@@ -65,16 +66,21 @@ export function BookingSummary({
       <div className="flex flex-wrap gap-2">
         <Link
           to={withNext('/login', here)}
+          onClick={() => rememberBookingIntent(slot.id)}
           className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
         >
           Sign in to book
         </Link>
         <Link
           to={withNext('/register', here)}
+          onClick={() => rememberBookingIntent(slot.id)}
           className="rounded-md border border-indigo-300 bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
         >
           Create an account
         </Link>
+        <p className="w-full text-xs text-slate-600">
+          We book {formatWhen(slot.day, slot.start_time)} for you as soon as you are signed in.
+        </p>
       </div>
     );
   } else if (session.role !== 'client') {
