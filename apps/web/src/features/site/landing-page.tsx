@@ -303,12 +303,22 @@ function CallToAction() {
   );
 }
 
-/** `search`: the what + where form (features/discovery), composed in by app/. */
-export function LandingPage({ search = null }: { search?: ReactNode }) {
+/**
+ * `search`: the what + where + when form, `featured`: the top-rated providers band (both
+ * features/discovery, composed in by app/; docs/product.md §14.2).
+ */
+export function LandingPage({
+  search = null,
+  featured = null,
+}: {
+  search?: ReactNode;
+  featured?: ReactNode;
+}) {
   return (
     <>
       <title>Slotwise · Book Trusted Services Near You</title>
       <Hero search={search} />
+      {featured}
       <HowItWorks />
       <Categories />
       <CallToAction />
