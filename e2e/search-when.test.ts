@@ -144,7 +144,7 @@ describeBrowser('search by when: today, this evening, near a city', () => {
       .first()
       .click();
     actions += 2;
-    await form.getByLabel('Day').selectOption('today');
+    await form.getByLabel('Day', { exact: true }).selectOption('today');
     await form.getByLabel('Time of day').selectOption('evening');
     actions += 2;
     await screenshot(page, 'search-when-landing-1280');
@@ -161,7 +161,7 @@ describeBrowser('search by when: today, this evening, near a city', () => {
       partOfDay: 'evening',
     });
     await resultsSettled(page);
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('1 provider found');
+    await page.getByRole('status').filter({ hasText: '1 provider found' }).waitFor();
     const card = page.getByRole('article', { name: evening.name });
     const text = await card.textContent();
     expect(text).toContain('Haircut from $25.00');
@@ -169,7 +169,7 @@ describeBrowser('search by when: today, this evening, near a city', () => {
     await card.getByRole('link', { name: 'Today 20:00' }).waitFor();
     expect(await page.getByRole('article', { name: afternoon.name }).count()).toBe(0);
     // The When is on the results page too.
-    expect(await page.getByLabel('Day').inputValue()).toBe('today');
+    expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe('today');
     expect(await page.getByLabel('Time of day').inputValue()).toBe('evening');
     await expectAccessible(page, '/providers at 1280 px');
     await screenshot(page, 'search-when-results-1280');
