@@ -144,6 +144,8 @@ describeBrowser('search by when: today, this evening, near a city', () => {
       .first()
       .click();
     actions += 2;
+    // The full When comes with the place picker (the landing page's JavaScript budget).
+    await form.getByRole('option', { name: 'Tomorrow' }).waitFor({ state: 'attached' });
     await form.getByLabel('Day', { exact: true }).selectOption('today');
     await form.getByLabel('Time of day').selectOption('evening');
     actions += 2;
@@ -227,7 +229,10 @@ describeBrowser('search by when: today, this evening, near a city', () => {
   it('the landing page lists top-rated providers with their next free time', async () => {
     const page = await open({ viewport: { width: 1280, height: 800 } });
     await page.goto('/');
+    // The band comes with the visitor's first move.
+    await page.mouse.wheel(0, 500);
     const band = page.getByRole('region', { name: 'Top-rated providers' });
+    await band.waitFor();
     await band.scrollIntoViewIfNeeded();
     const links = band.getByRole('link');
     await links.first().waitFor();

@@ -480,6 +480,9 @@ describe('landing search', () => {
     const user = userEvent.setup();
     const { router } = renderRoute('/');
     const form = screen.getByRole('search', { name: 'Find a provider' });
+    // The full When comes with the place picker, once the visitor reaches the form.
+    await user.click(within(form).getByLabelText('What'));
+    await within(form).findByRole('option', { name: 'Tomorrow' }, LAZY);
     await user.selectOptions(within(form).getByLabelText('Day'), 'Today');
     await user.selectOptions(within(form).getByLabelText('Time of day'), 'Evening');
     await user.click(within(form).getByRole('button', { name: 'Search' }));

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { controlClass } from '../../../components/control-class';
 import type { PickedPlace, PlacePickerProps } from './place-picker';
 import { WhatField } from './what-field';
-import { type When, WhenField } from '../search/when-field';
+import type { When, WhenFieldProps } from '../search/when-field';
 
 const WHERE_ID = 'landing-where';
 
@@ -25,7 +25,8 @@ async function firstPlace(text: string): Promise<PickedPlace | null> {
  * /providers?q=&placeId=&date=&partOfDay=.
  * The landing page has a JavaScript budget (apps/web/README.md), so "Where" starts as a plain
  * field and becomes the place picker (suggestions from GET /places) once the visitor reaches
- * it; a city typed and not picked is looked up on 'Search'.
+ * it; a city typed and not picked is looked up on 'Search'. "When" likewise starts as its two
+ * selects at 'Any time' and becomes the full control (with 'Pick a date') in the same moment.
  */
 export function LandingSearchForm() {
   const navigate = useNavigate();
@@ -34,11 +35,13 @@ export function LandingSearchForm() {
   const [place, setPlace] = useState<PickedPlace | null>(null);
   const [when, setWhen] = useState<When>({ date: null, partOfDay: null });
   const [Picker, setPicker] = useState<ComponentType<PlacePickerProps> | null>(null);
+  const [When, setWhenField] = useState<ComponentType<WhenFieldProps> | null>(null);
   const [busy, setBusy] = useState(false);
 
   const loadPicker = () => {
     if (Picker) return;
     void import('./place-picker').then((module) => setPicker(() => module.PlacePicker));
+    void import('../search/when-field').then((module) => setWhenField(() => module.WhenField));
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -107,7 +110,21 @@ export function LandingSearchForm() {
         </div>
       )}
       <div className="sm:col-span-2">
-        <WhenField idPrefix="landing-when" value={when} onChange={setWhen} />
+        {When ? (
+          <When idPrefix="landing-when" value={when} onChange={setWhen} />
+        ) : (
+          <fieldset onFocus={loadPicker} onPointerEnter={loadPicker}>
+            <legend className="text-sm font-medium text-slate-700">When</legend>
+            <div className="mt-1 grid grid-cols-2 gap-2">
+              <select aria-label="Day" className={controlClass()}>
+                <option>Any time</option>
+              </select>
+              <select aria-label="Time of day" className={controlClass()}>
+                <option>Any time of day</option>
+              </select>
+            </div>
+          </fieldset>
+        )}
       </div>
       <button
         type="submit"

@@ -40,21 +40,34 @@ function TopProviderCard({ provider }: { provider: ProviderListing }) {
 }
 
 /**
- * The landing page's top-rated providers (docs/product.md §14.2): the search API's best rated
- * (the home carousel's query: one request for both), each with its next free time on its own
- * clock, each a link to the provider's page. Nothing shows until they are known.
+ * The landing page's 'Top-rated providers' band (docs/product.md §14.2): the search API's best
+ * rated (the home carousel's query: one request for both), each with its next free time on its
+ * own clock, each a link to the provider's page. Nothing shows until they are known.
  */
-export function TopProvidersNow() {
+export function TopProvidersBand() {
   const top = useTopProviders();
   const providers = (top.data ?? []).slice(0, LANDING_TOP_PROVIDERS);
   if (!providers.length) return null;
   return (
-    <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {providers.map((provider) => (
-        <li key={provider.provider_id}>
-          <TopProviderCard provider={provider} />
-        </li>
-      ))}
-    </ul>
+    <section id="top-providers" aria-labelledby="top-providers-title" className="bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <h2
+          id="top-providers-title"
+          className="text-center text-3xl font-bold tracking-tight text-slate-900"
+        >
+          Top-rated providers
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
+          Loved by clients, and free soon.
+        </p>
+        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {providers.map((provider) => (
+            <li key={provider.provider_id}>
+              <TopProviderCard provider={provider} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }

@@ -24,7 +24,7 @@ function dayChoice(date: string | null, today: string): DayChoice {
   return date === addDays(today, 1) ? 'tomorrow' : 'pick';
 }
 
-interface WhenFieldProps {
+export interface WhenFieldProps {
   /** Prefix of the controls' ids (two forms may share a page). */
   idPrefix: string;
   value: When;
@@ -47,14 +47,14 @@ export function WhenField({ idPrefix, value, onChange, today = localDateKey() }:
   };
   return (
     <fieldset className="min-w-0">
-      <legend className="block text-sm font-medium text-slate-700">When</legend>
+      <legend className="text-sm font-medium text-slate-700">When</legend>
       <div className="mt-1 grid grid-cols-2 gap-2">
         <select
           id={`${idPrefix}-day`}
           aria-label="Day"
           value={choice}
           onChange={(event) => onDay(event.target.value as DayChoice)}
-          className={controlClass().replace('mt-1 ', '')}
+          className={controlClass()}
         >
           <option value="any">Any time</option>
           <option value="today">Today</option>
@@ -68,7 +68,7 @@ export function WhenField({ idPrefix, value, onChange, today = localDateKey() }:
           onChange={(event) =>
             onChange({ ...value, partOfDay: (event.target.value || null) as PartOfDay | null })
           }
-          className={controlClass().replace('mt-1 ', '')}
+          className={controlClass()}
         >
           <option value="">Any time of day</option>
           {PARTS.map((part) => (
