@@ -254,7 +254,7 @@ describeBrowser('public discovery: find, choose a time, sign up, book', () => {
     await page.waitForURL(/near=/);
     await page.getByText('Showing providers near your location.').waitFor();
     const card = page.getByRole('article', { name: plumber.name });
-    await expect.poll(() => card.textContent()).toMatch(/km away/);
+    await expect.poll(() => card.textContent()).toMatch(/\d km/);
     await page.getByLabel('Sort by').selectOption('distance');
     await page.waitForURL(/sort=distance/);
     await resultsSettled(page);
@@ -313,7 +313,8 @@ describeBrowser('public discovery: find, choose a time, sign up, book', () => {
 
     const next = page
       .getByRole('article', { name: plumber.name })
-      .getByRole('link', { name: /^Next available:/ });
+      // The next free time on the provider's clock ('Sat, Nov 28, 10:00', docs/product.md §14.2).
+      .getByRole('link', { name: /\d\d:\d\d$/ });
     await tabTo(page, next, { max: 80 });
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/providers/${plumber.providerId}\\?slot=`));

@@ -183,6 +183,19 @@ const DISCOVERY_COMBINATIONS: { key: string; label: string; queries: string[] }[
     queries: CITIES.flatMap((c, i) => [`${near(c)}&date=${dayFromToday(1 + (i % 9))}`]),
   },
   {
+    key: 'near-date-part',
+    label: 'near + date + partOfDay',
+    queries: CITIES.map(
+      (c, i) =>
+        `${near(c)}&date=${dayFromToday(1 + (i % 9))}&partOfDay=${['morning', 'afternoon', 'evening'][i % 3]}`,
+    ),
+  },
+  {
+    key: 'part-of-day',
+    label: 'partOfDay, any day',
+    queries: ['morning', 'afternoon', 'evening'].map((part) => `partOfDay=${part}`),
+  },
+  {
     key: 'price-max',
     label: 'priceMax',
     queries: [2000, 3000, 5000, 8000].map((p) => `priceMax=${p}`),

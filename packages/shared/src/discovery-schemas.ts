@@ -38,6 +38,19 @@ export const SEARCH_MAX_RADIUS_KM = 500;
 export const SEARCH_COUNT_CAP = 2000;
 export const SEARCH_MAX_CURSOR_LENGTH = 512;
 
+/**
+ * Parts of a day by a slot's local start time on the provider's clock (docs/product.md §14.2):
+ * morning before 12:00, afternoon 12:00 to 17:00, evening from 17:00.
+ */
+export const PARTS_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
+export type PartOfDay = (typeof PARTS_OF_DAY)[number];
+/** Each part's local start times, [from, until) as 'HH:MM' ('' and '24:00': open ends). */
+export const PART_OF_DAY_BOUNDS: Record<PartOfDay, { from: string; until: string }> = {
+  morning: { from: '00:00', until: '12:00' },
+  afternoon: { from: '12:00', until: '17:00' },
+  evening: { from: '17:00', until: '24:00' },
+};
+
 /** Texts of the public discovery filters (docs/product.md §11.2). */
 export const DISCOVERY_MESSAGES = {
   nearInvalid:
@@ -49,6 +62,7 @@ export const DISCOVERY_MESSAGES = {
   minRatingInvalid: 'Minimum rating must be a number from 1 to 5',
   sortUnknown: 'Sort must be one of: relevance, rating, distance, soonest, price',
   distanceNeedsPoint: "Sorting by distance needs 'near' or 'placeId'",
+  partOfDayUnknown: 'Part of day must be one of: morning, afternoon, evening',
   cursorInvalid: 'This page of results is no longer valid. Please search again.',
   cursorWithPage: "Give either 'cursor' or 'page', not both",
   invalidCharacters: 'Search text contains characters that are not allowed',
@@ -100,6 +114,11 @@ export const providerSearchQuerySchema = z
       .optional(),
     /** Has a bookable slot on this day, in the provider's own zone. */
     date: z.string().trim().refine(isIsoDate, BOOKING_MESSAGES.invalidDate).optional(),
+    /**
+     * Has a bookable slot starting in this part of the day (provider's clock): on `date` when
+     * given, otherwise on any day; `next_available` is then the first such slot.
+     */
+    partOfDay: z.enum(PARTS_OF_DAY, { error: DISCOVERY_MESSAGES.partOfDayUnknown }).optional(),
     priceMax: z.coerce
       .number({ error: DISCOVERY_MESSAGES.priceMaxInvalid })
       .int(DISCOVERY_MESSAGES.priceMaxInvalid)
@@ -196,7 +215,14 @@ export const providerListingSchema = z.object({
   /** The cheapest active service's price, in minor units, and its currency; null: no services. */
   price_from_cents: z.number().nullable(),
   currency: z.string().nullable(),
-  /** ISO instant of the next slot a client could book now (free, future, policy-accepted). */
+  /** That cheapest active service's name ('Haircut from $25.00'); null: no services. */
+  price_from_service_name: z.string().nullable().optional(),
+  /** The provider's IANA time zone, to phrase `next_available` on the provider's clock. */
+  timezone: z.string().optional(),
+  /**
+   * ISO instant of the next slot a client could book now (free, future, policy-accepted); with
+   * `date` and/or `partOfDay`, the first such slot on that day and in that part of the day.
+   */
   next_available: z.string().nullable(),
   /** That slot's id, so a "next available" button can open it. */
   next_available_slot_id: z.string().nullable(),

@@ -144,7 +144,7 @@ describe('demo data and existing databases', () => {
     }
   });
 
-  it('uses the given zone, or UTC when PostgreSQL does not know it', async () => {
+  it('clients use the given zone (UTC when PostgreSQL does not know it), providers their city’s', async () => {
     for (const [zone, expected] of [
       ['Asia/Tokyo', 'Asia/Tokyo'],
       ['Mars/Olympus_Mons', 'UTC'],
@@ -154,9 +154,13 @@ describe('demo data and existing databases', () => {
         const result = await seedDemoData(t.app.database.db, t.app.log, { timezone: zone });
         expect(result.seeded).toBe(true);
         const zones = await t.app.database.db
-          .selectDistinct({ timezone: users.timezone })
-          .from(users);
-        expect(zones).toEqual([{ timezone: expected }]);
+          .selectDistinct({ role: users.role, timezone: users.timezone })
+          .from(users)
+          .orderBy(users.role);
+        expect(zones).toEqual([
+          { role: 'client', timezone: expected },
+          { role: 'provider', timezone: 'America/New_York' },
+        ]);
       } finally {
         await t.close();
       }

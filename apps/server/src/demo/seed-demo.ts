@@ -18,7 +18,8 @@ import { seedDemoWeeklyHours } from './weekly-hours-demo';
 import { seedDemoPolicies } from './demo-policies';
 import { seedDemoReviews } from './seed-reviews';
 import { seedDemoMessages } from './demo-messages';
-import { seedMarketplace } from './seed-marketplace';
+import { DEMO_PROVIDER_ZONE, seedMarketplace } from './seed-marketplace';
+import { seedDemoPhotos } from './demo-photos';
 import { seedDemoBusiness } from './demo-business';
 
 /**
@@ -36,7 +37,10 @@ const DEMO_SEED_LOCK_ID = 5_001_2027;
 const INSERT_CHUNK = 500;
 
 export interface DemoSeedOptions {
-  /** Zone of every demo user and slot; default: the server's own zone. */
+  /**
+   * Zone of the demo clients; default: the server's own zone. The providers are on their
+   * cities' clocks (DEMO_PROVIDER_ZONE), and so are their slots.
+   */
   timezone?: string;
   now?: Date;
 }
@@ -144,7 +148,7 @@ async function insertDemo(
         firstName: person.firstName,
         lastName: person.lastName,
         role: person.role,
-        timezone,
+        timezone: person.role === 'provider' ? DEMO_PROVIDER_ZONE : timezone,
         emailVerifiedAt: verifiedAt,
         createdAt: verifiedAt,
         updatedAt: verifiedAt,
@@ -173,10 +177,12 @@ async function insertDemo(
   const providerIds = PROVIDERS.map((p) => providerIdByUser.get(userIdOf(p))!);
   const clientIds = CLIENTS.map((c) => userIdOf(c));
 
-  const local = wallClock(now, timezone);
+  // Slots and appointments are on the providers' clocks.
+  const zone = DEMO_PROVIDER_ZONE;
+  const local = wallClock(now, zone);
   const plannedSlots = planSlots(local.day, local.time);
   const instant = (day: string, time: string) =>
-    sql`((${day}::date + ${time}::time) at time zone ${timezone})`;
+    sql`((${day}::date + ${time}::time) at time zone ${zone})`;
   const slotRows: { id: string; startsAt: Date; endsAt: Date }[] = [];
   for (const chunk of chunks(plannedSlots)) {
     const rows = await tx
@@ -302,7 +308,7 @@ async function insertDemo(
   if (providerIds[1]) await seedDemoPolicies(tx, providerIds[1]);
 
   // Trust: completed history with reviews and replies (seed-reviews.ts).
-  const trust = await seedDemoReviews(tx, { providerIds, clientIds, timezone, now });
+  const trust = await seedDemoReviews(tx, { providerIds, clientIds, timezone: zone, now });
 
   await seedDemoMessages(tx, {
     clientEmail: DEMO_CLIENT_EMAIL,
@@ -313,6 +319,11 @@ async function insertDemo(
   // Categories, cities, priced services, and every slot (the generated ones too) bound to one:
   // last, so the appointments seeded above keep the price they were booked at.
   await seedMarketplace(tx);
+  // Every provider's portrait (demo-photos.ts, docs/decisions/065-demo-photos.md).
+  await seedDemoPhotos(
+    tx,
+    PROVIDERS.map((p) => ({ userId: userIdOf(p), seed: emailOf(p) })),
+  );
   // The demo provider's business with the two other demo barbers (demo-business.ts).
   await seedDemoBusiness(tx, { ownerId: providerIds[0]!, staffIds: barberStaff(providerIds) });
   // The ranking's marketplace mean over the reviews just written (docs/decisions/048).

@@ -75,6 +75,19 @@ describe('demo data: the catalogue', () => {
     expect(Number(priced!.priced)).toBe(Number(priced!.total));
   });
 
+  it('each demo provider is on its city’s clock and has a portrait (a PNG upload)', async () => {
+    const rows = await queryRows<{ zone: string; place_id: number; content_type: string | null }>(
+      t.app.database.db,
+      sql`select u.timezone as zone, p.place_id, i.content_type from providers p
+           join users u on u.id = p.user_id left join images i on i.id = u.profile_image_id`,
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    for (const row of rows) {
+      expect(row.zone).toBe(findPlace(row.place_id)!.timezone);
+      expect(row.content_type).toBe('image/png');
+    }
+  });
+
   it('the demo cities are the gazetteer’s, and far enough apart for distance to matter', async () => {
     for (const city of DEMO_CITIES) {
       const place = findPlace(city.placeId);
@@ -84,6 +97,7 @@ describe('demo data: the catalogue', () => {
         country: city.country,
         lat: city.lat,
         lng: city.lng,
+        timezone: city.timezone,
       });
     }
     const [far] = await queryRows<{ km: number | string }>(

@@ -19,11 +19,13 @@ interface DemoCity {
   country: string;
   lat: number;
   lng: number;
+  /** The city's IANA zone, as the gazetteer gives it: the zone of its providers' clocks. */
+  timezone: string;
 }
 
 /**
  * The demo cities, copied from the gazetteer so that seeding does not have to load it: a few
- * around New York (5–50 km apart), plus Philadelphia and Boston farther away.
+ * around New York (5–50 km apart), plus Philadelphia and Boston farther away, all on Eastern time.
  */
 export const DEMO_CITIES: DemoCity[] = [
   { placeId: 5128581, name: 'New York City', region: 'New York', lat: 40.71427, lng: -74.00597 },
@@ -34,7 +36,13 @@ export const DEMO_CITIES: DemoCity[] = [
   { placeId: 4843564, name: 'Stamford', region: 'Connecticut', lat: 41.05343, lng: -73.53873 },
   { placeId: 4560349, name: 'Philadelphia', region: 'Pennsylvania', lat: 39.95233, lng: -75.16379 },
   { placeId: 4930956, name: 'Boston', region: 'Massachusetts', lat: 42.35843, lng: -71.05977 },
-].map((city) => ({ ...city, country: 'US' }));
+].map((city) => ({ ...city, country: 'US', timezone: 'America/New_York' }));
+
+/**
+ * The zone of the demo providers' clocks: every demo city's (a test checks they agree), so each
+ * provider's zone matches its city wherever seedMarketplace puts it.
+ */
+export const DEMO_PROVIDER_ZONE = DEMO_CITIES[0]!.timezone;
 
 /** Per category: where its providers work (and how far they travel to the client). */
 const MODES: Record<CategorySlug, { mode: ServiceMode; radiusKm?: number }> = {

@@ -59,6 +59,10 @@ describe.skipIf(!onPostgres)('discovery EXPLAIN on PostgreSQL: every filter uses
     [{ near: '44,-2', radiusKm: '5' }, /providers_(listed_)?location_gist/],
     [{ near: '44,-2', sort: 'distance' }, /providers_(listed_)?location_gist/],
     [{ date: '2030-01-15' }, /timeslots_free_provider_day_idx|timeslots_provider_day_idx/],
+    [
+      { date: '2030-01-15', partOfDay: 'evening' },
+      /timeslots_free_provider_day_idx|timeslots_provider_day_idx/,
+    ],
     [{ sort: 'price' }, /providers_listed_price_idx/],
   ])('%j uses %s', async (query, index) => {
     const text = await plan(query as Record<string, string>);

@@ -4,6 +4,7 @@ import {
   type CategorySlug,
 } from '@slotwise/shared/catalogue-schemas';
 import {
+  type PartOfDay,
   SEARCH_DEFAULT_RADIUS_KM,
   type SearchSort,
   type providerSearchQuerySchema,
@@ -49,6 +50,8 @@ export interface NormalisedSearch {
   point: Point | null;
   radiusM: number | null;
   date: string | null;
+  /** docs/product.md §14.2: a slot starting in this part of the day (on `date`, or any day). */
+  partOfDay: PartOfDay | null;
   priceMax: number | null;
   minRating: number | null;
   sort: SearchSort;
@@ -78,6 +81,7 @@ export function normaliseSearch(params: SearchParams): NormalisedSearch {
     point,
     radiusM: point ? (params.radiusKm ?? SEARCH_DEFAULT_RADIUS_KM) * 1000 : null,
     date: params.date ?? null,
+    partOfDay: params.partOfDay ?? null,
     priceMax: params.priceMax ?? null,
     minRating: params.minRating ?? null,
     sort: params.sort ?? 'relevance',

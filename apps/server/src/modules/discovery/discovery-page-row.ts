@@ -27,6 +27,8 @@ export interface PageRow {
   r_count: number;
   distance_m: number | null;
   profile_image_id: string | null;
+  timezone: string;
+  price_service_name: string | null;
   business_id: string | null;
   business_name: string | null;
   next_id: string | null;

@@ -8,6 +8,7 @@ import type { NormalisedSearch } from './discovery-normalise';
 import { type SortKey, afterCondition, orderBy, sortKeys } from './discovery-order';
 import {
   type RatingView,
+  cheapestServiceName,
   currentRatings,
   distanceOf,
   filterConditions,
@@ -45,7 +46,8 @@ function candidates(s: NormalisedSearch, view: RatingView, n: number): SQL {
     limit ${n + 1}::int)`;
 }
 
-const pageExtras = sql`u.profile_image_id, ${businessOfRow(sql`v.id`)},
+const pageExtras = sql`u.profile_image_id, u.timezone, ${businessOfRow(sql`v.id`)},
+  ${cheapestServiceName(sql`v.id`)} as price_service_name,
   ${isoTextOf(sql`v.next_starts`)} as next_at, ${isoMicrosTextOf(sql`now()`)} as as_of,
   (select mean from rating_prior where id = 1) as mean,
   v.next_starts as k_next, v.first_name as k_first, v.last_name as k_last, v.id as k_id`;
@@ -69,7 +71,7 @@ export function soonestWalkQuery(
     ranked as (select cand.*, row_number() over (order by lb, first_name, last_name, id) as rn from cand),
     bound as (select lb, first_name, last_name, id from ranked where rn = ${n + 1}::int),
     verified as (select r.*, ns.id as next_id, ns.starts_at as next_starts
-      from ranked r ${nextSlotLateral(sql`r.id`)} where r.rn <= ${n}::int)
+      from ranked r ${nextSlotLateral(sql`r.id`, s)} where r.rn <= ${n}::int)
     select m.n_cand, w.* from (select count(*)::int as n_cand from cand) m
     left join lateral (select v.*, ${pageExtras}
       from verified v join users u on u.id = v.user_id
@@ -96,7 +98,7 @@ function withoutSlotQuery(
       p.specialty, p.bio, p.category, p.place_name as city, p.price_from_cents, p.price_currency,
       ${view.sum} as r_sum, ${view.count} as r_count, ${distanceOf(s)} as distance_m,
       null::uuid as next_id, null::timestamptz as next_starts
-    from providers p${view.from} ${nextSlotLateral(sql`p.id`)}
+    from providers p${view.from} ${nextSlotLateral(sql`p.id`, s)}
     where ${sql.join(conditions, sql` and `)}
     order by p.first_name, p.last_name, p.id
     limit ${need}::int) v join users u on u.id = v.user_id`;

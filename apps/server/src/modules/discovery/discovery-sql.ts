@@ -1,3 +1,4 @@
+import { PART_OF_DAY_BOUNDS } from '@slotwise/shared/discovery-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { slotIsClaimable } from '../appointments/claimable-slot';
 import { slotObeysPolicy } from '../policies/policy-rules';
@@ -68,7 +69,20 @@ export function ratingsAsOf(cursor: CursorState, meanUnchanged: boolean): Rating
 function bookableSlotOf(providerId: SQL): SQL {
   return sql`timeslots.provider_id = ${providerId} and ${slotIsClaimable} and ${slotObeysPolicy()}`;
 }
-const bookableSlotOfP = bookableSlotOf(sql`p.id`);
+
+/** The search's when (`date`, `partOfDay`) as a condition on unaliased timeslots; null: none. */
+type When = Pick<NormalisedSearch, 'date' | 'partOfDay'>;
+function slotWhen(s: When): SQL | null {
+  const parts: SQL[] = [];
+  // (provider_id, day, start_time) of timeslots_provider_day_idx: one range per provider.
+  if (s.date) parts.push(sql`timeslots.day = ${s.date}::date`);
+  if (s.partOfDay) {
+    const { from, until } = PART_OF_DAY_BOUNDS[s.partOfDay];
+    if (from !== '00:00') parts.push(sql`timeslots.start_time >= ${from}::time`);
+    if (until !== '24:00') parts.push(sql`timeslots.start_time < ${until}::time`);
+  }
+  return parts.length ? sql.join(parts, sql` and `) : null;
+}
 
 export function filterConditions(s: NormalisedSearch, ratings: RatingView): SQL[] {
   const conditions: SQL[] = [sql`p.listed`, ratings.where];
@@ -91,9 +105,10 @@ export function filterConditions(s: NormalisedSearch, ratings: RatingView): SQL[
     conditions.push(sql`earth_box(${here}, ${s.radiusM}::float8) @> ${providerEarth}`);
     conditions.push(sql`earth_distance(${here}, ${providerEarth}) <= ${s.radiusM}::float8`);
   }
-  if (s.date) {
-    conditions.push(sql`exists (select 1 from timeslots where ${bookableSlotOfP}
-      and timeslots.day = ${s.date}::date)`);
+  const when = slotWhen(s);
+  if (when) {
+    conditions.push(sql`exists (select 1 from timeslots where ${bookableSlotOf(sql`p.id`)}
+      and ${when})`);
   }
   if (s.priceMax !== null) conditions.push(sql`p.price_from_cents <= ${s.priceMax}::int`);
   if (s.minRating !== null) {
@@ -104,9 +119,17 @@ export function filterConditions(s: NormalisedSearch, ratings: RatingView): SQL[
   return conditions;
 }
 
-/** The provider's next bookable slot as `ns` (id, starts_at). */
-export function nextSlotLateral(providerId: SQL): SQL {
+/**
+ * The provider's next bookable slot as `ns` (id, starts_at): within the search's `date` and
+ * `partOfDay` when given (docs/product.md §14.2), so a card says when the asked-for time is.
+ */
+export function nextSlotLateral(providerId: SQL, s: When): SQL {
+  const when = slotWhen(s);
   return sql`left join lateral (select timeslots.id, timeslots.starts_at
-    from timeslots where ${bookableSlotOf(providerId)}
+    from timeslots where ${bookableSlotOf(providerId)}${when ? sql` and ${when}` : sql``}
     order by timeslots.starts_at, timeslots.id limit 1) ns on true`;
 }
+
+/** The cheapest active service's name of page row `id` (the one the trigger of 0011 takes `price_from_cents` from). */
+export const cheapestServiceName = (id: SQL) => sql`(select sv.name from services sv
+    where sv.provider_id = ${id} and sv.active order by sv.price_cents, sv.id limit 1)`;

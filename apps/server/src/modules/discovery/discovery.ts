@@ -14,6 +14,7 @@ import { type NormalisedSearch, type SearchParams, normaliseSearch } from './dis
 import { afterCondition, byDistance, orderBy, sortKeys } from './discovery-order';
 import {
   type RatingView,
+  cheapestServiceName,
   currentRatings,
   distanceOf,
   filterConditions,
@@ -48,7 +49,7 @@ function branch(
   );
   // soonest orders by the next slot: it must be known before the limit; otherwise it is
   // looked up for the page's rows only (outer query).
-  const lateral = s.sort === 'soonest' ? nextSlotLateral(sql`p.id`) : sql``;
+  const lateral = s.sort === 'soonest' ? nextSlotLateral(sql`p.id`, s) : sql``;
   return sql`select p.id, p.user_id, p.first_name, p.last_name, p.specialty, p.bio, p.category,
       p.place_name as city, p.price_from_cents, p.price_currency,
       ${ratings.sum} as r_sum, ${ratings.count} as r_count, ${distanceOf(s)} as distance_m,
@@ -79,11 +80,12 @@ function pageQuery(
           sql`) union all (`,
         )})) u order by ${orderBy(keys, 'u')} limit ${take}::int`;
   return sql`with page as (${inner})
-    select page.*, u.profile_image_id, ${businessOfRow(sql`page.id`)}, ns.id as next_id,
+    select page.*, u.profile_image_id, u.timezone, ${businessOfRow(sql`page.id`)},
+      ${cheapestServiceName(sql`page.id`)} as price_service_name, ns.id as next_id,
       ${isoTextOf(sql`ns.starts_at`)} as next_at, ${isoMicrosTextOf(sql`now()`)} as as_of,
       (select mean from rating_prior where id = 1) as mean
     from page join users u on u.id = page.user_id
-    ${nextSlotLateral(sql`page.id`)}
+    ${nextSlotLateral(sql`page.id`, s)}
     order by ${orderBy(keys, 'page')}`;
 }
 
@@ -127,6 +129,8 @@ function toListing(row: PageRow): ProviderListing {
     distance_km: row.distance_m === null ? null : Math.round(Number(row.distance_m) / 100) / 10,
     price_from_cents: row.price_from_cents === null ? null : Number(row.price_from_cents),
     currency: row.price_currency,
+    price_from_service_name: row.price_service_name,
+    timezone: row.timezone,
     next_available: row.next_at,
     next_available_slot_id: row.next_id,
     business_id: row.business_id,

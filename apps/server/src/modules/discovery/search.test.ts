@@ -84,6 +84,9 @@ describe('search and provider detail', () => {
         distance_km: null,
         price_from_cents: null,
         currency: null,
+        price_from_service_name: null,
+        // docs/product.md §14.2: the zone the card phrases next_available on.
+        timezone: expect.any(String),
         next_available: null,
         next_available_slot_id: null,
         // A sole provider (docs/product.md §13.1).

@@ -1,12 +1,19 @@
-import { SEARCH_SORTS, type SearchSort } from '@slotwise/shared/discovery-schemas';
+import {
+  PARTS_OF_DAY,
+  type PartOfDay,
+  SEARCH_SORTS,
+  type SearchSort,
+} from '@slotwise/shared/discovery-schemas';
 import { CATEGORY_SLUGS, type CategorySlug } from '@slotwise/shared/catalogue-schemas';
 import { isIsoDate } from '@slotwise/shared/dates';
 
 /**
  * The filters of /providers (docs/product.md §11.2), all kept in the page's URL so a search is
  * shareable and the back button steps through it. The URL uses the API's own parameter names
- * (`q`, `category`, `near`, `placeId`, `radiusKm`, `date`, `priceMax` in cents, `minRating`,
- * `sort`); `place` is only the chosen place's display name.
+ * (`q`, `category`, `near`, `placeId`, `radiusKm`, `date`, `partOfDay`, `priceMax` in cents,
+ * `minRating`, `sort`); `place` is only the chosen place's display name. `date` is a day the
+ * client chose ('Today' is the client's own today), matched on each provider's clock
+ * (docs/product.md §14.2).
  */
 export interface DiscoveryFilters {
   q: string;
@@ -18,6 +25,8 @@ export interface DiscoveryFilters {
   near: string | null;
   radiusKm: number | null;
   date: string | null;
+  /** Morning, afternoon or evening on the provider's clock (on `date`, or any day). */
+  partOfDay: PartOfDay | null;
   /** Minor units, like the API. */
   priceMax: number | null;
   minRating: number | null;
@@ -32,6 +41,7 @@ export const EMPTY_FILTERS: DiscoveryFilters = {
   near: null,
   radiusKm: null,
   date: null,
+  partOfDay: null,
   priceMax: null,
   minRating: null,
   sort: null,
@@ -58,6 +68,7 @@ export function readFilters(params: URLSearchParams): DiscoveryFilters {
   const near = params.get('near');
   const placeId = params.get('placeId');
   const date = params.get('date');
+  const partOfDay = params.get('partOfDay');
   const point = Boolean((near && NEAR.test(near)) || placeId);
   const filters: DiscoveryFilters = {
     q: (params.get('q') ?? '').slice(0, 100),
@@ -69,6 +80,7 @@ export function readFilters(params: URLSearchParams): DiscoveryFilters {
     place: null,
     radiusKm: point ? numberIn(params.get('radiusKm'), 1, 500) : null,
     date: date && isIsoDate(date) ? date : null,
+    partOfDay: PARTS_OF_DAY.includes(partOfDay as PartOfDay) ? (partOfDay as PartOfDay) : null,
     priceMax: numberIn(params.get('priceMax'), 0, 10_000_000),
     minRating: numberIn(params.get('minRating'), 1, 5),
     sort: SEARCH_SORTS.includes(sort as SearchSort) ? (sort as SearchSort) : null,
@@ -92,6 +104,7 @@ export function filtersToParams(filters: DiscoveryFilters): URLSearchParams {
   set('place', filters.placeId ? filters.place : null);
   set('radiusKm', filters.near || filters.placeId ? filters.radiusKm : null);
   set('date', filters.date);
+  set('partOfDay', filters.partOfDay);
   set('priceMax', filters.priceMax);
   set('minRating', filters.minRating);
   set('sort', filters.sort);

@@ -15,6 +15,7 @@ import { SPRINGFIELD } from '../../../test/catalogue-api';
 import { callsTo, json } from '../../../test/mock-api';
 import { renderRoute, openRoute } from '../../../test/render-route';
 import { getSession } from '../../lib/session';
+import { addDays, localDateKey } from '../../lib/date-time-format';
 import { userOf, tokenOf } from '../../../test/session-user';
 
 /** Lazy routes: the first render of a file waits for the chunk. */
@@ -88,6 +89,8 @@ beforeEach(() => {
   ana.slots = [first, second];
   ana.listing.next_available = first.starts_at!;
   ana.listing.next_available_slot_id = first.id;
+  ana.listing.price_from_service_name = 'Leak check';
+  ana.listing.timezone = 'America/Chicago';
   bob = makeProvider({
     first_name: 'Bob',
     last_name: 'Sparks',
@@ -127,9 +130,9 @@ describe('/providers results', () => {
     expect(within(anaCard).getByRole('img', { name: '4.6 out of 5, 23 reviews' })).toBeVisible();
     expect(anaCard).toHaveTextContent('Plumber · Leak repairs');
     expect(anaCard).toHaveTextContent('Springfield');
-    expect(anaCard).toHaveTextContent('from €35.00');
-    // The next free time opens that slot on the provider's page.
-    const next = within(anaCard).getByRole('link', { name: /^Next available: / });
+    expect(anaCard).toHaveTextContent('Leak check from €35.00');
+    // The next free time, on the provider's clock, opens that slot on the provider's page.
+    const next = within(anaCard).getByRole('link', { name: 'Fri, Jun 14, 2030, 05:00' });
     expect(next).toHaveAttribute(
       'href',
       `/providers/${ana.listing.provider_id}?slot=${ana.listing.next_available_slot_id}`,
@@ -140,7 +143,7 @@ describe('/providers results', () => {
 
   it('reads every filter from the URL and sends it to the API', async () => {
     await openResults(
-      `/providers?q=ana&category=plumber&placeId=${SPRINGFIELD.id}&place=Springfield&date=2030-06-14&priceMax=5000&minRating=4&sort=distance`,
+      `/providers?q=ana&category=plumber&placeId=${SPRINGFIELD.id}&place=Springfield&date=2030-06-14&partOfDay=evening&priceMax=5000&minRating=4&sort=distance`,
     );
     await waitFor(() => expect(screen.getByText('1 provider found')).toBeInTheDocument());
     expect(Object.fromEntries(lastSearch())).toEqual({
@@ -148,6 +151,7 @@ describe('/providers results', () => {
       category: 'plumber',
       placeId: SPRINGFIELD.id,
       date: '2030-06-14',
+      partOfDay: 'evening',
       priceMax: '5000',
       minRating: '4',
       sort: 'distance',
@@ -156,11 +160,13 @@ describe('/providers results', () => {
     expect(screen.getByLabelText('What')).toHaveValue('ana');
     expect(screen.getByRole('combobox', { name: 'Where' })).toHaveValue('Springfield');
     expect(screen.getByRole('button', { name: 'Plumber' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByLabelText('Available on')).toHaveValue('2030-06-14');
+    expect(screen.getByLabelText('Day')).toHaveValue('pick');
+    expect(screen.getByLabelText('Date')).toHaveValue('2030-06-14');
+    expect(screen.getByLabelText('Time of day')).toHaveValue('evening');
     expect(screen.getByLabelText('Max price')).toHaveValue(50);
     expect(screen.getByLabelText('Minimum rating')).toHaveValue('4');
     expect(screen.getByLabelText('Sort by')).toHaveValue('distance');
-    expect(card('Ana Lopez')).toHaveTextContent(/Springfield · \d+(\.\d)? km away/);
+    expect(card('Ana Lopez')).toHaveTextContent(/Springfield · \d+(\.\d)? km/);
     expect(document.title).toBe('“ana” · Plumbers · in Springfield · Slotwise');
   });
 
@@ -198,10 +204,30 @@ describe('/providers results', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('filters by the day a provider is free ("available on")', async () => {
-    const { router } = await openResults();
+  it("filters by when: today and a part of the day, the client's own today", async () => {
+    const { user, router } = await openResults();
     await waitFor(() => expect(screen.getByText('2 providers found')).toBeInTheDocument());
-    fireEvent.change(screen.getByLabelText('Available on'), { target: { value: '2030-06-15' } });
+    await user.selectOptions(screen.getByLabelText('Day'), 'Today');
+    await user.selectOptions(screen.getByLabelText('Time of day'), 'Evening');
+    const today = localDateKey();
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?date=${today}&partOfDay=evening`),
+    );
+    await waitFor(() => expect(lastSearch().get('partOfDay')).toBe('evening'));
+    expect(lastSearch().get('date')).toBe(today);
+    await user.selectOptions(screen.getByLabelText('Day'), 'Tomorrow');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?date=${addDays(today, 1)}&partOfDay=evening`),
+    );
+    await user.selectOptions(screen.getByLabelText('Day'), 'Any time');
+    await waitFor(() => expect(router.state.location.search).toBe('?partOfDay=evening'));
+  });
+
+  it('filters by the day a provider is free (a picked date)', async () => {
+    const { user, router } = await openResults();
+    await waitFor(() => expect(screen.getByText('2 providers found')).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Day'), 'Pick a date');
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-15' } });
     await waitFor(() => expect(router.state.location.search).toBe('?date=2030-06-15'));
     await waitFor(() => expect(screen.getByText('1 provider found')).toBeInTheDocument());
     expect(lastSearch().get('date')).toBe('2030-06-15');
@@ -275,7 +301,7 @@ describe('"near me"', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?near=39.8500%2C-89.6400'));
     await waitFor(() => expect(screen.getByText('1 provider found')).toBeInTheDocument());
     expect(lastSearch().get('near')).toBe('39.8500,-89.6400');
-    expect(card('Ana Lopez')).toHaveTextContent('Springfield · 0 km away');
+    expect(card('Ana Lopez')).toHaveTextContent('Springfield · 0 km');
     expect(screen.getByText('Showing providers near your location.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Near me' })).toHaveAttribute('aria-pressed', 'true');
     // Distance is offered as a sort once there is a point.
@@ -449,5 +475,22 @@ describe('landing search', () => {
       `?q=plumber&placeId=${SPRINGFIELD.id}&place=Springfield`,
     );
     await waitFor(() => expect(lastSearch().get('placeId')).toBe(SPRINGFIELD.id));
+  });
+
+  it('when: today in the evening leads to /providers?date=<today>&partOfDay=evening', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/');
+    const form = screen.getByRole('search', { name: 'Find a provider' });
+    // The full When comes with the place picker, once the visitor reaches the form.
+    await user.click(within(form).getByLabelText('What'));
+    await within(form).findByRole('option', { name: 'Tomorrow' }, LAZY);
+    await user.selectOptions(within(form).getByLabelText('Day'), 'Today');
+    await user.selectOptions(within(form).getByLabelText('Time of day'), 'Evening');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/providers'));
+    expect(router.state.location.search).toBe(`?date=${localDateKey()}&partOfDay=evening`);
+    await waitFor(() => expect(lastSearch().get('partOfDay')).toBe('evening'));
+    // The results page shows the same When.
+    expect(await screen.findByLabelText('Day', {}, LAZY)).toHaveValue('today');
   });
 });

@@ -12,14 +12,15 @@ import {
   type DiscoveryFilters,
 } from './discovery-filters';
 import { TryAgainButton } from '../../components/try-again-button';
-
-const COUNT_FORMAT = new Intl.NumberFormat('en');
+import { formatNumber } from '../../lib/date-time-format';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { FiltersSheet } from './search/filters-sheet';
 
 /** '1 provider', '12 providers', '2,000+ providers'. */
 function resultCountText(total: number, capped: boolean): string {
-  if (capped) return `${COUNT_FORMAT.format(total)}+ providers found`;
+  if (capped) return `${formatNumber(total)}+ providers found`;
   if (total === 0) return 'No providers match your search';
-  return `${COUNT_FORMAT.format(total)} ${total === 1 ? 'provider' : 'providers'} found`;
+  return `${formatNumber(total)} ${total === 1 ? 'provider' : 'providers'} found`;
 }
 
 function pageTitle(filters: DiscoveryFilters): string {
@@ -31,8 +32,9 @@ function pageTitle(filters: DiscoveryFilters): string {
 }
 
 /**
- * /providers (docs/product.md §11.2): public search results. Every filter lives in the URL: a
- * change pushes a history entry, so a search can be shared and the back button undoes it.
+ * /providers (docs/product.md §11.2, §14.2): public search results. Every filter lives in the
+ * URL: a change pushes a history entry, so a search can be shared and the back button undoes
+ * it. Below 640 px the filters open from a 'Filters' button, so results come first.
  */
 export function ProvidersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -41,6 +43,7 @@ export function ProvidersPage() {
   const filters = useMemo(() => readFilters(new URLSearchParams(search)), [search]);
   const query = useMemo(() => filtersToQuery(filters), [filters]);
   const results = useProviderResults(query);
+  const phone = useMediaQuery('(max-width: 639px)', false);
 
   const onChange = (next: DiscoveryFilters) => {
     setSearchParams(filtersToParams(next));
@@ -55,10 +58,17 @@ export function ProvidersPage() {
   else if (first && !stale) count = resultCountText(first.total, first.totalIsCapped);
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
+    <div className="mx-auto w-full max-w-6xl space-y-4 px-4 py-4 sm:space-y-5 sm:px-6 sm:py-8">
       <title>{pageTitle(filters)}</title>
       <h1 className="text-2xl font-bold text-slate-900">Find a provider</h1>
-      <DiscoveryFiltersForm filters={filters} onChange={onChange} />
+      {phone ? (
+        <FiltersSheet
+          filters={filters}
+          form={<DiscoveryFiltersForm filters={filters} onChange={onChange} />}
+        />
+      ) : (
+        <DiscoveryFiltersForm filters={filters} onChange={onChange} />
+      )}
 
       <section aria-labelledby="results-title" aria-busy={results.isFetching}>
         <h2 id="results-title" className="sr-only">

@@ -129,8 +129,9 @@ function Hero({ search }: { search: ReactNode }) {
       aria-labelledby="hero-title"
       className="relative overflow-hidden bg-gradient-to-b from-indigo-50 to-white"
     >
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
-        <div>
+      {/* One column: the real top-rated providers follow right under it (docs/product.md §14.2). */}
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
+        <div className="max-w-2xl">
           <p className="inline-block rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-800 first-letter:uppercase">
             schedule your appointments with ease
           </p>
@@ -153,47 +154,8 @@ function Hero({ search }: { search: ReactNode }) {
             </Link>
           </div>
         </div>
-        <HeroIllustration />
       </div>
     </section>
-  );
-}
-
-/** A decorative booking card: shows at a glance what the product does. */
-function HeroIllustration() {
-  const slots = ['9:00 AM', '10:30 AM', '1:00 PM', '3:30 PM'];
-  return (
-    <div aria-hidden="true" className="hidden justify-center lg:flex">
-      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200">
-        <div className="flex items-center gap-3">
-          <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-100 text-lg font-semibold text-indigo-800">
-            JM
-          </span>
-          <div>
-            <p className="font-semibold text-slate-900">Jordan Miles</p>
-            <p className="text-sm text-slate-600">Barber · 4.9 ★</p>
-          </div>
-        </div>
-        <p className="mt-6 text-sm font-medium text-slate-700">Available tomorrow</p>
-        <div className="mt-3 grid grid-cols-2 gap-2">
-          {slots.map((slot, index) => (
-            <span
-              key={slot}
-              className={`rounded-lg border px-3 py-2 text-center text-sm font-medium ${
-                index === 1
-                  ? 'border-indigo-600 bg-indigo-600 text-white'
-                  : 'border-slate-200 text-slate-700'
-              }`}
-            >
-              {slot}
-            </span>
-          ))}
-        </div>
-        <span className="mt-6 block rounded-lg bg-emerald-50 px-3 py-2 text-center text-sm font-medium text-emerald-800">
-          Booking confirmed
-        </span>
-      </div>
-    </div>
   );
 }
 
@@ -303,12 +265,22 @@ function CallToAction() {
   );
 }
 
-/** `search`: the what + where form (features/discovery), composed in by app/. */
-export function LandingPage({ search = null }: { search?: ReactNode }) {
+/**
+ * `search`: the what + where + when form, `featured`: the top-rated providers band (both
+ * features/discovery, composed in by app/; docs/product.md §14.2).
+ */
+export function LandingPage({
+  search = null,
+  featured = null,
+}: {
+  search?: ReactNode;
+  featured?: ReactNode;
+}) {
   return (
     <>
       <title>Slotwise · Book Trusted Services Near You</title>
       <Hero search={search} />
+      {featured}
       <HowItWorks />
       <Categories />
       <CallToAction />

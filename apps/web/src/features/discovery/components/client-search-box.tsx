@@ -1,4 +1,7 @@
-import { SEARCH_MAX_QUERY_LENGTH, SEARCH_MIN_QUERY_LENGTH } from '@slotwise/shared/discovery-schemas';
+import {
+  SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_MIN_QUERY_LENGTH,
+} from '@slotwise/shared/discovery-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';

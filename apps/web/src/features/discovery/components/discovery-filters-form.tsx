@@ -3,10 +3,10 @@ import { CATEGORIES } from '@slotwise/shared/catalogue-schemas';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { controlClass } from '../../../components/control-class';
 import { ControlLabel } from '../../../components/control-label';
-import { localDateKey } from '../../../lib/format-slot';
 import { MIN_RATING_CHOICES, type DiscoveryFilters } from '../discovery-filters';
 import { PlacePicker } from './place-picker';
 import { WhatField } from './what-field';
+import { WhenField } from '../search/when-field';
 
 export const PLACE_INPUT_ID = 'discovery-place';
 
@@ -47,7 +47,7 @@ type Locating = 'idle' | 'asking' | 'failed';
 
 /**
  * The /providers filters (docs/product.md §11.2). Text fields (what, max price) apply on
- * 'Search' (Enter); chips, place, date, rating and sort apply at once. "Near me" asks the
+ * 'Search' (Enter); chips, place, when (day and part of day), rating and sort apply at once. "Near me" asks the
  * browser for its location only when pressed; refused, it says so and moves focus to the place
  * picker.
  */
@@ -194,16 +194,12 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
         </div>
       </fieldset>
 
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <ControlLabel htmlFor="discovery-date">Available on</ControlLabel>
-          <input
-            id="discovery-date"
-            type="date"
-            min={localDateKey()}
-            value={filters.date ?? ''}
-            onChange={(event) => apply({ date: event.target.value || null })}
-            className={controlClass()}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="sm:col-span-2">
+          <WhenField
+            idPrefix="discovery-when"
+            value={{ date: filters.date, partOfDay: filters.partOfDay }}
+            onChange={(when) => apply(when)}
           />
         </div>
         <div>

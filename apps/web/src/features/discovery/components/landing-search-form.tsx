@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { controlClass } from '../../../components/control-class';
 import type { PickedPlace, PlacePickerProps } from './place-picker';
 import { WhatField } from './what-field';
+import type { When, WhenFieldProps } from '../search/when-field';
 
 const WHERE_ID = 'landing-where';
 
@@ -20,22 +21,27 @@ async function firstPlace(text: string): Promise<PickedPlace | null> {
 }
 
 /**
- * The landing page's search (docs/product.md §11.2): what + where → /providers?q=&placeId=.
+ * The landing page's search (docs/product.md §11.2, §14.2): what + where + when →
+ * /providers?q=&placeId=&date=&partOfDay=.
  * The landing page has a JavaScript budget (apps/web/README.md), so "Where" starts as a plain
  * field and becomes the place picker (suggestions from GET /places) once the visitor reaches
- * it; a city typed and not picked is looked up on 'Search'.
+ * it; a city typed and not picked is looked up on 'Search'. "When" likewise starts as its two
+ * selects at 'Any time' and becomes the full control (with 'Pick a date') in the same moment.
  */
 export function LandingSearchForm() {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const [where, setWhere] = useState('');
   const [place, setPlace] = useState<PickedPlace | null>(null);
+  const [when, setWhen] = useState<When>({ date: null, partOfDay: null });
   const [Picker, setPicker] = useState<ComponentType<PlacePickerProps> | null>(null);
+  const [When, setWhenField] = useState<ComponentType<WhenFieldProps> | null>(null);
   const [busy, setBusy] = useState(false);
 
   const loadPicker = () => {
     if (Picker) return;
     void import('./place-picker').then((module) => setPicker(() => module.PlacePicker));
+    void import('../search/when-field').then((module) => setWhenField(() => module.WhenField));
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -52,6 +58,8 @@ export function LandingSearchForm() {
       params.set('placeId', chosen.id);
       params.set('place', chosen.name);
     }
+    if (when.date) params.set('date', when.date);
+    if (when.partOfDay) params.set('partOfDay', when.partOfDay);
     const search = params.toString();
     void navigate(search ? `/providers?${search}` : '/providers');
   };
@@ -62,7 +70,7 @@ export function LandingSearchForm() {
       aria-label="Find a provider"
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      className="mt-8 grid gap-3 rounded-xl bg-white p-4 shadow-md ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      className="mt-8 grid gap-3 rounded-xl bg-white p-4 shadow-md ring-1 ring-slate-200 sm:grid-cols-2 sm:items-end"
     >
       <WhatField
         id="landing-what"
@@ -101,10 +109,27 @@ export function LandingSearchForm() {
           />
         </div>
       )}
+      <div className="sm:col-span-2">
+        {When ? (
+          <When idPrefix="landing-when" value={when} onChange={setWhen} />
+        ) : (
+          <fieldset onFocus={loadPicker} onPointerEnter={loadPicker}>
+            <legend className="text-sm font-medium text-slate-700">When</legend>
+            <div className="mt-1 grid grid-cols-2 gap-2">
+              <select aria-label="Day" className={controlClass()}>
+                <option>Any time</option>
+              </select>
+              <select aria-label="Time of day" className={controlClass()}>
+                <option>Any time of day</option>
+              </select>
+            </div>
+          </fieldset>
+        )}
+      </div>
       <button
         type="submit"
         disabled={busy}
-        className="rounded-md bg-indigo-600 px-5 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
+        className="rounded-md bg-indigo-600 px-5 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60 sm:col-span-2"
       >
         Search
       </button>

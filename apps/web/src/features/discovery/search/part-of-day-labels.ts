@@ -1,0 +1,8 @@
+import type { PartOfDay } from '@slotwise/shared/discovery-schemas';
+
+/** docs/product.md §14.2's part-of-day names (morning before 12:00, evening from 17:00). */
+export const PART_OF_DAY_LABELS: Record<PartOfDay, string> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  evening: 'Evening',
+};
