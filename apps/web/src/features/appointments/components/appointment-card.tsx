@@ -191,7 +191,7 @@ function ClientActions({
       <Link
         to={`/client/provider/${encodeURIComponent(providerId)}`}
         aria-describedby={describedBy}
-        className="self-start rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 sm:self-center"
+        className="self-start rounded-md border border-indigo-600 bg-white px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 sm:self-center"
       >
         Book again
       </Link>
