@@ -8,7 +8,8 @@ import { sessionOf, startInProcessServer, type InProcessServer } from './harness
 
 /**
  * Paginated appointment lists (docs/decisions/052-paginated-appointment-lists.md): a client with
- * 45 appointments sees 20, and scrolling to the end of the list loads the rest, each once.
+ * 45 appointments sees the one to come under Upcoming, 20 past ones under Past, and scrolling to
+ * the end of the list loads the rest, each once.
  * Booking refuses the past, so the appointments are written with the server's test factory on
  * an in-process server.
  */
@@ -42,34 +43,42 @@ describeBrowser('appointment lists load more on scroll', () => {
     await server?.close();
   });
 
-  it('the client list shows 20, then the rest as it scrolls; a cancel reloads the pages', async (ctx) => {
+  it('Upcoming holds the one to come; Past shows 20, then the rest as it scrolls; a cancel moves it', async (ctx) => {
     const opened = await openSignedIn(browser, sessionOf(client), { baseURL: server.baseURL });
     try {
       const { page } = opened;
       await page.goto('/client/appointments');
       const cards = page.getByRole('list', { name: 'Appointments' }).getByRole('article');
       await cards.first().waitFor({ timeout: 20_000 });
-      // The first page; more arrive only as the end of the list comes into view.
-      expect(await cards.count()).toBeGreaterThanOrEqual(20);
-      for (let i = 0; i < 20 && (await cards.count()) < COUNT; i++) {
+      // Upcoming (docs/product.md §14.4): only the one still to come.
+      expect(await cards.count()).toBe(1);
+
+      await page.getByRole('link', { name: 'Past' }).click();
+      await page.waitForURL(/\?tab=past$/);
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(19);
+      for (let i = 0; i < 20 && (await cards.count()) < COUNT - 1; i++) {
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         await page.waitForTimeout(250);
       }
-      expect(await cards.count()).toBe(COUNT);
-      const texts = await cards.allTextContents();
-      expect(new Set(texts).size).toBe(COUNT);
+      expect(await cards.count()).toBe(COUNT - 1);
+      expect(new Set(await cards.allTextContents()).size).toBe(COUNT - 1);
       await page.getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
+      expect(await page.getByRole('link', { name: 'Book again' }).count()).toBe(COUNT - 1);
 
-      // A change reloads the loaded pages (same query-key prefix): every card stays, once.
+      // A change reloads the loaded pages (same query-key prefix): the canceled one leaves
+      // Upcoming and joins Past, every card once.
+      await page.getByRole('link', { name: 'Upcoming' }).click();
       const upcoming = cards.first();
       await upcoming.getByRole('button', { name: 'Cancel' }).click();
       const confirm = page.getByRole('dialog', { name: 'Cancel appointment' });
       await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
       await page.getByText('Appointment cancelled successfully').first().waitFor();
-      // It was the only one that could be canceled; now none can, and it moved to the past part.
-      await expect
-        .poll(() => page.getByRole('button', { name: 'Cancel' }).count(), { timeout: 10_000 })
-        .toBe(0);
+      await page.getByText('No upcoming appointments').waitFor({ timeout: 10_000 });
+      await page.getByRole('link', { name: 'Past' }).click();
+      for (let i = 0; i < 20 && (await cards.count()) < COUNT; i++) {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForTimeout(250);
+      }
       await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(COUNT);
       expect(new Set(await cards.allTextContents()).size).toBe(COUNT);
     } finally {

@@ -14,5 +14,6 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export const APPOINTMENT_EVENT_TYPES = ['booked', 'canceled', 'rescheduled'] as const;
 export type AppointmentEventType = (typeof APPOINTMENT_EVENT_TYPES)[number];
 
-export const NOTIFICATION_TYPES = ['new', 'canceled', 'rescheduled', 'review'] as const;
+/** 'reminder': the 24 h and 2 h reminders, stored when their job runs (docs/product.md §14.4). */
+export const NOTIFICATION_TYPES = ['new', 'canceled', 'rescheduled', 'review', 'reminder'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../errors';
 import { authenticated, authOf } from '../../plugins/authenticate';
 import { resolveJwtSecret } from '../../plugins/signing-secret';
 import { calendarFeed } from '../email/ics';
+import { appointmentIcsRoutes } from './appointment-ics';
 import { feedBySecret, feedSecret } from './service';
 
 const feedUrl = (publicUrl: string, secret: string) => `${publicUrl}/calendar/${secret}.ics`;
@@ -12,6 +13,7 @@ const feedUrl = (publicUrl: string, secret: string) => `${publicUrl}/calendar/${
 /** GET /calendar/feed-url and POST /calendar/feed-url/reset (under /api, the caller's own). */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = await resolveJwtSecret(app.config);
+  await app.register(appointmentIcsRoutes);
 
   app.get(
     '/calendar/feed-url',

@@ -17,6 +17,7 @@ import {
 } from './appointment-mail';
 import { clientUser, providerUser, withBothUsers } from '../appointments/views';
 import { appointmentInvite } from './ics';
+import { storeReminderNotification } from '../notifications/reminder-notification';
 import { getPreferences } from './preferences';
 import type { OptOutLinks } from './unsubscribe';
 import {
@@ -83,14 +84,14 @@ async function stillDue(
   db: Db,
   p: { appointmentId: string; recipientUserId: string },
   moment: { startsAt: string } | { endsAt: string },
-  preference: 'emailReminders' | 'emailBookingUpdates',
+  preference: 'emailReminders' | 'emailBookingUpdates' | null,
 ) {
   const appointment = await loadAppointment(db, p.appointmentId);
   if (!appointment || appointment.status !== 'booked') return null;
   const [[key, iso]] = Object.entries(moment) as [['startsAt' | 'endsAt', string]];
   if (appointment[key].toISOString() !== new Date(iso).toISOString()) return null;
   const to = await loadRecipient(db, p.recipientUserId);
-  if (!to || !to[preference]) return null;
+  if (!to || (preference && !to[preference])) return null;
   return { appointment, to };
 }
 
@@ -162,17 +163,26 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
   app.jobs.register(REMINDER_JOB, async (raw, context) => {
     const p = reminderPayload.parse(raw);
     // Canceled, moved or gone since: this reminder is stale and must not fire.
-    const due = await stillDue(db, p, { startsAt: p.startsAt }, 'emailReminders');
+    const due = await stillDue(db, p, { startsAt: p.startsAt }, null);
     if (!due) return;
     const { appointment, to } = due;
     const toClient = p.recipientRole === 'client';
+    const otherName = toClient
+      ? name(appointment.providerFirstName, appointment.providerLastName)
+      : name(appointment.clientFirstName, appointment.clientLastName);
+    // The in-app reminder (docs/product.md §14.4) is stored whatever the email preference says.
+    await storeReminderNotification(db, {
+      userId: p.recipientUserId,
+      appointmentId: p.appointmentId,
+      hoursBefore: p.hoursBefore,
+      what: `${appointment.serviceType} ${toClient ? 'with' : 'for'} ${otherName}`,
+    });
+    if (!to.emailReminders) return;
     const mail = reminderMail(
       to,
       {
         serviceType: appointment.serviceType,
-        otherName: toClient
-          ? name(appointment.providerFirstName, appointment.providerLastName)
-          : name(appointment.clientFirstName, appointment.clientLastName),
+        otherName,
         otherRole: toClient ? 'provider' : 'client',
         startsAt: appointment.startsAt,
         endsAt: appointment.endsAt,

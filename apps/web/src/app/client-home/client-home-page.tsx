@@ -2,8 +2,12 @@ import { useSession } from '../../lib/session';
 import { SpecialistsCarousel } from '../../features/discovery/components/specialists-carousel';
 import { ReviewPrompts } from '../../features/reviews/components/review-prompts';
 import { TodaysAppointments } from '../../features/appointments/components/todays-appointments';
+import { NextAppointmentCard } from './next-appointment-card';
 
-/** docs/product.md §2 client home (/client): today's appointments and the specialists carousel. */
+/**
+ * docs/product.md §2 client home (/client), arranged as §14.4: the next appointment first, one
+ * collapsed review prompt, then today's appointments and the specialists carousel.
+ */
 export function ClientHomePage() {
   const { user } = useSession();
   return (
@@ -12,6 +16,7 @@ export function ClientHomePage() {
       <h1 className="text-2xl font-bold break-words text-slate-900">
         {user?.firstName ? `Welcome, ${user.firstName}` : 'Welcome'}
       </h1>
+      <NextAppointmentCard />
       <ReviewPrompts />
       <TodaysAppointments />
       <SpecialistsCarousel />

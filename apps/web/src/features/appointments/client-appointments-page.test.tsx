@@ -58,34 +58,76 @@ describe('client appointments: states', () => {
         provider_first_name: 'Ana',
         provider_last_name: 'Lopez',
         provider_specialty: 'Plumber',
-        day: '2026-11-24',
+        day: '2030-11-24',
         start_time: '23:00:00',
         end_time: '23:30:00',
+        starts_at: '2030-11-25T04:00:00.000Z',
+        ends_at: '2030-11-25T04:30:00.000Z',
       }),
     ];
     await openPage();
     const item = await screen.findByRole('article', { name: 'Ana Lopez' });
-    // The slot's own calendar date (not the UTC-midnight day before, in New York).
-    expectShown(item, ['Plumber', 'Tue, 24 Nov 2026', '23:00–23:30', 'booked']);
+    // The slot's own calendar date (not the UTC date, the day after).
+    expectShown(item, ['Plumber', 'Sun, Nov 24, 2030', '23:00–23:30', 'booked']);
   });
 
-  it('offers Cancel only while booked; Reschedule unless canceled, enabled only while booked', async () => {
+  it('opens on Upcoming (Cancel and Reschedule); Past offers Book again instead (docs/product.md §14.4)', async () => {
     api.clientAppointments = [
       makeClientAppointment({ provider_first_name: 'Booked', status: 'booked' }),
       makeClientAppointment({ provider_first_name: 'Done', status: 'completed' }),
       makeClientAppointment({ provider_first_name: 'Gone', status: 'canceled' }),
+      // Booked, but over: past even before the server calls it completed.
+      makeClientAppointment({ provider_first_name: 'Ended', day: '2020-01-01' }),
     ];
-    await openPage();
+    const { user, router } = await openPage();
+    const tabs = screen.getByRole('navigation', { name: 'Appointment lists' });
+    expect(within(tabs).getByRole('link', { name: 'Upcoming' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const booked = await screen.findByRole('article', { name: /^Booked/ });
     expect(within(booked).getByRole('button', { name: 'Cancel' })).toBeEnabled();
     expect(within(booked).getByRole('button', { name: 'Reschedule' })).toBeEnabled();
+    expect(within(booked).queryByRole('link', { name: 'Book again' })).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
 
-    const completed = card(/^Done/);
-    expect(within(completed).queryByRole('button', { name: 'Cancel' })).toBeNull();
-    expect(within(completed).getByRole('button', { name: 'Reschedule' })).toBeDisabled();
+    await user.click(within(tabs).getByRole('link', { name: 'Past' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=past'));
+    expect(within(tabs).getByRole('link', { name: 'Past' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(
+      screen
+        .getAllByRole('article')
+        .map((article) => article.querySelector('h2')?.textContent)
+        .sort(),
+    ).toEqual(['Done Lopez', 'Ended Lopez', 'Gone Lopez']);
+    for (const name of [/^Done/, /^Gone/, /^Ended/]) {
+      const past = card(name);
+      expect(within(past).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+      expect(within(past).queryByRole('button', { name: 'Cancel' })).toBeNull();
+      expect(within(past).getByRole('link', { name: 'Book again' })).toHaveAttribute(
+        'href',
+        `/client/provider/${PROVIDER_ID}`,
+      );
+    }
+    await user.click(within(card(/^Done/)).getByRole('link', { name: 'Book again' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/client/provider/${PROVIDER_ID}`),
+    );
+  });
 
-    const canceled = card(/^Gone/);
-    expect(within(canceled).queryByRole('button')).toBeNull();
+  it("says which tab is empty; the Past tab opens straight from '?tab=past'", async () => {
+    api.clientAppointments = [
+      makeClientAppointment({ provider_first_name: 'Done', status: 'completed' }),
+    ];
+    const { user } = await openPage('/client/appointments?tab=past');
+    expect(await screen.findByRole('article', { name: /^Done/ })).toBeInTheDocument();
+    expect(screen.queryByText('No past appointments')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Upcoming' }));
+    expect(await screen.findByText('No upcoming appointments')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).toBeNull();
   });
 });
 
@@ -133,9 +175,12 @@ describe('client appointments: cancel', () => {
     });
     success.mockRestore();
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() =>
-      expect(within(card('Ana Lopez')).getByText('canceled')).toBeInTheDocument(),
-    );
+    // Canceled, it leaves Upcoming for Past, where it offers Book again only.
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Ana Lopez' })).toBeNull());
+    await user.click(screen.getByRole('link', { name: 'Past' }));
+    expect(
+      within(await screen.findByRole('article', { name: 'Ana Lopez' })).getByText('canceled'),
+    ).toBeInTheDocument();
     expect(within(card('Ana Lopez')).queryByRole('button')).toBeNull();
     expect(
       api.calls.some(
@@ -198,13 +243,13 @@ describe('client appointments: reschedule modal', () => {
     const now = within(dialog).getByRole('region', { name: 'Current appointment' });
     expect(now).toHaveTextContent('Ana Lopez');
     expect(now).toHaveTextContent('Plumber');
-    expect(now).toHaveTextContent('Fri, 14 Jun 2030, 10:00–10:30');
+    expect(now).toHaveTextContent('Fri, Jun 14, 2030, 10:00–10:30');
     const group = await within(dialog).findByRole('group', { name: 'Choose a new time slot' });
     expect(
       within(group)
         .getAllByRole('radio')
         .map((radio) => radio.closest('label')!.textContent),
-    ).toEqual(['Fri, 14 Jun 2030, 11:00–11:30', 'Sat, 15 Jun 2030, 09:00–09:30']);
+    ).toEqual(['Fri, Jun 14, 2030, 11:00–11:30', 'Sat, Jun 15, 2030, 09:00–09:30']);
   });
 
   it("says 'No available slots found' when the provider has none", async () => {
@@ -241,7 +286,7 @@ describe('client appointments: reschedule modal', () => {
     ana.slots = [target];
     const { user, dialog } = await openModal();
     await user.click(
-      await within(dialog).findByRole('radio', { name: 'Sun, 16 Jun 2030, 15:00–15:45' }),
+      await within(dialog).findByRole('radio', { name: 'Sun, Jun 16, 2030, 15:00–15:45' }),
     );
 
     const held = deferred<void>();
@@ -261,7 +306,7 @@ describe('client appointments: reschedule modal', () => {
     expect(await screen.findByText(MESSAGES.appointmentRescheduled)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const item = card('Ana Lopez');
-    await waitFor(() => expect(within(item).getByText('Sun, 16 Jun 2030')).toBeInTheDocument());
+    await waitFor(() => expect(within(item).getByText('Sun, Jun 16, 2030')).toBeInTheDocument());
     expect(within(item).getByText('15:00–15:45')).toBeInTheDocument();
     const patch = api.calls.find((call) => call.method === 'PATCH')!;
     expect(patch.path).toBe(`/api/appointment/reschedule/${current.appointment_id}`);

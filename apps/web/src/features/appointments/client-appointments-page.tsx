@@ -1,8 +1,8 @@
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
-import { useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Modal } from '../../components/modal';
 import { LoadMore } from '../../components/load-more';
 import { useClientAppointmentPages, useClientAppointments } from './api/get-client-appointments';
@@ -11,6 +11,7 @@ import { AppointmentCard } from './components/appointment-card';
 import { CancelAppointmentDialog } from './components/cancel-appointment-dialog';
 import { RESCHEDULE_TITLE, RescheduleModal } from './components/reschedule-modal';
 import { loadedAppointments } from './loaded-appointments';
+import { isUpcoming, tabFrom, type AppointmentTab } from './upcoming';
 import { ListState, type ListTexts } from '../../components/list-state';
 
 const APPOINTMENT_LIST_TEXTS: ListTexts = {
@@ -20,6 +21,35 @@ const APPOINTMENT_LIST_TEXTS: ListTexts = {
 };
 
 const LIST_PATH = '/client/appointments';
+
+const TABS: { tab: AppointmentTab; label: string; empty: string }[] = [
+  { tab: 'upcoming', label: 'Upcoming', empty: 'No upcoming appointments' },
+  { tab: 'past', label: 'Past', empty: 'No past appointments' },
+];
+
+/** Upcoming | Past as links: the tab lives in the URL (`?tab=past`), so Back and reload keep it. */
+function AppointmentTabs({ current }: { current: AppointmentTab }) {
+  return (
+    <nav aria-label="Appointment lists" className="mb-4">
+      <ul className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
+        {TABS.map(({ tab, label }) => (
+          <li key={tab}>
+            <Link
+              to={tab === 'past' ? `${LIST_PATH}?tab=past` : LIST_PATH}
+              replace
+              aria-current={tab === current ? 'page' : undefined}
+              className={`block min-w-24 rounded-md px-4 py-2 text-center text-sm font-semibold ${
+                tab === current ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100'
+              }`}
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /** The reschedule route's appointment is missing or no longer booked. */
 function NotReschedulable({ message, onClose }: { message: string; onClose: () => void }) {
@@ -52,6 +82,8 @@ function NotReschedulable({ message, onClose }: { message: string; onClose: () =
  * /client/reschedule/:id with the reschedule modal of that appointment open; closing it lands on
  * /client/appointments. The list loads 20 at a time, more on scroll (decision 052); the
  * reschedule route looks its appointment up in the whole list, which only it asks for.
+ * Upcoming and Past tabs (`?tab=past`, docs/product.md §14.4): the pages come upcoming first,
+ * so the Past tab loads on until its first past appointment shows.
  */
 export function ClientAppointmentsPage({
   reviewDialog,
@@ -69,7 +101,22 @@ export function ClientAppointmentsPage({
   const [rescheduling, setRescheduling] = useState<ClientAppointment | null>(null);
   const message = useOpenConversation();
 
-  const list = loadedAppointments(appointments.data?.pages);
+  const [params] = useSearchParams();
+  const tab = tabFrom(params);
+  const loaded = loadedAppointments(appointments.data?.pages);
+  // Upcoming or past as of opening the page (the server re-sorts on every refetch).
+  const [now] = useState(() => Date.now());
+  const list = loaded.filter(
+    (appointment) => isUpcoming(appointment, now) === (tab === 'upcoming'),
+  );
+  // Pages run upcoming first: once a past one is loaded, every upcoming one is too.
+  const pastLoaded = loaded.some((appointment) => !isUpcoming(appointment, now));
+  const moreInTab = appointments.hasNextPage && (tab === 'past' || !pastLoaded);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = appointments;
+  useEffect(() => {
+    if (tab === 'past' && !pastLoaded && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [tab, pastLoaded, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const tabEmpty = TABS.find((entry) => entry.tab === tab)?.empty;
   const routeAppointment = routeId
     ? (everything.data?.appointments ?? []).find(
         (appointment) => appointment.appointment_id === routeId,
@@ -84,8 +131,9 @@ export function ClientAppointmentsPage({
   const closeRoute = () => void navigate(LIST_PATH, { replace: true });
 
   const content = (
-    <ListState query={appointments} items={list} texts={APPOINTMENT_LIST_TEXTS}>
+    <ListState query={appointments} items={loaded} texts={APPOINTMENT_LIST_TEXTS}>
       <>
+        {list.length === 0 && !moreInTab ? <p className="text-slate-600">{tabEmpty}</p> : null}
         <ul aria-label="Appointments" className="space-y-3">
           {list.map((appointment) => (
             <li key={appointment.appointment_id}>
@@ -101,7 +149,7 @@ export function ClientAppointmentsPage({
           ))}
         </ul>
         <LoadMore
-          hasMore={appointments.hasNextPage}
+          hasMore={moreInTab}
           loading={appointments.isFetchingNextPage}
           onLoadMore={() => void appointments.fetchNextPage()}
         />
@@ -137,6 +185,7 @@ export function ClientAppointmentsPage({
         </button>
         <h1 className="text-2xl font-bold text-slate-900">Your Appointments</h1>
       </div>
+      <AppointmentTabs current={tab} />
       {content}
       {canceling ? (
         <CancelAppointmentDialog appointment={canceling} onClose={() => setCanceling(null)} />

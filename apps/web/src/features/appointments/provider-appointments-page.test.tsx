@@ -38,7 +38,7 @@ describe('provider appointments', () => {
         client_first_name: 'Cleo',
         client_last_name: 'Client',
         service_type: 'Haircut',
-        day: '2026-11-24',
+        day: '2030-11-24',
         start_time: '23:00:00',
         end_time: '23:30:00',
       }),
@@ -46,7 +46,7 @@ describe('provider appointments', () => {
     ];
     await openPage();
     const item = await screen.findByRole('article', { name: 'Cleo Client' });
-    expectShown(item, ['Haircut', 'Tue, 24 Nov 2026', '23:00–23:30', 'booked']);
+    expectShown(item, ['Haircut', 'Sun, Nov 24, 2030', '23:00–23:30', 'booked']);
     expect(within(bookedList()).getAllByRole('article')).toHaveLength(1);
 
     const past = screen.getByRole('list', { name: 'Past and canceled appointments', hidden: true });

@@ -11,6 +11,7 @@ import { expectTexts } from '../../../test/expect-texts';
 
 let store: NotificationItem[];
 let api: { calls: ApiCall[] };
+let unreadMessages: number;
 
 function item(index: number, read: boolean): NotificationItem {
   const at = new Date(Date.now() - index * 3_600_000).toISOString();
@@ -28,6 +29,7 @@ function item(index: number, read: boolean): NotificationItem {
 }
 
 beforeEach(() => {
+  unreadMessages = 0;
   // 25 notifications, newest first; the first three unread.
   store = Array.from({ length: 25 }, (_, index) => item(index, index >= 3));
   api = mockApi((call) => {
@@ -45,6 +47,9 @@ beforeEach(() => {
     if (call.method === 'GET' && call.path === '/api/notifications/unread') {
       const unread = store.filter((n) => !n.read);
       return json(200, { unreadNotifications: unread, unreadCount: unread.length });
+    }
+    if (call.method === 'GET' && call.path === '/api/conversations/unread-count') {
+      return json(200, { unread: unreadMessages });
     }
     if (call.method === 'PATCH' && call.path === '/api/notifications/mark-all-read') {
       store = store.map((n) => ({ ...n, read: true, is_read: true }));
@@ -119,8 +124,42 @@ describe('all notifications page', () => {
     store = [];
     renderPage();
     expect(await screen.findByText('No notifications')).toBeInTheDocument();
+    // What will appear here (docs/product.md §14.4).
+    expect(
+      screen.getByText('Booking changes, reminders and messages will show up here.'),
+    ).toBeInTheDocument();
     expect(
       screen.queryByRole('navigation', { name: 'Notification pages' }),
     ).not.toBeInTheDocument();
+  });
+
+  it("labels a stored reminder 'Reminder'", async () => {
+    store = [
+      { ...item(0, false), type: 'reminder', title: 'Reminder: Haircut with Ana in 2 hours' },
+    ];
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'All notifications' });
+    expectTexts(within(list).getByRole('listitem'), [
+      'Reminder: Haircut with Ana in 2 hours',
+      'Reminder',
+    ]);
+  });
+
+  it('shows unread messages as one line to /messages, and nothing without them', async () => {
+    unreadMessages = 2;
+    store = [];
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'Open messages' });
+    expect(link).toHaveAttribute('href', '/messages');
+    expect(screen.getByText('You have 2 unread messages')).toBeInTheDocument();
+  });
+
+  it('says nothing about messages while none is unread', async () => {
+    renderPage();
+    await screen.findByRole('list', { name: 'All notifications' });
+    await waitFor(() =>
+      expect(callsTo(api.calls, 'GET', '/api/conversations/unread-count')).toHaveLength(1),
+    );
+    expect(screen.queryByRole('link', { name: 'Open messages' })).toBeNull();
   });
 });

@@ -7,12 +7,14 @@ import { useMarkNotificationRead } from './api/mark-notification-read';
 import { LoadFailed } from '../../components/load-failed';
 import { PageSection } from '../../components/page-section';
 import { NotificationEntry } from './components/notification-entry';
+import { UnreadMessagesLine } from './components/unread-messages-line';
 
 const TYPE_LABEL: Record<NotificationItem['type'], string> = {
   new: 'New',
   canceled: 'Canceled',
   rescheduled: 'Rescheduled',
   review: 'Review',
+  reminder: 'Reminder',
 };
 
 const TYPE_STYLE: Record<NotificationItem['type'], string> = {
@@ -20,7 +22,12 @@ const TYPE_STYLE: Record<NotificationItem['type'], string> = {
   canceled: 'bg-red-100 text-red-800',
   rescheduled: 'bg-amber-100 text-amber-800',
   review: 'bg-sky-100 text-sky-800',
+  reminder: 'bg-violet-100 text-violet-800',
 };
+
+/** What the empty page promises (docs/product.md §14.4). */
+export const NOTIFICATIONS_EMPTY_TEXT =
+  'Booking changes, reminders and messages will show up here.';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -30,7 +37,8 @@ function pageFrom(params: URLSearchParams): number {
 /**
  * 'View all notifications' (/notifications, inside the user's own area): every notification,
  * read or not, newest first, 20 a page; the page number lives in the URL (`?page=2`).
- * A click on an unread one marks it read, like in the bell.
+ * A click on an unread one marks it read, like in the bell. Reminders are stored ones of type
+ * 'reminder'; unread messages show as one line to /messages above the list (docs/product.md §14.4).
  */
 export function NotificationsPage() {
   const [params, setParams] = useSearchParams();
@@ -66,6 +74,7 @@ export function NotificationsPage() {
         </button>
       }
     >
+      <UnreadMessagesLine />
       <div className="mt-6">
         {query.isPending ? (
           <p role="status" className="text-sm text-slate-600">
@@ -76,7 +85,10 @@ export function NotificationsPage() {
             Failed to load notifications: {query.error.message}
           </LoadFailed>
         ) : items.length === 0 ? (
-          <p className="text-slate-600">No notifications</p>
+          <div className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center">
+            <p className="font-semibold text-slate-800">No notifications</p>
+            <p className="mt-1 text-sm text-slate-600">{NOTIFICATIONS_EMPTY_TEXT}</p>
+          </div>
         ) : (
           <ul
             aria-label="All notifications"

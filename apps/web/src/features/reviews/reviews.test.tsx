@@ -130,7 +130,8 @@ describe('client home: the review prompt and dialog', () => {
     ];
     signInAs('client');
     const user = userEvent.setup();
-    renderRoute('/client/appointments');
+    // Completed visits are on the Past tab (docs/product.md §14.4).
+    renderRoute('/client/appointments?tab=past');
     const buttons = await screen.findAllByRole(
       'button',
       { name: REVIEW_MESSAGES.leaveReview },

@@ -1,14 +1,13 @@
 import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
-import { formatSlotDate, formatSlotTimeRange } from '../../../lib/format-slot';
+import { formatDate, formatTimeRange } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
 import { cancellationState } from '../cancellation';
-
-/** docs/product.md §4 status spellings. */
-const CANCELED = new Set(['canceled', 'cancelled']);
+import { isUpcoming } from '../upcoming';
 
 const cancelButtonClass =
   'rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50';
@@ -38,8 +37,9 @@ type AppointmentCardProps =
 
 /**
  * One appointment: who, what, date, time range and status, with its actions described by the
- * card's title and time. Client (docs/product.md §4): Cancel only while booked; Reschedule shown unless
- * canceled, enabled only while booked. Provider: Cancel when the list offers it.
+ * card's title and time. Client (docs/product.md §4, §14.4): Cancel and Reschedule while booked;
+ * a past one (ended, canceled, no-show) offers 'Book again' instead. Provider: Cancel when the
+ * list offers it.
  */
 export function AppointmentCard(props: AppointmentCardProps) {
   const { appointment } = props;
@@ -61,7 +61,7 @@ export function AppointmentCard(props: AppointmentCardProps) {
   const bookedService = client ? appointment.service_name : null;
   const showMessage =
     props.onMessage !== undefined &&
-    (client ? appointment.status === 'booked' : props.onCancel !== undefined);
+    (client ? isUpcoming(props.appointment) : props.onCancel !== undefined);
 
   return (
     <article
@@ -89,10 +89,10 @@ export function AppointmentCard(props: AppointmentCardProps) {
           </p>
         ) : null}
         <p id={whenId} className="mt-1 text-sm text-slate-700">
-          <span>{formatSlotDate(appointment.day)}</span>
+          <span>{formatDate(appointment.day)}</span>
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
-          <span>{formatSlotTimeRange(appointment.start_time, appointment.end_time)}</span>
+          <span>{formatTimeRange(appointment.start_time, appointment.end_time)}</span>
         </p>
       </div>
       {showMessage ? (
@@ -115,7 +115,8 @@ export function AppointmentCard(props: AppointmentCardProps) {
       ) : null}
       {client ? (
         <ClientActions
-          status={appointment.status}
+          providerId={props.appointment.provider_id}
+          upcoming={isUpcoming(props.appointment)}
           cancellableUntil={props.appointment.cancellable_until}
           describedBy={describedBy}
           onCancel={props.onCancel}
@@ -166,7 +167,9 @@ function CardAction({
 }
 
 interface ClientActionsProps {
-  status: string;
+  providerId: string;
+  /** Booked and not over; otherwise past. */
+  upcoming: boolean;
   /** Booking policy cut-off (docs/product.md §11.4): after it, both actions are disabled. */
   cancellableUntil?: string | null;
   describedBy: string;
@@ -175,16 +178,26 @@ interface ClientActionsProps {
 }
 
 function ClientActions({
-  status,
+  providerId,
+  upcoming,
   cancellableUntil,
   describedBy,
   onCancel,
   onReschedule,
 }: ClientActionsProps) {
-  const booked = status === 'booked';
-  const showReschedule = !CANCELED.has(status);
-  if (!booked && !showReschedule) return null;
-  const cutoff = booked ? cancellationState(cancellableUntil) : { passed: false, text: null };
+  if (!upcoming) {
+    // Past (completed, canceled, no-show): the provider's page to book the same again.
+    return (
+      <Link
+        to={`/client/provider/${encodeURIComponent(providerId)}`}
+        aria-describedby={describedBy}
+        className="self-start rounded-md border border-indigo-600 bg-white px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 sm:self-center"
+      >
+        Book again
+      </Link>
+    );
+  }
+  const cutoff = cancellationState(cancellableUntil);
   const reasonId = `${describedBy.split(' ')[0]}-cutoff`;
   const described = cutoff.text ? `${describedBy} ${reasonId}` : describedBy;
   return (
@@ -197,28 +210,24 @@ function ClientActions({
           {cutoff.text}
         </p>
       ) : null}
-      {booked ? (
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={cutoff.passed}
-          aria-describedby={described}
-          className={`${cancelButtonClass} disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent`}
-        >
-          Cancel
-        </button>
-      ) : null}
-      {showReschedule ? (
-        <button
-          type="button"
-          onClick={onReschedule}
-          disabled={!booked || cutoff.passed}
-          aria-describedby={described}
-          className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
-        >
-          Reschedule
-        </button>
-      ) : null}
+      <button
+        type="button"
+        onClick={onCancel}
+        disabled={cutoff.passed}
+        aria-describedby={described}
+        className={`${cancelButtonClass} disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent`}
+      >
+        Cancel
+      </button>
+      <button
+        type="button"
+        onClick={onReschedule}
+        disabled={cutoff.passed}
+        aria-describedby={described}
+        className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
+      >
+        Reschedule
+      </button>
     </div>
   );
 }

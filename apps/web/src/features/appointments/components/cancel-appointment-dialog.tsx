@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { failureMessage } from '../../../lib/failure-message';
-import { formatSlot } from '../../../lib/format-slot';
+import { formatSlot } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
 import type { AppointmentDialogProps } from './appointment-dialog-props';
 import { useCancelAppointment } from '../api/cancel-appointment';

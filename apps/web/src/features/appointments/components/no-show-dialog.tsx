@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { failureMessage } from '../../../lib/failure-message';
-import { formatSlotDate, formatSlotTimeRange } from '../../../lib/format-slot';
+import { formatDate, formatTimeRange } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
 import { useMarkNoShow } from '../api/mark-no-show';
 import type { AppointmentDialogProps } from './appointment-dialog-props';
@@ -38,8 +38,8 @@ export function NoShowDialog({
     >
       <p className="text-sm text-slate-800">
         {fullName(appointment.client_first_name, appointment.client_last_name)} ·{' '}
-        {formatSlotDate(appointment.day)},{' '}
-        {formatSlotTimeRange(appointment.start_time, appointment.end_time)}
+        {formatDate(appointment.day)},{' '}
+        {formatTimeRange(appointment.start_time, appointment.end_time)}
       </p>
       {error ? (
         <p role="alert" className="mt-2 text-sm text-red-700">

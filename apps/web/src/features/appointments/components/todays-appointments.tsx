@@ -2,7 +2,7 @@ import { MESSAGES } from '@slotwise/shared/texts';
 import { Link } from 'react-router';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { CardSection } from '../../../components/card-section';
-import { formatSlotTimeRange } from '../../../lib/format-slot';
+import { formatTimeRange } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
 import { useClientAppointments } from '../api/get-client-appointments';
 import { useLocalToday } from '../../../lib/use-local-today';
@@ -38,7 +38,7 @@ export function TodaysAppointments() {
                 {fullName(appointment.provider_first_name, appointment.provider_last_name)}
               </span>
               <span className="block text-sm text-slate-600">
-                {formatSlotTimeRange(appointment.start_time, appointment.end_time)}
+                {formatTimeRange(appointment.start_time, appointment.end_time)}
               </span>
             </span>
             <AppointmentStatusBadge status={appointment.status} />

@@ -6,55 +6,63 @@ import { fullName } from '../../../lib/full-name';
 import { useClientAppointments } from '../../appointments/api/get-client-appointments';
 import { ReviewDialog } from './review-dialog';
 
-/** How many prompts the home shows at most (the rest wait on the appointments page). */
-const MAX_PROMPTS = 3;
-
 /** A completed appointment the client has not reviewed yet (the server says `reviewed`). */
 function awaitsReview(appointment: ClientAppointment): boolean {
   return appointment.status === 'completed' && appointment.reviewed === false;
 }
 
+/** 'Rate 3 past visits' (the one line that stands for them all). */
+function ratePromptTitle(count: number): string {
+  return `Rate ${count} past ${count === 1 ? 'visit' : 'visits'}`;
+}
+
 /**
- * The client home's 'How was your appointment with X?': one line per completed, unreviewed
- * appointment (most recent first, as the list comes) with 'Leave a review' opening the dialog.
+ * The client home's review prompts (docs/product.md §14.4): ONE line, never a stack of cards.
+ * A single visit to rate reads 'How was your appointment with X?' with 'Leave a review'; more
+ * read 'Rate 3 past visits', which expands to one row per visit (most recent first).
  */
 export function ReviewPrompts() {
   const appointments = useClientAppointments();
   const [reviewing, setReviewing] = useState<ClientAppointment | null>(null);
-  const pending = (appointments.data?.appointments ?? [])
-    .filter(awaitsReview)
-    .slice(0, MAX_PROMPTS);
+  const [expanded, setExpanded] = useState(false);
+  const pending = (appointments.data?.appointments ?? []).filter(awaitsReview);
   if (pending.length === 0 && !reviewing) return null;
+  const [only] = pending;
 
   return (
-    <section aria-label="Reviews to write" className="space-y-3">
-      {pending.map((appointment) => {
-        const name = fullName(appointment.provider_first_name, appointment.provider_last_name);
-        const titleId = `review-prompt-${appointment.appointment_id}`;
-        return (
-          <div
-            key={appointment.appointment_id}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4"
-          >
-            <p className="min-w-0">
-              <span id={titleId} className="block font-semibold text-slate-900">
-                {fillIn(REVIEW_MESSAGES.howWasAppointment, { name })}
-              </span>
-              <span className="block text-sm text-slate-700">
-                {appointment.service_type} · {formatDate(appointment.day)}
-              </span>
-            </p>
+    <section
+      aria-label="Reviews to write"
+      className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3"
+    >
+      {pending.length === 1 && only ? (
+        <PromptRow appointment={only} onReview={() => setReviewing(only)} />
+      ) : pending.length > 1 ? (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="font-semibold text-slate-900">{ratePromptTitle(pending.length)}</p>
             <button
               type="button"
-              aria-describedby={titleId}
-              onClick={() => setReviewing(appointment)}
-              className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700"
+              aria-expanded={expanded}
+              aria-controls="review-prompt-list"
+              onClick={() => setExpanded((open) => !open)}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
             >
-              {REVIEW_MESSAGES.leaveReview}
+              {expanded ? 'Hide' : 'Show'} <span className="sr-only">visits to rate</span>
             </button>
           </div>
-        );
-      })}
+          <ul
+            id="review-prompt-list"
+            hidden={!expanded}
+            className="mt-3 divide-y divide-amber-200 border-t border-amber-200"
+          >
+            {pending.map((appointment) => (
+              <li key={appointment.appointment_id} className="py-3">
+                <PromptRow appointment={appointment} onReview={() => setReviewing(appointment)} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {reviewing ? (
         <ReviewDialog
           appointmentId={reviewing.appointment_id}
@@ -63,5 +71,36 @@ export function ReviewPrompts() {
         />
       ) : null}
     </section>
+  );
+}
+
+function PromptRow({
+  appointment,
+  onReview,
+}: {
+  appointment: ClientAppointment;
+  onReview: () => void;
+}) {
+  const name = fullName(appointment.provider_first_name, appointment.provider_last_name);
+  const titleId = `review-prompt-${appointment.appointment_id}`;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="min-w-0">
+        <span id={titleId} className="block font-semibold text-slate-900">
+          {fillIn(REVIEW_MESSAGES.howWasAppointment, { name })}
+        </span>
+        <span className="block text-sm text-slate-700">
+          {appointment.service_type} · {formatDate(appointment.day)}
+        </span>
+      </p>
+      <button
+        type="button"
+        aria-describedby={titleId}
+        onClick={onReview}
+        className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700"
+      >
+        {REVIEW_MESSAGES.leaveReview}
+      </button>
+    </div>
   );
 }
