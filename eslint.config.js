@@ -23,33 +23,6 @@ const webRestrictedImportPaths = [
 const DATE_TIME_MESSAGE =
   'Format dates and times with apps/web/src/lib/date-time-format.ts (docs/product.md §14.5).';
 
-/**
- * TEMPORARY: files other parts of the §14 work are migrating off the old formatters right now.
- * Remove each line when its file uses lib/date-time-format.ts; the list must end empty.
- */
-const DATE_TIME_NOT_YET_MIGRATED = [
-  'apps/web/src/features/appointments/cancellation.ts',
-  'apps/web/src/features/appointments/components/appointment-card.tsx',
-  'apps/web/src/features/appointments/components/cancel-appointment-dialog.tsx',
-  'apps/web/src/features/appointments/components/no-show-dialog.tsx',
-  'apps/web/src/features/appointments/components/reschedule-modal.tsx',
-  'apps/web/src/features/appointments/components/todays-appointments.tsx',
-  'apps/web/src/features/availability/calendar/week-calendar.tsx',
-  'apps/web/src/features/availability/components/time-off-dialog.tsx',
-  'apps/web/src/features/availability/slot-format.ts',
-  'apps/web/src/features/discovery/components/available-times.tsx',
-  'apps/web/src/features/discovery/components/chosen-slot.tsx',
-  'apps/web/src/features/discovery/components/discovery-filters-form.tsx',
-  'apps/web/src/features/discovery/components/provider-result-card.tsx',
-  'apps/web/src/features/discovery/provider-detail-page.tsx',
-  'apps/web/src/features/notifications/relative-time.ts',
-  'apps/web/src/features/stats/analytics-format.ts',
-  // The old formatters themselves and their test: deleted once nothing above imports them.
-  'apps/web/src/lib/format-slot.ts',
-  'apps/web/src/lib/format-slot.test.ts',
-  'apps/web/src/lib/calendar-day-format.ts',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -99,11 +72,7 @@ export default tseslint.config(
     // One date and time format (docs/product.md §14.5): nothing in the web app formats a date or a
     // time but lib/date-time-format.ts (and its test); src/lint-date-time.test.ts proves it.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: [
-      'apps/web/src/lib/date-time-format.ts',
-      'apps/web/src/lib/date-time-format.test.ts',
-      ...DATE_TIME_NOT_YET_MIGRATED,
-    ],
+    ignores: ['apps/web/src/lib/date-time-format.ts', 'apps/web/src/lib/date-time-format.test.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -35,23 +35,6 @@ const FOREIGN_FORMATS: [string, RegExp][] = [
   ['ISO instant', /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/],
 ];
 
-/**
- * TEMPORARY: screens whose dates still come from files other parts of the §14 work are
- * migrating (see DATE_TIME_NOT_YET_MIGRATED in eslint.config.js). Their findings are reported,
- * not failed; remove each entry once its files use lib/date-time-format.ts — the list must end
- * empty.
- */
-const NOT_YET_MIGRATED = new Set<string>([
-  '/client/appointments',
-  '/dashboard/appointments',
-  '/client/provider/:id',
-  '/providers/:id',
-  '/providers',
-  // The notification texts are written by the server (apps/server/src/modules/appointments/
-  // notice.ts, en-GB 'Tue, 1 Dec 2026'): they need the same day format there.
-  '/notifications',
-]);
-
 /** Every line of visible text that looks like a date or time in a foreign format. */
 async function foreignDates(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText();
@@ -149,14 +132,12 @@ describeBrowser('one voice: dates, the phone tab bar and contrast', () => {
       let failed = false;
       try {
         const offending: string[] = [];
-        const reported: string[] = [];
         for (const screen of screens) {
           await opened.page.goto(screen.replace(':id', providerId));
           await settled(opened.page);
           const found = (await foreignDates(opened.page)).map((line) => `${screen} ${line}`);
-          (NOT_YET_MIGRATED.has(screen) ? reported : offending).push(...found);
+          offending.push(...found);
         }
-        if (reported.length > 0) console.warn(`Not yet migrated:\n${reported.join('\n')}`);
         expect(offending, 'dates or times rendered outside lib/date-time-format.ts').toEqual([]);
       } catch (error) {
         failed = true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   browserTimeZone,
+  compareSlotTimes,
   addDays,
   formatDate,
   formatDateRange,
@@ -65,5 +66,54 @@ describe('one date and one time format (docs/product.md §14.5)', () => {
 describe('browserTimeZone', () => {
   it("names the browser's zone (the tests run on New York's)", () => {
     expect(browserTimeZone()).toBe('America/New_York');
+  });
+});
+
+describe('under TZ=America/New_York (the test run sets it)', () => {
+  it('runs in New York (so the boundary cases below mean something)', () => {
+    expect(browserTimeZone()).toBe('America/New_York');
+    // The trap the formatters avoid: the date-only ISO form is UTC midnight, the 23rd here.
+    expect(new Date('2026-11-24').getDate()).toBe(23);
+  });
+
+  it("formats a slot's day as that calendar date, not the day before", () => {
+    expect(formatDate('2026-11-24', '2026-11-01')).toBe('Tue, Nov 24');
+    expect(formatDate('2026-01-01', '2026-11-01')).toBe('Thu, Jan 1');
+    expect(formatDate('2025-12-31', '2026-11-01')).toBe('Wed, Dec 31, 2025');
+    expect(formatDate('2028-02-29', '2026-11-01')).toBe('Tue, Feb 29, 2028');
+    expect(formatDate('2026-11-24T00:00:00.000Z', '2026-11-01')).toBe('Tue, Nov 24');
+  });
+
+  it('is unaffected by daylight-saving changes (New York springs forward on Mar 8, 2026)', () => {
+    expect(formatDate('2026-03-08', '2026-01-01')).toBe('Sun, Mar 8');
+    expect(formatDate('2026-11-01', '2026-01-01')).toBe('Sun, Nov 1');
+    expect(formatTime('02:30:00')).toBe('02:30');
+  });
+
+  it('keeps a late-evening slot on its own day (in UTC it would be the next morning)', () => {
+    expect(
+      formatSlot({ day: '2026-11-24', start_time: '23:00:00', end_time: '23:45:00' }, '2026-11-24'),
+    ).toBe('Tue, Nov 24, 23:00–23:45');
+  });
+
+  it("takes today's date from the local clock, not UTC", () => {
+    // 03:30 UTC on the 25th is 22:30 on the 24th in New York.
+    expect(localDateKey(new Date('2026-11-25T03:30:00Z'))).toBe('2026-11-24');
+    expect(localDateKey(new Date('2026-11-25T05:00:00Z'))).toBe('2026-11-25');
+    // Midnight UTC on Jan 1 is still New Year's Eve here.
+    expect(localDateKey(new Date('2027-01-01T00:00:00Z'))).toBe('2026-12-31');
+  });
+
+  it('orders slots by day, then start time', () => {
+    const slots = [
+      { day: '2026-11-25', start_time: '09:00:00', end_time: '09:30:00' },
+      { day: '2026-11-24', start_time: '14:00:00', end_time: '14:30:00' },
+      { day: '2026-11-24', start_time: '09:00:00', end_time: '09:30:00' },
+    ];
+    expect([...slots].sort(compareSlotTimes).map((s) => `${s.day} ${s.start_time}`)).toEqual([
+      '2026-11-24 09:00:00',
+      '2026-11-24 14:00:00',
+      '2026-11-25 09:00:00',
+    ]);
   });
 });

@@ -258,3 +258,8 @@ export function browserTimeZone(): string | undefined {
     return undefined;
   }
 }
+
+/** Orders by day, then start time (both sort correctly as text). */
+export function compareSlotTimes(a: SlotTimes, b: SlotTimes): number {
+  return a.day.localeCompare(b.day) || a.start_time.localeCompare(b.start_time);
+}

@@ -7,7 +7,7 @@ import { ListState } from '../../../components/list-state';
 import { Modal } from '../../../components/modal';
 import { ShowLaterTimes } from '../../../components/show-later-times';
 import { ApiError } from '../../../lib/api-client';
-import { compareSlotTimes } from '../../../lib/format-slot';
+import { compareSlotTimes } from '../../../lib/date-time-format';
 import { formatSlot } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
 import { useZodForm } from '../../../lib/use-zod-form';
