@@ -85,7 +85,7 @@ describe('verification notice', () => {
 });
 
 describe('confirmation from the emailed link', () => {
-  it('verifies once (even under StrictMode), showing progress then success with a Sign in link', async () => {
+  it('verifies once (even under StrictMode), showing progress then success with the sign-in form', async () => {
     const held = deferred<Response>();
     api.answers[VERIFY] = () => held.promise;
     openPage('/email-verification?token=abc_DEF-123');
@@ -95,7 +95,8 @@ describe('confirmation from the emailed link', () => {
     );
     held.resolve(json(200, { message: MESSAGES.emailVerified }));
     expect(await screen.findByText(MESSAGES.emailVerified)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('heading', { name: 'Sign in to continue' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     const verifications = callsTo(api.calls, 'POST', '/api/auth/verify-email');
     expect(verifications).toHaveLength(1);
     expect(verifications[0]!.body).toEqual({ token: 'abc_DEF-123' });
@@ -107,7 +108,7 @@ describe('confirmation from the emailed link', () => {
     expect(await screen.findByRole('alert', {}, LAZY_ROUTE)).toHaveTextContent(
       MESSAGES.verificationLinkInvalid,
     );
-    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(resendButton());
     await waitFor(() =>

@@ -3,7 +3,7 @@ import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { EMAIL_MESSAGES, MAIL_COOLDOWN_SECONDS } from '@slotwise/shared/email-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
@@ -11,6 +11,7 @@ import { rememberedNext, useNextParam, withNext } from '../../lib/next-path';
 import { useResendVerification } from './api/resend-verification';
 import { useVerifyEmail } from './api/verify-email';
 import { useCountdown } from './use-countdown';
+import { LoginForm } from './login-page';
 import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../../components/auth-card';
 import { TryAgainButton } from '../../components/try-again-button';
@@ -107,12 +108,10 @@ function TokenConfirmation({ token, email }: { token: string; email: string | nu
           {done ? MESSAGES.emailVerified : MESSAGES.verifyingEmail}
         </p>
         {done ? (
-          <Link
-            to={withNext('/login', next)}
-            className="mt-6 block w-full rounded-md bg-indigo-600 px-4 py-2.5 text-center text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
-          >
-            Sign in
-          </Link>
+          <>
+            <h2 className="mt-6 text-base font-semibold text-slate-900">Sign in to continue</h2>
+            <LoginForm next={next} defaultEmail={email ?? ''} />
+          </>
         ) : null}
       </>
     );

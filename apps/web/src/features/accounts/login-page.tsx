@@ -48,10 +48,45 @@ interface LoginFailure {
 
 /** docs/product.md §2 Login (/login). */
 export function LoginPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
   // Where the visitor was going: `?next=` (a public page's slot) or the guard's state.
   const next = useNextParam();
+
+  return (
+    <section
+      aria-labelledby="login-title"
+      className="mx-auto w-full max-w-md px-4 pt-4 pb-12 sm:px-6"
+    >
+      <title>Login · Slotwise</title>
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <h1 id="login-title" className="text-2xl font-bold text-slate-900">
+          Login
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">Sign in to manage your appointments.</p>
+
+        <LoginForm next={next} />
+
+        <AuthSwitchLink prompt="Don't have an account?" to={withNext('/register', next)}>
+          Sign up
+        </AuthSwitchLink>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The sign-in form (docs/product.md §2 Login): on /login, and under 'Email Verified' when the
+ * emailed link is opened (docs/product.md §14.1: the visitor signs in where they verified, then goes
+ * on to `next`).
+ */
+export function LoginForm({
+  next,
+  defaultEmail = '',
+}: {
+  next: string | null;
+  defaultEmail?: string;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const login = useLogin();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
@@ -62,7 +97,7 @@ export function LoginPage() {
   } = useForm({
     resolver: loginResolver,
     mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: defaultEmail, password: '' },
   });
   const field = bindFields(register, errors);
 
@@ -100,51 +135,34 @@ export function LoginPage() {
   const busy = isSubmitting || login.isPending;
 
   return (
-    <section
-      aria-labelledby="login-title"
-      className="mx-auto w-full max-w-md px-4 pt-4 pb-12 sm:px-6"
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      // The validation code is fetched once the visitor starts on the form, not with the page.
+      onFocus={() => void preloadLoginResolver().catch(() => undefined)}
+      className="mt-6 space-y-4"
     >
-      <title>Login · Slotwise</title>
-      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <h1 id="login-title" className="text-2xl font-bold text-slate-900">
-          Login
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">Sign in to manage your appointments.</p>
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
 
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          // The validation code is fetched once the visitor starts on the form, not with the page.
-          onFocus={() => void preloadLoginResolver().catch(() => undefined)}
-          className="mt-6 space-y-4"
-        >
-          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <PasswordField
+        label="Password"
+        revealable
+        autoComplete="current-password"
+        {...field('password')}
+      />
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/forgot-password" className="font-semibold text-indigo-700 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
 
-          <PasswordField
-            label="Password"
-            revealable
-            autoComplete="current-password"
-            {...field('password')}
-          />
-          <p className="-mt-2 text-right text-sm">
-            <Link to="/forgot-password" className="font-semibold text-indigo-700 hover:underline">
-              Forgot password?
-            </Link>
-          </p>
+      {failure ? <FormError>{failure.message}</FormError> : null}
+      {failure?.unverifiedEmail ? <ResendVerification email={failure.unverifiedEmail} /> : null}
 
-          {failure ? <FormError>{failure.message}</FormError> : null}
-          {failure?.unverifiedEmail ? <ResendVerification email={failure.unverifiedEmail} /> : null}
-
-          <SubmitButton busy={busy} busyText="Signing In...">
-            Sign In
-          </SubmitButton>
-        </form>
-
-        <AuthSwitchLink prompt="Don't have an account?" to={withNext('/register', next)}>
-          Sign up
-        </AuthSwitchLink>
-      </div>
-    </section>
+      <SubmitButton busy={busy} busyText="Signing In...">
+        Sign In
+      </SubmitButton>
+    </form>
   );
 }
 

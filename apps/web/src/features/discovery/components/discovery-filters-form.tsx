@@ -1,4 +1,8 @@
-import { DISCOVERY_MESSAGES, type SearchSort } from '@slotwise/shared/discovery-schemas';
+import {
+  DISCOVERY_MESSAGES,
+  SEARCH_DEFAULT_RADIUS_KM,
+  type SearchSort,
+} from '@slotwise/shared/discovery-schemas';
 import { CATEGORIES } from '@slotwise/shared/catalogue-schemas';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { controlClass } from '../../../components/control-class';
@@ -7,6 +11,7 @@ import { MIN_RATING_CHOICES, type DiscoveryFilters } from '../discovery-filters'
 import { PlacePicker } from './place-picker';
 import { WhatField } from './what-field';
 import { WhenField } from '../search/when-field';
+import { RADIUS_CHOICES, radiusLabel } from '../search/radius-choices';
 
 export const PLACE_INPUT_ID = 'discovery-place';
 
@@ -194,7 +199,9 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
         </div>
       </fieldset>
 
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <div
+        className={`grid gap-3 sm:grid-cols-2 ${hasPoint ? 'lg:grid-cols-6' : 'lg:grid-cols-5'}`}
+      >
         <div className="sm:col-span-2">
           <WhenField
             idPrefix="discovery-when"
@@ -218,10 +225,24 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
             }}
             className={controlClass()}
           />
-          <p id="discovery-price-hint" className="mt-1 text-xs text-slate-500">
+          <p id="discovery-price-hint" className="mt-1 text-xs text-slate-600">
             Cheapest service, in its own currency.
           </p>
         </div>
+        {hasPoint ? (
+          <FilterSelect
+            id="discovery-radius"
+            label="Distance"
+            value={filters.radiusKm ?? SEARCH_DEFAULT_RADIUS_KM}
+            onChange={(value) => apply({ radiusKm: Number(value) })}
+          >
+            {RADIUS_CHOICES.map((km) => (
+              <option key={km} value={km}>
+                {radiusLabel(km)}
+              </option>
+            ))}
+          </FilterSelect>
+        ) : null}
         <FilterSelect
           id="discovery-rating"
           label="Minimum rating"

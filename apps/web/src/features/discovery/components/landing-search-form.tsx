@@ -4,6 +4,7 @@ import { controlClass } from '../../../components/control-class';
 import type { PickedPlace, PlacePickerProps } from './place-picker';
 import { WhatField } from './what-field';
 import type { When, WhenFieldProps } from '../search/when-field';
+import { RADIUS_CHOICES, radiusLabel } from '../search/radius-choices';
 
 const WHERE_ID = 'landing-where';
 
@@ -21,8 +22,8 @@ async function firstPlace(text: string): Promise<PickedPlace | null> {
 }
 
 /**
- * The landing page's search (docs/product.md §11.2, §14.2): what + where + when →
- * /providers?q=&placeId=&date=&partOfDay=.
+ * The landing page's search (docs/product.md §11.2, §14.2): what + where (and how far) + when →
+ * /providers?q=&placeId=&radiusKm=&date=&partOfDay=.
  * The landing page has a JavaScript budget (apps/web/README.md), so "Where" starts as a plain
  * field and becomes the place picker (suggestions from GET /places) once the visitor reaches
  * it; a city typed and not picked is looked up on 'Search'. "When" likewise starts as its two
@@ -36,6 +37,7 @@ export function LandingSearchForm() {
   const [when, setWhen] = useState<When>({ date: null, partOfDay: null });
   const [Picker, setPicker] = useState<ComponentType<PlacePickerProps> | null>(null);
   const [When, setWhenField] = useState<ComponentType<WhenFieldProps> | null>(null);
+  const [radiusKm, setRadiusKm] = useState('');
   const [busy, setBusy] = useState(false);
 
   const loadPicker = () => {
@@ -57,6 +59,7 @@ export function LandingSearchForm() {
     if (chosen) {
       params.set('placeId', chosen.id);
       params.set('place', chosen.name);
+      if (radiusKm) params.set('radiusKm', radiusKm);
     }
     if (when.date) params.set('date', when.date);
     if (when.partOfDay) params.set('partOfDay', when.partOfDay);
@@ -109,6 +112,24 @@ export function LandingSearchForm() {
           />
         </div>
       )}
+      <div>
+        <label htmlFor="landing-radius" className="block text-sm font-medium text-slate-700">
+          Distance
+        </label>
+        <select
+          id="landing-radius"
+          value={radiusKm}
+          onChange={(event) => setRadiusKm(event.target.value)}
+          className={controlClass()}
+        >
+          <option value="">Any distance</option>
+          {RADIUS_CHOICES.map((km) => (
+            <option key={km} value={km}>
+              {radiusLabel(km)}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="sm:col-span-2">
         {When ? (
           <When idPrefix="landing-when" value={when} onChange={setWhen} />
