@@ -246,4 +246,63 @@ describeBrowser('search by when: today, this evening, near a city', () => {
     await links.first().click();
     await page.waitForURL(new RegExp(`${href!}$`));
   });
+  it('signed out: a barber free this evening within 10 km, found and booked with sign-up in 6 actions', async () => {
+    // One action is one thing a person does to move on: a form sent (typing and choosing inside
+    // it before sending are part of sending it), a link or button followed, the mailed link opened.
+    let actions = 0;
+    const act = async (step: () => Promise<unknown>) => {
+      actions++;
+      await step();
+    };
+    const dusk = await createBarber(place, 'Dusk', '21:00', '22:00');
+    const page = await open({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await page.goto('/');
+
+    const form = page.getByRole('search', { name: 'Find a provider' });
+    await form.getByLabel('What').fill(WORD);
+    await form.getByLabel('Where').click();
+    await form.getByRole('combobox', { name: 'Where' }).pressSequentially('Philadelph');
+    await page
+      .getByRole('option', { name: /^Philadelphia/ })
+      .first()
+      .click();
+    await form.getByLabel('Distance').selectOption('10');
+    await form.getByLabel('Day').selectOption('today');
+    await form.getByLabel('Time of day').selectOption('evening');
+    await act(() => form.getByRole('button', { name: 'Search' }).click());
+    await page.waitForURL(/radiusKm=10/);
+    await resultsSettled(page);
+
+    const card = page.getByRole('article', { name: dusk.name });
+    await expect.poll(() => card.textContent()).toMatch(/Philadelphia · \d+(\.\d)? km/);
+    await act(() => card.getByRole('link', { name: 'Today 21:00' }).click());
+    await page.waitForURL(/\/providers\/[0-9a-f-]{36}\?slot=/);
+    const slotUrl = page.url();
+    const summary = page.getByRole('region', { name: 'Your booking' });
+    await summary.getByText('Today 21:00').waitFor();
+
+    await act(() => summary.getByRole('link', { name: 'Create an account' }).click());
+    await page.waitForURL(/\/register\?next=/);
+    const email = `tonight-${randomUUID().slice(0, 8)}@example.test`;
+    await page.getByLabel('Full name').fill('Tess Tonight');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox', { name: 'I agree to the Terms and Privacy Policy' }).check();
+    await act(() => page.getByRole('button', { name: 'Create Account' }).click());
+    await page.waitForURL(/\/email-verification\?next=/);
+
+    const link = await waitForVerificationLink(inject('dataDir'), email);
+    await act(() => page.goto(link));
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await act(() => page.getByRole('button', { name: 'Sign In' }).click());
+
+    await page.waitForURL(slotUrl);
+    await page.getByText(/^Booked: .*21:00/).waitFor();
+    await screenshot(page, 'search-when-tonight-booked-390');
+    expect(actions).toBeLessThanOrEqual(6);
+    console.log(`Tonight's haircut, signed out with sign-up: ${actions} actions`);
+  });
 });
