@@ -89,7 +89,7 @@ async function createBarber(place: Place, firstName: string, start: string, end:
   return { name: `${firstName} ${lastName}` };
 }
 
-describeBrowser('search by when: today, this evening, near a city', () => {
+describeBrowser('search by when: today, in the evening today, near a city', () => {
   let browser: Browser;
   let place: Place;
   let evening: { name: string };
@@ -128,7 +128,7 @@ describeBrowser('search by when: today, this evening, near a city', () => {
       .waitFor();
   }
 
-  it('landing → a word, a city, Today, Evening → only the barber free this evening', async () => {
+  it('landing → a word, a city, Today, Evening → only the barber free in the evening today', async () => {
     const page = await open({ viewport: { width: 1280, height: 800 } });
     await page.goto('/');
     await expectAccessible(page, 'the landing page at 1280 px');

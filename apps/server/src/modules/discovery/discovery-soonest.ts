@@ -7,11 +7,13 @@ import { businessOfRow, type PageReader, type PageRow } from './discovery-page-r
 import type { NormalisedSearch } from './discovery-normalise';
 import { type SortKey, afterCondition, orderBy, sortKeys } from './discovery-order';
 import {
+  ANY_TIME,
   type RatingView,
   cheapestServiceName,
   currentRatings,
   distanceOf,
   filterConditions,
+  hasWhen,
   nextSlotLateral,
 } from './discovery-sql';
 
@@ -46,11 +48,25 @@ function candidates(s: NormalisedSearch, view: RatingView, n: number): SQL {
     limit ${n + 1}::int)`;
 }
 
-const pageExtras = sql`u.profile_image_id, u.timezone, ${businessOfRow(sql`v.id`)},
+/**
+ * The page columns of verified rows `v`. The walk orders by each provider's next free slot at
+ * all (what the bounds bound); with a `date` or `partOfDay` the card shows the first slot in that
+ * day and part (docs/product.md §14.2), looked up for the page's rows only (`ds`).
+ */
+function pageExtras(s: NormalisedSearch): SQL {
+  const shown = hasWhen(s)
+    ? sql`ds.id as next_id, ${isoTextOf(sql`ds.starts_at`)} as next_at`
+    : sql`v.key_next_id as next_id, ${isoTextOf(sql`v.next_starts`)} as next_at`;
+  return sql`u.profile_image_id, u.timezone, ${businessOfRow(sql`v.id`)},
   ${cheapestServiceName(sql`v.id`)} as price_service_name,
-  ${isoTextOf(sql`v.next_starts`)} as next_at, ${isoMicrosTextOf(sql`now()`)} as as_of,
+  ${shown}, ${isoMicrosTextOf(sql`now()`)} as as_of,
   (select mean from rating_prior where id = 1) as mean,
   v.next_starts as k_next, v.first_name as k_first, v.last_name as k_last, v.id as k_id`;
+}
+
+/** The page rows' shown slot (`ds`), when the search asks for a day or a part of the day. */
+const shownSlot = (s: NormalisedSearch) =>
+  hasWhen(s) ? nextSlotLateral(sql`v.id`, s, 'ds') : sql``;
 
 /**
  * One attempt: the verified rows that are surely in place (below the bound), after the cursor,
@@ -70,11 +86,11 @@ export function soonestWalkQuery(
   )}),
     ranked as (select cand.*, row_number() over (order by lb, first_name, last_name, id) as rn from cand),
     bound as (select lb, first_name, last_name, id from ranked where rn = ${n + 1}::int),
-    verified as (select r.*, ns.id as next_id, ns.starts_at as next_starts
-      from ranked r ${nextSlotLateral(sql`r.id`, s)} where r.rn <= ${n}::int)
+    verified as (select r.*, ns.id as key_next_id, ns.starts_at as next_starts
+      from ranked r ${nextSlotLateral(sql`r.id`, ANY_TIME)} where r.rn <= ${n}::int)
     select m.n_cand, w.* from (select count(*)::int as n_cand from cand) m
-    left join lateral (select v.*, ${pageExtras}
-      from verified v join users u on u.id = v.user_id
+    left join lateral (select v.*, ${pageExtras(s)}
+      from verified v join users u on u.id = v.user_id ${shownSlot(s)}
       where v.next_starts is not null
         and not exists (select 1 from bound b
           where (v.next_starts, v.first_name, v.last_name, v.id) >= (b.lb, b.first_name, b.last_name, b.id))
@@ -94,14 +110,14 @@ function withoutSlotQuery(
   const conditions = filterConditions(s, view);
   conditions.push(sql`ns.starts_at is null`);
   if (cursor) conditions.push(afterCondition(keys, cursor.keys));
-  return sql`select v.*, ${pageExtras} from (select p.id, p.user_id, p.first_name, p.last_name,
+  return sql`select v.*, ${pageExtras(s)} from (select p.id, p.user_id, p.first_name, p.last_name,
       p.specialty, p.bio, p.category, p.place_name as city, p.price_from_cents, p.price_currency,
       ${view.sum} as r_sum, ${view.count} as r_count, ${distanceOf(s)} as distance_m,
-      null::uuid as next_id, null::timestamptz as next_starts
-    from providers p${view.from} ${nextSlotLateral(sql`p.id`, s)}
+      null::uuid as key_next_id, null::timestamptz as next_starts
+    from providers p${view.from} ${nextSlotLateral(sql`p.id`, ANY_TIME)}
     where ${sql.join(conditions, sql` and `)}
     order by p.first_name, p.last_name, p.id
-    limit ${need}::int) v join users u on u.id = v.user_id`;
+    limit ${need}::int) v join users u on u.id = v.user_id ${shownSlot(s)}`;
 }
 
 interface WalkRow extends PageRow {

@@ -123,12 +123,18 @@ export function filterConditions(s: NormalisedSearch, ratings: RatingView): SQL[
  * The provider's next bookable slot as `ns` (id, starts_at): within the search's `date` and
  * `partOfDay` when given (docs/product.md §14.2), so a card says when the asked-for time is.
  */
-export function nextSlotLateral(providerId: SQL, s: When): SQL {
+export function nextSlotLateral(providerId: SQL, s: When, alias = 'ns'): SQL {
   const when = slotWhen(s);
   return sql`left join lateral (select timeslots.id, timeslots.starts_at
     from timeslots where ${bookableSlotOf(providerId)}${when ? sql` and ${when}` : sql``}
-    order by timeslots.starts_at, timeslots.id limit 1) ns on true`;
+    order by timeslots.starts_at, timeslots.id limit 1) ${sql.raw(alias)} on true`;
 }
+
+/** No date, no part of the day: the next bookable slot at all. */
+export const ANY_TIME: When = { date: null, partOfDay: null };
+
+/** Whether the search asks for a day or a part of the day. */
+export const hasWhen = (s: When): boolean => s.date !== null || s.partOfDay !== null;
 
 /** The cheapest active service's name of page row `id` (the one the trigger of 0011 takes `price_from_cents` from). */
 export const cheapestServiceName = (id: SQL) => sql`(select sv.name from services sv
