@@ -246,7 +246,7 @@ describeBrowser('search by when: today, in the evening today, near a city', () =
     await links.first().click();
     await page.waitForURL(new RegExp(`${href!}$`));
   });
-  it('signed out: a barber free this evening within 10 km, found and booked with sign-up in 6 actions', async () => {
+  it('signed out: a barber free in the evening within 10 km, found and booked with sign-up in 6 actions', async () => {
     // One action is one thing a person does to move on: a form sent (typing and choosing inside
     // it before sending are part of sending it), a link or button followed, the mailed link opened.
     let actions = 0;
