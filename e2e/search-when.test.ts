@@ -267,7 +267,7 @@ describeBrowser('search by when: today, in the evening today, near a city', () =
       .first()
       .click();
     await form.getByLabel('Distance').selectOption('10');
-    await form.getByLabel('Day').selectOption('today');
+    await form.getByLabel('Day', { exact: true }).selectOption('today');
     await form.getByLabel('Time of day').selectOption('evening');
     await act(() => form.getByRole('button', { name: 'Search' }).click());
     await page.waitForURL(/radiusKm=10/);

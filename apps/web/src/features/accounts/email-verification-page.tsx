@@ -11,7 +11,7 @@ import { rememberedNext, useNextParam, withNext } from '../../lib/next-path';
 import { useResendVerification } from './api/resend-verification';
 import { useVerifyEmail } from './api/verify-email';
 import { useCountdown } from './use-countdown';
-import { LoginForm } from './login-page';
+import { LoginForm } from './components/login-form';
 import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../../components/auth-card';
 import { TryAgainButton } from '../../components/try-again-button';
