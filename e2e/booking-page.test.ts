@@ -12,6 +12,8 @@ import {
   send,
   signUp,
   type Session,
+  signUpListedProvider,
+  createService,
 } from './harness/accounts';
 import {
   describeBrowser,
@@ -58,46 +60,29 @@ function dayChip(day: string, today: string): string {
 /** A barber in Philadelphia with two services, a one-day cancel cut-off and 14 days × 8 slots. */
 async function createBarber(): Promise<Barber> {
   const suffix = randomUUID().slice(0, 6).replace(/\d/g, 'x');
-  const email = `barber-${suffix}@example.test`;
   const { places } = await api('/places?q=Philadelphia&limit=1');
   const place = (places as { id: string }[])[0]!;
-  const form = new FormData();
-  form.set('firstName', 'Bruno');
-  form.set('lastName', `Shears${suffix}`);
-  form.set('email', email);
-  form.set('password', PASSWORD);
-  form.set('role', 'provider');
-  form.set('timezone', ZONE);
-  const { userId } = await api('/auth/register', { method: 'POST', body: form });
-  await send('POST', '/auth/register/provider', {
-    userId,
+  const session = await signUpListedProvider({
+    firstName: 'Bruno',
+    lastName: `Shears${suffix}`,
+    zone: ZONE,
     specialty: 'Barber',
     bio: 'Classic cuts and beard trims.',
     category: 'barber',
     placeId: place.id,
     address: '1500 Market St',
-    serviceMode: 'at_provider',
   });
-  const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
-  await send('POST', '/auth/verify-email', { token: link.searchParams.get('token') });
-  const login = await send('POST', '/auth/login', { email, password: PASSWORD });
-  const session: Session = {
-    token: login.token as string,
-    user: login.user as Record<string, unknown>,
-    email,
-  };
   const serviceIds: Record<string, string> = {};
   for (const [name, minutes, cents] of [
     ['Haircut', 30, 3000],
     ['Color', 60, 6000],
   ] as const) {
-    const { service } = await send(
-      'POST',
-      '/services',
-      { name, duration_minutes: minutes, price_cents: cents, currency: 'USD' },
-      session.token,
-    );
-    serviceIds[name] = (service as { id: string }).id;
+    serviceIds[name] = await createService(session, {
+      name,
+      duration_minutes: minutes,
+      price_cents: cents,
+      currency: 'USD',
+    });
   }
   await api('/provider/policy', {
     method: 'PUT',
@@ -139,7 +124,7 @@ async function createBarber(): Promise<Barber> {
   }
   return {
     session,
-    providerId: (login.user as { providerId: string }).providerId,
+    providerId: session.providerId,
     name: `Bruno Shears${suffix}`,
   };
 }

@@ -4,7 +4,15 @@ import { DISCOVERY_MESSAGES } from '@slotwise/shared/discovery-schemas';
 import { addDays, todayIn } from '@slotwise/shared/dates';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { expectAccessible } from './harness/a11y';
-import { api, closeChecked, PASSWORD, send, type Session } from './harness/accounts';
+import {
+  api,
+  closeChecked,
+  PASSWORD,
+  send,
+  type Session,
+  signUpListedProvider,
+  createService,
+} from './harness/accounts';
 import { describeBrowser, launchBrowser, newPage, type OpenedPage } from './harness/browser';
 import { hasFocus, tabTo } from './harness/keyboard';
 import { waitForVerificationLink } from './harness/mail';
@@ -36,40 +44,22 @@ interface Plumber {
 
 /** Register, onboard as a plumber in `place`, verify, log in, add a service and two slots. */
 async function createPlumber(place: Place): Promise<Plumber> {
-  const suffix = randomUUID().slice(0, 6);
-  const lastName = `Pipes${suffix.replace(/\d/g, 'x')}`;
-  const email = `plumber-${suffix}@example.test`;
-  const form = new FormData();
-  form.set('firstName', 'Pia');
-  form.set('lastName', lastName);
-  form.set('email', email);
-  form.set('password', PASSWORD);
-  form.set('role', 'provider');
-  form.set('timezone', ZONE);
-  const { userId } = await api('/auth/register', { method: 'POST', body: form });
-  await send('POST', '/auth/register/provider', {
-    userId,
+  const lastName = `Pipes${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
+  const session = await signUpListedProvider({
+    firstName: 'Pia',
+    lastName,
+    zone: ZONE,
     specialty: 'Emergency plumbing',
     bio: 'Leaks and pipes, fixed the same day.',
     category: 'plumber',
     placeId: place.id,
-    serviceMode: 'at_provider',
   });
-  const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
-  await send('POST', '/auth/verify-email', { token: link.searchParams.get('token') });
-  const login = await send('POST', '/auth/login', { email, password: PASSWORD });
-  const session: Session = {
-    token: login.token as string,
-    user: login.user as Record<string, unknown>,
-    email,
-  };
-  const { service } = await send(
-    'POST',
-    '/services',
-    { name: 'Leak repair', duration_minutes: 60, price_cents: 4500, currency: 'EUR' },
-    session.token,
-  );
-  const serviceId = (service as { id: string }).id;
+  const serviceId = await createService(session, {
+    name: 'Leak repair',
+    duration_minutes: 60,
+    price_cents: 4500,
+    currency: 'EUR',
+  });
   const slotIds: string[] = [];
   for (const [start, end] of [
     ['10:00:00', '11:00:00'],
@@ -85,7 +75,7 @@ async function createPlumber(place: Place): Promise<Plumber> {
   }
   return {
     session,
-    providerId: (login.user as { providerId: string }).providerId,
+    providerId: session.providerId,
     name: `Pia ${lastName}`,
     slotIds,
   };

@@ -9,7 +9,8 @@ import {
   PASSWORD,
   send,
   zoneWithRoomToday,
-  type Session,
+  signUpListedProvider,
+  createService,
 } from './harness/accounts';
 import {
   describeBrowser,
@@ -42,48 +43,26 @@ interface Place {
 
 /** Register a barber in `place` (verified, logged in) with a $25 haircut and one slot today. */
 async function createBarber(place: Place, firstName: string, start: string, end: string) {
-  const suffix = randomUUID().slice(0, 6);
-  const lastName = `${firstName}son${suffix.replace(/\d/g, 'x')}`;
-  const email = `barber-${suffix}@example.test`;
-  const form = new FormData();
-  form.set('firstName', firstName);
-  form.set('lastName', lastName);
-  form.set('email', email);
-  form.set('password', PASSWORD);
-  form.set('role', 'provider');
-  form.set('timezone', ZONE);
-  const { userId } = await api('/auth/register', { method: 'POST', body: form });
-  await send('POST', '/auth/register/provider', {
-    userId,
+  const lastName = `${firstName}son${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
+  const session = await signUpListedProvider({
+    firstName,
+    lastName,
+    zone: ZONE,
     specialty: `${WORD} barber`,
     bio: 'Sharp cuts.',
     category: 'barber',
     placeId: place.id,
-    serviceMode: 'at_provider',
   });
-  const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
-  await send('POST', '/auth/verify-email', { token: link.searchParams.get('token') });
-  const login = await send('POST', '/auth/login', { email, password: PASSWORD });
-  const session: Session = {
-    token: login.token as string,
-    user: login.user as Record<string, unknown>,
-    email,
-  };
-  const { service } = await send(
-    'POST',
-    '/services',
-    { name: 'Haircut', duration_minutes: 60, price_cents: 2500, currency: 'USD' },
-    session.token,
-  );
+  const serviceId = await createService(session, {
+    name: 'Haircut',
+    duration_minutes: 60,
+    price_cents: 2500,
+    currency: 'USD',
+  });
   await send(
     'POST',
     '/timeslots/create',
-    {
-      day: TODAY,
-      startTime: `${start}:00`,
-      endTime: `${end}:00`,
-      serviceId: (service as { id: string }).id,
-    },
+    { day: TODAY, startTime: `${start}:00`, endTime: `${end}:00`, serviceId },
     session.token,
   );
   return { name: `${firstName} ${lastName}` };

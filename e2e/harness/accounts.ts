@@ -174,3 +174,60 @@ export async function closeChecked(
     await close();
   }
 }
+
+export interface ListedProviderOptions {
+  firstName: string;
+  lastName: string;
+  zone: string;
+  specialty: string;
+  bio: string;
+  category: string;
+  placeId: string;
+  /** The street address (at the provider's place). */
+  address?: string;
+}
+
+/**
+ * A provider listed in public discovery: registered, onboarded with a category and a place
+ * (clients come to them), verified through the emailed link, logged in.
+ */
+export async function signUpListedProvider(
+  options: ListedProviderOptions,
+): Promise<Session & { providerId: string }> {
+  const email = `provider-${randomUUID().slice(0, 8)}@example.test`;
+  const form = new FormData();
+  form.set('firstName', options.firstName);
+  form.set('lastName', options.lastName);
+  form.set('email', email);
+  form.set('password', PASSWORD);
+  form.set('role', 'provider');
+  form.set('timezone', options.zone);
+  const { userId } = await api('/auth/register', { method: 'POST', body: form });
+  await send('POST', '/auth/register/provider', {
+    userId,
+    specialty: options.specialty,
+    bio: options.bio,
+    category: options.category,
+    placeId: options.placeId,
+    ...(options.address ? { address: options.address } : {}),
+    serviceMode: 'at_provider',
+  });
+  const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
+  await send('POST', '/auth/verify-email', { token: link.searchParams.get('token') });
+  const login = await send('POST', '/auth/login', { email, password: PASSWORD });
+  return {
+    token: login.token as string,
+    user: login.user as Record<string, unknown>,
+    email,
+    providerId: (login.user as { providerId: string }).providerId,
+  };
+}
+
+/** A priced service of the provider; returns its id. */
+export async function createService(
+  provider: Session,
+  service: { name: string; duration_minutes: number; price_cents: number; currency: string },
+): Promise<string> {
+  const { service: created } = await send('POST', '/services', service, provider.token);
+  return (created as { id: string }).id;
+}
