@@ -44,12 +44,27 @@ const WIDTHS = [
  * step after load (a tab or a toggle). A missing step control is skipped, not an error.
  */
 const SCREENS = [
-  { name: 'landing', as: null, path: () => '/' },
+  {
+    name: 'landing',
+    as: null,
+    path: () => '/',
+    // The top-rated band comes with the visitor's first move (the landing page's budget).
+    step: async (page) => {
+      await page.mouse.move(20, 20);
+      await page.mouse.wheel(0, 600);
+      await page
+        .getByRole('region', { name: 'Top-rated providers' })
+        .getByRole('link')
+        .first()
+        .waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+    },
+  },
   {
     name: 'providers',
     as: null,
     path: () =>
-      `/providers?when=today&part=evening&date=${localDay()}&placeId=${CITY.placeId}&place=${encodeURIComponent(CITY.name)}`,
+      `/providers?partOfDay=evening&date=${localDay()}&placeId=${CITY.placeId}&place=${encodeURIComponent(CITY.name)}`,
   },
   { name: 'provider-public', as: null, path: (ids) => `/providers/${ids.provider}` },
   { name: 'client-home', as: 'client', path: () => '/client' },

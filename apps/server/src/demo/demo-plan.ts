@@ -44,12 +44,14 @@ export interface PlannedSlot {
 }
 
 /**
- * Opening hours: weekdays 09:00–17:00, Saturdays 10:00–14:00, and every third provider also on
- * Sundays 11:00–15:00 (so the demo provider and a few others have slots every day).
+ * Opening hours: weekdays 09:00–17:00 (every other provider, the demo provider among them, open
+ * late until 20:00, so an evening search finds someone: docs/product.md §14.2), Saturdays
+ * 10:00–14:00, and every third provider also on Sundays 11:00–15:00 (so the demo provider and a
+ * few others have slots every day).
  */
 function hoursOn(day: string, providerIndex: number): [number, number] | null {
   const wd = weekdayOf(day);
-  if (wd >= 1 && wd <= 5) return [9 * 60, 17 * 60];
+  if (wd >= 1 && wd <= 5) return [9 * 60, (providerIndex % 2 === 0 ? 20 : 17) * 60];
   if (wd === 6) return [10 * 60, 14 * 60];
   return providerIndex % 3 === 0 ? [11 * 60, 15 * 60] : null;
 }

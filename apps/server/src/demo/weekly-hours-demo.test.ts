@@ -48,8 +48,8 @@ describe('demo weekly hours', () => {
       headers,
     });
     expect(view.statusCode).toBe(200);
-    // Weekdays 16 + Saturday 8 + Sunday 8 half-hour slots.
-    expect(view.json().slots).toHaveLength(5 * 16 + 8 + 8);
+    // Weekdays 22 (09:00–20:00) + Saturday 8 + Sunday 8 half-hour slots.
+    expect(view.json().slots).toHaveLength(5 * 22 + 8 + 8);
 
     // The daily run today finds nothing left to do.
     const run = await t.app.schedule.runDaily();
