@@ -20,30 +20,20 @@ export function todaysAppointments(
     .sort((a, b) => a.start_time.localeCompare(b.start_time));
 }
 
-/** 'HH:MM' of the browser's clock at `now`. */
-function localTime(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(now.getHours())}:${pad(now.getMinutes())}`;
-}
-
 /**
- * The "Next up" appointment (docs/product.md §14.3): the earliest still booked one that has not
- * ended yet (today's by the browser's clock, like the list), or null.
+ * The "Next up" appointment (docs/product.md §14.3): the earliest booked one that has not ended
+ * yet, judged by its instants (`starts_at`/`ends_at`), so a browser on another clock than the
+ * provider's still picks the right one; or null.
  */
 export function nextUp(
   appointments: readonly ProviderAppointment[],
   now: Date = new Date(),
 ): ProviderAppointment | null {
-  const today = localToday(now);
-  const time = localTime(now);
-  const coming = appointments
-    .filter(
-      (a) =>
-        a.status === 'booked' &&
-        (a.day > today || (a.day === today && a.end_time.slice(0, 5) > time)),
-    )
-    .sort((a, b) =>
-      a.day === b.day ? a.start_time.localeCompare(b.start_time) : a.day.localeCompare(b.day),
-    );
-  return coming[0] ?? null;
+  let next: ProviderAppointment | null = null;
+  for (const appointment of appointments) {
+    if (appointment.status !== 'booked' || Date.parse(appointment.ends_at) <= now.getTime())
+      continue;
+    if (!next || Date.parse(appointment.starts_at) < Date.parse(next.starts_at)) next = appointment;
+  }
+  return next;
 }
