@@ -319,6 +319,10 @@ export const HTTP_MATRIX: MatrixRow[] = [
     id: (w) => w.freshAppointment(),
     body: async (w) => ({ newTimeslotId: (await w.freshSlot()).id }),
   }),
+  // The appointment's .ics (docs/product.md §14.4): its client and its provider; anyone else 404.
+  matrixRow('GET', '/api/appointment/:id/ics', participantsOnly(200), {
+    id: (w) => w.appointmentId,
+  }),
 
   // ---- trust: reviews, replies, no-shows (authorization-matrix-trust.ts) ----------------------
   ...TRUST_ROWS,
