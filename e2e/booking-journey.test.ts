@@ -10,6 +10,7 @@ import {
   type OpenedPage,
 } from './harness/browser';
 import { waitForVerificationLink } from './harness/mail';
+import { formatDate } from '../apps/web/src/lib/date-time-format';
 
 const ZONE = 'America/New_York';
 const PASSWORD = 'Secret123';
@@ -78,12 +79,9 @@ async function toast(page: Page, text: string) {
   await page.getByRole('status').filter({ hasText: text }).first().waitFor();
 }
 
-/** 'Tue, 24 Nov 2026' for '2026-11-24', as the screens show a slot's day. */
+/** 'Tue, Nov 24' for '2026-11-24', as the screens show a slot's day (the web's one formatter). */
 function slotDate(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  const part = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(date);
-  return `${part({ weekday: 'short' })}, ${part({ day: 'numeric' })} ${part({ month: 'short' })} ${part({ year: 'numeric' })}`;
+  return formatDate(day);
 }
 
 /** No horizontal scrolling at the current viewport width. */
@@ -237,6 +235,9 @@ describeBrowser('booking journey', () => {
     await confirm.getByText('Are you sure you want to cancel this appointment?').waitFor();
     await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
     await toast(page, 'Appointment cancelled successfully');
+    // Canceled, it leaves Upcoming for the Past tab, with no Cancel or Reschedule (§14.4).
+    await appointment.waitFor({ state: 'detached' });
+    await page.goto('/client/appointments?tab=past');
     await appointment.getByText('canceled').waitFor();
     await expect(appointment.getByRole('button').count()).resolves.toBe(0);
 

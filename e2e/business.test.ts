@@ -167,7 +167,7 @@ describeBrowser('teams and resources', () => {
     await page.getByRole('article', { name: barberName }).waitFor();
     await page.getByRole('button', { name: 'Choose Haircut' }).click();
     const days = page.getByRole('group', { name: 'Day' });
-    await expect(days.getByRole('button').count()).resolves.toBe(14);
+    await expect.poll(() => days.getByRole('button').count()).toBe(14);
     await days.getByRole('button').nth(1).click();
     await expect(page.getByLabel('Staff', { exact: true }).inputValue()).resolves.toBe('');
     await page.getByRole('button', { name: /10:00, Haircut$/ }).click();

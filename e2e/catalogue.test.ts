@@ -136,6 +136,8 @@ describeBrowser('catalogue: categories, places and priced services', () => {
     await expectAccessible(page, 'the Create Time Slot modal with a service');
     await dialog.getByRole('button', { name: 'Create Slot' }).click();
     await toast(page, 'Time slot created successfully!');
+    // The slot's card is in the list of its week (docs/product.md §14.3).
+    await page.goto(`/dashboard/timeslots?view=list&week=${day}`);
     const card = page.getByRole('article', { name: 'Haircut' });
     await card.getByText('$35.00').waitFor();
     await card.getByText('10:00 – 10:45').waitFor();

@@ -259,6 +259,9 @@ describeBrowser('keyboard only', () => {
     await page.keyboard.press('Space');
     await toast(page, 'Appointment cancelled successfully');
     await confirm.waitFor({ state: 'detached' });
+    // Canceled, it leaves Upcoming for the Past tab (docs/product.md §14.4).
+    await appointment.waitFor({ state: 'detached' });
+    await page.goto('/client/appointments?tab=past');
     await appointment.getByText('canceled').waitFor();
     // The Cancel button is gone with the booking: the focus lands on the page, not on <body>.
     expect(await hasFocus(page.getByRole('main')), await focused(page)).toBe(true);

@@ -104,7 +104,8 @@ describeBrowser('booking policies', () => {
       notifications: { appointment_id?: string; appointmentId?: string; type: string }[];
     };
     expect(JSON.stringify(notifications)).toContain(appointmentId);
-    await c.reload();
+    // A canceled appointment is in the Past tab (docs/product.md §14.4).
+    await c.goto('/client/appointments?tab=past');
     await card
       .getByText(/cancel/i)
       .first()
