@@ -259,12 +259,12 @@ describeBrowser('keyboard only', () => {
     await page.keyboard.press('Space');
     await toast(page, 'Appointment cancelled successfully');
     await confirm.waitFor({ state: 'detached' });
-    // Canceled, it leaves Upcoming for the Past tab (docs/product.md §14.4).
+    // Canceled, it leaves Upcoming for the Past tab (docs/product.md §14.4); the Cancel button is
+    // gone with it: the focus lands on the page, not on <body>.
     await appointment.waitFor({ state: 'detached' });
+    expect(await hasFocus(page.getByRole('main')), await focused(page)).toBe(true);
     await page.goto('/client/appointments?tab=past');
     await appointment.getByText('canceled').waitFor();
-    // The Cancel button is gone with the booking: the focus lands on the page, not on <body>.
-    expect(await hasFocus(page.getByRole('main')), await focused(page)).toBe(true);
 
     const { appointments } = (await api('/appointment/view', { token: client.token })) as {
       appointments: { status: string; start_time: string }[];
