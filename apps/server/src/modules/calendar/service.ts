@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { appointmentEvents, appointments, calendarFeeds, providers, users } from '../../db/schema';
+import { appointments, calendarFeeds, providers, users } from '../../db/schema';
 import { firstOr } from '../../lib/first-row';
 import type { IcsEvent } from '../email/ics';
+import { appointmentEventRows, icsEventOf } from './appointment-events';
 
 /**
  * Secret calendar feeds (docs/decisions/044-email-and-calendars.md). A secret is the user's id
@@ -65,12 +65,6 @@ async function ownerOfSecret(db: DbOrTx, key: Uint8Array, secret: string): Promi
   return userId;
 }
 
-const providerUser = alias(users, 'provider_user');
-const clientUser = alias(users, 'client_user');
-
-const fullName = (first: string, last: string) =>
-  last && last !== '-' ? `${first} ${last}` : first;
-
 /** The feed owner and their upcoming, still-booked appointments, or null for an unknown secret. */
 export async function feedBySecret(
   db: DbOrTx,
@@ -85,23 +79,7 @@ export async function feedBySecret(
     .where(eq(users.id, ownerId))
     .limit(1);
   if (!owner) return null;
-  const rows = await db
-    .select({
-      id: appointments.id,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      serviceType: appointments.serviceType,
-      clientId: appointments.clientId,
-      providerFirst: providerUser.firstName,
-      providerLast: providerUser.lastName,
-      clientFirst: clientUser.firstName,
-      clientLast: clientUser.lastName,
-      changes: sql<number>`(select count(*) from ${appointmentEvents} where ${appointmentEvents.appointmentId} = ${appointments.id})`,
-    })
-    .from(appointments)
-    .innerJoin(providers, eq(providers.id, appointments.providerId))
-    .innerJoin(providerUser, eq(providerUser.id, providers.userId))
-    .innerJoin(clientUser, eq(clientUser.id, appointments.clientId))
+  const rows = await appointmentEventRows(db)
     .where(
       and(
         or(eq(appointments.clientId, owner.userId), eq(providers.userId, owner.userId)),
@@ -113,20 +91,6 @@ export async function feedBySecret(
     .limit(500);
   return {
     name: `Slotwise — ${owner.firstName}`,
-    events: rows.map((row) => {
-      const asClient = row.clientId === owner.userId;
-      const other = asClient
-        ? `with ${fullName(row.providerFirst, row.providerLast)}`
-        : `for ${fullName(row.clientFirst, row.clientLast)}`;
-      return {
-        appointmentId: row.id,
-        sequence: Math.max(0, Number(row.changes) - 1),
-        startsAt: row.startsAt,
-        endsAt: row.endsAt,
-        summary: `${row.serviceType} ${other}`,
-        description: 'Slotwise appointment',
-        canceled: false,
-      };
-    }),
+    events: rows.map((row) => icsEventOf(row, owner.userId)),
   };
 }
