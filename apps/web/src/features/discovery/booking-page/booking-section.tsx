@@ -31,7 +31,15 @@ export function BookingSection({ details }: { details: ProviderDetail }) {
   const [params, setParams] = useSearchParams();
   const slotId = params.get('slot');
   const serviceParam = params.get('service');
-  const service = details.services.find((s) => s.id === serviceParam) ?? null;
+  // The router commits a search-param change after the event (it resolves the route first), and
+  // a controlled radio reverts until then; the choice is held here at once and the URL follows.
+  const [serviceChoice, setServiceChoice] = useState(serviceParam);
+  const [seenServiceParam, setSeenServiceParam] = useState(serviceParam);
+  if (seenServiceParam !== serviceParam) {
+    setSeenServiceParam(serviceParam);
+    setServiceChoice(serviceParam);
+  }
+  const service = details.services.find((s) => s.id === serviceChoice) ?? null;
   const [pickedDay, setPickedDay] = useState<string | null>(null);
   const [waitingAfter, setWaitingAfter] = useState<string | null>(null);
   const [booked, setBooked] = useState<string | null>(null);
@@ -141,6 +149,7 @@ export function BookingSection({ details }: { details: ProviderDetail }) {
               serviceId={service?.id ?? null}
               onChange={(id) => {
                 pickDay(null);
+                setServiceChoice(id);
                 update({
                   service: id,
                   ...(id && chosen?.service_id && chosen.service_id !== id ? { slot: null } : {}),
