@@ -132,7 +132,7 @@ async function reuseDatabase(
   ];
   await client.query('delete from appointments where provider_id = any($1::uuid[])', [touched]);
   await client.query(
-    'update timeslots set is_booked = false where is_booked and provider_id = any($1::uuid[])',
+    'update timeslots set is_booked = false, seats_taken = 0 where (is_booked or seats_taken > 0) and provider_id = any($1::uuid[])',
     [touched],
   );
   await client.query('delete from notifications');

@@ -146,11 +146,11 @@ export function seedSteps(passwordHash: string): SeedStep[] {
     {
       name: `${dashboardProvider.appointments} slots of the dashboard provider`,
       // 40 quarter-hours a day (08:00–18:00) from 89 days ago to 35 days ahead.
-      sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type, is_booked)
+      sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type, is_booked, seats_taken)
         select ${uuidOf(`'slot-${dash}-' || k`)}, ${uuidOf(`'provider-${dash}'`)},
                d.day, t.start_time, t.start_time + interval '15 minutes',
                ${instant('d.day', 't.start_time')}, ${instant('d.day', "t.start_time + interval '15 minutes'")},
-               'Consultation', k % 10 <> 0
+               'Consultation', k % 10 <> 0, (k % 10 <> 0)::int
         from generate_series(0, ${dashboardProvider.appointments - 1}) as k
         cross join lateral (select current_date - 89 + k / 40 as day) d
         cross join lateral (select time '08:00' + interval '15 minutes' * (k % 40) as start_time) t`,
@@ -176,7 +176,7 @@ export function seedSteps(passwordHash: string): SeedStep[] {
       // The table is not the dashboard provider's alone: one booked slot (k = 1) for each of
       // the providers after the real-time ones.
       sql: `with booked as (
-          update timeslots t set is_booked = true
+          update timeslots t set is_booked = true, seats_taken = 1
           from generate_series(${DATASET.firstRealtimeProvider + DATASET.realtimeProviders},
                                ${DATASET.firstRealtimeProvider + DATASET.realtimeProviders + DATASET.otherAppointments - 1}) as p
           where t.id = ${uuidOf(`'slot-' || p || '-1'`)}

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'INVITATION_EXPIRED',
   'INVITATION_USED',
   'STAFF_HAS_BOOKINGS',
+  'ALREADY_BOOKED',
+  'CAPACITY_BELOW_BOOKED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

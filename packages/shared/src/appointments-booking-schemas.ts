@@ -17,6 +17,7 @@ export const BOOKING_MESSAGES = {
   invalidAppointmentId: 'Invalid appointment id',
   slotTaken: 'This time slot has just been booked by someone else. Please choose another one.',
   slotInPast: 'This time slot has already started and can no longer be booked',
+  alreadyBooked: 'You have already booked a seat at this time.',
   alreadyCanceled: 'This appointment has already been canceled',
   alreadyCompleted: 'This appointment has already taken place',
   otherProvider: 'You can only move an appointment to another time slot of the same provider',

@@ -56,6 +56,8 @@ const appointmentBaseSchema = z.object({
   service_name: z.string().nullable().optional(),
   price_cents: z.number().nullable().optional(),
   currency: z.string().nullable().optional(),
+  /** The series this occurrence belongs to (docs/decisions/067-seats-and-series.md), else null. */
+  series_id: z.string().nullable().optional(),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { attendeeSchema, capacityField } from './appointments-series-schemas';
 import { z } from './zod';
 import { idParamsOf, listOf, numberFields, stringFields } from './common-schemas';
 import { isIsoDate, isTime, secondsOf } from './dates';
@@ -109,6 +110,8 @@ export const weeklyRuleSchema = z
     breakMinutes: minutes(0, MAX_RULE_BREAK_MINUTES, AVAILABILITY_MESSAGES.breakMinutesInvalid)
       .optional()
       .default(0),
+    /** Seats of each slot these hours make (docs/decisions/067-seats-and-series.md). */
+    capacity: capacityField.optional().default(1),
   })
   .superRefine((rule, ctx) => {
     if (!isTime(rule.start) || !isTime(rule.end)) return;
@@ -179,6 +182,7 @@ export const weeklyRuleResponseSchema = z.object({
   ...stringFields('start', 'end'),
   serviceId: z.string().nullable(),
   ...numberFields('slotMinutes', 'breakMinutes'),
+  capacity: z.number().optional(),
 });
 
 /** What one generation did (a save, or the daily run for one provider). */
@@ -337,6 +341,8 @@ export const timeslotWindowSlotSchema = timeslotResponseSchema.extend({
   appointment_id: z.string().nullable(),
   client_first_name: z.string().nullable(),
   client_last_name: z.string().nullable(),
+  /** A class (capacity > 1): everyone holding a seat, earliest booking first; else absent. */
+  attendees: z.array(attendeeSchema).nullable().optional(),
 });
 export type TimeslotWindowSlot = z.infer<typeof timeslotWindowSlotSchema>;
 

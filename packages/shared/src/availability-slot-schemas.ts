@@ -11,6 +11,7 @@ import {
   startTimeField,
 } from './availability-slot-field-schemas';
 import { TIMESLOT_MESSAGES } from './availability-slot-texts';
+import { capacityField } from './appointments-series-schemas';
 import { requiredText, z } from './zod';
 
 /**
@@ -43,6 +44,8 @@ export const createTimeslotBodySchema = z
     type: slotTypeField.optional(),
     /** The provider's service this slot is for: its name becomes the type (docs/product.md §11). */
     serviceId: slotServiceIdField.optional(),
+    /** Seats (docs/decisions/067-seats-and-series.md): 1 by default, up to 100 for a class. */
+    capacity: capacityField.optional(),
   })
   .superRefine((values, ctx) => addIssues(ctx, slotCrossFieldIssues(values)));
 export type CreateTimeslotBody = z.input<typeof createTimeslotBodySchema>;
@@ -61,6 +64,8 @@ export const updateTimeslotBodySchema = z
     startTime: startTimeField.optional(),
     endTime: endTimeField.optional(),
     type: slotTypeField.optional(),
+    /** Not below the seats already booked (409 CAPACITY_BELOW_BOOKED). */
+    capacity: capacityField.optional(),
   })
   .superRefine(someFieldGiven(TIMESLOT_MESSAGES.nothingToUpdate))
   .superRefine((values, ctx) => addIssues(ctx, slotCrossFieldIssues(values)));
@@ -76,6 +81,9 @@ export const timeslotResponseSchema = z.object({
   service_id: z.string().nullable().optional(),
   price_cents: z.number().nullable().optional(),
   currency: z.string().nullable().optional(),
+  /** Seats and those still free (docs/decisions/067-seats-and-series.md); `is_booked`: none free. */
+  capacity: z.number().optional(),
+  seats_left: z.number().optional(),
 });
 export type Timeslot = z.infer<typeof timeslotResponseSchema>;
 

@@ -298,10 +298,12 @@ async function insertDemo(
   });
   for (const chunk of chunks(events)) await tx.insert(appointmentEvents).values(chunk);
 
-  // A slot is booked exactly when an active appointment holds it.
+  // A slot's seats are its active appointments; it is booked once they fill it.
   await tx.execute(sql`
-    update ${timeslots} set is_booked = true
-    where id in (select timeslot_id from ${appointments} where status = 'booked')`);
+    update ${timeslots} t set seats_taken = held.n, is_booked = held.n >= t.capacity
+    from (select timeslot_id, count(*)::int as n from ${appointments}
+          where status = 'booked' group by timeslot_id) held
+    where t.id = held.timeslot_id`);
   // The demo provider's weekly hours fill the weeks after the seeded ones.
   const weekly = await seedDemoWeeklyHours(tx, { providerId: providerIds[0]!, now });
   // A booking policy on the second demo provider (demo-policies.ts).

@@ -14,8 +14,25 @@
 /** How a claim in flight ended: it booked the slot (true), its resource was held, or neither. */
 export type ClaimOutcome = boolean | 'resource-busy';
 
+/** How many classes' ids are kept (a bound, not a cache policy: past it the set starts over). */
+const MAX_SEATED = 10_000;
+
 export class ClaimsInFlight {
   private readonly claims = new Map<string, Promise<ClaimOutcome>>();
+  /**
+   * Slots seen to seat several clients (docs/decisions/067-seats-and-series.md): one booking's
+   * success does not answer another's, so their bookings never wait here.
+   */
+  private readonly seated = new Set<string>();
+
+  markSeated(slotId: string): void {
+    if (this.seated.size >= MAX_SEATED) this.seated.clear();
+    this.seated.add(slotId);
+  }
+
+  isSeated(slotId: string): boolean {
+    return this.seated.has(slotId);
+  }
 
   get size(): number {
     return this.claims.size;

@@ -65,7 +65,7 @@ describe('taken-slot hints of the booking command', () => {
       sql`update appointments set status = 'canceled' where timeslot_id = ${slots[0]!.id}::uuid`,
     );
     await t.app.database.db.execute(
-      sql`update timeslots set is_booked = false where id = ${slots[0]!.id}::uuid`,
+      sql`update timeslots set is_booked = false, seats_taken = 0 where id = ${slots[0]!.id}::uuid`,
     );
     // PostgreSQL delivers the notification asynchronously: wait until it arrived.
     for (let i = 0; i < 100 && t.app.takenSlots.isTaken(slots[0]!.id); i++) {

@@ -31,6 +31,26 @@ const parties = () => ({
   clientId: belongsTo('client_id', () => users.id),
 });
 
+/**
+ * A series (docs/decisions/067-seats-and-series.md): a client's booking repeated every
+ * `intervalWeeks` weeks; its occurrences are ordinary appointments that name it.
+ */
+export const appointmentSeries = pgTable(
+  'appointment_series',
+  {
+    id: uuidId(),
+    ...parties(),
+    intervalWeeks: smallint('interval_weeks').notNull(),
+    count: smallint('count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('appointment_series_client_idx').on(t.clientId),
+    check('appointment_series_interval_check', sql`${t.intervalWeeks} between 1 and 4`),
+    check('appointment_series_count_check', sql`${t.count} between 2 and 26`),
+  ],
+);
+
 export const appointments = pgTable(
   'appointments',
   {
@@ -54,16 +74,22 @@ export const appointments = pgTable(
      * appointments_resource_no_overlap keeps two booked ones from overlapping.
      */
     resourceId: uuid('resource_id'),
+    /** The series this occurrence belongs to (null for a single booking). */
+    seriesId: uuid('series_id').references(() => appointmentSeries.id, { onDelete: 'set null' }),
     canceledAt: instant('canceled_at'),
     canceledBy: text('canceled_by', { enum: USER_ROLES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // The rule that prevents double booking: one active appointment per slot.
-    uniqueIndex('appointments_one_active_per_slot')
-      .on(t.timeslotId)
+    // One seat per client and slot; the slot's seat count (timeslots_seats_taken_check) guards
+    // the rest (docs/decisions/067-seats-and-series.md).
+    uniqueIndex('appointments_one_seat_per_client')
+      .on(t.timeslotId, t.clientId)
       .where(sql`${t.status} = 'booked'`),
+    index('appointments_series_idx')
+      .on(t.seriesId, t.startsAt)
+      .where(sql`${t.seriesId} is not null`),
     index('appointments_client_starts_idx').on(t.clientId, t.startsAt),
     index('appointments_provider_starts_idx').on(t.providerId, t.startsAt),
     // Stats and analytics read a provider's appointments by their (local) day window.

@@ -26,7 +26,11 @@ export const timeslots = providerRows(
     type: text('type').notNull(),
     /** The service this slot is for (its type is then the service's name). */
     serviceId: optionalRef('service_id', () => services.id),
+    /** SPEC's flag: no seat left (docs/decisions/067-seats-and-series.md). */
     isBooked: boolean('is_booked').notNull().default(false),
+    /** Seats (1–100, 1 = one client) and how many booked appointments hold one. */
+    capacity: smallint('capacity').notNull().default(1),
+    seatsTaken: smallint('seats_taken').notNull().default(0),
     /** 'weekly': generated from the provider's weekly hours (replaced when they change). */
     source: text('source', { enum: SLOT_SOURCES }).notNull().default('manual'),
     createdAt: createdAt(),
@@ -45,6 +49,9 @@ export const timeslots = providerRows(
     check('timeslots_source_check', sql`${t.source} in ('manual', 'weekly')`),
     check('timeslots_end_after_start', sql`${t.endTime} > ${t.startTime}`),
     check('timeslots_min_duration', sql`${t.endsAt} - ${t.startsAt} >= interval '15 minutes'`),
+    check('timeslots_capacity_check', sql`${t.capacity} between 1 and 100`),
+    check('timeslots_seats_taken_check', sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.capacity}`),
+    check('timeslots_full_is_booked_check', sql`${t.isBooked} or ${t.seatsTaken} < ${t.capacity}`),
     // The no-overlap exclusion constraint is added in a custom migration (Drizzle has no EXCLUDE).
   ],
 );
@@ -71,6 +78,8 @@ export const availabilityRules = providerRows(
     serviceId: uuid('service_id'),
     slotMinutes: integer('slot_minutes').notNull(),
     breakMinutes: integer('break_minutes').notNull().default(0),
+    /** Seats of each generated slot. */
+    capacity: smallint('capacity').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
@@ -78,6 +87,7 @@ export const availabilityRules = providerRows(
     check('availability_rules_weekday_check', sql`${t.weekday} between 1 and 7`),
     check('availability_rules_times_check', sql`${t.endTime} > ${t.startTime}`),
     check('availability_rules_slot_check', sql`${t.slotMinutes} between 15 and 480`),
+    check('availability_rules_capacity_check', sql`${t.capacity} between 1 and 100`),
     check('availability_rules_break_check', sql`${t.breakMinutes} between 0 and 240`),
   ],
 );

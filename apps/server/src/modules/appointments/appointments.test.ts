@@ -300,20 +300,34 @@ describe('appointments', () => {
       }
     });
 
-    it('the unique partial index is the last line of defence: a stale free flag still gives 409', async () => {
-      // Simulate a bug elsewhere: an active appointment on a slot whose flag says "free".
-      const { slot, appointmentId: held } = await bookedSlot(t.app, {
+    it('the database is the last line of defence: a full slot is never flagged free, nor a second seat taken', async () => {
+      const { slot: full } = await bookedSlot(t.app, {
         provider: s.provider,
         client: s.client,
         slot: { startsInMinutes: 900 },
+      });
+      await db().execute(sql`update timeslots set seats_taken = 1 where id = ${full.id}::uuid`);
+      // Code that forgot the seats cannot flag a full slot free …
+      await expect(
+        db().update(timeslots).set({ isBooked: false }).where(eq(timeslots.id, full.id)),
+      ).rejects.toThrow();
+      // … nor count past the capacity.
+      await expect(
+        db().execute(sql`update timeslots set seats_taken = 2 where id = ${full.id}::uuid`),
+      ).rejects.toThrow();
+      // A client's second seat, with the flag stale (as if something had skipped it): 409
+      // ALREADY_BOOKED (the read sees the seat; the unique index would refuse it anyway).
+      const { slot, appointmentId: held } = await bookedSlot(t.app, {
+        provider: s.provider,
+        client: s.client,
+        slot: { startsInMinutes: 960 },
         markSlot: false,
       });
-      const res = await bookRequest(await createClient(t.app), { timeslotId: slot.id });
+      const res = await bookRequest(s.client, { timeslotId: slot.id });
       expect(res.statusCode).toBe(409);
-      expect(res.json().code).toBe('SLOT_TAKEN');
-      // The whole transaction rolled back: the flag is untouched, no second appointment.
+      expect(res.json().code).toBe('ALREADY_BOOKED');
       expect(await slotState(slot.id)).toEqual({ isBooked: false, active: [held] });
-      await db().delete(appointments).where(eq(appointments.id, held));
+      await db().delete(appointments).where(inArray(appointments.id, [held]));
     });
 
     it('the service returns what the other party must be told', async () => {

@@ -94,22 +94,38 @@ describe('bookings claimed together', () => {
   it('a statement that fails for one booking is retried alone for each: the others are booked', async () => {
     const { slots } = await createProviderWithSlots(t.app, 3);
     const clients = await Promise.all(slots.map(() => createClient(t.app)));
-    // The last line of defence: slot 0 looks free, but an active appointment already holds it
-    // (as if something had skipped the flag), so inserting another violates the unique index.
+    // The database's refusal: slot 0 is free, but its service needs a room that an active
+    // appointment already holds at that time, so inserting its appointment violates the
+    // exclusion constraint, which fails the whole shared statement.
     const squatter = await createClient(t.app);
     await t.app.database.db.execute(sql`
-      insert into appointments (timeslot_id, provider_id, client_id, status, day, start_time,
-                                end_time, starts_at, ends_at, service_type)
-      select id, provider_id, ${squatter.id}::uuid, 'booked', day, start_time, end_time,
-             starts_at, ends_at, type
-      from timeslots where id = ${slots[0]!.id}::uuid`);
+      with business as (
+        insert into businesses (owner_provider_id, name) select provider_id, 'Batch Studio'
+        from timeslots where id = ${slots[0]!.id}::uuid returning id
+      ), room as (
+        insert into business_resources (business_id, name) select id, 'Room' from business
+        returning id
+      ), service as (
+        insert into services (provider_id, name, duration_minutes, price_cents, currency,
+                              resource_id)
+        select t.provider_id, 'Roomy', 30, 1000, 'USD', room.id
+        from timeslots t, room where t.id = ${slots[0]!.id}::uuid returning id, resource_id
+      ), slot as (
+        update timeslots set service_id = service.id, type = 'Roomy' from service
+        where timeslots.id = ${slots[0]!.id}::uuid returning timeslots.*
+      )
+      insert into appointments (provider_id, client_id, status, day, start_time, end_time,
+                                starts_at, ends_at, service_type, resource_id)
+      select slot.provider_id, ${squatter.id}::uuid, 'booked', slot.day, slot.start_time,
+             slot.end_time, slot.starts_at, slot.ends_at, 'Roomy', service.resource_id
+      from slot, service`);
 
     const outcomes = await Promise.allSettled(
       clients.map((client, i) => bookAppointment(t.app.database.db, client.id, slots[i]!.id)),
     );
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
     const reason = (outcomes[0] as PromiseRejectedResult).reason as ConflictError;
-    expect(reason.code).toBe('SLOT_TAKEN');
+    expect(reason.code).toBe('RESOURCE_BUSY');
     const booked = await t.app.database.db
       .select({ clientId: appointments.clientId })
       .from(appointments)

@@ -15,12 +15,12 @@ import { MAX_ATTEMPTS } from './transaction';
 /**
  * Booking (docs/decisions/029-no-double-booking.md): the read (booking-context.ts), the claim
  * statement (booking-claim.ts) and, here, the command that runs them. The database decides who
- * gets a slot: the booking flips `timeslots.is_booked` with a conditional UPDATE (only while the
- * slot is claimable, see claimable-slot.ts), which row-locks the slot, so of N simultaneous
- * attempts exactly one sees the slot free; the others wait for that statement and then find it
- * booked. The unique partial index `appointments_one_active_per_slot` is the last line of
- * defence: should anything ever skip the flag, the second active appointment of a slot cannot be
- * inserted, and its unique violation answers 409 SLOT_TAKEN like the flag does.
+ * gets a slot: the booking takes a seat with a conditional UPDATE (only while the slot is
+ * claimable, see claimable-slot.ts), which row-locks the slot, so of N simultaneous attempts on
+ * k seats exactly k succeed (1 for SPEC's single slot); the others wait for that statement and
+ * then find it full. The checks on `timeslots.seats_taken` and the unique partial index
+ * `appointments_one_seat_per_client` are the last lines of defence (transaction.ts,
+ * docs/decisions/067-seats-and-series.md).
  */
 
 /** Consumers whose durable rows the booking statement writes itself (see change-fanout.ts). */
@@ -51,12 +51,13 @@ export async function bookAppointment(
   }
   // Another booking of this slot in flight here: its outcome answers this one
   // (push/claims-in-flight.ts).
-  const ahead = hints ? await hints.slots.inFlight.outcomeOfOneAhead(timeslotId) : false;
+  const inFlight = hints && !hints.slots.inFlight.isSeated(timeslotId) ? hints.slots.inFlight : null;
+  const ahead = inFlight ? await inFlight.outcomeOfOneAhead(timeslotId) : false;
   if (ahead === true) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
   if (ahead === 'resource-busy') {
     throw new ConflictError('RESOURCE_BUSY', BUSINESS_MESSAGES.resourceBusy);
   }
-  const settle = hints?.slots.inFlight.start(timeslotId);
+  const settle = inFlight?.start(timeslotId);
   try {
     return await readClaimAndBook(db, clientUserId, timeslotId, changes, hints, settle);
   } finally {
@@ -110,10 +111,22 @@ async function readClaimAndBook(
     const seen = await bookingContext(db, clientUserId, timeslotId);
     if (!seen) throw new NotFoundError(BOOKING_MESSAGES.timeslotNotFound);
     if (seen.started) throw new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
+    if (seen.alreadyHolds) {
+      settle?.(false);
+      throw new ConflictError('ALREADY_BOOKED', BOOKING_MESSAGES.alreadyBooked);
+    }
     if (seen.isBooked) {
       hints?.slots.remember(seen.id, seen.startsAt, mark);
       settle?.(true);
       throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+    }
+    // A class (docs/decisions/067-seats-and-series.md): one booking's success does not fill it,
+    // so the bookings of it waiting here go to the database themselves, and later ones skip
+    // the wait (push/claims-in-flight.ts).
+    const seated = seen.capacity > 1;
+    if (seated) {
+      hints?.slots.inFlight.markSeated(seen.id);
+      settle?.(false);
     }
     const request = claimRequestOf(seen, clientUserId);
     const { change } = request;
@@ -132,9 +145,11 @@ async function readClaimAndBook(
       throw error;
     });
     if (claimed) {
-      hints?.slots.remember(seen.id, seen.startsAt, mark);
-      // Committed: the requests waiting on this slot are answered at once.
-      settle?.(true);
+      if (!seated) {
+        hints?.slots.remember(seen.id, seen.startsAt, mark);
+        // Committed: the requests waiting on this slot are answered at once.
+        settle?.(true);
+      }
       await fanOutBooking(db, change, changes);
       return change;
     }

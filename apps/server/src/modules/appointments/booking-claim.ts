@@ -68,46 +68,62 @@ function claimStatement(): SQL {
           slot_type text, service_id uuid, appointment_id uuid, client_user_id uuid,
           cancel_cutoff_minutes int, notice_user_id uuid, notice_type text, notice_title text,
           notice_message text, jobs json)
-      ), claimed as (
-        update ${timeslots} set is_booked = true, updated_at = now()
+      ), ranked as ( -- the seats asked of each slot, in a fixed order
+        select a.*, row_number() over (partition by a.slot_id order by a.appointment_id) as seat_no,
+               count(*) over (partition by a.slot_id) as wanted
         from asked a
-        where ${timeslots.id} = a.slot_id and ${slotIsClaimable}
+      ), free as ( -- each slot still claimable and as it was read, locked, with its free seats
+        select ${timeslots.id} as id, ${timeslots.capacity} - ${timeslots.seatsTaken} as seats_free
+        from ${timeslots} join ranked a on a.slot_id = ${timeslots.id} and a.seat_no = 1
+        where ${slotIsClaimable}
           and ${timeslots.providerId} = a.provider_id and ${timeslots.day} = a.slot_day
           and ${timeslots.startTime} = a.start_time and ${timeslots.endTime} = a.end_time
           and ${timeslots.type} = a.slot_type
           and ${timeslots.serviceId} is not distinct from a.service_id
           and ${slotObeysPolicy()} and (${p('locked')}::boolean or not ${policyNeedsLock})
+        order by ${timeslots.id}
+        for update of ${timeslots}
+      ), claimed as (
+        update ${timeslots}
+        set seats_taken = ${timeslots.seatsTaken} + least(a.wanted, f.seats_free),
+            is_booked = ${timeslots.seatsTaken} + least(a.wanted, f.seats_free) >= ${timeslots.capacity},
+            updated_at = now()
+        from free f join ranked a on a.slot_id = f.id and a.seat_no = 1
+        where ${timeslots.id} = f.id
         returning ${timeslots.id} as id, ${timeslots.providerId} as provider_id,
           ${timeslots.day} as day, ${timeslots.startTime} as start_time,
           ${timeslots.endTime} as end_time, ${timeslots.startsAt} as starts_at,
           ${timeslots.endsAt} as ends_at, ${timeslots.type} as type,
-          ${timeslots.serviceId} as service_id, a.appointment_id, a.client_user_id,
-          a.cancel_cutoff_minutes, a.notice_user_id, a.notice_type, a.notice_title,
-          a.notice_message, a.jobs
+          ${timeslots.serviceId} as service_id, least(a.wanted, f.seats_free) as granted
+      ), seated as ( -- the first 'granted' asks of each slot get a seat
+        select c.*, a.appointment_id, a.client_user_id, a.cancel_cutoff_minutes,
+               a.notice_user_id, a.notice_type, a.notice_title, a.notice_message, a.jobs
+        from claimed c join ranked a on a.slot_id = c.id and a.seat_no <= c.granted
       ), created as (
         insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
                                      start_time, end_time, starts_at, ends_at, service_type,
                                      service_id, service_name, price_cents, currency,
-                                     cancel_cutoff_minutes, resource_id)
+                                     cancel_cutoff_minutes, resource_id, series_id)
         select c.appointment_id, c.id, c.provider_id, c.client_user_id, 'booked', c.day,
                c.start_time, c.end_time, c.starts_at, c.ends_at, c.type, s.id, s.name,
-               s.price_cents, s.currency, c.cancel_cutoff_minutes, s.resource_id
-        from claimed c left join ${services} s on s.id = c.service_id
+               s.price_cents, s.currency, c.cancel_cutoff_minutes, s.resource_id,
+               ${p('seriesId')}::uuid
+        from seated c left join ${services} s on s.id = c.service_id
         returning id
       ), event as (
         insert into ${appointmentEvents} (appointment_id, provider_id, client_id, type, actor_role,
                                           actor_user_id, to_timeslot_id, starts_at, ends_at)
         select c.appointment_id, c.provider_id, c.client_user_id, 'booked', 'client',
                c.client_user_id, c.id, c.starts_at, c.ends_at
-        from claimed c
+        from seated c
       ), notice as (
         insert into ${notifications} (user_id, type, title, message, appointment_id)
         select c.notice_user_id, c.notice_type, c.notice_title, c.notice_message, c.appointment_id
-        from claimed c
+        from seated c
       ), queued as ( -- the email consumer's jobs (booking mail, reminders), docs/decisions/044
         insert into ${jobs} (kind, key, payload, run_at, max_attempts)
         select j.kind, j.key, j.payload, coalesce(j.run_at, now()), j.max_attempts
-        from claimed c,
+        from seated c,
              json_to_recordset(c.jobs)
                as j(kind text, key text, payload jsonb, run_at timestamptz, max_attempts int)
       )
@@ -122,9 +138,14 @@ function claimStatement(): SQL {
  * fails the statement (the exclusion constraint, docs/product.md §13.3). Answers, per booking, whether its slot was claimed (false: taken meanwhile, started,
  * refused by the booking policy, or changed since read). Sent in slot order, which the plan
  * (a nested loop over `asked`) follows, so two batches normally lock their common slots in the
- * same order; a deadlock anyway fails the statement, and its bookings are claimed alone. A slot
- * asked twice is claimed once (UPDATE … FROM
- * updates a row once): the other booking is not claimed and learns why from its next read.
+ * same order; a deadlock anyway fails the statement, and its bookings are claimed alone.
+ *
+ * Seats (docs/decisions/067-seats-and-series.md): a slot asked k times is locked once (`free`,
+ * FOR UPDATE: the newest committed count, whatever claims committed since the statement
+ * began), given min(k, seats left) seats in one UPDATE, and those go to its first asks in a
+ * fixed order; the others are not claimed and learn why from their next read. The check
+ * `timeslots_seats_taken_check` refuses anything past the capacity, whatever the code does.
+ * `seriesId` names the series all these bookings belong to (series.ts), else null.
  *
  * The booking policy (docs/decisions/047-booking-policies.md) is part of the claim's WHERE, so
  * nothing books around it. Its daily cap and buffer count other appointments, which is only
@@ -133,15 +154,17 @@ function claimStatement(): SQL {
  * provider whose policy (as it is now, not as read) has a cap or a buffer, and the next read
  * takes the locked path.
  */
-async function claimAll(
+export async function claimAll(
   db: DbOrTx,
   requests: readonly ClaimRequest[],
   locked: boolean,
+  seriesId: string | null = null,
 ): Promise<boolean[]> {
   const records = requests.map(claimRecord).sort((a, b) => a.slot_id.localeCompare(b.slot_id));
   const rows = await preparedRows<{ id: string }>(db, 'slotwise_booking_claims', claimStatement, {
     claims: JSON.stringify(records),
     locked,
+    seriesId,
   });
   const written = new Set(rows.map((row) => row.id));
   return requests.map((request) => written.has(request.change.notice.appointmentId));

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { providers, services, timeslots } from '../../db/schema';
+import { appointments, providers, services, timeslots } from '../../db/schema';
 import { BatchedCalls } from '../../lib/batched-calls';
 import { slotServiceColumns, snapshotOf } from '../catalogue/appointment-snapshot';
 import {
@@ -26,6 +26,11 @@ function bookingContextsQuery(db: DbOrTx) {
       n: sql<number>`asked.n`.mapWith(Number),
       ...claimedSlotColumns,
       isBooked: timeslots.isBooked,
+      capacity: timeslots.capacity,
+      // The client already holds a seat here (docs/decisions/067-seats-and-series.md).
+      alreadyHolds: sql<boolean>`exists (select 1 from ${appointments} held
+        where held.timeslot_id = ${timeslots.id} and held.client_id = asked.client_user_id
+          and held.status = 'booked')`,
       started: slotHasStarted,
       providerUserId: providerUser.id,
       providerFirstName: providerUser.firstName,

@@ -7,7 +7,8 @@ import { firstOr } from '../../lib/first-row';
 import { policyRefusalError, slotObeysPolicy } from '../policies/policy-rules';
 
 /**
- * THE definition of a slot a client can take: free, and not started. Every place that asks
+ * THE definition of a slot a client can take: a seat left (SPEC's flag is "none left"), and not
+ * started. Every place that asks
  * "can this slot be booked?" uses these fragments — the booking statement, a reschedule's
  * claim, the reasons for a refusal, and the free slots the search module lists.
  */
@@ -29,6 +30,21 @@ export const slotResourceIsFree: SQL = sql`not exists (select 1 from services rs
 
 /** The slot has started (or is over): the negation of "in the future", as a selectable boolean. */
 export const slotHasStarted = sql<boolean>`(not (${startsInFuture}))`;
+
+/**
+ * One seat taken or given back (docs/decisions/067-seats-and-series.md): the count moves and
+ * SPEC's flag follows it ("no seat left"); the claim statement takes several at once.
+ */
+const takeSeat = {
+  seatsTaken: sql`${timeslots.seatsTaken} + 1`,
+  isBooked: sql`${timeslots.seatsTaken} + 1 >= ${timeslots.capacity}`,
+  updatedAt: sql`now()`,
+};
+const freeSeat = {
+  seatsTaken: sql`greatest(${timeslots.seatsTaken} - 1, 0)`,
+  isBooked: false,
+  updatedAt: sql`now()`,
+};
 
 export const claimedSlotColumns = {
   id: timeslots.id,
@@ -74,7 +90,7 @@ export async function claimSlot(
   return firstOr(
     tx
       .update(timeslots)
-      .set({ isBooked: true, updatedAt: sql`now()` })
+      .set(takeSeat)
       .where(
         and(
           eq(timeslots.id, timeslotId),
@@ -118,6 +134,6 @@ export async function freeSlot(tx: DbOrTx, timeslotId: string | null) {
   if (!timeslotId) return;
   await tx
     .update(timeslots)
-    .set({ isBooked: false, updatedAt: sql`now()` })
+    .set(freeSeat)
     .where(eq(timeslots.id, timeslotId));
 }

@@ -4,6 +4,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   isUniqueViolationOf,
+  PG_CHECK_VIOLATION,
   PG_EXCLUSION_VIOLATION,
   PG_SERIALIZATION_FAILURE,
   pgErrorOf,
@@ -11,24 +12,29 @@ import {
 import { appointments } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 
-const ACTIVE_SLOT_INDEX = 'appointments_one_active_per_slot';
+const SEAT_PER_CLIENT_INDEX = 'appointments_one_seat_per_client';
+const SEATS_CHECK = 'timeslots_seats_taken_check';
 const RESOURCE_NO_OVERLAP = 'appointments_resource_no_overlap';
 const PG_DEADLOCK_DETECTED = '40P01';
 export const MAX_ATTEMPTS = 3;
 
 /**
- * The database's refusals of a booking or a move, as answers: the last line of defence (a second
- * active appointment on one slot, refused by the unique partial index
- * `appointments_one_active_per_slot`) answers 409 SLOT_TAKEN like the flag does; a resource
+ * The database's refusals of a booking or a move, as answers: the last lines of defence (a seat
+ * past the slot's capacity, refused by `timeslots_seats_taken_check`, answers 409 SLOT_TAKEN like
+ * the flag does; a client's second seat in one slot, refused by the unique partial index
+ * `appointments_one_seat_per_client`, answers 409 ALREADY_BOOKED); a resource
  * already held then (the exclusion constraint `appointments_resource_no_overlap`,
  * docs/product.md §13.3) answers 409 RESOURCE_BUSY. Appointments have no other exclusion
  * constraint, so a driver that names no constraint still means this one.
  */
 export function slotTakenByIndex(error: unknown): ConflictError | null {
-  if (isUniqueViolationOf(error, ACTIVE_SLOT_INDEX)) {
-    return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  if (isUniqueViolationOf(error, SEAT_PER_CLIENT_INDEX)) {
+    return new ConflictError('ALREADY_BOOKED', BOOKING_MESSAGES.alreadyBooked);
   }
   const pgError = pgErrorOf(error);
+  if (pgError?.code === PG_CHECK_VIOLATION && pgError.constraint === SEATS_CHECK) {
+    return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  }
   if (
     pgError?.code === PG_EXCLUSION_VIOLATION &&
     (pgError.constraint === undefined || pgError.constraint === RESOURCE_NO_OVERLAP)
