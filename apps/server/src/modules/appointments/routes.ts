@@ -122,7 +122,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointment/series/:id/cancel',
     clientWrite({
       params: seriesIdParamsSchema,
-      body: cancelSeriesBodySchema.optional(),
+      // No body at all: the whole series.
+      body: cancelSeriesBodySchema.nullish(),
       response: { 200: cancelSeriesResponseSchema },
     }),
     async (request) => ({
