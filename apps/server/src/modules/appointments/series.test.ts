@@ -221,6 +221,22 @@ describe('series: book every few weeks, cancel some or all', () => {
     ]);
   });
 
+  it("lists a week the daily cap refuses as 'policy' (the claim then takes the provider's lock)", async () => {
+    const { provider, client } = await parties();
+    await setPolicy(t.app, provider, { maxAdvanceDays: 730, maxPerDay: 1 });
+    const first = addDays(todayIn(provider.timezone), 2);
+    const days = [0, 7, 14].map((d) => addDays(first, d));
+    const slots: TestSlot[] = [];
+    for (const day of days) slots.push(await slotOn(t.app, provider, day));
+    // Week 2's day already has the provider's one appointment of the day.
+    const morning = await slotOn(t.app, provider, days[1]!, '09:00:00');
+    await book(t.app, await createClient(t.app), morning.id);
+
+    const body = await booked(client, { timeslotId: slots[0]!.id, intervalWeeks: 1, count: 3 });
+    expect(body.appointments.map((a) => a.timeslot_id)).toEqual([slots[0]!.id, slots[2]!.id]);
+    expect(body.conflicts).toEqual([{ date: days[1], reason: 'policy' }]);
+  });
+
   it('fortnightly books every other week and leaves the weeks between free', async () => {
     const { provider, client } = await parties();
     const first = addDays(todayIn(provider.timezone), 1);
