@@ -23,9 +23,11 @@ function isSlotWindow(data: unknown): data is AvailableSlotsResponse {
 /**
  * A cached available-slots answer (one window, or the screens' pages of windows) without the
  * slots `taken`; anything else unchanged. For the slot events and a booking answered as taken.
+ * A class stays: one seat taken rarely fills it, and the refetch that follows every event
+ * brings its new count or drops it (docs/decisions/067-seats-and-series.md).
  */
 export function withoutSlots<T>(old: T, taken: ReadonlySet<string>): T {
-  const keep = (slot: AvailableSlot) => !taken.has(slot.id);
+  const keep = (slot: AvailableSlot) => !taken.has(slot.id) || (slot.capacity ?? 1) > 1;
   if (isSlotPages(old)) {
     return {
       ...old,
