@@ -143,6 +143,7 @@ describe('validation (400 with the shared messages)', () => {
           serviceId: null,
           slotMinutes: 30,
           breakMinutes: 0,
+          capacity: 1,
         },
         {
           weekday: 1,
@@ -151,6 +152,7 @@ describe('validation (400 with the shared messages)', () => {
           serviceId: null,
           slotMinutes: 30,
           breakMinutes: 0,
+          capacity: 1,
         },
         {
           weekday: 2,
@@ -159,6 +161,7 @@ describe('validation (400 with the shared messages)', () => {
           serviceId: null,
           slotMinutes: 30,
           breakMinutes: 0,
+          capacity: 1,
         },
       ],
       horizonWeeks: 1,

@@ -103,6 +103,9 @@ describe('GET /api/search/providers/:id/available-slots: the window', () => {
       'start_time',
       'end_time',
       'type',
+      // Seats (docs/decisions/067-seats-and-series.md).
+      'capacity',
+      'seats_left',
       'starts_at',
       'ends_at',
     ]);

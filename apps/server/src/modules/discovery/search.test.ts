@@ -267,7 +267,11 @@ describe('search and provider detail', () => {
       const list = await slots();
       expect(list.map((s) => s.id)).toEqual([slotIds.soon, slotIds.later, slotIds.nextWeek]);
       expect(Object.keys(list[0]!).sort()).toEqual(
-        ['id', 'day', 'start_time', 'end_time', 'type', 'starts_at', 'ends_at'].sort(),
+        [
+          ...['id', 'day', 'start_time', 'end_time', 'type', 'starts_at', 'ends_at'],
+          // Seats (docs/decisions/067-seats-and-series.md).
+          ...['capacity', 'seats_left'],
+        ].sort(),
       );
       expect(list[0]!.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(list[0]!.start_time).toMatch(/^\d{2}:\d{2}:\d{2}$/);
