@@ -218,7 +218,8 @@ export async function runAll(
     (reads.length > 0 ||
       scenarios.includes('storm') ||
       scenarios.includes('realtime') ||
-      scenarios.includes('class-rush'));
+      scenarios.includes('class-rush') ||
+      scenarios.includes('series'));
   if (reads.length > 0) {
     await withProcess(
       () => startFloor(db),
