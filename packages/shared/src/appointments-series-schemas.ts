@@ -21,8 +21,10 @@ export const SEATS_MESSAGES = {
   seriesNotFound: 'Series not found',
   notInSeries: 'This appointment is not part of the series',
   classCanceled: 'Class canceled',
+  slotNotFound: 'Time slot not found',
   seriesBooked: 'Series booked',
   seriesCanceled: 'Series canceled',
+  invalidSeriesId: 'Invalid series id',
 } as const;
 
 /** Seats of a slot or of the slots weekly hours make: 1 (one client, SPEC's slot) to 100. */
@@ -82,6 +84,9 @@ export const seriesConflictSchema = z.object({
 });
 export type SeriesConflict = z.infer<typeof seriesConflictSchema>;
 
+/** The `:id` of PATCH /appointment/series/:id/cancel. */
+export const seriesIdParamsSchema = z.object({ id: z.uuid(SEATS_MESSAGES.invalidSeriesId) });
+
 /** PATCH /appointment/series/:id/cancel: the whole series, or one occurrence and those after it. */
 export const cancelSeriesBodySchema = z.object({
   fromAppointmentId: z.uuid(BOOKING_MESSAGES.invalidAppointmentId).optional(),
@@ -111,3 +116,15 @@ export const attendeeSchema = z.object({
   client_last_name: z.string(),
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
+
+/** 200 of PATCH /appointment/provider/cancel-class/:id: the seats it canceled. */
+export const cancelClassResponseSchema = z.object({
+  message: z.string(),
+  canceled: z.array(z.string()),
+});
+export type CancelClassResponse = z.infer<typeof cancelClassResponseSchema>;
+
+/** The slot of PATCH /appointment/provider/cancel-class/:id. */
+export const classSlotParamsSchema = z.object({
+  id: z.uuid(BOOKING_MESSAGES.invalidTimeslotId),
+});

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { appointments } from '../../src/db/schema';
 import { createPasswordResetToken } from '../../src/modules/accounts/password-reset';
 import { signUnsubscribeToken, unsubscribeKey } from '../../src/modules/email/unsubscribe';
 import { TEST_JWT_SECRET } from '../helpers/app';
@@ -223,6 +225,17 @@ export const HTTP_MATRIX: MatrixRow[] = [
     owner: 'provider',
     id: (w) => w.freshAppointment(),
   }),
+  // A class's seats at once (docs/decisions/067-seats-and-series.md): the slot of a fresh booking.
+  matrixRow('PATCH', '/api/appointment/provider/cancel-class/:id', providersOwn(200), {
+    owner: 'provider',
+    id: async (w) => {
+      const [row] = await w.app.database.db
+        .select({ timeslotId: appointments.timeslotId })
+        .from(appointments)
+        .where(eq(appointments.id, await w.freshAppointment()));
+      return row!.timeslotId!;
+    },
+  }),
 
   // Booking policies: providers only, each their own. The saved policy is the default one, so
   // the world's bookings are not refused by it.
@@ -318,6 +331,23 @@ export const HTTP_MATRIX: MatrixRow[] = [
   matrixRow('PATCH', '/api/appointment/reschedule/:id', clientsOwn(200), {
     id: (w) => w.freshAppointment(),
     body: async (w) => ({ newTimeslotId: (await w.freshSlot()).id }),
+  }),
+  // Series (docs/decisions/067-seats-and-series.md): a fresh slot, and nothing the next week.
+  matrixRow('POST', '/api/appointment/series', clientsOnly(201), {
+    body: async (w) => ({ timeslotId: (await w.freshSlot()).id, intervalWeeks: 1, count: 2 }),
+  }),
+  matrixRow('PATCH', '/api/appointment/series/:id/cancel', clientsOwn(200), {
+    id: async (w) => {
+      const res = await w.app.inject({
+        method: 'POST',
+        url: '/api/appointment/series',
+        headers: { authorization: `Bearer ${await w.freshToken(w.client)}` },
+        payload: { timeslotId: (await w.freshSlot()).id, intervalWeeks: 1, count: 2 },
+      });
+      if (res.statusCode !== 201) throw new Error(`matrix: series failed ${res.body}`);
+      return res.json<{ series: { id: string } }>().series.id;
+    },
+    body: () => ({}),
   }),
   // The appointment's .ics (docs/product.md §14.4): its client and its provider; anyone else 404.
   matrixRow('GET', '/api/appointment/:id/ics', participantsOnly(200), {
