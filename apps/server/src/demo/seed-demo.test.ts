@@ -185,19 +185,41 @@ describe('demo data', () => {
     expect(occurrences).toEqual(
       [0, 2, 4, 6].map((w) => ({ timeslotId: classes[w]!.id, status: 'booked' })),
     );
-    // The client sees them in their list; anyone sees the class's free seats as a free slot.
+    // The client sees them in their list, as one series; anyone sees the class's free seats.
     const mine = (
       await t.app.inject({ method: 'GET', url: '/api/appointment/view', headers })
-    ).json().appointments as { timeslot_id: string; status: string }[];
-    expect(
-      mine.filter((a) => occurrences.some((o) => o.timeslotId === a.timeslot_id)),
-    ).toHaveLength(4);
+    ).json().appointments as { id: string; timeslot_id: string; series_id: string | null }[];
+    expect(mine.filter((a) => a.series_id === series[0]!.id).map((a) => a.timeslot_id)).toEqual(
+      expect.arrayContaining(occurrences.map((o) => o.timeslotId)),
+    );
+    expect(mine.filter((a) => a.series_id !== null)).toHaveLength(4);
     const free = (
       await t.app.inject({
         url: `/api/search/providers/${tutor!.id}/available-slots?from=${days[0]}&to=${days[1]}`,
       })
-    ).json().availableSlots as { id: string }[];
-    expect(free.some((s) => s.id === classes[0]!.id)).toBe(true);
+    ).json().availableSlots as { id: string; capacity?: number; seats_left?: number }[];
+    expect(free.find((s) => s.id === classes[0]!.id)).toMatchObject({
+      capacity: DEMO_CLASS.capacity,
+      seats_left: DEMO_CLASS.capacity - 3,
+    });
+
+    // The seeded series is a real one: "this and following" from the third occurrence frees
+    // the seats of the last two.
+    const third = mine.find((a) => a.timeslot_id === classes[4]!.id)!;
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/appointment/series/${series[0]!.id}/cancel`,
+      headers,
+      payload: { fromAppointmentId: third.id },
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().canceled).toHaveLength(2);
+    const after = await db
+      .select({ seatsTaken: timeslots.seatsTaken })
+      .from(timeslots)
+      .where(sql`${timeslots.providerId} = ${tutor!.id} and ${timeslots.type} = ${DEMO_CLASS.name}`)
+      .orderBy(timeslots.startsAt);
+    expect(after.map((c) => c.seatsTaken)).toEqual([3, 2, 1, 0, 0, 0, 0, 0]);
   });
 
   it('seeding again does not duplicate anything', async () => {
