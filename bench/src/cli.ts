@@ -13,6 +13,8 @@ export const SCENARIOS = [
   'messages',
   'pages',
   'teams',
+  'class-rush',
+  'series',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -30,6 +32,9 @@ export const settings = {
   /** Each discovery combination is measured this long (there are 13, each with its floor). */
   discoveryDuration: env('BENCH_DISCOVERY_DURATION', 5),
   discoveryWarmup: env('BENCH_DISCOVERY_WARMUP', 2),
+  /** The series scenario: series booked (one per client, at most DATASET.classes.seriesClients), in flight. */
+  series: env('BENCH_SERIES', DATASET.classes.seriesClients),
+  seriesConcurrency: env('BENCH_SERIES_CONCURRENCY', 4),
 };
 
 export const log = (line: string) => console.log(`bench: ${line}`);

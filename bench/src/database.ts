@@ -8,7 +8,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
 import { DATASET } from './dataset';
-import { providerId, teamIds } from './ids';
+import { classIds, providerId, teamIds } from './ids';
 import { seedSteps } from './seed';
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -120,7 +120,7 @@ async function reuseDatabase(
 ): Promise<BenchDatabase> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  // Only the storm, real-time and teams scenarios book: undo what they booked.
+  // Only the storm, real-time, teams, class-rush and series scenarios book: undo what they booked.
   const touched = [
     providerId(DATASET.stormProvider.index),
     ...Array.from({ length: DATASET.realtimeProviders }, (_, n) =>
@@ -129,8 +129,13 @@ async function reuseDatabase(
     ...[1, 2].flatMap((b) =>
       Array.from({ length: DATASET.teams.staff }, (_, s) => teamIds.provider(b, s + 1)),
     ),
+    classIds.provider(1),
+    classIds.provider(2),
   ];
   await client.query('delete from appointments where provider_id = any($1::uuid[])', [touched]);
+  await client.query('delete from appointment_series where provider_id = any($1::uuid[])', [
+    touched,
+  ]);
   await client.query(
     'update timeslots set is_booked = false, seats_taken = 0 where (is_booked or seats_taken > 0) and provider_id = any($1::uuid[])',
     [touched],

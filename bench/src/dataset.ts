@@ -30,6 +30,16 @@ export const DATASET = {
    * clients of their own, one request each per rush.
    */
   teams: { staff: 10, days: 14, slotsPerDay: 16, clients: 200 },
+  /**
+   * Classes and series (docs/decisions/067-seats-and-series.md): two providers of their own,
+   * out of discovery (no specialty), each with a 60-minute class service. The rush provider:
+   * ONE slot of `capacity` seats three days from now, asked for by the `clients` bench clients
+   * at once (exactly `capacity` win). The series provider: two slots of `capacity` seats a week
+   * (10:00 and 18:00 UTC, two days from now and every 7 days after, `seriesCount` weeks), a
+   * booking horizon of a year; client c books the weekly series of `seriesCount` from the
+   * first week's slot c mod 2, so `seriesClients` series fill every seat exactly.
+   */
+  classes: { capacity: 100, seriesCount: 26, seriesClients: 200, seriesStarts: ['10:00', '18:00'] },
 } as const;
 
 /** Name parts: searches are fragments of these, as people type them. */

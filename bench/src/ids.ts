@@ -32,3 +32,14 @@ export const teamIds = {
   room: uuidOf('team-room-2'),
   client: (c: number) => uuidOf(`team-client-user-${c}`),
 };
+
+/** The classes and series scenarios' rows (seed.ts, DATASET.classes): provider 1 rush, 2 series. */
+export const classIds = {
+  providerUser: (n: number) => uuidOf(`class-provider-user-${n}`),
+  provider: (n: number) => uuidOf(`class-provider-${n}`),
+  service: (n: number) => uuidOf(`class-service-${n}`),
+  /** The rush's one slot of `capacity` seats. */
+  rushSlot: uuidOf('class-slot-1'),
+  /** Week `w` (0-based) of the series provider's class at start time `t` (0: 10:00, 1: 18:00). */
+  seriesSlot: (t: number, w: number) => uuidOf(`class-slot-2-${t}-${w}`),
+};

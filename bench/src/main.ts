@@ -3,7 +3,7 @@
  * real server, runs each scenario from this process (never the server's), then the floor
  * (same service calls, bare Fastify) and a hello-world, prints one table and writes
  * bench/results.json. Scenarios (cli.ts): search discovery slots dashboard week storm realtime
- * messages pages teams.
+ * messages pages teams class-rush series.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { DATASET } from './dataset';
 import { resultsFile, webDist } from './paths';
 import { formatTable } from './report';
 import { type Results, runAll } from './run-scenarios';
+import { classRushExact } from './scenarios/classes';
 import { rowsOf } from './targets';
 
 /**
@@ -99,6 +100,17 @@ async function main() {
     )}\n`,
   );
   log(`results written to ${resultsFile}`);
+  // A class that seats more (or fewer) than its seats is a wrong answer, not a slow one: the
+  // run fails (docs/decisions/067-seats-and-series.md).
+  const rush = results.classRush;
+  if (rush && !classRushExact(rush)) {
+    console.error(
+      `\nbench: FAILED: the class rush gave ${rush.created} seats of ${rush.capacity} ` +
+        `(${rush.conflicts} × 409, ${rush.serverErrors} × 5xx, ${rush.networkErrors} errors; ` +
+        `${rush.bookedAfter} booked after): exactly ${rush.capacity} expected\n`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 await main();

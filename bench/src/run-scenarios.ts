@@ -10,6 +10,14 @@ import { DATASET } from './dataset';
 import { type LoadResult, runLoad } from './load';
 import { type PgbenchCeilings, runPgbench } from './pgbench';
 import { type BenchProcess, startFloor, startHello, startServer } from './processes';
+import {
+  type ClassRushFloor,
+  type ClassRushResult,
+  type SeriesResult,
+  runClassRush,
+  runClassRushFloor,
+  runSeries,
+} from './scenarios/classes';
 import { type MessagesResult, runMessages } from './scenarios/messages';
 import { type PageResult, measurePage, PAGES } from './scenarios/pages';
 import { ALL_READ_ENDPOINTS, measureEndpoint, measureFloor } from './scenarios/reads';
@@ -45,6 +53,12 @@ export interface Results {
   teamsRushes?: TeamsRushResult[];
   /** The same bursts against bare Fastify without a database. */
   teamsRushFloors?: TeamsRushFloor[];
+  /** 1,000 clients at once on one class of 100 seats (docs/decisions/067-seats-and-series.md). */
+  classRush?: ClassRushResult;
+  /** The same burst against bare Fastify without a database. */
+  classRushFloor?: ClassRushFloor;
+  /** Weekly series of 26 booked a few at a time. */
+  series?: SeriesResult;
 }
 
 const TEAMS_RUSHES: { kind: TeamsRushKind; label: string }[] = [
@@ -145,6 +159,23 @@ export async function runAll(
           results.teamsRushes.push(await runTeamsRush(server.url, kind));
         }
       }
+      // Classes and series: providers of their own too (DATASET.classes).
+      if (scenarios.includes('class-rush')) {
+        log(
+          `class rush: ${DATASET.clients} clients at once on one class of ${DATASET.classes.capacity} seats`,
+        );
+        results.classRush = await runClassRush(server.url);
+      }
+      if (scenarios.includes('series')) {
+        log(
+          `series: ${settings.series} weekly series of ${DATASET.classes.seriesCount}, ` +
+            `${settings.seriesConcurrency} in flight`,
+        );
+        results.series = await runSeries(server.url, {
+          series: settings.series,
+          concurrency: settings.seriesConcurrency,
+        });
+      }
     },
   );
 
@@ -184,7 +215,11 @@ export async function runAll(
   // BENCH_CEILINGS=off skips them, for quick A/B runs of one scenario (no figure is judged then).
   const ceilings =
     process.env.BENCH_CEILINGS !== 'off' &&
-    (reads.length > 0 || scenarios.includes('storm') || scenarios.includes('realtime'));
+    (reads.length > 0 ||
+      scenarios.includes('storm') ||
+      scenarios.includes('realtime') ||
+      scenarios.includes('class-rush') ||
+      scenarios.includes('series'));
   if (reads.length > 0) {
     await withProcess(
       () => startFloor(db),
@@ -221,6 +256,10 @@ export async function runAll(
           log(`floor of ${label}: bare Fastify`);
           results.teamsRushFloors.push(await runTeamsRushFloor(hello.url, kind));
         }
+      }
+      if (scenarios.includes('class-rush')) {
+        log('floor of the class rush: the same 1,000 connections, bare Fastify');
+        results.classRushFloor = await runClassRushFloor(hello.url);
       }
     });
     const adminUrl = process.env.BENCH_DATABASE_URL;

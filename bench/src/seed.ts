@@ -201,6 +201,7 @@ export function seedSteps(passwordHash: string): SeedStep[] {
         from appointments a where a.provider_id = ${uuidOf(`'provider-${dash}'`)} and a.status = 'canceled'`,
     },
     ...teamSteps(hash),
+    ...classSteps(hash),
     {
       name: 'next free slots (what the timeslots triggers keep current)',
       // The bulk slot insert ran without triggers (replica role): one set-based pass instead,
@@ -288,6 +289,61 @@ function teamSteps(hash: string): SeedStep[] {
                'Treatment', ${uuidOf(`'team-service-2'`)}
         from generate_series(1, ${staff}) as s
         cross join lateral (select time '10:00' + interval '5 minutes' * (s - 1) as start_time) t`,
+    },
+  ];
+}
+
+/**
+ * The classes and series scenarios' rows (DATASET.classes, ids as `classIds` in ids.ts): two
+ * providers without a specialty (not listed, like the teams' staff), each with a 60-minute class
+ * service and slots of `capacity` seats (docs/decisions/067-seats-and-series.md). Provider 1: the
+ * rush's one slot, three days from now at 10:00 UTC. Provider 2: two classes a week (10:00 and
+ * 18:00 UTC) two days from now and every 7 days after for `seriesCount` weeks, and a booking
+ * horizon of a year so that the last week of a 26-week series is bookable. Clients are the
+ * bench's own (DATASET.clients), whose other bookings are on other providers.
+ */
+function classSteps(hash: string): SeedStep[] {
+  const { capacity, seriesCount, seriesStarts } = DATASET.classes;
+  const starts = `(array[${seriesStarts.map((t) => `time '${t}'`).join(',')}])`;
+  return [
+    {
+      name: 'classes: two class providers (no specialty: not listed)',
+      sql: `insert into users (id, email, password_hash, first_name, last_name, role, timezone, email_verified_at)
+        select ${uuidOf(`'class-provider-user-' || n`)}, 'class' || n || '@bench.slotwise.test', ${hash},
+               'Class' || n, 'Bench', 'provider', 'UTC', now()
+        from generate_series(1, 2) as n`,
+    },
+    {
+      name: 'classes: their providers rows',
+      sql: `insert into providers (id, user_id)
+        select ${uuidOf(`'class-provider-' || n`)}, ${uuidOf(`'class-provider-user-' || n`)}
+        from generate_series(1, 2) as n`,
+    },
+    {
+      name: 'classes: a class service each',
+      sql: `insert into services (id, provider_id, name, duration_minutes, price_cents, currency)
+        select ${uuidOf(`'class-service-' || n`)}, ${uuidOf(`'class-provider-' || n`)}, 'Group class', 60, 1500, 'EUR'
+        from generate_series(1, 2) as n`,
+    },
+    {
+      name: 'classes: a year of booking horizon for the series provider',
+      sql: `insert into booking_policies (provider_id, max_advance_days)
+        values (${uuidOf(`'class-provider-2'`)}, 365)`,
+    },
+    {
+      name: `classes: the rush's slot of ${capacity} seats, ${2 * seriesCount} weekly slots of ${capacity}`,
+      sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type, service_id, capacity)
+        select ${uuidOf(`'class-slot-1'`)}, ${uuidOf(`'class-provider-1'`)}, current_date + 3,
+               time '10:00', time '11:00', ${instant('current_date + 3', "time '10:00'")},
+               ${instant('current_date + 3', "time '11:00'")}, 'Group class', ${uuidOf(`'class-service-1'`)}, ${capacity}
+        union all
+        select ${uuidOf(`'class-slot-2-' || t || '-' || w`)}, ${uuidOf(`'class-provider-2'`)}, d.day,
+               st.start_time, st.start_time + interval '60 minutes', ${instant('d.day', 'st.start_time')},
+               ${instant('d.day', "st.start_time + interval '60 minutes'")}, 'Group class',
+               ${uuidOf(`'class-service-2'`)}, ${capacity}
+        from generate_series(0, ${seriesStarts.length - 1}) as t cross join generate_series(0, ${seriesCount - 1}) as w
+        cross join lateral (select current_date + 2 + 7 * w as day) d
+        cross join lateral (select ${starts}[1 + t] as start_time) st`,
     },
   ];
 }

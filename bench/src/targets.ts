@@ -2,6 +2,7 @@
 import { fmt, type Row } from './report';
 import type { Results } from './run-scenarios';
 import { ALL_READ_ENDPOINTS } from './scenarios/reads';
+import { classRushRows, seriesRows } from './classes-targets';
 import type { TeamsRushFloor, TeamsRushResult } from './scenarios/teams';
 import type { WeekRender } from './scenarios/week-render';
 
@@ -185,6 +186,8 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
   for (const [i, rush] of (results.teamsRushes ?? []).entries()) {
     rows.push(...teamsRushRows(rush, results.teamsRushFloors?.[i]));
   }
+  if (results.classRush) rows.push(...classRushRows(results.classRush, results.classRushFloor));
+  if (results.series) rows.push(...seriesRows(results.series));
   const rt = results.realtime;
   if (rt) {
     rows.push({

@@ -135,16 +135,16 @@ export async function bookedOn(
   baseUrl: string,
   provider: { userId: string; providerId: string },
   slots: ReadonlySet<string>,
-): Promise<{ timeslot_id: string }[]> {
+): Promise<{ appointment_id: string; timeslot_id: string }[]> {
   const token = await mintToken({ ...provider, role: 'provider' });
   const res = await fetch(`${baseUrl}/api/appointment/provider/view`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const { appointments = [] } = (await res.json()) as {
-    appointments?: { status: string; timeslot_id: string | null }[];
+    appointments?: { appointment_id: string; status: string; timeslot_id: string | null }[];
   };
   return appointments.filter(
-    (a): a is { status: string; timeslot_id: string } =>
+    (a): a is { appointment_id: string; status: string; timeslot_id: string } =>
       a.status === 'booked' && a.timeslot_id !== null && slots.has(a.timeslot_id),
   );
 }

@@ -3,7 +3,16 @@ import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, useTestApp } from '../../test/helpers/app';
 import { createClient } from '../../test/helpers/factories';
-import { appointmentEvents, appointments, providers, timeslots, users } from '../db/schema';
+import { addDays, todayIn } from '@slotwise/shared/dates';
+import {
+  appointmentEvents,
+  appointmentSeries,
+  appointments,
+  providers,
+  timeslots,
+  users,
+} from '../db/schema';
+import { DEMO_CLASS } from './demo-class';
 import { DEMO_CLIENT_EMAIL, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
 import { seedDemoData } from './seed-demo';
 import { demoSignIn } from '../../test/helpers/demo';
@@ -58,13 +67,15 @@ describe('demo data', () => {
       .from(users)
       .where(sql`${users.emailVerifiedAt} is null`);
     expect(unverified).toEqual([]);
-    // A slot is booked exactly when one active appointment holds it.
+    // A slot's seats taken are its booked appointments, and it is booked once they fill it
+    // (docs/decisions/067-seats-and-series.md): a one-seat slot exactly when one holds it.
     const inconsistent = await db
       .select({ id: timeslots.id })
       .from(timeslots)
       .where(
-        sql`${timeslots.isBooked} <> exists (select 1 from ${appointments} a
-          where a.timeslot_id = ${timeslots.id} and a.status = 'booked')`,
+        sql`${timeslots.seatsTaken} <> (select count(*) from ${appointments} a
+              where a.timeslot_id = ${timeslots.id} and a.status = 'booked')
+            or ${timeslots.isBooked} <> (${timeslots.seatsTaken} >= ${timeslots.capacity})`,
       );
     expect(inconsistent).toEqual([]);
     // Instants agree with the wall-clock day and times in the provider's zone.
@@ -121,6 +132,94 @@ describe('demo data', () => {
     const res = await asUser(t.app, { headers }).get('/api/appointment/provider/view');
     expect(res.statusCode).toBe(200);
     expect(res.json().appointments.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the demo tutor has a weekly class of 8 seats, partly full; the demo client a fortnightly series on it', async () => {
+    const db = t.app.database.db;
+    const [tutor] = (
+      (await db.execute(sql`
+        select p.id from ${providers} p join ${users} u on u.id = p.user_id
+        where u.first_name = 'Priya' and u.last_name = 'Raman'`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows;
+    const classes = await db
+      .select({
+        id: timeslots.id,
+        day: timeslots.day,
+        capacity: timeslots.capacity,
+        seatsTaken: timeslots.seatsTaken,
+        isBooked: timeslots.isBooked,
+      })
+      .from(timeslots)
+      .where(sql`${timeslots.providerId} = ${tutor!.id} and ${timeslots.type} = ${DEMO_CLASS.name}`)
+      .orderBy(timeslots.startsAt);
+    expect(classes).toHaveLength(DEMO_CLASS.weeks);
+    // Weekly, on the same local time, all in the future, none full.
+    const days = classes.map((c) => c.day);
+    expect(days).toEqual(days.map((_, w) => addDays(days[0]!, 7 * w)));
+    expect(days[0]! > todayIn('America/New_York')).toBe(true);
+    expect(classes.every((c) => c.capacity === DEMO_CLASS.capacity && !c.isBooked)).toBe(true);
+    // The first class: every demo client holds a seat (3 of 8).
+    expect(classes[0]!.seatsTaken).toBe(3);
+    expect(classes.map((c) => c.seatsTaken)).toEqual([3, 2, 1, 0, 1, 0, 1, 0]);
+
+    // The demo client's series: a row and its four occurrences, every other week.
+    const headers = await login(t, DEMO_CLIENT_EMAIL);
+    const [demoClient] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_CLIENT_EMAIL));
+    const series = await db
+      .select()
+      .from(appointmentSeries)
+      .where(eq(appointmentSeries.clientId, demoClient!.id));
+    expect(series).toEqual([
+      expect.objectContaining({ providerId: tutor!.id, intervalWeeks: 2, count: 4 }),
+    ]);
+    const occurrences = await db
+      .select({ timeslotId: appointments.timeslotId, status: appointments.status })
+      .from(appointments)
+      .where(eq(appointments.seriesId, series[0]!.id))
+      .orderBy(appointments.startsAt);
+    expect(occurrences).toEqual(
+      [0, 2, 4, 6].map((w) => ({ timeslotId: classes[w]!.id, status: 'booked' })),
+    );
+    // The client sees them in their list, as one series; anyone sees the class's free seats.
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/appointment/view', headers })
+    ).json().appointments as { id: string; timeslot_id: string; series_id: string | null }[];
+    expect(mine.filter((a) => a.series_id === series[0]!.id).map((a) => a.timeslot_id)).toEqual(
+      expect.arrayContaining(occurrences.map((o) => o.timeslotId)),
+    );
+    expect(mine.filter((a) => a.series_id !== null)).toHaveLength(4);
+    const free = (
+      await t.app.inject({
+        url: `/api/search/providers/${tutor!.id}/available-slots?from=${days[0]}&to=${days[1]}`,
+      })
+    ).json().availableSlots as { id: string; capacity?: number; seats_left?: number }[];
+    expect(free.find((s) => s.id === classes[0]!.id)).toMatchObject({
+      capacity: DEMO_CLASS.capacity,
+      seats_left: DEMO_CLASS.capacity - 3,
+    });
+
+    // The seeded series is a real one: "this and following" from the third occurrence frees
+    // the seats of the last two.
+    const third = mine.find((a) => a.timeslot_id === classes[4]!.id)!;
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/appointment/series/${series[0]!.id}/cancel`,
+      headers,
+      payload: { fromAppointmentId: third.id },
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().canceled).toHaveLength(2);
+    const after = await db
+      .select({ seatsTaken: timeslots.seatsTaken })
+      .from(timeslots)
+      .where(sql`${timeslots.providerId} = ${tutor!.id} and ${timeslots.type} = ${DEMO_CLASS.name}`)
+      .orderBy(timeslots.startsAt);
+    expect(after.map((c) => c.seatsTaken)).toEqual([3, 2, 1, 0, 0, 0, 0, 0]);
   });
 
   it('seeding again does not duplicate anything', async () => {

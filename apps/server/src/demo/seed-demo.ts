@@ -21,6 +21,7 @@ import { seedDemoMessages } from './demo-messages';
 import { DEMO_PROVIDER_ZONE, seedMarketplace } from './seed-marketplace';
 import { seedDemoPhotos } from './demo-photos';
 import { seedDemoBusiness } from './demo-business';
+import { seedDemoClass } from './demo-class';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -321,6 +322,16 @@ async function insertDemo(
   // Categories, cities, priced services, and every slot (the generated ones too) bound to one:
   // last, so the appointments seeded above keep the price they were booked at.
   await seedMarketplace(tx);
+  // A weekly class of 8 seats of the first demo tutor, partly full, and the demo client's
+  // fortnightly series on it (demo-class.ts).
+  const tutor = PROVIDERS.findIndex((p) => p.specialty === 'Tutor');
+  const lesson = await seedDemoClass(tx, {
+    providerId: providerIds[tutor]!,
+    clientIds,
+    today: local.day,
+    zone,
+    now,
+  });
   // Every provider's portrait (demo-photos.ts, docs/decisions/065-demo-photos.md).
   await seedDemoPhotos(
     tx,
@@ -334,8 +345,8 @@ async function insertDemo(
   return {
     providers: providerIds.length,
     clients: clientIds.length,
-    slots: slotRows.length + weekly.created,
-    appointments: appointmentIds.length + trust.appointments,
-    events: events.length + trust.events,
+    slots: slotRows.length + weekly.created + lesson.slotIds.length,
+    appointments: appointmentIds.length + trust.appointments + lesson.appointments,
+    events: events.length + trust.events + lesson.events,
   };
 }
