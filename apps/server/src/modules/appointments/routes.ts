@@ -115,7 +115,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({
         message: SEATS_MESSAGES.seriesBooked,
         series: booked.series,
-        appointments: booked.changes.map((change) => change.clientView),
+        appointments: [
+          ...(booked.adopted ? [booked.adopted] : []),
+          ...booked.changes.map((change) => change.clientView),
+        ],
         conflicts: booked.conflicts,
       });
     },

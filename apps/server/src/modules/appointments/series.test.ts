@@ -256,6 +256,41 @@ describe('series: book every few weeks, cancel some or all', () => {
     expect(free.map((s) => s.seatsTaken)).toEqual([0, 0]);
   });
 
+  it('repeats a booking: the held appointment becomes the first occurrence, once', async () => {
+    const { provider, client } = await parties();
+    const first = addDays(todayIn(provider.timezone), 2);
+    const slots: TestSlot[] = [];
+    for (let week = 0; week < 3; week++) {
+      slots.push(await slotOn(t.app, provider, addDays(first, 7 * week), '11:00:00'));
+    }
+    const single = await asUser(t.app, client).post('/api/appointment/booking', {
+      timeslotId: slots[0]!.id,
+    });
+    expect(single.statusCode).toBe(201);
+    const heldId = single.json().appointment.id as string;
+
+    const body = await booked(client, { timeslotId: slots[0]!.id, intervalWeeks: 1, count: 3 });
+    expect(body.appointments.map((a) => a.id)[0]).toBe(heldId);
+    expect(body.appointments.map((a) => a.timeslot_id)).toEqual(slots.map((slot) => slot.id));
+    expect(body.appointments.every((a) => a.series_id === body.series.id)).toBe(true);
+    const [held] = await db()
+      .select({ seriesId: appointments.seriesId, seats: timeslots.seatsTaken })
+      .from(appointments)
+      .innerJoin(timeslots, eq(timeslots.id, appointments.timeslotId))
+      .where(eq(appointments.id, heldId));
+    // The same appointment and the same seat, now in the series.
+    expect(held).toEqual({ seriesId: body.series.id, seats: 1 });
+
+    // Already part of a series: not repeated twice.
+    const again = await bookSeries(client, {
+      timeslotId: slots[0]!.id,
+      intervalWeeks: 1,
+      count: 2,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_BOOKED');
+  });
+
   it('the first slot decides: unknown 404, taken 409 SLOT_TAKEN, and nothing is booked', async () => {
     const { provider, client } = await parties();
     const first = addDays(todayIn(provider.timezone), 1);

@@ -7,7 +7,7 @@ import {
   type SeriesConflict,
   type SeriesConflictReason,
 } from '@slotwise/shared/appointments-series-schemas';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, appointmentSeries, providers, services, timeslots } from '../../db/schema';
 import {
@@ -29,6 +29,7 @@ import type { AppointmentChanges } from './change-fanout';
 import { mailJobsFor } from './change-jobs';
 import { slotResourceIsFree } from './claimable-slot';
 import { inTransaction, MAX_ATTEMPTS } from './transaction';
+import { oncePerHandle } from '../../lib/once-per-handle';
 import { clientUser, providerUser } from './views';
 
 /**
@@ -41,6 +42,8 @@ import { clientUser, providerUser } from './views';
 
 export interface BookedSeries {
   series: { id: string; interval_weeks: number; count: number };
+  /** Repeating a booking: the client's appointment at the first slot, now the first occurrence. */
+  adopted: AppointmentChange['clientView'] | null;
   changes: AppointmentChange[];
   conflicts: SeriesConflict[];
 }
@@ -52,16 +55,11 @@ export interface BookedSeries {
  * local `day` and `start_time` beside the instant: matching on them keeps the wall-clock time
  * across a daylight-saving change (the instants then differ by 7 days ± 1 hour).
  */
-async function readWeeks(
-  db: DbOrTx,
-  clientUserId: string,
-  timeslotId: string,
-  intervalWeeks: number,
-  count: number,
-) {
-  const dayOfWeek = sql`(f.day + 7 * ${intervalWeeks}::int * g.k)`;
+function weeksQuery(db: DbOrTx) {
+  const p = (name: string) => sql.placeholder(name);
+  const dayOfWeek = sql`(f.day + 7 * ${p('intervalWeeks')}::int * g.k)`;
   const weeks = sql`(
-    select g.k + 1 as n, ${dayOfWeek} as day, ${clientUserId}::uuid as client_user_id,
+    select g.k + 1 as n, ${dayOfWeek} as day, ${p('clientUserId')}::uuid as client_user_id,
       case when g.k = 0 then f.id else (
         select w.id from ${timeslots} w
         where w.provider_id = f.provider_id and w.day = ${dayOfWeek}
@@ -78,10 +76,10 @@ async function readWeeks(
       join users u on u.id = p.user_id
       left join booking_policies bp on bp.provider_id = f.provider_id
       left join availability_settings s on s.provider_id = f.provider_id
-      cross join generate_series(0, ${count - 1}::int) as g(k)
-    where f.id = ${timeslotId}::uuid
+      cross join generate_series(0, ${p('count')}::int - 1) as g(k)
+    where f.id = ${p('timeslotId')}::uuid
   ) as asked`;
-  const rows = await db
+  return db
     .select({
       ...bookingContextColumns,
       week: sql<number>`asked.n`.mapWith(Number),
@@ -97,6 +95,21 @@ async function readWeeks(
     .leftJoin(providerUser, eq(providerUser.id, providers.userId))
     .leftJoin(clientUser, sql`${clientUser.id} = asked.client_user_id`)
     .orderBy(sql`asked.n`);
+}
+
+/** Prepared once per database handle, named: planned once per pooled connection, not per series. */
+const weeksStatement = oncePerHandle((db: DbOrTx) =>
+  weeksQuery(db).prepare('slotwise_series_weeks'),
+);
+
+async function readWeeks(
+  db: DbOrTx,
+  clientUserId: string,
+  timeslotId: string,
+  intervalWeeks: number,
+  count: number,
+) {
+  const rows = await weeksStatement(db).execute({ clientUserId, timeslotId, intervalWeeks, count });
   return rows.map((row) => ({
     ...row,
     // The week's slot as a single booking reads it (the right join leaves it all null if none).
@@ -124,7 +137,8 @@ function firstWeekError(week: Week | undefined): DomainError | null {
   const seen = week?.seen;
   if (!seen) return new NotFoundError(BOOKING_MESSAGES.timeslotNotFound);
   if (seen.started) return new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
-  if (seen.alreadyHolds) return new ConflictError('ALREADY_BOOKED', BOOKING_MESSAGES.alreadyBooked);
+  // Repeating a booking: the client's own seat becomes the first occurrence (bookSeries).
+  if (seen.alreadyHolds) return null;
   if (seen.isBooked) return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
   const refused = refusalOf(seen);
   if (refused) return refused;
@@ -156,6 +170,23 @@ function occurrenceRequest(
   return { seen, clientUserId, change, jobs };
 }
 
+/** The client view of the booking that became the first occurrence, from the slot as read. */
+function adoptedView(
+  appointmentId: string,
+  clientUserId: string,
+  seen: BookingContext,
+  seriesId: string,
+): AppointmentChange['clientView'] {
+  const { clientFirstName, clientLastName } = seen;
+  if (clientFirstName === null || clientLastName === null) throw new UnauthenticatedError();
+  return bookedChange(
+    appointmentId,
+    clientUserId,
+    { ...seen, clientFirstName, clientLastName },
+    seriesId,
+  ).clientView;
+}
+
 /** The first occurrence was not claimed (taken or changed since the read): read again. */
 class FirstNotClaimed extends Error {}
 
@@ -180,12 +211,16 @@ export async function bookSeries(
     const seriesId = randomUUID();
     const conflicts: SeriesConflict[] = [];
     const requests: ClaimRequest[] = [];
+    // "Repeat" on a booking: the client already holds the first slot, which joins the series.
+    const adopt = first.alreadyHolds;
     for (const week of weeks) {
+      if (adopt && week.week === 1) continue;
       const reason = week.week === 1 ? null : conflictOf(week);
       if (reason) conflicts.push({ date: week.date, reason });
       else requests.push(occurrenceRequest(week.seen!, clientUserId, seriesId));
     }
     let claimed: boolean[];
+    let adoptedId: string | null = null;
     try {
       claimed = await inTransaction(db, async (tx) => {
         await tx.insert(appointmentSeries).values({
@@ -198,11 +233,29 @@ export async function bookSeries(
         await enqueueJobs(tx, [
           { kind: SERIES_MAIL_JOB, payload: { seriesId, recipientUserId: clientUserId } },
         ]);
+        if (adopt) {
+          // Only a booking in no series yet; canceled meanwhile or already repeated: 409.
+          const [held] = await tx
+            .update(appointments)
+            .set({ seriesId, updatedAt: sql`now()` })
+            .where(
+              and(
+                eq(appointments.timeslotId, first.id),
+                eq(appointments.clientId, clientUserId),
+                eq(appointments.status, 'booked'),
+                isNull(appointments.seriesId),
+              ),
+            )
+            .returning({ id: appointments.id });
+          if (!held) throw new ConflictError('ALREADY_BOOKED', BOOKING_MESSAGES.alreadyBooked);
+          adoptedId = held.id;
+        }
         // A daily cap or a buffer counts other appointments: the provider's lock first (book.ts).
         if (first.needsLock) await lockProviderForPolicy(tx, first.providerId);
+        if (requests.length === 0) return [];
         // Last: the slots' row locks end with the transaction right after it.
         const outcome = await claimAll(tx, requests, first.needsLock, seriesId);
-        if (!outcome[0]) throw new FirstNotClaimed();
+        if (!adopt && !outcome[0]) throw new FirstNotClaimed();
         return outcome;
       });
     } catch (error) {
@@ -221,9 +274,12 @@ export async function bookSeries(
       else conflicts.push({ date: request.seen.day, reason: 'taken' });
     });
     conflicts.sort((a, b) => a.date.localeCompare(b.date));
-    for (const change of booked) await fanOutBooking(db, change, changes);
+    // Each occurrence's fan-out is its own (a notification, an event): sent together, not in turn.
+    await Promise.all(booked.map((change) => fanOutBooking(db, change, changes)));
+    const adopted = adoptedId === null ? null : adoptedView(adoptedId, clientUserId, first, seriesId);
     return {
       series: { id: seriesId, interval_weeks: intervalWeeks, count },
+      adopted,
       changes: booked,
       conflicts,
     };
