@@ -25,16 +25,33 @@ function isSlotWindow(data: unknown): data is AvailableSlotsResponse {
  * slots `taken`; anything else unchanged. For the slot events and a booking answered as taken.
  */
 export function withoutSlots<T>(old: T, taken: ReadonlySet<string>): T {
-  const keep = (slot: AvailableSlot) => !taken.has(slot.id);
+  return mapSlots(old, (slot) => (taken.has(slot.id) ? null : slot));
+}
+
+/**
+ * A cached available-slots answer after one booking of each of the slots `taken` (the socket's
+ * slots_changed event): a class with more than one seat left keeps its place with one seat fewer
+ * ("3 of 12 left" becomes "2 of 12 left", docs/decisions/067-seats-and-series.md); any other
+ * taken slot leaves the list. The refetch that follows brings the server's count.
+ */
+export function withSeatsTaken<T>(old: T, taken: ReadonlySet<string>): T {
+  return mapSlots(old, (slot) => {
+    if (!taken.has(slot.id)) return slot;
+    const left = slot.seats_left ?? slot.capacity ?? 1;
+    return (slot.capacity ?? 1) > 1 && left > 1 ? { ...slot, seats_left: left - 1 } : null;
+  });
+}
+
+/** Each cached slot mapped (null: dropped), in either cached shape; anything else unchanged. */
+function mapSlots<T>(old: T, map: (slot: AvailableSlot) => AvailableSlot | null): T {
+  const apply = (slots: AvailableSlot[]) =>
+    slots.map(map).filter((slot): slot is AvailableSlot => slot !== null);
   if (isSlotPages(old)) {
     return {
       ...old,
-      pages: old.pages.map((page) => ({
-        ...page,
-        availableSlots: page.availableSlots.filter(keep),
-      })),
+      pages: old.pages.map((page) => ({ ...page, availableSlots: apply(page.availableSlots) })),
     } as T;
   }
-  if (isSlotWindow(old)) return { ...old, availableSlots: old.availableSlots.filter(keep) } as T;
+  if (isSlotWindow(old)) return { ...old, availableSlots: apply(old.availableSlots) } as T;
   return old;
 }
