@@ -47,9 +47,10 @@ export function ClassAttendees({ slot, onCancel }: ClassAttendeesProps) {
                 <button
                   type="button"
                   onClick={() => onCancel({ kind: 'seat', attendee })}
+                  aria-label={`Cancel the seat of ${attendeeName(attendee)}`}
                   className="rounded-md border border-red-300 px-3 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                 >
-                  Cancel<span className="sr-only"> the seat of {attendeeName(attendee)}</span>
+                  Cancel
                 </button>
               </li>
             ))}
