@@ -29,16 +29,17 @@ export function withoutSlots<T>(old: T, taken: ReadonlySet<string>): T {
 }
 
 /**
- * A cached available-slots answer after one booking of each of the slots `taken` (the socket's
- * slots_changed event): a class with more than one seat left keeps its place with one seat fewer
- * ("3 of 12 left" becomes "2 of 12 left", docs/decisions/067-seats-and-series.md); any other
- * taken slot leaves the list. The refetch that follows brings the server's count.
+ * A cached available-slots answer after the socket's slots_changed event said the slots `taken`
+ * were booked: a slot leaves the list at once, except a class that had more than one seat left
+ * (docs/decisions/067-seats-and-series.md: each seat booked is such an event), which stays as it
+ * is; the refetch that follows every event brings its new count ("2 of 12 left"). Counting down
+ * here instead could count a seat twice when the refetch came first.
  */
 export function withSeatsTaken<T>(old: T, taken: ReadonlySet<string>): T {
   return mapSlots(old, (slot) => {
     if (!taken.has(slot.id)) return slot;
     const left = slot.seats_left ?? slot.capacity ?? 1;
-    return (slot.capacity ?? 1) > 1 && left > 1 ? { ...slot, seats_left: left - 1 } : null;
+    return (slot.capacity ?? 1) > 1 && left > 1 ? slot : null;
   });
 }
 

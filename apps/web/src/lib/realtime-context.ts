@@ -35,7 +35,7 @@ export function useRealtimeSocket(): AppSocket | null {
 /**
  * Live availability for one provider's page: joins the provider's room (again after every
  * reconnect) and, when slots are taken or freed, drops the taken ones from the cached lists at
- * once (a class loses one seat instead: every seat booked is an event) and refetches `['available-slots', providerId]` (every key under it). Leaves the room on
+ * once (a class with seats left stays: every seat booked is an event) and refetches `['available-slots', providerId]` (every key under it). Leaves the room on
  * unmount or when the provider changes.
  */
 export function useSlotAvailability(providerId: string | null | undefined): void {
