@@ -23,6 +23,7 @@ export const SEATS_MESSAGES = {
   classCanceled: 'Class canceled',
   seriesBooked: 'Series booked',
   seriesCanceled: 'Series canceled',
+  invalidSeriesId: 'Invalid series id',
 } as const;
 
 /** Seats of a slot or of the slots weekly hours make: 1 (one client, SPEC's slot) to 100. */
@@ -81,6 +82,9 @@ export const seriesConflictSchema = z.object({
   reason: z.enum(SERIES_CONFLICT_REASONS),
 });
 export type SeriesConflict = z.infer<typeof seriesConflictSchema>;
+
+/** The `:id` of PATCH /appointment/series/:id/cancel. */
+export const seriesIdParamsSchema = z.object({ id: z.uuid(SEATS_MESSAGES.invalidSeriesId) });
 
 /** PATCH /appointment/series/:id/cancel: the whole series, or one occurrence and those after it. */
 export const cancelSeriesBodySchema = z.object({

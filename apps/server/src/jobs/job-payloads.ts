@@ -36,6 +36,14 @@ export const changeMailPayload = z.object({
 });
 export type ChangeMailPayload = z.infer<typeof changeMailPayload>;
 
+/**
+ * A series' one booking mail to its client (docs/decisions/067-seats-and-series.md): the job
+ * reads the series' booked occurrences when it runs.
+ */
+export const SERIES_MAIL_JOB = 'email.series-booked';
+export const seriesMailPayload = z.object({ seriesId: z.uuid(), recipientUserId: z.uuid() });
+export type SeriesMailPayload = z.infer<typeof seriesMailPayload>;
+
 export const reminderPayload = z.object({
   appointmentId: z.uuid(),
   hoursBefore: z.number().int().positive(),

@@ -28,6 +28,8 @@ export interface SlotOptions {
   durationMinutes?: number;
   type?: string;
   isBooked?: boolean;
+  /** Seats (docs/decisions/067-seats-and-series.md); a booked slot counts them all taken. */
+  capacity?: number;
 }
 
 /** Wall-clock date `YYYY-MM-DD` and time `HH:MM:SS` of an instant in a zone. */
@@ -89,6 +91,8 @@ export async function createSlot(
     endsAt,
     type: options.type ?? 'Consultation',
     isBooked: options.isBooked ?? false,
+    capacity: options.capacity ?? 1,
+    seatsTaken: options.isBooked ? (options.capacity ?? 1) : 0,
   });
 }
 
@@ -103,6 +107,8 @@ export async function insertSlot(
     endsAt: Date;
     type: string;
     isBooked?: boolean;
+    capacity?: number;
+    seatsTaken?: number;
   },
 ): Promise<TestSlot> {
   const { start, end, ...rest } = slot;

@@ -319,6 +319,23 @@ export const HTTP_MATRIX: MatrixRow[] = [
     id: (w) => w.freshAppointment(),
     body: async (w) => ({ newTimeslotId: (await w.freshSlot()).id }),
   }),
+  // Series (docs/decisions/067-seats-and-series.md): a fresh slot, and nothing the next week.
+  matrixRow('POST', '/api/appointment/series', clientsOnly(201), {
+    body: async (w) => ({ timeslotId: (await w.freshSlot()).id, intervalWeeks: 1, count: 2 }),
+  }),
+  matrixRow('PATCH', '/api/appointment/series/:id/cancel', clientsOwn(200), {
+    id: async (w) => {
+      const res = await w.app.inject({
+        method: 'POST',
+        url: '/api/appointment/series',
+        headers: { authorization: `Bearer ${await w.freshToken(w.client)}` },
+        payload: { timeslotId: (await w.freshSlot()).id, intervalWeeks: 1, count: 2 },
+      });
+      if (res.statusCode !== 201) throw new Error(`matrix: series failed ${res.body}`);
+      return res.json<{ series: { id: string } }>().series.id;
+    },
+    body: () => ({}),
+  }),
   // The appointment's .ics (docs/product.md §14.4): its client and its provider; anyone else 404.
   matrixRow('GET', '/api/appointment/:id/ics', participantsOnly(200), {
     id: (w) => w.appointmentId,

@@ -33,6 +33,8 @@ const BOTH_VIEWS_FIELDS = [
   'service_name',
   'price_cents',
   'currency',
+  // docs/decisions/067-seats-and-series.md: the series an occurrence belongs to, else null.
+  'series_id',
 ];
 
 const CLIENT_VIEW_FIELDS = [
@@ -228,6 +230,7 @@ describe('appointments', () => {
         service_name: null,
         price_cents: null,
         currency: null,
+        series_id: null,
         reviewed: false,
         cancellable_until: null,
       });
@@ -568,6 +571,7 @@ describe('appointments', () => {
         service_name: null,
         price_cents: null,
         currency: null,
+        series_id: null,
       });
       expect(res.body).not.toContain(s.client.email);
       expect(res.body).not.toContain(s.client.id);

@@ -8,7 +8,7 @@ import {
   services,
   timeslots,
 } from '../../db/schema';
-import { jobRecords } from '../../jobs/job-queue';
+import { type EnqueueOptions, jobRecords } from '../../jobs/job-queue';
 import { BatchedCalls } from '../../lib/batched-calls';
 import { policyNeedsLock, slotObeysPolicy } from '../policies/policy-rules';
 import type { BookingContext } from './booking-context';
@@ -30,10 +30,12 @@ export interface ClaimRequest {
   seen: BookingContext;
   clientUserId: string;
   change: AppointmentChange;
+  /** The jobs to queue, where not `mailJobsFor(change, 0)` (a series mails its client once). */
+  jobs?: EnqueueOptions[];
 }
 
 /** The claim's JSON parameter: one record per booking (the columns of `asked` below). */
-function claimRecord({ seen, clientUserId, change }: ClaimRequest) {
+function claimRecord({ seen, clientUserId, change, jobs }: ClaimRequest) {
   const told = change.told;
   return {
     slot_id: seen.id,
@@ -50,7 +52,7 @@ function claimRecord({ seen, clientUserId, change }: ClaimRequest) {
     notice_type: told.type,
     notice_title: told.title,
     notice_message: told.message,
-    jobs: jobRecords(mailJobsFor(change, 0)),
+    jobs: jobRecords(jobs ?? mailJobsFor(change, 0)),
   };
 }
 

@@ -14,6 +14,33 @@ import { changeOf } from './notice';
 import { clientUser, providerUser, toClientView, toProviderView } from './views';
 
 /**
+ * The columns of a booking's read, on `timeslots` and the tables joined as below (`asked`: the
+ * asking client `client_user_id` and the position `n`); series.ts reads a series' slots with them.
+ */
+export const bookingContextColumns = {
+  n: sql<number>`asked.n`.mapWith(Number),
+  ...claimedSlotColumns,
+  isBooked: timeslots.isBooked,
+  capacity: timeslots.capacity,
+  // The client already holds a seat here (docs/decisions/067-seats-and-series.md).
+  alreadyHolds: sql<boolean>`exists (select 1 from ${appointments} held
+    where held.timeslot_id = ${timeslots.id} and held.client_id = asked.client_user_id
+      and held.status = 'booked')`,
+  started: slotHasStarted,
+  providerUserId: providerUser.id,
+  providerFirstName: providerUser.firstName,
+  providerLastName: providerUser.lastName,
+  providerSpecialty: providers.specialty,
+  providerImageId: providerUser.profileImageId,
+  clientFirstName: clientUser.firstName,
+  clientLastName: clientUser.lastName,
+  ...slotServiceColumns,
+  ...policyVerdictColumns(),
+  needsLock: policyNeedsLock,
+  cancelCutoffMinutes: sql<number>`${policyCancelCutoff}`,
+};
+
+/**
  * What a booking needs before it claims the slot: the slot and both parties, read without locks.
  * Asked for several bookings at once (`asked`: the timeslot and client ids in pairs), one row
  * per pair whose slot exists, numbered by the pair's position.
@@ -22,28 +49,7 @@ function bookingContextsQuery(db: DbOrTx) {
   const asked = sql`unnest(${sql.placeholder('timeslotIds')}::uuid[],
     ${sql.placeholder('clientUserIds')}::uuid[]) with ordinality as asked(timeslot_id, client_user_id, n)`;
   return db
-    .select({
-      n: sql<number>`asked.n`.mapWith(Number),
-      ...claimedSlotColumns,
-      isBooked: timeslots.isBooked,
-      capacity: timeslots.capacity,
-      // The client already holds a seat here (docs/decisions/067-seats-and-series.md).
-      alreadyHolds: sql<boolean>`exists (select 1 from ${appointments} held
-        where held.timeslot_id = ${timeslots.id} and held.client_id = asked.client_user_id
-          and held.status = 'booked')`,
-      started: slotHasStarted,
-      providerUserId: providerUser.id,
-      providerFirstName: providerUser.firstName,
-      providerLastName: providerUser.lastName,
-      providerSpecialty: providers.specialty,
-      providerImageId: providerUser.profileImageId,
-      clientFirstName: clientUser.firstName,
-      clientLastName: clientUser.lastName,
-      ...slotServiceColumns,
-      ...policyVerdictColumns(),
-      needsLock: policyNeedsLock,
-      cancelCutoffMinutes: sql<number>`${policyCancelCutoff}`,
-    })
+    .select(bookingContextColumns)
     .from(timeslots)
     .innerJoin(asked, sql`asked.timeslot_id = ${timeslots.id}`)
     .leftJoin(services, eq(services.id, timeslots.serviceId))
@@ -94,6 +100,8 @@ export function bookedChange(
   appointmentId: string,
   clientUserId: string,
   seen: BookingContext & { clientFirstName: string; clientLastName: string },
+  /** The series the booking is an occurrence of (series.ts), else null. */
+  seriesId: string | null = null,
 ): AppointmentChange {
   const time: AppointmentTime = {
     day: seen.day,
@@ -102,7 +110,13 @@ export function bookedChange(
     startsAt: seen.startsAt,
     endsAt: seen.endsAt,
   };
-  const common = { id: appointmentId, timeslotId: seen.id, status: 'booked' as const, ...time };
+  const common = {
+    id: appointmentId,
+    timeslotId: seen.id,
+    status: 'booked' as const,
+    seriesId,
+    ...time,
+  };
   return changeOf({
     slots: { taken: [seen.id], freed: [] },
     clientView: toClientView({

@@ -12,6 +12,14 @@ import {
   isAnyStaffBooking,
   rescheduleBodySchema,
 } from '@slotwise/shared/appointments-booking-schemas';
+import {
+  bookSeriesBodySchema,
+  bookSeriesResponseSchema,
+  cancelSeriesBodySchema,
+  cancelSeriesResponseSchema,
+  SEATS_MESSAGES,
+  seriesIdParamsSchema,
+} from '@slotwise/shared/appointments-series-schemas';
 import { anyStaffBookingBodySchema } from '@slotwise/shared/business-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { providerAppointmentsQuerySchema, REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
@@ -32,6 +40,7 @@ import {
 } from './lists';
 import { markNoShow } from './no-show';
 import { rescheduleAppointment } from './reschedule';
+import { bookSeries, cancelSeries } from './series';
 
 /**
  * Bookings per user (the token's user: the clientOnly guard runs before the limiter), so one
@@ -84,6 +93,49 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         .code(201)
         .send({ message: MESSAGES.appointmentBooked, appointment: change.clientView });
     },
+  );
+
+  // A series (docs/decisions/067-seats-and-series.md): the slot and the same time every few weeks.
+  app.post(
+    '/appointment/series',
+    {
+      ...clientWrite({ body: bookSeriesBodySchema, response: { 201: bookSeriesResponseSchema } }),
+      config: { rateLimit: BOOKING_RATE_LIMIT },
+    },
+    async (request, reply) => {
+      const booked = await bookSeries(
+        app.database.db,
+        authOf(request).userId,
+        request.body,
+        app.appointmentChanges,
+      );
+      return reply.code(201).send({
+        message: SEATS_MESSAGES.seriesBooked,
+        series: booked.series,
+        appointments: booked.changes.map((change) => change.clientView),
+        conflicts: booked.conflicts,
+      });
+    },
+  );
+
+  app.patch(
+    '/appointment/series/:id/cancel',
+    clientWrite({
+      params: seriesIdParamsSchema,
+      // No body at all: the whole series.
+      body: cancelSeriesBodySchema.nullish(),
+      response: { 200: cancelSeriesResponseSchema },
+    }),
+    async (request) => ({
+      message: SEATS_MESSAGES.seriesCanceled,
+      canceled: await cancelSeries(
+        app.database.db,
+        authOf(request).userId,
+        request.params.id,
+        request.body?.fromAppointmentId,
+        app.appointmentChanges,
+      ),
+    }),
   );
 
   app.get(

@@ -46,6 +46,9 @@ export const timeColumns = {
   endsAt: appointments.endsAt,
 };
 
+/** The series an occurrence belongs to (docs/decisions/067-seats-and-series.md), else null. */
+const seriesColumn = { seriesId: appointments.seriesId };
+
 export const clientViewColumns = {
   id: appointments.id,
   timeslotId: appointments.timeslotId,
@@ -61,6 +64,7 @@ export const clientViewColumns = {
   /** The client has reviewed it (one review per appointment: an index lookup). */
   reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.appointmentId} = ${appointments.id})`,
   cancelCutoffMinutes: appointments.cancelCutoffMinutes,
+  ...seriesColumn,
 };
 
 export const providerViewColumns = {
@@ -73,6 +77,7 @@ export const providerViewColumns = {
   // What a provider sees of a client: the name, nothing else (no email, no id).
   clientFirstName: clientUser.firstName,
   clientLastName: clientUser.lastName,
+  ...seriesColumn,
 };
 
 type ClientViewRow = SelectResultFields<typeof clientViewColumns>;
@@ -92,6 +97,7 @@ function commonView(row: ClientViewRow | ProviderViewRow) {
     ...serviceSnapshotView(row),
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
+    series_id: row.seriesId,
   };
 }
 

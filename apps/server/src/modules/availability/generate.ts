@@ -45,6 +45,7 @@ export interface ProviderSchedule {
     serviceId: string | null;
     slotMinutes: number;
     breakMinutes: number;
+    capacity: number;
   }[];
 }
 
@@ -77,7 +78,8 @@ export async function loadProviderSchedule(
   const rules = await queryRows<ProviderSchedule['rules'][number]>(
     db,
     sql`select weekday, start_time::text as "startTime", end_time::text as "endTime",
-          service_id as "serviceId", slot_minutes as "slotMinutes", break_minutes as "breakMinutes"
+          service_id as "serviceId", slot_minutes as "slotMinutes", break_minutes as "breakMinutes",
+          capacity
         from ${availabilityRules} where provider_id = ${providerId}
         order by weekday, start_time`,
   );
@@ -97,6 +99,7 @@ interface Candidate {
   end_time: string;
   minutes: number;
   type: string;
+  capacity: number;
 }
 
 /** The slot type of a rule's slots. A rule's serviceId will name the service once services exist. */
@@ -130,6 +133,7 @@ export function plannedSlots(schedule: ProviderSchedule): Candidate[] {
           end_time: normalizeTime(slot.endTime),
           minutes: rule.slotMinutes,
           type: typeOf(schedule),
+          capacity: rule.capacity,
         });
       }
     }
@@ -146,7 +150,7 @@ function classified(providerId: string, timezone: string, candidates: Candidate[
   return sql`
     c as (
       select * from json_to_recordset(${JSON.stringify(candidates)}::json)
-        as c(day date, start_time time, end_time time, minutes int, type text)
+        as c(day date, start_time time, end_time time, minutes int, type text, capacity int)
     ),
     i as (
       select c.*, (c.day + c.start_time) at time zone ${timezone} as starts_at from c
@@ -218,12 +222,23 @@ export async function regenerateSlots(
         select count(*)::int as n from gone`,
   );
 
+  // Kept slots take the rules' seats, never below the seats already booked (decision 067).
+  await tx.execute(sql`with ${wanted}
+    update ${timeslots} t
+    set capacity = w.capacity, is_booked = t.seats_taken >= w.capacity, updated_at = now()
+    from classified w
+    where w.status = 'kept' and t.provider_id = ${providerId} and t.source = 'weekly'
+      and t.starts_at = w.starts_at and t.ends_at = w.ends_at and t.day = w.day
+      and t.start_time = w.start_time and t.type = w.type
+      and t.capacity <> w.capacity and t.seats_taken <= w.capacity`);
+
   const [counts] = await queryRows<Omit<GenerationReport, 'removed'> & { wanted_new: number }>(
     tx,
     sql`with ${wanted}, inserted as (
           insert into ${timeslots}
-            (provider_id, day, start_time, end_time, starts_at, ends_at, type, source)
-          select ${providerId}, day, start_time, end_time, starts_at, ends_at, type, 'weekly'
+            (provider_id, day, start_time, end_time, starts_at, ends_at, type, source, capacity)
+          select ${providerId}, day, start_time, end_time, starts_at, ends_at, type, 'weekly',
+                 capacity
           from classified where status = 'new'
           on conflict do nothing
           returning 1)

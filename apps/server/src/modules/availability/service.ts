@@ -31,6 +31,7 @@ export interface WeeklyHours {
     serviceId: string | null;
     slotMinutes: number;
     breakMinutes: number;
+    capacity: number;
   }[];
   horizonWeeks: number;
   timezone: string;
@@ -51,6 +52,7 @@ export async function getWeeklyHours(
       serviceId: rule.serviceId,
       slotMinutes: rule.slotMinutes,
       breakMinutes: rule.breakMinutes,
+      capacity: rule.capacity,
     })),
     horizonWeeks: schedule.saved ? schedule.horizonWeeks : DEFAULT_HORIZON_WEEKS,
     timezone: schedule.timezone,
@@ -87,6 +89,7 @@ export async function saveWeeklyHours(
           serviceId: rule.serviceId ?? null,
           slotMinutes: rule.slotMinutes,
           breakMinutes: rule.breakMinutes,
+          capacity: rule.capacity,
         })),
       );
     }

@@ -12,6 +12,7 @@ import {
   type Timeslot,
   timeslotFormSchema,
 } from '@slotwise/shared/availability-slot-schemas';
+import { SEATS_MESSAGES } from '@slotwise/shared/appointments-series-schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { PG_CHECK_VIOLATION, PG_EXCLUSION_VIOLATION, pgErrorOf } from '../../db/errors';
@@ -40,6 +41,9 @@ const slotColumns = {
   type: timeslots.type,
   is_booked: timeslots.isBooked,
   service_id: timeslots.serviceId,
+  // Seats (docs/decisions/067-seats-and-series.md).
+  capacity: timeslots.capacity,
+  seats_left: sql<number>`(${timeslots.capacity} - ${timeslots.seatsTaken})::int`.mapWith(Number),
 };
 
 interface ProviderContext {
@@ -236,7 +240,10 @@ export async function createTimeslot(
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(timeslots)
-        .values(slotValues(providerId, context.timezone, slot, type, service?.id ?? null))
+        .values({
+          ...slotValues(providerId, context.timezone, slot, type, service?.id ?? null),
+          capacity: input.capacity === undefined ? 1 : Number(input.capacity),
+        })
         .returning(slotColumns);
       return inserted!;
     });
@@ -271,6 +278,7 @@ export interface TimeslotPatch {
   startTime?: string;
   endTime?: string;
   type?: string;
+  capacity?: number;
 }
 
 /**
@@ -299,12 +307,25 @@ export async function updateTimeslot(
         startTime: normalizeTime(values.startTime),
         endTime: normalizeTime(values.endTime),
       };
-      if (current.booked)
+      // A class with bookings may only change its seats (docs/decisions/067-seats-and-series.md).
+      const onlySeats = Object.entries(patch).every(
+        ([key, value]) => key === 'capacity' || value === undefined,
+      );
+      if (current.booked && !onlySeats) {
         throw new ConflictError('SLOT_BOOKED', TIMESLOT_MESSAGES.slotBookedUpdate);
+      }
+      const capacity = patch.capacity ?? current.capacity;
+      if (capacity < current.capacity - current.seats_left) {
+        throw new ConflictError('CAPACITY_BELOW_BOOKED', SEATS_MESSAGES.capacityBelowBooked);
+      }
       const [row] = await tx
         .update(timeslots)
         .set({
-          ...slotValues(providerId, context.timezone, merged, patch.type ?? current.type),
+          ...(current.booked
+            ? {}
+            : slotValues(providerId, context.timezone, merged, patch.type ?? current.type)),
+          capacity,
+          isBooked: sql`${timeslots.seatsTaken} >= ${capacity}`,
           // Edited by hand: weekly hours no longer replace it.
           source: 'manual',
           updatedAt: sql`now()`,

@@ -80,6 +80,9 @@ describe('GET /api/timeslots/view?from&to', () => {
       appointment_id: t.appointmentId,
       client_first_name: 'Wendy',
       client_last_name: 'Window',
+      capacity: 1,
+      seats_left: 0,
+      attendees: null,
     });
     expect(res.body).not.toContain('wendy@example.test');
     expect(free).toMatchObject({
@@ -127,6 +130,9 @@ describe('GET /api/timeslots/view?from&to', () => {
         'service_id',
         'start_time',
         'type',
+        // Seats (docs/decisions/067-seats-and-series.md).
+        'capacity',
+        'seats_left',
       ].sort(),
     );
   });
@@ -168,7 +174,7 @@ describe('window query plan (EXPLAIN)', () => {
     });
     expect(plan).toMatch(/timeslots_provider_day_idx[\s\S]*Index Cond: \(\(provider_id = /);
     // One probe per slot (the LATERAL stays a loop), not a hash of every appointment.
-    expect(plan).toMatch(/Limit[\s\S]*appointments_one_active_per_slot/);
+    expect(plan).toMatch(/Limit[\s\S]*appointments_one_seat_per_client/);
     expect(plan).toMatch(/Index Cond: \(timeslot_id = \w+\.id\)/);
     expect(plan).not.toMatch(/Hash/);
   });

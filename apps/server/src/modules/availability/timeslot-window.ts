@@ -34,13 +34,13 @@ export function timeslotWindowQuery(
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.clientId))
     // 'booked' written out, not a parameter: a generic plan must still match the partial index.
-    // Only a booked slot is probed: the flag is set by the statement that books it and cleared
-    // by the one that frees it (decision 029), so a free slot has no active appointment.
+    // Only a slot with a seat taken is probed: the count is moved by the statements that book
+    // and free seats (decisions 029 and 067), so a slot with none has no active appointment.
     .where(
       and(
         eq(appointments.timeslotId, timeslots.id),
         sql`${appointments.status} = 'booked'`,
-        sql`${timeslots.isBooked}`,
+        sql`(${timeslots.isBooked} or ${timeslots.seatsTaken} > 0)`,
       ),
     )
     .limit(1)
@@ -57,6 +57,16 @@ export function timeslotWindowQuery(
       appointment_id: booked.appointmentId,
       client_first_name: booked.firstName,
       client_last_name: booked.lastName,
+      // A class: its seats and everyone holding one (decision 067); null for a one-client slot.
+      capacity: timeslots.capacity,
+      seats_left: sql<number>`${timeslots.capacity} - ${timeslots.seatsTaken}`.as('seats_left'),
+      attendees: sql<unknown>`case when ${timeslots.capacity} > 1 then coalesce((
+        select json_agg(json_build_object('appointment_id', a.id,
+                 'client_first_name', u.first_name, 'client_last_name', u.last_name)
+               order by a.created_at, a.id)
+        from ${appointments} a join ${users} u on u.id = a.client_id
+        where a.timeslot_id = ${timeslots.id} and a.status = 'booked'
+          and (${timeslots.isBooked} or ${timeslots.seatsTaken} > 0)), '[]'::json) end`.as('attendees'),
     })
     .from(timeslots)
     .leftJoinLateral(booked, sql`true`)

@@ -125,6 +125,8 @@ describe('POST /api/timeslots/create', () => {
         service_id: null,
         price_cents: null,
         currency: null,
+        capacity: 1,
+        seats_left: 1,
       },
     });
   });
@@ -331,6 +333,9 @@ describe('GET /api/timeslots/view', () => {
         'service_id',
         'price_cents',
         'currency',
+        // Seats (docs/decisions/067-seats-and-series.md).
+        'capacity',
+        'seats_left',
       ].sort(),
     );
 
@@ -368,6 +373,8 @@ describe('PATCH /api/timeslots/update/:id', () => {
         service_id: null,
         price_cents: null,
         currency: null,
+        capacity: 1,
+        seats_left: 1,
       },
     });
 

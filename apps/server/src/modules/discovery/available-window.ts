@@ -30,7 +30,8 @@ const bookable: SQL = sql`${slotIsClaimable} and ${slotObeysPolicy(null, policyV
  * One slot as JSON text, in availableSlotSchema's field order, written out by concatenation: ids,
  * days, times and instants need no escaping; `type` and `currency` go through to_json. Measured
  * faster than json_build_object or row_to_json (and compact); a slot without a service has no
- * service fields, as before (docs/decisions/054-available-slots-window.md).
+ * service fields, as before (docs/decisions/054-available-slots-window.md). Every slot carries its
+ * seats and those left (docs/decisions/067-seats-and-series.md).
  */
 const slotText = sql`'{"id":"' || ${timeslots.id} || '","day":"' || ${timeslots.day}::text
   || '","start_time":"' || ${timeslots.startTime}::text || '","end_time":"' || ${timeslots.endTime}::text
@@ -38,6 +39,8 @@ const slotText = sql`'{"id":"' || ${timeslots.id} || '","day":"' || ${timeslots.
   || case when ${timeslots.serviceId} is null then '' else ',"service_id":"' || ${timeslots.serviceId}
     || '","price_cents":' || coalesce(sv.price_cents::text, 'null')
     || ',"currency":' || coalesce(to_json(sv.currency)::text, 'null') end
+  || ',"capacity":' || ${timeslots.capacity}::text
+  || ',"seats_left":' || (${timeslots.capacity} - ${timeslots.seatsTaken})::text
   || ',"starts_at":"' || ${isoTextOf(timeslots.startsAt)} || '","ends_at":"' || ${isoTextOf(timeslots.endsAt)} || '"}'`;
 
 export function availableWindowQuery(

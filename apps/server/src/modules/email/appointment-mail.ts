@@ -29,12 +29,19 @@ export const whenText = (a: { startsAt: Date; endsAt: Date }, zone: string) =>
 
 function page(
   title: string,
-  paragraphs: string[],
+  /** Already-escaped HTML paragraphs, or the items of a list. */
+  paragraphs: (string | { items: string[] })[],
   action?: { label: string; href: string },
   /** Already-escaped HTML of a small footer (the opt-out line). */
   footer?: string,
 ) {
-  const body = paragraphs.map((p) => `<p>${p}</p>`).join('\n');
+  const body = paragraphs
+    .map((p) =>
+      typeof p === 'string'
+        ? `<p>${p}</p>`
+        : `<ul>${p.items.map((item) => `<li>${item}</li>`).join('')}</ul>`,
+    )
+    .join('\n');
   const button = action
     ? `<p><a href="${escapeHtml(action.href)}" style="background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
     : '';
@@ -119,6 +126,50 @@ export function changeMail(
       label: 'Manage your appointments',
       href: options.manageUrl,
     }),
+  };
+}
+
+/**
+ * The one booking mail of a series to its client (docs/decisions/067-seats-and-series.md):
+ * every booked occurrence, in order; the attached calendar file holds them all.
+ */
+export function seriesBookedMail(
+  to: Recipient,
+  series: {
+    serviceType: string;
+    providerName: string;
+    occurrences: { startsAt: Date; endsAt: Date }[];
+  },
+  manageUrl: string,
+): Omit<MailMessage, 'attachments'> {
+  const what = `${series.serviceType} with ${series.providerName}`;
+  const n = series.occurrences.length;
+  const title = `Series booked: ${what}`;
+  const lead = `Your series is booked: ${what}, ${n} appointment${n === 1 ? '' : 's'}.`;
+  const whens = series.occurrences.map((o) => whenText(o, to.timezone));
+  const closing = 'The attached calendar file adds them to your calendar (or updates them).';
+  return {
+    to: to.email,
+    subject: title,
+    text: [
+      greeting(to),
+      '',
+      lead,
+      ...whens.map((when) => `- ${when}`),
+      closing,
+      '',
+      `Manage your appointments: ${manageUrl}`,
+    ].join('\n'),
+    html: page(
+      title,
+      [
+        escapeHtml(greeting(to)),
+        escapeHtml(lead),
+        { items: whens.map(escapeHtml) },
+        escapeHtml(closing),
+      ],
+      { label: 'Manage your appointments', href: manageUrl },
+    ),
   };
 }
 

@@ -19,6 +19,7 @@ import { clientUser, providerUser, withBothUsers } from '../appointments/views';
 import { appointmentInvite } from './ics';
 import { storeReminderNotification } from '../notifications/reminder-notification';
 import { getPreferences } from './preferences';
+import { seriesBookedMessage } from './series-mail';
 import type { OptOutLinks } from './unsubscribe';
 import {
   APPOINTMENT_MAIL_JOB,
@@ -29,6 +30,8 @@ import {
   reminderPayload,
   REVIEW_REQUEST_JOB,
   reviewRequestPayload,
+  SERIES_MAIL_JOB,
+  seriesMailPayload,
   VERIFICATION_JOB,
   verificationPayload,
 } from '../../jobs/job-payloads';
@@ -158,6 +161,18 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
         },
       ],
     });
+  });
+
+  // A series' one booking mail to its client (series-mail.ts).
+  app.jobs.register(SERIES_MAIL_JOB, async (raw, context) => {
+    const p = seriesMailPayload.parse(raw);
+    const to = await loadRecipient(db, p.recipientUserId);
+    if (!to || !to.emailBookingUpdates) return;
+    const mail = await seriesBookedMessage(db, p.seriesId, to, {
+      manage: manageUrl('client'),
+      organizer: fromAddress(app.config.mailFrom),
+    });
+    if (mail) await app.mailer.send({ ...mail, messageId: messageId(context) });
   });
 
   app.jobs.register(REMINDER_JOB, async (raw, context) => {

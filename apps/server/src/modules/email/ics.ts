@@ -44,6 +44,17 @@ export function appointmentInvite(event: IcsEvent, organizerEmail: string): stri
   return cal.toString();
 }
 
+/**
+ * The attachment of a series' booking mail (docs/decisions/067-seats-and-series.md): one
+ * METHOD:REQUEST calendar with an event per occurrence, each under the UID its own appointment's
+ * invite uses, so a later change of one occurrence updates that event.
+ */
+export function seriesInvite(events: readonly IcsEvent[], organizerEmail: string): string {
+  const cal = ical({ prodId: PROD_ID, method: ICalCalendarMethod.REQUEST });
+  for (const event of events) addEvent(cal, event, organizerEmail);
+  return cal.toString();
+}
+
 /** A subscribed calendar feed (METHOD:PUBLISH): the user's upcoming appointments. */
 export function calendarFeed(name: string, events: IcsEvent[]): string {
   const cal = ical({ prodId: PROD_ID, name, method: ICalCalendarMethod.PUBLISH, ttl: 60 * 15 });
