@@ -25,6 +25,8 @@ import { describeBrowser, launchBrowser, screenshot, type OpenedPage } from './h
  */
 
 const ZONE = 'America/New_York';
+/** How long a poll waits for the page to follow (a refetch, a socket event). */
+const WAIT = { timeout: 15_000 };
 
 /** 'Thu, Nov 26' as the cards write a day (the year when it is not this year's). */
 function cardDate(day: string, today: string): string {
@@ -122,16 +124,16 @@ describeBrowser('classes and series', () => {
     const pageA = await open(ana, path);
     const pageB = await open(ben, path);
     for (const page of [pageA, pageB]) {
-      await expect.poll(() => classTime(page).textContent()).toContain('8 of 8 left');
+      await expect.poll(() => classTime(page).textContent(), WAIT).toContain('8 of 8 left');
     }
     await expectAccessible(pageB, 'the booking page of a class');
     await screenshot(pageB, 'classes-series-class-booking-page');
 
     await bookShownTime(pageA);
     // B's page follows without a reload (the socket's slots_changed event).
-    await expect.poll(() => classTime(pageB).textContent()).toContain('7 of 8 left');
+    await expect.poll(() => classTime(pageB).textContent(), WAIT).toContain('7 of 8 left');
     await bookShownTime(pageB);
-    await expect.poll(() => classTime(pageA).textContent()).toContain('6 of 8 left');
+    await expect.poll(() => classTime(pageA).textContent(), WAIT).toContain('6 of 8 left');
 
     // The provider sees the class and its two attendees.
     const week = await open(coach, `/dashboard/timeslots?view=list&week=${day}`);
@@ -140,7 +142,7 @@ describeBrowser('classes and series', () => {
     await card.getByRole('button', { name: /^Attendees of Yoga class/ }).click();
     const dialog = week.getByRole('dialog', { name: 'Class' });
     await expect
-      .poll(() => dialog.getByRole('listitem').allTextContents())
+      .poll(() => dialog.getByRole('listitem').allTextContents(), WAIT)
       .toEqual(['Ana SeatCancel', 'Ben SeatCancel']);
     await expectAccessible(week, 'the attendees of a class');
     await screenshot(week, 'classes-series-attendees');
@@ -177,7 +179,7 @@ describeBrowser('classes and series', () => {
 
     const page = await open(client, '/client/appointments');
     const cards = page.getByRole('list', { name: 'Appointments' }).getByRole('listitem');
-    await expect.poll(() => cards.count()).toBe(1);
+    await expect.poll(() => cards.count(), WAIT).toBe(1);
     await cards.first().getByRole('button', { name: 'Repeat' }).click();
     const dialog = page.getByRole('dialog', { name: 'Repeat this appointment' });
     await dialog.getByLabel('Repeat every').selectOption('2');
@@ -198,14 +200,14 @@ describeBrowser('classes and series', () => {
     await screenshot(page, 'classes-series-series-booked');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
-    await expect.poll(() => cards.count()).toBe(5);
+    await expect.poll(() => cards.count(), WAIT).toBe(5);
     const third = cards.nth(2);
     expect(await third.textContent()).toContain(cardDate(booked[1]!, today));
     await third.getByRole('button', { name: 'Cancel' }).click();
     const choices = page.getByRole('dialog', { name: 'Cancel appointment' });
     await expectAccessible(page, 'the series cancel choices');
     await choices.getByRole('button', { name: 'This and following' }).click();
-    await expect.poll(() => cards.count()).toBe(2);
+    await expect.poll(() => cards.count(), WAIT).toBe(2);
     const left = await cards.allTextContents();
     expect(left[0]).toContain(cardDate(first, today));
     expect(left[1]).toContain(cardDate(booked[0]!, today));
