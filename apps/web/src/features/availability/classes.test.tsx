@@ -139,6 +139,9 @@ describe('classes on the time slots page', () => {
     expect(within(card).getByText('6 of 8 left')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: /^Attendees of Yoga class/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Class' });
+    // Seats booked: Update (its seats) but no Delete.
+    expect(within(dialog).getByRole('button', { name: 'Update' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
     const list = within(dialog).getByRole('list', { name: 'Attendees (2)' });
     expect(
       within(list)

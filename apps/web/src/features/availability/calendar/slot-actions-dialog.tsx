@@ -28,6 +28,8 @@ export function SlotActionsDialog({ slot, onClose, onUpdate, onDelete }: SlotAct
   }
   const name = clientName(slot);
   const seated = isClass(slot);
+  // A class with seats booked is not deleted: its attendees are canceled first.
+  const attended = (slot.attendees?.length ?? 0) > 0;
   const title = seated ? 'Class' : slot.is_booked ? 'Booked slot' : 'Time slot';
   return (
     <Modal open onClose={onClose} title={title}>
@@ -61,9 +63,11 @@ export function SlotActionsDialog({ slot, onClose, onUpdate, onDelete }: SlotAct
       ) : (
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           <PlainButton onClick={() => onUpdate(slot)}>Update</PlainButton>
-          <PlainButton look="danger" onClick={() => onDelete(slot)}>
-            Delete
-          </PlainButton>
+          {attended ? null : (
+            <PlainButton look="danger" onClick={() => onDelete(slot)}>
+              Delete
+            </PlainButton>
+          )}
         </div>
       )}
     </Modal>
