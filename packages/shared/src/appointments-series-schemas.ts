@@ -21,6 +21,7 @@ export const SEATS_MESSAGES = {
   seriesNotFound: 'Series not found',
   notInSeries: 'This appointment is not part of the series',
   classCanceled: 'Class canceled',
+  slotNotFound: 'Time slot not found',
   seriesBooked: 'Series booked',
   seriesCanceled: 'Series canceled',
   invalidSeriesId: 'Invalid series id',
@@ -115,3 +116,15 @@ export const attendeeSchema = z.object({
   client_last_name: z.string(),
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
+
+/** 200 of PATCH /appointment/provider/cancel-class/:id: the seats it canceled. */
+export const cancelClassResponseSchema = z.object({
+  message: z.string(),
+  canceled: z.array(z.string()),
+});
+export type CancelClassResponse = z.infer<typeof cancelClassResponseSchema>;
+
+/** The slot of PATCH /appointment/provider/cancel-class/:id. */
+export const classSlotParamsSchema = z.object({
+  id: z.uuid(BOOKING_MESSAGES.invalidTimeslotId),
+});

@@ -33,6 +33,9 @@ export function createServer(config: Config) {
         : randomUUID();
     },
     bodyLimit: MAX_JSON_BODY,
+    // The embedded database opens and migrates inside its plugin: on a busy 2-core machine that
+    // has taken longer than Fastify's default 10 s, which then refused to start at all.
+    pluginTimeout: 60_000,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     // Stop keep-alive connections that sit idle when closing, so shutdown is quick.

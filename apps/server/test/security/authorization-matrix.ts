@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { appointments } from '../../src/db/schema';
 import { createPasswordResetToken } from '../../src/modules/accounts/password-reset';
 import { signUnsubscribeToken, unsubscribeKey } from '../../src/modules/email/unsubscribe';
 import { TEST_JWT_SECRET } from '../helpers/app';
@@ -222,6 +224,17 @@ export const HTTP_MATRIX: MatrixRow[] = [
   matrixRow('PATCH', '/api/appointment/provider/cancel/:id', providersOwn(200), {
     owner: 'provider',
     id: (w) => w.freshAppointment(),
+  }),
+  // A class's seats at once (docs/decisions/067-seats-and-series.md): the slot of a fresh booking.
+  matrixRow('PATCH', '/api/appointment/provider/cancel-class/:id', providersOwn(200), {
+    owner: 'provider',
+    id: async (w) => {
+      const [row] = await w.app.database.db
+        .select({ timeslotId: appointments.timeslotId })
+        .from(appointments)
+        .where(eq(appointments.id, await w.freshAppointment()));
+      return row!.timeslotId!;
+    },
   }),
 
   // Booking policies: providers only, each their own. The saved policy is the default one, so

@@ -15,8 +15,10 @@ import {
 import {
   bookSeriesBodySchema,
   bookSeriesResponseSchema,
+  cancelClassResponseSchema,
   cancelSeriesBodySchema,
   cancelSeriesResponseSchema,
+  classSlotParamsSchema,
   SEATS_MESSAGES,
   seriesIdParamsSchema,
 } from '@slotwise/shared/appointments-series-schemas';
@@ -41,6 +43,7 @@ import {
 import { markNoShow } from './no-show';
 import { rescheduleAppointment } from './reschedule';
 import { bookSeries, cancelSeries } from './series';
+import { cancelClass } from './cancel-class';
 
 /**
  * Bookings per user (the token's user: the clientOnly guard runs before the limiter), so one
@@ -257,6 +260,24 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         app.appointmentChanges,
       );
       return { message: MESSAGES.appointmentCanceledToast, appointment: change.providerView };
+    },
+  );
+
+  // A class: every seat canceled at once, each client told (cancel-class.ts).
+  app.patch(
+    '/appointment/provider/cancel-class/:id',
+    providerWrite({
+      params: classSlotParamsSchema,
+      response: { 200: cancelClassResponseSchema },
+    }),
+    async (request) => {
+      const canceled = await cancelClass(
+        app.database.db,
+        { role: 'provider', userId: authOf(request).userId, providerId: providerIdOf(request) },
+        request.params.id,
+        app.appointmentChanges,
+      );
+      return { message: SEATS_MESSAGES.classCanceled, canceled };
     },
   );
 
