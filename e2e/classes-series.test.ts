@@ -146,6 +146,14 @@ describeBrowser('classes and series', () => {
       .toEqual(['Ana SeatCancel', 'Ben SeatCancel']);
     await expectAccessible(week, 'the attendees of a class');
     await screenshot(week, 'classes-series-attendees');
+
+    // 'Cancel class' frees every seat; the clients' page follows.
+    await dialog.getByRole('button', { name: 'Cancel class' }).click();
+    const confirm = week.getByRole('dialog', { name: 'Cancel class' });
+    await confirm.getByRole('button', { name: 'Yes, cancel class' }).click();
+    await week.getByRole('dialog', { name: 'Class' }).getByText('8 of 8 left').waitFor();
+    await week.getByText('No one has booked a seat yet.').waitFor();
+    await expect.poll(() => classTime(pageA).textContent(), WAIT).toContain('8 of 8 left');
   }, 180_000);
 
   it('repeats a booking every 2 weeks, 4 more times, then cancels the third and following', async () => {

@@ -1,13 +1,8 @@
+import type { CancelClassResponse } from '@slotwise/shared/appointments-series-schemas';
 import { apiPatch } from '../../../lib/api-client';
 import { useActingProvider, withProviderId } from '../../../lib/acting-provider';
 import { queryKeys } from '../../../lib/query-keys';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';
-
-/** 200 of PATCH /appointment/provider/cancel-class/:timeslotId: the seats' appointments canceled. */
-export interface CancelClassResponse {
-  message: string;
-  canceled: string[];
-}
 
 /**
  * PATCH /appointment/provider/cancel-class/{timeslotId} (docs/decisions/067-seats-and-series.md):
