@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SlotAvailabilityEvent } from '@slotwise/shared/realtime';
 import { useEffect, useSyncExternalStore } from 'react';
-import { withoutSlots } from './available-slots-cache';
+import { withSeatsTaken } from './available-slots-cache';
 import { queryKeys } from './query-keys';
 import type { AppSocket } from './socket';
 
@@ -35,7 +35,7 @@ export function useRealtimeSocket(): AppSocket | null {
 /**
  * Live availability for one provider's page: joins the provider's room (again after every
  * reconnect) and, when slots are taken or freed, drops the taken ones from the cached lists at
- * once and refetches `['available-slots', providerId]` (every key under it). Leaves the room on
+ * once (a class with seats left stays: every seat booked is an event) and refetches `['available-slots', providerId]` (every key under it). Leaves the room on
  * unmount or when the provider changes.
  */
 export function useSlotAvailability(providerId: string | null | undefined): void {
@@ -52,7 +52,7 @@ export function useSlotAvailability(providerId: string | null | undefined): void
       if (change.taken.length > 0) {
         const taken = new Set(change.taken);
         queryClient.setQueriesData<unknown>({ queryKey: key }, (old: unknown) =>
-          withoutSlots(old, taken),
+          withSeatsTaken(old, taken),
         );
       }
       void queryClient.invalidateQueries({ queryKey: key });

@@ -9,6 +9,8 @@ import { useClientAppointmentPages, useClientAppointments } from './api/get-clie
 import { useOpenConversation } from '../messages/api/open-conversation';
 import { AppointmentCard } from './components/appointment-card';
 import { CancelAppointmentDialog } from './components/cancel-appointment-dialog';
+import { RepeatSeriesModal } from './components/repeat-series-modal';
+import { SeriesCancelDialog } from './components/series-cancel-dialog';
 import { RESCHEDULE_TITLE, RescheduleModal } from './components/reschedule-modal';
 import { loadedAppointments } from './loaded-appointments';
 import { isUpcoming, tabFrom, type AppointmentTab } from './upcoming';
@@ -99,6 +101,7 @@ export function ClientAppointmentsPage({
   const everything = useClientAppointments({ enabled: routeId !== undefined });
   const [canceling, setCanceling] = useState<ClientAppointment | null>(null);
   const [rescheduling, setRescheduling] = useState<ClientAppointment | null>(null);
+  const [repeating, setRepeating] = useState<ClientAppointment | null>(null);
   const message = useOpenConversation();
 
   const [params] = useSearchParams();
@@ -142,6 +145,7 @@ export function ClientAppointmentsPage({
                 appointment={appointment}
                 onCancel={() => setCanceling(appointment)}
                 onReschedule={() => setRescheduling(appointment)}
+                onRepeat={() => setRepeating(appointment)}
                 onMessage={() => message.mutate({ appointmentId: appointment.appointment_id })}
                 onReview={reviewDialog ? () => setReviewing(appointment) : undefined}
               />
@@ -187,8 +191,14 @@ export function ClientAppointmentsPage({
       </div>
       <AppointmentTabs current={tab} />
       {content}
-      {canceling ? (
+      {/* An occurrence of a series offers this one, the following, or the whole series. */}
+      {canceling?.series_id ? (
+        <SeriesCancelDialog appointment={canceling} onClose={() => setCanceling(null)} />
+      ) : canceling ? (
         <CancelAppointmentDialog appointment={canceling} onClose={() => setCanceling(null)} />
+      ) : null}
+      {repeating ? (
+        <RepeatSeriesModal appointment={repeating} onClose={() => setRepeating(null)} />
       ) : null}
       {rescheduling ? (
         <RescheduleModal appointment={rescheduling} onClose={() => setRescheduling(null)} />

@@ -85,7 +85,16 @@ describe('weekly hours form', () => {
     await user.click(dialog.getByRole('button', { name: 'Save weekly hours' }));
     expect(await dialog.findByText(/^Weekly hours saved\./)).toBeInTheDocument();
     expect(callsTo(api.calls, 'PUT', '/api/availability/weekly').at(-1)?.body).toEqual({
-      rules: [{ weekday: 2, start: '09:00:00', end: '17:00:00', slotMinutes: 30, breakMinutes: 0 }],
+      rules: [
+        {
+          weekday: 2,
+          start: '09:00:00',
+          end: '17:00:00',
+          slotMinutes: 30,
+          breakMinutes: 0,
+          capacity: 1,
+        },
+      ],
       horizonWeeks: 4,
     });
   });

@@ -23,6 +23,8 @@ type AppointmentCardProps =
       onMessage?: () => void;
       /** 'Leave a review': shown for a completed appointment not reviewed yet. */
       onReview?: () => void;
+      /** 'Repeat' (docs/decisions/067-seats-and-series.md): an upcoming one not in a series. */
+      onRepeat?: () => void;
     }
   | {
       /** The provider's list: the client, the service, and Cancel when `onCancel` is given. */
@@ -121,6 +123,7 @@ export function AppointmentCard(props: AppointmentCardProps) {
           describedBy={describedBy}
           onCancel={props.onCancel}
           onReschedule={props.onReschedule}
+          onRepeat={props.appointment.series_id ? undefined : props.onRepeat}
         />
       ) : props.onCancel ? (
         <CardAction kind="cancel" onClick={props.onCancel} describedBy={describedBy}>
@@ -175,6 +178,7 @@ interface ClientActionsProps {
   describedBy: string;
   onCancel: () => void;
   onReschedule: () => void;
+  onRepeat?: () => void;
 }
 
 function ClientActions({
@@ -184,6 +188,7 @@ function ClientActions({
   describedBy,
   onCancel,
   onReschedule,
+  onRepeat,
 }: ClientActionsProps) {
   if (!upcoming) {
     // Past (completed, canceled, no-show): the provider's page to book the same again.
@@ -228,6 +233,16 @@ function ClientActions({
       >
         Reschedule
       </button>
+      {onRepeat ? (
+        <button
+          type="button"
+          onClick={onRepeat}
+          aria-describedby={describedBy}
+          className="rounded-md border border-indigo-600 bg-white px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
+        >
+          Repeat
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -127,7 +127,8 @@ export function CalendarView() {
       {creating ? <CreateSlotModal initial={creating} onClose={() => setCreating(null)} /> : null}
       {chosen ? (
         <SlotActionsDialog
-          slot={chosen}
+          // The window's current copy: a seat canceled in the dialog shows at once.
+          slot={slotsQuery.data?.find((slot) => slot.id === chosen.id) ?? chosen}
           onClose={() => setChosen(null)}
           onUpdate={(slot) => {
             setChosen(null);

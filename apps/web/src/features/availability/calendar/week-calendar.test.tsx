@@ -234,7 +234,16 @@ describe('weekly hours and time off', () => {
     ).toBeInTheDocument();
     const put = callsTo(api.calls, 'PUT', '/api/availability/weekly').at(-1);
     expect(put?.body).toEqual({
-      rules: [{ weekday: 1, start: '09:00:00', end: '11:00:00', slotMinutes: 30, breakMinutes: 0 }],
+      rules: [
+        {
+          weekday: 1,
+          start: '09:00:00',
+          end: '11:00:00',
+          slotMinutes: 30,
+          breakMinutes: 0,
+          capacity: 1,
+        },
+      ],
       horizonWeeks: 1,
     });
   });

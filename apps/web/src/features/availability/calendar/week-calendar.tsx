@@ -11,7 +11,8 @@ import {
 import type { WindowSlot } from '../api/get-timeslot-window';
 import { formatDate, formatTime, formatTimeRange } from '../../../lib/date-time-format';
 import { formatDay } from '../slot-format';
-import { clientName, slotLabel } from './slot-label';
+import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
+import { clientName, isClass, slotLabel } from './slot-label';
 import { endSeconds, layoutWeek, nextTarget, slotKey } from './week-layout';
 import { markWeekLayout, measureWeek, weekTimingId } from './week-timing';
 import { STATUS_BLOCK_STYLES, slotStatus } from '../../../lib/status-style';
@@ -265,7 +266,8 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
     formatTimeRange(slot.start_time, slot.end_time),
     // Who and what on the second line (docs/product.md §14.3; a 30-minute block shows two): a
     // booked block names its client, a free one says so (the colour tells them apart too).
-    `${slot.is_booked ? name || 'Booked' : 'Available'} · ${slot.type}`,
+    // A class says its seats instead ('3 of 12 left', docs/decisions/067-seats-and-series.md).
+    `${isClass(slot) ? seatsLeftText(slot) : slot.is_booked ? name || 'Booked' : 'Available'} · ${slot.type}`,
   ];
   return (
     <button

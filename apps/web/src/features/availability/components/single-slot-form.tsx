@@ -42,6 +42,8 @@ export function SingleSlotForm({
             day: values.day,
             startTime: normalizeTime(values.startTime),
             endTime: normalizeTime(values.endTime),
+            // SPEC's one-client slot is the server's default; a class names its seats.
+            ...(values.capacity !== 1 ? { capacity: values.capacity } : {}),
             ...(service ? { serviceId: service.id, type: service.name } : {}),
           }),
         { done: MESSAGES.slotCreated, failed: MESSAGES.createSlotFailed, after: onDone },

@@ -1,6 +1,7 @@
-import type { TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
+import { MAX_CAPACITY, MIN_CAPACITY } from '@slotwise/shared/appointments-series-schemas';
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../../components/form-field';
+import type { SlotFormInput, SlotFormValues } from '../use-slot-form';
 
 /** Each field, and the field whose check depends on it. */
 const SLOT_FIELDS = [
@@ -10,14 +11,14 @@ const SLOT_FIELDS = [
 ] as const;
 
 interface SlotFieldsProps {
-  form: UseFormReturn<TimeslotFormValues>;
+  form: UseFormReturn<SlotFormInput, unknown, SlotFormValues>;
   /** `YYYY-MM-DD`: the date input's minimum (docs/product.md §5). */
   today: string;
   idPrefix: string;
 }
 
 /**
- * Date, start time and end time, each labelled, with its live docs/product.md §5 error. A change re-checks
+ * Date, start time, end time and seats, each labelled, with its live docs/product.md §5 error. A change re-checks
  * the field that depends on it (end after start; start not past on today) once that one has a
  * value, so "End time must be after start time" follows the start time as it moves.
  */
@@ -28,11 +29,11 @@ export function SlotFields({ form, today, idPrefix }: SlotFieldsProps) {
     trigger,
     formState: { errors },
   } = form;
-  const recheck = (field: keyof TimeslotFormValues) => () => {
+  const recheck = (field: keyof SlotFormInput) => () => {
     if (getValues(field)) void trigger(field);
   };
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid gap-4 sm:grid-cols-4">
       {SLOT_FIELDS.map((field) => (
         <TextField
           key={field.name}
@@ -46,6 +47,18 @@ export function SlotFields({ form, today, idPrefix }: SlotFieldsProps) {
           })}
         />
       ))}
+      {/* Seats (docs/decisions/067-seats-and-series.md): 1 for one client, more for a class. */}
+      <TextField
+        id={`${idPrefix}-capacity`}
+        label="Seats"
+        type="number"
+        inputMode="numeric"
+        min={MIN_CAPACITY}
+        max={MAX_CAPACITY}
+        step={1}
+        error={errors.capacity?.message}
+        {...register('capacity')}
+      />
     </div>
   );
 }

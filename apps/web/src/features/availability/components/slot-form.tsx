@@ -1,12 +1,12 @@
-import type { TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormActions } from './form-actions';
 import { SlotFields } from './slot-fields';
+import type { SlotFormInput, SlotFormValues } from '../use-slot-form';
 
 interface SlotFormProps {
   label: string;
-  form: UseFormReturn<TimeslotFormValues>;
+  form: UseFormReturn<SlotFormInput, unknown, SlotFormValues>;
   today: string;
   idPrefix: string;
   onSubmit: FormEventHandler<HTMLFormElement>;

@@ -1,3 +1,5 @@
+import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { addDays } from '../../../lib/date-time-format';
@@ -6,6 +8,8 @@ import { useTimeslotWindow, type WindowSlot } from '../api/get-timeslot-window';
 import { formatDay, formatTimeRange, slotPrice } from '../slot-format';
 import { bookedBy, dayHeading, groupByDay, weekDays, weekTitle } from '../slot-week';
 import { STATUS_BADGE_STYLES, slotStatus } from '../../../lib/status-style';
+import { SlotActionsDialog } from '../calendar/slot-actions-dialog';
+import { isClass } from '../calendar/slot-label';
 
 /** `?week=YYYY-MM-DD`: any day of the week the list shows (this week without it). */
 export const WEEK_PARAM = 'week';
@@ -20,6 +24,11 @@ interface SlotWeekListProps {
   onDelete: (slot: WindowSlot) => void;
 }
 
+/** A card's actions: SPEC's two, and a class's attendee list (docs/decisions/067-seats-and-series.md). */
+interface SlotCardActions extends SlotWeekListProps {
+  onAttendees: (slot: WindowSlot) => void;
+}
+
 /**
  * SPEC's list of Time Slots one week at a time (docs/product.md §14.3): a heading per day, a
  * compact card per slot titled by its type with 'Booked' or 'Available' and, when booked, who
@@ -32,6 +41,9 @@ export function SlotWeekList({ onUpdate, onDelete }: SlotWeekListProps) {
   const days = weekDays(asked && DAY_PATTERN.test(asked) ? asked : today);
   const title = weekTitle(days);
   const query = useTimeslotWindow(days[0]!, days.at(-1)!);
+  // The class whose attendees are open (its current copy is read from the week's slots).
+  const [openId, setOpenId] = useState<string | null>(null);
+  const opened = openId ? query.data?.find((slot) => slot.id === openId) : undefined;
 
   const goTo = (day: string) =>
     setParams(
@@ -75,7 +87,27 @@ export function SlotWeekList({ onUpdate, onDelete }: SlotWeekListProps) {
           </button>
         </div>
       </div>
-      <WeekSlots query={query} today={today} onUpdate={onUpdate} onDelete={onDelete} />
+      <WeekSlots
+        query={query}
+        today={today}
+        onUpdate={onUpdate}
+        onDelete={onDelete}
+        onAttendees={(slot) => setOpenId(slot.id)}
+      />
+      {opened ? (
+        <SlotActionsDialog
+          slot={opened}
+          onClose={() => setOpenId(null)}
+          onUpdate={(slot) => {
+            setOpenId(null);
+            onUpdate(slot);
+          }}
+          onDelete={(slot) => {
+            setOpenId(null);
+            onDelete(slot);
+          }}
+        />
+      ) : null}
     </section>
   );
 }
@@ -85,7 +117,8 @@ function WeekSlots({
   today,
   onUpdate,
   onDelete,
-}: SlotWeekListProps & { query: ReturnType<typeof useTimeslotWindow>; today: string }) {
+  onAttendees,
+}: SlotCardActions & { query: ReturnType<typeof useTimeslotWindow>; today: string }) {
   if (query.isPending) {
     return (
       <p role="status" className="text-sm text-slate-600">
@@ -116,7 +149,12 @@ function WeekSlots({
           <ul aria-labelledby={`slot-day-${day}`} className="grid grid-cols-1 gap-2 lg:grid-cols-2">
             {slots.map((slot) => (
               <li key={slot.id}>
-                <SlotCard slot={slot} onUpdate={onUpdate} onDelete={onDelete} />
+                <SlotCard
+                  slot={slot}
+                  onUpdate={onUpdate}
+                  onDelete={onDelete}
+                  onAttendees={onAttendees}
+                />
               </li>
             ))}
           </ul>
@@ -134,12 +172,19 @@ const SLOT_ACTION_TONES = {
     'rounded-md border border-red-300 px-3 py-1 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50',
 } as const;
 
-function SlotCard({ slot, onUpdate, onDelete }: SlotWeekListProps & { slot: WindowSlot }) {
+function SlotCard({
+  slot,
+  onUpdate,
+  onDelete,
+  onAttendees,
+}: SlotCardActions & { slot: WindowSlot }) {
   const titleId = `slot-${slot.id}-title`;
   const times = formatTimeRange(slot);
   const when = `${formatDay(slot.day)}, ${times}`;
   const bookedNoteId = `slot-${slot.id}-booked`;
-  const who = bookedBy(slot);
+  const seated = isClass(slot);
+  const who = seated ? null : bookedBy(slot);
+  const seats = seatsLeftText(slot);
   const price = slotPrice(slot);
   return (
     <article
@@ -162,6 +207,7 @@ function SlotCard({ slot, onUpdate, onDelete }: SlotWeekListProps & { slot: Wind
           >
             {slot.is_booked ? 'Booked' : 'Available'}
           </span>
+          {seats ? <span className="shrink-0 text-sm text-slate-700">{seats}</span> : null}
           {price ? (
             <span className="shrink-0 text-sm text-slate-700">
               <span className="sr-only">Price: </span>
@@ -177,6 +223,16 @@ function SlotCard({ slot, onUpdate, onDelete }: SlotWeekListProps & { slot: Wind
         ) : null}
       </div>
       <div className="flex shrink-0 gap-2">
+        {seated ? (
+          <button
+            type="button"
+            onClick={() => onAttendees(slot)}
+            aria-label={`Attendees of ${slot.type} class, ${when}`}
+            className={SLOT_ACTION_TONES.update}
+          >
+            Attendees
+          </button>
+        ) : null}
         {[
           { label: 'Update', tone: SLOT_ACTION_TONES.update, act: onUpdate },
           { label: 'Delete', tone: SLOT_ACTION_TONES.delete, act: onDelete },

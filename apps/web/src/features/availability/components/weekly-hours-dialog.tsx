@@ -20,12 +20,14 @@ import { useSaveWeeklyHours } from '../api/save-weekly-hours';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { sendWithToasts } from '../send-with-toasts';
 
-/** The four inputs of a range, in column order; each label follows the range's hidden prefix. */
+/** The five inputs of a range, in column order; each label follows the range's hidden prefix. */
 const RANGE_COLUMNS = [
   { name: 'start', label: 'Start', type: 'time', min: undefined },
   { name: 'end', label: 'End', type: 'time', min: undefined },
   { name: 'slotMinutes', label: 'Slot (min)', type: 'number', min: 15 },
   { name: 'breakMinutes', label: 'Break (min)', type: 'number', min: 0 },
+  // Seats of each slot made (docs/decisions/067-seats-and-series.md): more than 1 makes classes.
+  { name: 'capacity', label: 'Seats', type: 'number', min: 1 },
 ] as const;
 
 /**
@@ -41,6 +43,7 @@ const weeklyHoursFormSchema = z
         end: z.string(),
         slotMinutes: z.string(),
         breakMinutes: z.string(),
+        capacity: z.string(),
         serviceId: z.string().nullable(),
       }),
     ),
@@ -53,6 +56,7 @@ const weeklyHoursFormSchema = z
       end: range.end ? normalizeTime(range.end) : '',
       slotMinutes: Number(range.slotMinutes),
       breakMinutes: Number(range.breakMinutes || 0),
+      capacity: range.capacity === '' ? 1 : Number(range.capacity),
       ...(range.serviceId ? { serviceId: range.serviceId } : {}),
     })),
     horizonWeeks: Number(horizonWeeks),
@@ -70,6 +74,7 @@ function draftsOf(data: WeeklyHoursResponse): RangeDraft[] {
     end: hhmm(rule.end),
     slotMinutes: String(rule.slotMinutes),
     breakMinutes: String(rule.breakMinutes),
+    capacity: String(rule.capacity ?? 1),
     serviceId: rule.serviceId,
   }));
 }
@@ -137,6 +142,7 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
       end: previous ? '' : '17:00',
       slotMinutes: previous?.slotMinutes ?? '30',
       breakMinutes: previous?.breakMinutes ?? '0',
+      capacity: previous?.capacity ?? '1',
       serviceId: null,
     });
   };
@@ -177,7 +183,7 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
                 return (
                   <div
                     key={range.id}
-                    className="mb-2 grid grid-cols-2 items-start gap-2 sm:grid-cols-5"
+                    className="mb-2 grid grid-cols-2 items-start gap-2 sm:grid-cols-6"
                   >
                     {RANGE_COLUMNS.map((column) => (
                       <TextField

@@ -1,6 +1,7 @@
 import type { AvailableSlot, PublicService } from '@slotwise/shared/discovery-schemas';
 import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
 import { durationText } from '@slotwise/shared/policies-schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -54,6 +55,7 @@ export function BookingSummary({
   const { session } = useSession();
   const serviceName = slot?.type || service?.name || null;
   const price = priceOf(slot, service);
+  const seats = slot ? seatsLeftText(slot) : null;
   const here = slot
     ? `/providers/${encodeURIComponent(providerId)}?slot=${encodeURIComponent(slot.id)}`
     : null;
@@ -138,6 +140,12 @@ export function BookingSummary({
           <>
             <dt className="sr-only text-slate-600 sm:not-sr-only">Price</dt>
             <dd className="font-medium">{price}</dd>
+          </>
+        ) : null}
+        {seats ? (
+          <>
+            <dt className="sr-only text-slate-600 sm:not-sr-only">Seats</dt>
+            <dd className="font-medium">{seats}</dd>
           </>
         ) : null}
       </dl>

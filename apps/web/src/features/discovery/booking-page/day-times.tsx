@@ -1,5 +1,6 @@
 import type { AvailableSlot } from '@slotwise/shared/discovery-schemas';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
 import { formatDayName, formatSlot, formatTime } from '../../../lib/date-time-format';
 import { slotsByDayPart } from './slot-groups';
 
@@ -14,11 +15,13 @@ interface DayTimesProps {
   onChoose: (slot: AvailableSlot) => void;
 }
 
-/** 'Sat, Nov 28, 17:30–18:00, Haircut, $30.00': what a time's button is described by. */
+/** 'Sat, Nov 28, 17:30–18:00, Haircut, $30.00' (', 3 of 12 left' for a class): what a time's button is described by. */
 function description(slot: AvailableSlot): string {
   const price =
     slot.price_cents != null && slot.currency ? formatPrice(slot.price_cents, slot.currency) : null;
-  return [formatSlot(slot), slot.type || null, price].filter(Boolean).join(', ');
+  return [formatSlot(slot), slot.type || null, price, seatsLeftText(slot)]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
@@ -40,6 +43,9 @@ export function DayTimes({ day, slots, chosenId, busyId, showService, onChoose }
             <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
               {part.slots.map((slot) => {
                 const chosen = slot.id === chosenId;
+                // A class's seats (docs/decisions/067-seats-and-series.md); live: each seat
+                // booked anywhere is a socket event (lib/realtime-context.ts).
+                const seats = seatsLeftText(slot);
                 return (
                   <li key={slot.id}>
                     <button
@@ -58,6 +64,16 @@ export function DayTimes({ day, slots, chosenId, busyId, showService, onChoose }
                       <span className="block text-base font-semibold">
                         {formatTime(slot.start_time)}
                       </span>{' '}
+                      {seats ? (
+                        <>
+                          <span
+                            data-seats-left
+                            className={`block text-xs ${chosen ? 'text-white' : 'text-slate-700'}`}
+                          >
+                            {seats}
+                          </span>{' '}
+                        </>
+                      ) : null}
                       {showService && slot.type ? (
                         <>
                           <span className="block truncate text-xs">{slot.type}</span>{' '}

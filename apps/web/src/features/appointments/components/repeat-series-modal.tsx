@@ -1,0 +1,178 @@
+import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
+import {
+  MAX_SERIES_COUNT,
+  MIN_SERIES_COUNT,
+  SEATS_MESSAGES,
+  SERIES_CONFLICT_TEXTS,
+  SERIES_INTERVAL_WEEKS,
+  bookSeriesBodySchema,
+  type BookSeriesResponse,
+} from '@slotwise/shared/appointments-series-schemas';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { FormError, TextField } from '../../../components/form-field';
+import { Modal } from '../../../components/modal';
+import { PendingSubmit, PlainButton } from '../../../components/plain-button';
+import { addDays, formatDate, formatTime } from '../../../lib/date-time-format';
+import { failureMessage } from '../../../lib/failure-message';
+import { fetchAvailableSlots } from '../../availability/api/get-available-slots';
+import { useBookSeries } from '../api/book-series';
+
+const FAILED = 'Could not book the series';
+
+/**
+ * The series starts with the provider's free slot at the same time and service `weeks` weeks
+ * after this appointment (the client already holds this one: booking it again is 409
+ * ALREADY_BOOKED), or null when that day has none.
+ */
+async function firstRepeat(appointment: ClientAppointment, weeks: number) {
+  const day = addDays(appointment.day, 7 * weeks);
+  const { availableSlots } = await fetchAvailableSlots(
+    appointment.provider_id,
+    day,
+    undefined,
+    day,
+  );
+  const slot = availableSlots.find(
+    (candidate) =>
+      candidate.day === day &&
+      candidate.start_time === appointment.start_time &&
+      candidate.type === appointment.service_type,
+  );
+  return { day, slot: slot ?? null };
+}
+
+/**
+ * 'Repeat' on a booked appointment (docs/decisions/067-seats-and-series.md): "Repeat every
+ * [1–4] weeks, [2–26] more times" books a series from the same time that many weeks later, then
+ * says how many were booked and, for each week that could not be, its date and why.
+ */
+export function RepeatSeriesModal({
+  appointment,
+  onClose,
+}: {
+  appointment: ClientAppointment;
+  onClose: () => void;
+}) {
+  const intervalId = useId();
+  const [intervalWeeks, setIntervalWeeks] = useState('1');
+  const [count, setCount] = useState('4');
+  const [countError, setCountError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<BookSeriesResponse | null>(null);
+  const [finding, setFinding] = useState(false);
+  const book = useBookSeries();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = bookSeriesBodySchema.shape.count.safeParse(count);
+    if (!parsed.success) {
+      setCountError(SEATS_MESSAGES.countInvalid);
+      return;
+    }
+    setCountError(undefined);
+    const weeks = Number(intervalWeeks);
+    setFinding(true);
+    try {
+      const first = await firstRepeat(appointment, weeks);
+      if (!first.slot) {
+        setFailure(
+          `${formatDate(first.day)}: ${SERIES_CONFLICT_TEXTS.no_slot} (${formatTime(appointment.start_time)}).`,
+        );
+        return;
+      }
+      const answer = await book.mutateAsync({
+        body: { timeslotId: first.slot.id, intervalWeeks: weeks, count: parsed.data },
+        providerId: appointment.provider_id,
+      });
+      toast.success(answer.message || SEATS_MESSAGES.seriesBooked);
+      setResult(answer);
+    } catch (error) {
+      setFailure(failureMessage(error, FAILED));
+    } finally {
+      setFinding(false);
+    }
+  };
+
+  return (
+    <Modal open onClose={onClose} title="Repeat this appointment" size="md">
+      {result ? (
+        <SeriesResult result={result} onClose={onClose} />
+      ) : (
+        <form noValidate aria-label="Repeat this appointment" onSubmit={(e) => void submit(e)}>
+          <p className="mb-4 text-sm text-slate-700">
+            The same time, {formatTime(appointment.start_time)}, in the weeks after{' '}
+            {formatDate(appointment.day)}.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor={intervalId} className="block text-sm font-medium text-slate-700">
+                Repeat every
+              </label>
+              <select
+                id={intervalId}
+                value={intervalWeeks}
+                onChange={(event) => setIntervalWeeks(event.target.value)}
+                className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+              >
+                {SERIES_INTERVAL_WEEKS.map((weeks) => (
+                  <option key={weeks} value={String(weeks)}>
+                    {weeks === 1 ? '1 week' : `${weeks} weeks`}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField
+              label="More times"
+              type="number"
+              inputMode="numeric"
+              min={MIN_SERIES_COUNT}
+              max={MAX_SERIES_COUNT}
+              value={count}
+              onChange={(event) => setCount(event.target.value)}
+              error={countError}
+            />
+          </div>
+          <div className="mt-3">
+            <FormError>{failure}</FormError>
+          </div>
+          <div className="mt-5 flex justify-end gap-2">
+            <PlainButton onClick={onClose}>Cancel</PlainButton>
+            <PendingSubmit busy={finding || book.isPending} busyText="Booking...">
+              Book series
+            </PendingSubmit>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/** 'n booked', and each week that could not be booked with its reason. */
+function SeriesResult({ result, onClose }: { result: BookSeriesResponse; onClose: () => void }) {
+  const booked = result.appointments.length;
+  return (
+    <div role="status">
+      <p className="text-sm font-semibold text-emerald-800">
+        {booked} booked
+        {booked > 0 ? `: ${result.appointments.map((a) => formatDate(a.day)).join(', ')}` : ''}
+      </p>
+      {result.conflicts.length > 0 ? (
+        <>
+          <p className="mt-3 text-sm font-medium text-slate-800">Not booked:</p>
+          <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
+            {result.conflicts.map((conflict) => (
+              <li key={conflict.date}>
+                {formatDate(conflict.date)}: {SERIES_CONFLICT_TEXTS[conflict.reason]}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div className="mt-5 flex justify-end">
+        <PlainButton onClick={onClose}>Done</PlainButton>
+      </div>
+    </div>
+  );
+}

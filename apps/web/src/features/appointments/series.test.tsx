@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  makeClientAppointment,
+  makeSlot,
+  PROVIDER_ID,
+  bookingApiForEachTest,
+  providerForEachTest,
+} from '../../../test/booking-api';
+import { json } from '../../../test/mock-api';
+import { openRoute } from '../../../test/render-route';
+
+/**
+ * Repeat and series cancel on the client's Upcoming list (docs/decisions/067-seats-and-series.md):
+ * "Repeat every [n] weeks, [m] more times" books from that time n weeks later and says what was
+ * booked and why a week was not; an occurrence of a series cancels this one, the following, or all.
+ */
+
+const api = bookingApiForEachTest('client');
+providerForEachTest(api, { provider_id: PROVIDER_ID, first_name: 'Ana', last_name: 'Lopez' });
+
+const openPage = () => openRoute('/client/appointments', 'Your Appointments');
+const SERIES_ID = '44444444-4444-4444-8444-444444444444';
+
+describe('Repeat', () => {
+  it('books the series from the same time two weeks later and shows the result', async () => {
+    const booked = makeClientAppointment({ day: '2030-06-14' });
+    api.clientAppointments = [booked];
+    const next = makeSlot({ day: '2030-06-28', start_time: '10:00:00', end_time: '10:30:00' });
+    api.providers[0]!.slots = [
+      makeSlot({ day: '2030-06-28', start_time: '11:00:00', end_time: '11:30:00' }),
+      next,
+    ];
+    let sent: unknown;
+    api.answerNext('POST /api/appointment/series', (call) => {
+      sent = call.body;
+      return json(201, {
+        message: 'Series booked',
+        series: { id: SERIES_ID, interval_weeks: 2, count: 3 },
+        appointments: ['2030-06-28', '2030-07-26'].map((day) =>
+          makeClientAppointment({ day, series_id: SERIES_ID }),
+        ),
+        conflicts: [{ date: '2030-07-12', reason: 'time_off' }],
+      });
+    });
+    const { user } = await openPage();
+    const card = await screen.findByRole('article', { name: 'Ana Lopez' });
+    await user.click(within(card).getByRole('button', { name: 'Repeat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Repeat this appointment' });
+    await user.selectOptions(within(dialog).getByLabelText('Repeat every'), '2 weeks');
+    const times = within(dialog).getByLabelText('More times');
+    await user.clear(times);
+    await user.type(times, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Book series' }));
+    expect(await within(dialog).findByText('Repeat 2 to 26 times')).toBeInTheDocument();
+    await user.clear(times);
+    await user.type(times, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Book series' }));
+    const status = await within(dialog).findByRole('status');
+    expect(sent).toEqual({ timeslotId: next.id, intervalWeeks: 2, count: 3 });
+    expect(status).toHaveTextContent(/^2 booked: Fri, Jun 28, 2030, Fri, Jul 26, 2030/);
+    expect(within(status).getByRole('listitem')).toHaveTextContent(
+      'Fri, Jul 12, 2030: the provider is away',
+    );
+  });
+
+  it('says so when the first repeat has no matching time', async () => {
+    api.clientAppointments = [makeClientAppointment({ day: '2030-06-14' })];
+    const { user } = await openPage();
+    const card = await screen.findByRole('article', { name: 'Ana Lopez' });
+    await user.click(within(card).getByRole('button', { name: 'Repeat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Repeat this appointment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Book series' }));
+    expect(
+      await within(dialog).findByText(/Fri, Jun 21, 2030: no matching time that day/),
+    ).toBeInTheDocument();
+    expect(api.calls.some((call) => call.path === '/api/appointment/series')).toBe(false);
+  });
+});
+
+describe('canceling an occurrence of a series', () => {
+  const occurrence = (day: string) =>
+    makeClientAppointment({ day, series_id: SERIES_ID, provider_first_name: day });
+
+  it.each([
+    ['This and following', { fromAppointmentId: 'second' }],
+    ['Whole series', {}],
+  ] as const)("'%s' cancels through the series", async (choice, body) => {
+    const list = [occurrence('2030-06-14'), occurrence('2030-06-21')];
+    api.clientAppointments = list;
+    let sent: { path: string; body: unknown } | null = null;
+    api.answerNext('PATCH /api/appointment/series/:id/cancel', (call) => {
+      sent = { path: call.path, body: call.body };
+      return json(200, { message: 'Series canceled', canceled: [list[1]!.appointment_id] });
+    });
+    const { user } = await openPage();
+    const card = await screen.findByRole('article', { name: /^2030-06-21/ });
+    // A series occurrence offers no Repeat of its own.
+    expect(within(card).queryByRole('button', { name: 'Repeat' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
+    expect(within(dialog).getByRole('button', { name: 'Keep appointment' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: choice }));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toEqual({
+      path: `/api/appointment/series/${SERIES_ID}/cancel`,
+      body: 'fromAppointmentId' in body ? { fromAppointmentId: list[1]!.appointment_id } : {},
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("'Cancel this one' is the ordinary cancel", async () => {
+    const list = [occurrence('2030-06-14')];
+    api.clientAppointments = list;
+    const { user } = await openPage();
+    const card = await screen.findByRole('article', { name: /^2030-06-14/ });
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel this one' }));
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (call) =>
+            call.method === 'PATCH' &&
+            call.path === `/api/appointment/cancel/${list[0]!.appointment_id}`,
+        ),
+      ).toBe(true),
+    );
+  });
+});
