@@ -45,6 +45,8 @@ describe('slots for a service, and the price an appointment keeps', () => {
       service_id: service.id,
       price_cents: 3200,
       currency: 'GBP',
+      capacity: 1,
+      seats_left: 1,
     });
     // The slot list shows the service's current price.
     await asUser(t.app, provider).patch(`/api/services/${service.id}`, { price_cents: 3500 });
