@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   makeClientAppointment,
-  makeSlot,
   PROVIDER_ID,
   bookingApiForEachTest,
   providerForEachTest,
@@ -12,7 +11,7 @@ import { openRoute } from '../../../test/render-route';
 
 /**
  * Repeat and series cancel on the client's Upcoming list (docs/decisions/067-seats-and-series.md):
- * "Repeat every [n] weeks, [m] more times" books from that time n weeks later and says what was
+ * "Repeat every [n] weeks, [m] times" makes the booking the first of a series and says what was
  * booked and why a week was not; an occurrence of a series cancels this one, the following, or all.
  */
 
@@ -23,21 +22,16 @@ const openPage = () => openRoute('/client/appointments', 'Your Appointments');
 const SERIES_ID = '44444444-4444-4444-8444-444444444444';
 
 describe('Repeat', () => {
-  it('books the series from the same time two weeks later and shows the result', async () => {
+  it('makes this booking the first of a series every two weeks and shows the result', async () => {
     const booked = makeClientAppointment({ day: '2030-06-14' });
     api.clientAppointments = [booked];
-    const next = makeSlot({ day: '2030-06-28', start_time: '10:00:00', end_time: '10:30:00' });
-    api.providers[0]!.slots = [
-      makeSlot({ day: '2030-06-28', start_time: '11:00:00', end_time: '11:30:00' }),
-      next,
-    ];
     let sent: unknown;
     api.answerNext('POST /api/appointment/series', (call) => {
       sent = call.body;
       return json(201, {
         message: 'Series booked',
         series: { id: SERIES_ID, interval_weeks: 2, count: 3 },
-        appointments: ['2030-06-28', '2030-07-26'].map((day) =>
+        appointments: ['2030-06-14', '2030-06-28'].map((day) =>
           makeClientAppointment({ day, series_id: SERIES_ID }),
         ),
         conflicts: [{ date: '2030-07-12', reason: 'time_off' }],
@@ -48,7 +42,7 @@ describe('Repeat', () => {
     await user.click(within(card).getByRole('button', { name: 'Repeat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Repeat this appointment' });
     await user.selectOptions(within(dialog).getByLabelText('Repeat every'), '2 weeks');
-    const times = within(dialog).getByLabelText('More times');
+    const times = within(dialog).getByLabelText('Times');
     await user.clear(times);
     await user.type(times, '1');
     await user.click(within(dialog).getByRole('button', { name: 'Book series' }));
@@ -57,24 +51,12 @@ describe('Repeat', () => {
     await user.type(times, '3');
     await user.click(within(dialog).getByRole('button', { name: 'Book series' }));
     const status = await within(dialog).findByRole('status');
-    expect(sent).toEqual({ timeslotId: next.id, intervalWeeks: 2, count: 3 });
-    expect(status).toHaveTextContent(/^2 booked: Fri, Jun 28, 2030, Fri, Jul 26, 2030/);
+    // The appointment's own slot: the server makes it the first occurrence.
+    expect(sent).toEqual({ timeslotId: booked.timeslot_id, intervalWeeks: 2, count: 3 });
+    expect(status).toHaveTextContent(/^2 booked: Fri, Jun 14, 2030, Fri, Jun 28, 2030/);
     expect(within(status).getByRole('listitem')).toHaveTextContent(
       'Fri, Jul 12, 2030: the provider is away',
     );
-  });
-
-  it('says so when the first repeat has no matching time', async () => {
-    api.clientAppointments = [makeClientAppointment({ day: '2030-06-14' })];
-    const { user } = await openPage();
-    const card = await screen.findByRole('article', { name: 'Ana Lopez' });
-    await user.click(within(card).getByRole('button', { name: 'Repeat' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Repeat this appointment' });
-    await user.click(within(dialog).getByRole('button', { name: 'Book series' }));
-    expect(
-      await within(dialog).findByText(/Fri, Jun 21, 2030: no matching time that day/),
-    ).toBeInTheDocument();
-    expect(api.calls.some((call) => call.path === '/api/appointment/series')).toBe(false);
   });
 });
 

@@ -13,39 +13,17 @@ import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
 import { PendingSubmit, PlainButton } from '../../../components/plain-button';
-import { addDays, formatDate, formatTime } from '../../../lib/date-time-format';
+import { formatDate, formatTime } from '../../../lib/date-time-format';
 import { failureMessage } from '../../../lib/failure-message';
-import { fetchAvailableSlots } from '../../availability/api/get-available-slots';
 import { useBookSeries } from '../api/book-series';
 
 const FAILED = 'Could not book the series';
 
 /**
- * The series starts with the provider's free slot at the same time and service `weeks` weeks
- * after this appointment (the client already holds this one: booking it again is 409
- * ALREADY_BOOKED), or null when that day has none.
- */
-async function firstRepeat(appointment: ClientAppointment, weeks: number) {
-  const day = addDays(appointment.day, 7 * weeks);
-  const { availableSlots } = await fetchAvailableSlots(
-    appointment.provider_id,
-    day,
-    undefined,
-    day,
-  );
-  const slot = availableSlots.find(
-    (candidate) =>
-      candidate.day === day &&
-      candidate.start_time === appointment.start_time &&
-      candidate.type === appointment.service_type,
-  );
-  return { day, slot: slot ?? null };
-}
-
-/**
  * 'Repeat' on a booked appointment (docs/decisions/067-seats-and-series.md): "Repeat every
- * [1–4] weeks, [2–26] more times" books a series from the same time that many weeks later, then
- * says how many were booked and, for each week that could not be, its date and why.
+ * [1–4] weeks, [2–26] times" makes this appointment the first of a series and books the same
+ * time and service in the weeks after, then says how many are booked and, for each week that
+ * could not be, its date and why.
  */
 export function RepeatSeriesModal({
   appointment,
@@ -60,7 +38,6 @@ export function RepeatSeriesModal({
   const [countError, setCountError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<BookSeriesResponse | null>(null);
-  const [finding, setFinding] = useState(false);
   const book = useBookSeries();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -72,26 +49,24 @@ export function RepeatSeriesModal({
       return;
     }
     setCountError(undefined);
-    const weeks = Number(intervalWeeks);
-    setFinding(true);
+    if (!appointment.timeslot_id) {
+      setFailure(FAILED);
+      return;
+    }
     try {
-      const first = await firstRepeat(appointment, weeks);
-      if (!first.slot) {
-        setFailure(
-          `${formatDate(first.day)}: ${SERIES_CONFLICT_TEXTS.no_slot} (${formatTime(appointment.start_time)}).`,
-        );
-        return;
-      }
+      // This appointment's own slot: the server makes the booking the series' first occurrence.
       const answer = await book.mutateAsync({
-        body: { timeslotId: first.slot.id, intervalWeeks: weeks, count: parsed.data },
+        body: {
+          timeslotId: appointment.timeslot_id,
+          intervalWeeks: Number(intervalWeeks),
+          count: parsed.data,
+        },
         providerId: appointment.provider_id,
       });
       toast.success(answer.message || SEATS_MESSAGES.seriesBooked);
       setResult(answer);
     } catch (error) {
       setFailure(failureMessage(error, FAILED));
-    } finally {
-      setFinding(false);
     }
   };
 
@@ -102,7 +77,7 @@ export function RepeatSeriesModal({
       ) : (
         <form noValidate aria-label="Repeat this appointment" onSubmit={(e) => void submit(e)}>
           <p className="mb-4 text-sm text-slate-700">
-            The same time, {formatTime(appointment.start_time)}, in the weeks after{' '}
+            The same time, {formatTime(appointment.start_time)}, starting with this one on{' '}
             {formatDate(appointment.day)}.
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -124,7 +99,7 @@ export function RepeatSeriesModal({
               </select>
             </div>
             <TextField
-              label="More times"
+              label="Times"
               type="number"
               inputMode="numeric"
               min={MIN_SERIES_COUNT}
@@ -139,7 +114,7 @@ export function RepeatSeriesModal({
           </div>
           <div className="mt-5 flex justify-end gap-2">
             <PlainButton onClick={onClose}>Cancel</PlainButton>
-            <PendingSubmit busy={finding || book.isPending} busyText="Booking...">
+            <PendingSubmit busy={book.isPending} busyText="Booking...">
               Book series
             </PendingSubmit>
           </div>
