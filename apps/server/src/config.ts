@@ -42,6 +42,12 @@ const envSchema = z.object({
   JOBS_KEEP_DONE_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   JOBS_KEEP_FAILED_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10),
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Where the Stripe API is (tests point it at a local fake): `http://127.0.0.1:12111`. */
+  STRIPE_API_URL: urlWithProtocol(['http:', 'https:']).optional(),
 });
 
 export interface Config {
@@ -79,6 +85,12 @@ export interface Config {
   jobsKeepDoneDays: number;
   /** …and failed ones after this many (kept longer for a look at the error). */
   jobsKeepFailedDays: number;
+  /** Payments (docs/decisions/068-payments.md): how long a slot waits for its payment. */
+  paymentHoldMinutes: number;
+  /** Slotwise's share of each payment, in percent (Stripe's application fee). */
+  platformFeePercent: number;
+  /** Set: payments go through Stripe; unset: the embedded test provider. */
+  stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | null;
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -143,5 +155,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsKeepFailedDays: e.JOBS_KEEP_FAILED_DAYS,
     // Tests see every write at once; a running app reuses hot first pages for a few seconds.
     searchCacheMs: e.SEARCH_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_000),
+    paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL,
+        }
+      : null,
   };
 }

@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   'STAFF_HAS_BOOKINGS',
   'ALREADY_BOOKED',
   'CAPACITY_BELOW_BOOKED',
+  'CARD_DECLINED',
+  'PAYMENT_EXPIRED',
+  'ALREADY_PAID',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { APPOINTMENT_STATUSES } from './enums';
+import { paymentSummarySchema } from './payments-schemas';
 import { BOOKING_MESSAGES, positiveInt } from './appointments-booking-schemas';
 
 /**
@@ -58,6 +59,8 @@ const appointmentBaseSchema = z.object({
   currency: z.string().nullable().optional(),
   /** The series this occurrence belongs to (docs/decisions/067-seats-and-series.md), else null. */
   series_id: z.string().nullable().optional(),
+  /** Its payment when the service takes money (docs/decisions/068-payments.md), else null. */
+  payment: paymentSummarySchema.nullable().optional(),
 });
 
 /**

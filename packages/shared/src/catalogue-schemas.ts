@@ -1,3 +1,4 @@
+import { depositCentsField, paymentModeField } from './payments-schemas';
 import { z } from './zod';
 import {
   idParamsOf,
@@ -299,6 +300,8 @@ export const createServiceBodySchema = z.object({
   description: serviceDescriptionField.optional().default(''),
   active: activeField.optional().default(true),
   resource_id: resourceIdField.optional(),
+  payment_mode: paymentModeField.optional().default('none'),
+  deposit_cents: depositCentsField.nullable().optional(),
 });
 export type CreateServiceBody = z.input<typeof createServiceBodySchema>;
 
@@ -312,6 +315,8 @@ export const updateServiceBodySchema = z
     description: serviceDescriptionField.optional(),
     active: activeField.optional(),
     resource_id: resourceIdField.optional(),
+    payment_mode: paymentModeField.optional(),
+    deposit_cents: depositCentsField.nullable().optional(),
   })
   .superRefine(someFieldGiven(CATALOGUE_MESSAGES.nothingToUpdate));
 export type UpdateServiceBody = z.input<typeof updateServiceBodySchema>;
@@ -323,6 +328,9 @@ export const serviceResponseSchema = z.object({
   active: z.boolean(),
   /** The resource it needs (docs/product.md §13.3); absent where a service is shown to clients. */
   resource_id: z.string().nullable().optional(),
+  /** What booking it takes (docs/decisions/068-payments.md); absent reads as 'none'. */
+  payment_mode: paymentModeField.optional(),
+  deposit_cents: z.number().nullable().optional(),
 });
 export type Service = z.infer<typeof serviceResponseSchema>;
 

@@ -7,7 +7,18 @@ export const USER_ROLES = ['client', 'provider'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** 'completed' is derived at read time (a booked one whose end passed); 'no_show' is stored. */
-export const APPOINTMENT_STATUSES = ['booked', 'canceled', 'completed', 'no_show'] as const;
+/**
+ * `pending_payment`: the slot is held while the client pays; `expired`: not paid in time, the slot
+ * was released (docs/decisions/068-payments.md).
+ */
+export const APPOINTMENT_STATUSES = [
+  'booked',
+  'canceled',
+  'completed',
+  'no_show',
+  'pending_payment',
+  'expired',
+] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** What happened to an appointment (the `appointment_events` rows the stats read). */

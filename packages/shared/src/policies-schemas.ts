@@ -1,3 +1,8 @@
+import {
+  type CancellationFeeTier,
+  cancellationFeesField,
+  noShowFeePercentField,
+} from './payments-schemas';
 import { z } from './zod';
 
 /**
@@ -20,6 +25,10 @@ export interface BookingPolicy {
   /** Null: no daily cap. */
   maxPerDay: number | null;
   cancelCutoffMinutes: number;
+  /** Fees kept when a client cancels (docs/decisions/068-payments.md); [] = none. */
+  cancellationFees: CancellationFeeTier[];
+  /** Percent of the price a no-show costs; 0 = none. */
+  noShowFeePercent: number;
 }
 
 export const DEFAULT_BOOKING_POLICY: BookingPolicy = {
@@ -28,6 +37,8 @@ export const DEFAULT_BOOKING_POLICY: BookingPolicy = {
   bufferMinutes: 0,
   maxPerDay: null,
   cancelCutoffMinutes: 0,
+  cancellationFees: [],
+  noShowFeePercent: 0,
 };
 
 export const POLICY_MESSAGES = {
@@ -109,6 +120,9 @@ export const bookingPolicySchema = z.object({
     MAX_CANCEL_CUTOFF_MINUTES,
     POLICY_MESSAGES.cancelCutoffInvalid,
   ),
+  // Absent in a body written before fees existed: none.
+  cancellationFees: cancellationFeesField.optional().default([]),
+  noShowFeePercent: noShowFeePercentField.optional().default(0),
 }) satisfies z.ZodType<BookingPolicy>;
 
 export const bookingPolicyResponseSchema = z.object({ policy: bookingPolicySchema });

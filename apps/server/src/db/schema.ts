@@ -11,3 +11,4 @@ export * from './schema/notifications';
 export * from './schema/messages';
 export * from './schema/jobs';
 export * from './schema/businesses';
+export * from './schema/payments';

@@ -86,7 +86,7 @@ export const appointments = pgTable(
     // the rest (docs/decisions/067-seats-and-series.md).
     uniqueIndex('appointments_one_seat_per_client')
       .on(t.timeslotId, t.clientId)
-      .where(sql`${t.status} = 'booked'`),
+      .where(sql`${t.status} in ('booked', 'pending_payment')`),
     index('appointments_series_idx')
       .on(t.seriesId, t.startsAt)
       .where(sql`${t.seriesId} is not null`),
@@ -96,7 +96,7 @@ export const appointments = pgTable(
     index('appointments_provider_day_idx').on(t.providerId, t.day),
     check(
       'appointments_status_check',
-      sql`${t.status} in ('booked', 'canceled', 'completed', 'no_show')`,
+      sql`${t.status} in ('booked', 'canceled', 'completed', 'no_show', 'pending_payment', 'expired')`,
     ),
   ],
 );

@@ -5,13 +5,19 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   type PgColumnBuilderBase,
   pgTable,
   type PgTableExtraConfigValue,
+  smallint,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  type CancellationFeeTier,
+  PAYMENT_MODES,
+} from '@slotwise/shared/payments-schemas';
 import { belongsTo, createdAt, instant, ownerKey, updatedAt, uuidId } from './columns';
 import { users } from './accounts';
 
@@ -145,6 +151,9 @@ export const services = providerRows(
     active: boolean('active').notNull().default(true),
     /** The business resource (room, chair, machine) a booking of it needs (0017_businesses). */
     resourceId: uuid('resource_id'),
+    /** What booking it takes (docs/decisions/068-payments.md; checks in 0019_payments). */
+    paymentMode: text('payment_mode', { enum: PAYMENT_MODES }).notNull().default('none'),
+    depositCents: integer('deposit_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -167,6 +176,12 @@ export const bookingPolicies = pgTable(
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
     maxPerDay: integer('max_per_day'),
     cancelCutoffMinutes: integer('cancel_cutoff_minutes').notNull().default(0),
+    /** Cancellation fee tiers and the no-show fee (docs/decisions/068-payments.md). */
+    cancellationFees: jsonb('cancellation_fees')
+      .$type<CancellationFeeTier[]>()
+      .notNull()
+      .default([]),
+    noShowFeePercent: smallint('no_show_fee_percent').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [

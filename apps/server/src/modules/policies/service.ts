@@ -9,6 +9,8 @@ const policyColumns = {
   bufferMinutes: bookingPolicies.bufferMinutes,
   maxPerDay: bookingPolicies.maxPerDay,
   cancelCutoffMinutes: bookingPolicies.cancelCutoffMinutes,
+  cancellationFees: bookingPolicies.cancellationFees,
+  noShowFeePercent: bookingPolicies.noShowFeePercent,
 };
 
 /** GET /provider/policy (and the provider page): the provider's policy, or the defaults. */
