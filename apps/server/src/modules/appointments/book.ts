@@ -7,7 +7,8 @@ import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors
 import type { ClaimOutcome } from '../../push/claims-in-flight';
 import type { TakenSlotHints } from '../../push/taken-slot-hints';
 import { lockProviderForPolicy, refusalOf } from '../policies/policy-rules';
-import { claimOne, type ClaimRequest, type PaymentHold } from './booking-claim';
+import { claimOne, type ClaimRequest } from './booking-claim';
+import type { PaymentHold } from './payment-hold';
 import { bookedChange, type BookingContext, bookingContext } from './booking-context';
 import type { AppointmentChange } from './change';
 import { AppointmentChanges, MAIL_CONSUMER, STORED_NOTIFICATION_CONSUMER } from './change-fanout';

@@ -1,4 +1,3 @@
-import type { CancellationFeeTier, PaymentMode } from '@slotwise/shared/payments-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows } from '../../db/client';
 import {
@@ -15,6 +14,7 @@ import { BatchedCalls } from '../../lib/batched-calls';
 import { policyNeedsLock, slotObeysPolicy } from '../policies/policy-rules';
 import type { BookingContext } from './booking-context';
 import type { AppointmentChange } from './change';
+import type { PaymentHold } from './payment-hold';
 import { mailJobsFor } from './change-jobs';
 import { slotIsClaimable } from './claimable-slot';
 import { slotTakenByIndex } from './transaction';
@@ -29,24 +29,6 @@ const p = (name: string) => sql.placeholder(name);
 
 /** The job that ends an unpaid hold at its deadline (the payments module runs it). */
 export const PAYMENT_EXPIRY_JOB = 'payments.expire-hold';
-
-/**
- * A booking of a service that takes money (docs/decisions/068-payments.md): the appointment is
- * written `pending_payment`, holding its seat, with its payment row and the expiry job; the
- * booking's notification, event and mail wait for the payment.
- */
-export interface PaymentHold {
-  paymentId: string;
-  mode: Exclude<PaymentMode, 'none'>;
-  amountCents: number;
-  priceCents: number;
-  currency: string;
-  cancellationFees: CancellationFeeTier[];
-  noShowFeePercent: number;
-  gateway: 'test' | 'stripe';
-  checkoutUrl: string | null;
-  expiresAt: Date;
-}
 
 /** One booking's part of a claim statement: the slot as read, and the rows to write for it. */
 export interface ClaimRequest {

@@ -10,7 +10,7 @@ import {
   policyNeedsLock,
   policyVerdictColumns,
 } from '../policies/policy-rules';
-import type { PaymentHold } from './booking-claim';
+import type { PaymentHold } from './payment-hold';
 import type { AppointmentChange, AppointmentTime } from './change';
 import { claimedSlotColumns, slotHasStarted } from './claimable-slot';
 import { changeOf } from './notice';
