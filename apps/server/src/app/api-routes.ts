@@ -10,6 +10,7 @@ import { catalogueRoutes } from '../modules/catalogue/routes';
 import { healthRoutes } from '../modules/health/routes';
 import { messageRoutes } from '../modules/messages/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
+import { paymentRoutes } from '../modules/payments/routes';
 import { policyRoutes } from '../modules/policies/routes';
 import { profileRoutes } from '../modules/accounts/profile-routes';
 import { reviewRoutes } from '../modules/reviews/routes';
@@ -40,4 +41,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(serviceRoutes);
   await api.register(policyRoutes);
   await api.register(businessRoutes);
+  await api.register(paymentRoutes);
 };
