@@ -110,8 +110,11 @@ describeBrowser('payments', () => {
   afterEach(async (context) => {
     const failed = context.task.result?.state === 'fail';
     for (const [index, page] of opened.splice(0).entries()) {
-      // The declined card is a 402 the browser logs as a failed request.
-      await closeChecked(page, `payments-${context.task.name}-${index}`, failed, [/402/]);
+      // The declined card: a 402 the browser reports, and the failure the app logs (§8).
+      await closeChecked(page, `payments-${context.task.name}-${index}`, failed, [
+        /402/,
+        new RegExp(`^\\[api\\] ${PAYMENT_MESSAGES.cardDeclined.replace(/\./g, '\\.')}`),
+      ]);
     }
   });
 
