@@ -150,7 +150,7 @@ export function feeTierSentences(
   return sentences;
 }
 
-/** `payment` on an appointment answer (DESIGN: {id, status, amount_cents, …}). */
+/** `payment` on an appointment answer (docs/decisions/068-payments.md). */
 export const paymentSummarySchema = z.object({
   id: z.string(),
   status: z.enum(PAYMENT_STATUSES),
