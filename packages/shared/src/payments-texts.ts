@@ -1,5 +1,5 @@
 import { formatPrice } from './catalogue-schemas';
-import { type PaymentSummary, TEST_CARDS } from './payments-schemas';
+import { type PaymentMode, type PaymentSummary, TEST_CARDS } from './payments-schemas';
 
 /**
  * What the web pages say about payments (docs/product.md §16, docs/decisions/068-payments.md):
@@ -30,6 +30,32 @@ export const PAYMENT_TEXTS = {
   downloadCsv: 'Download CSV',
   noEarnings: 'No payments in this range.',
 } as const;
+
+/** The service editor's payment choices. */
+export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+  none: 'No payment',
+  deposit: 'Deposit',
+  prepay: 'Full prepayment',
+  card_on_file: 'Card on file',
+};
+
+/** What booking a service takes, on its card: 'Deposit $10.00'; null for none. */
+export function servicePaymentText(service: {
+  payment_mode?: PaymentMode;
+  deposit_cents?: number | null;
+  currency: string;
+}): string | null {
+  switch (service.payment_mode) {
+    case 'deposit':
+      return `Deposit ${formatPrice(service.deposit_cents ?? 0, service.currency)}`;
+    case 'prepay':
+      return 'Paid in full when booked';
+    case 'card_on_file':
+      return 'Card kept on file';
+    default:
+      return null;
+  }
+}
 
 /** The parts of a payment worth a line on an appointment: "Paid €25.00 · Refunded €12.50". */
 export function paymentLine(payment: PaymentSummary): string {

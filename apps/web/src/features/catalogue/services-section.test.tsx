@@ -159,6 +159,11 @@ describe('services on the Settings page', () => {
     expect(await screen.findByText(CATALOGUE_MESSAGES.serviceUpdated)).toBeInTheDocument();
     const patch = callsTo(api.calls, 'PATCH', `/api/services/${haircut.id}`)[0]!;
     expect(patch.body).toMatchObject({ payment_mode: 'deposit', deposit_cents: 1000 });
+    await waitFor(() =>
+      expect(services.getByRole('article', { name: 'Haircut' })).toHaveTextContent(
+        '45 min · $35.00 · Deposit $10.00',
+      ),
+    );
   }, 15_000);
 
   it('sends a full prepayment without a deposit', async () => {

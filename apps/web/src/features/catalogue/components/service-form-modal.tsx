@@ -14,6 +14,7 @@ import {
   PAYMENT_MODES,
   paymentModeField,
 } from '@slotwise/shared/payments-schemas';
+import { PAYMENT_MODE_LABELS } from '@slotwise/shared/payments-texts';
 import { z } from '@slotwise/shared/zod';
 import { useId } from 'react';
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
@@ -58,14 +59,6 @@ function depositOf(
   }
   return deposit;
 }
-
-/** The payment select's choices (docs/decisions/068-payments.md). */
-const PAYMENT_LABELS: Record<(typeof PAYMENT_MODES)[number], string> = {
-  none: 'No payment',
-  deposit: 'Deposit',
-  prepay: 'Full prepayment',
-  card_on_file: 'Card on file',
-};
 
 const serviceFormSchema = z
   .object({
@@ -237,7 +230,7 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
               >
                 {PAYMENT_MODES.map((mode) => (
                   <option key={mode} value={mode}>
-                    {PAYMENT_LABELS[mode]}
+                    {PAYMENT_MODE_LABELS[mode]}
                   </option>
                 ))}
               </select>
