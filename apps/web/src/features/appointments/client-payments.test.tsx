@@ -55,6 +55,8 @@ describe('client appointments: payments', () => {
     await openPage();
     const paid = await screen.findByRole('article', { name: 'Paid Lopez' });
     expect(paid).toHaveTextContent('Paid €25.00');
+    // A service paid when booking is not repeated (docs/product.md §16.2).
+    expect(within(paid).queryByRole('button', { name: 'Repeat' })).toBeNull();
     const held = screen.getByRole('article', { name: 'Held Lopez' });
     expect(held).toHaveTextContent('Due €10.00');
     expect(held).toHaveTextContent('awaiting payment');

@@ -130,7 +130,10 @@ export function AppointmentCard(props: AppointmentCardProps) {
           describedBy={describedBy}
           onCancel={props.onCancel}
           onReschedule={props.onReschedule}
-          onRepeat={props.appointment.series_id ? undefined : props.onRepeat}
+          // A service paid when booking cannot repeat (docs/product.md §16.2).
+          onRepeat={
+            props.appointment.series_id || props.appointment.payment ? undefined : props.onRepeat
+          }
         />
       ) : props.onCancel ? (
         <CardAction kind="cancel" onClick={props.onCancel} describedBy={describedBy}>
