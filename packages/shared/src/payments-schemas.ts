@@ -182,6 +182,10 @@ export const checkoutResponseSchema = z.object({
     service_name: z.string().nullable(),
     starts_at: z.string(),
     ends_at: z.string(),
+    /** For the page's link back to the provider (optional until the server sends it). */
+    provider_id: z.string().optional(),
+    /** The provider's IANA zone: the time is shown as the provider's other pages show it. */
+    timezone: z.string().optional(),
   }),
   /** The test provider's page takes a card number; with Stripe, `checkout_url` is Stripe's. */
   provider: z.enum(['test', 'stripe']),

@@ -67,6 +67,7 @@ describe('provider area layout', () => {
       ['Time Slots', '/dashboard/timeslots'],
       ['Appointments', '/dashboard/appointments'],
       ['Analytics', '/dashboard/analytics'],
+      ['Earnings', '/dashboard/earnings'],
       ['Messages', '/messages'],
       ['Settings', '/dashboard/profile'],
     ]);

@@ -122,6 +122,10 @@ const JoinBusinessPage = lazyNamed(
   'JoinBusinessPage',
 );
 
+// Payments (docs/product.md §16): the checkout and the provider's earnings.
+const CheckoutPage = lazyNamed(() => import('../features/payments/checkout-page'), 'CheckoutPage');
+const EarningsPage = lazyNamed(() => import('../features/payments/earnings-page'), 'EarningsPage');
+
 const MessagesPage = lazyNamed(() => import('../features/messages/messages-page'), 'MessagesPage');
 const NotificationsPage = lazyNamed(
   () => import('../features/notifications/notifications-page'),
@@ -175,6 +179,8 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'profile', element: <ProviderSettingsPage /> },
+              // The provider's own takings (not a staff member's).
+              { path: 'earnings', element: <EarningsPage /> },
             ],
           },
         ],
@@ -193,6 +199,11 @@ export const routes: RouteObject[] = [
               { path: 'reschedule/:id', element: <ReschedulePage /> },
               { path: 'account', element: <ClientAccountPage /> },
             ],
+          },
+          // The checkout (docs/decisions/068-payments.md): a bare page, light to load.
+          {
+            element: <BareLayout />,
+            children: [{ path: 'pay/:paymentId', element: <CheckoutPage /> }],
           },
         ],
       },
@@ -232,7 +243,10 @@ export const routes: RouteObject[] = [
       // 'View Full Analytics' (SPEC quick action) points to /stats: the provider's analytics.
       {
         element: <RequireSession role="provider" />,
-        children: [{ path: 'stats', element: <Navigate to="/dashboard/analytics" replace /> }],
+        children: [
+          { path: 'stats', element: <Navigate to="/dashboard/analytics" replace /> },
+          { path: 'earnings', element: <Navigate to="/dashboard/earnings" replace /> },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

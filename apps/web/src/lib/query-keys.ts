@@ -32,6 +32,16 @@ export const queryKeys = {
   providerAppointmentPages: (status: string | null, providerId: string | null = null) =>
     ['appointments', 'provider', 'pages', { status, providerId }] as const,
 
+  /** Payments (docs/decisions/068-payments.md): the checkouts and the earnings. */
+  payments: ['payments'] as const,
+  /** GET /payments/:id → `{payment, appointment, provider}` (the checkout page). */
+  checkout: (paymentId: string) => ['payments', 'checkout', paymentId] as const,
+  /** GET /payments/earnings?from&to&group → the earnings figures. */
+  earnings: (params: { from: string; to: string; group: 'week' | 'month' }) =>
+    ['payments', 'earnings', params] as const,
+  /** GET /appointment/:id/cancel-quote → what a cancel now keeps and gives back. */
+  cancelQuote: (appointmentId: string) => ['appointments', 'cancel-quote', appointmentId] as const,
+
   /** GET /provider/policy → `{policy}` (the signed-in provider's booking policy). */
   bookingPolicy: ['booking-policy'] as const,
 

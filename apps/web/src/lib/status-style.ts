@@ -59,9 +59,11 @@ export function slotStatus(slot: { is_booked: boolean }): 'booked' | 'available'
   return slot.is_booked ? 'booked' : 'available';
 }
 
-/** How a status reads ('no_show' → 'no-show', 'pending_payment' → 'pending payment'). */
+/** How a status reads ('no_show' → 'no-show', 'pending_payment' → 'awaiting payment'). */
 export function statusLabel(status: string): string {
   const known = displayStatus(status) ?? status;
   if (known === 'no_show') return 'no-show';
+  // docs/decisions/068-payments.md: the slot is held while the client pays.
+  if (known === 'pending_payment') return 'awaiting payment';
   return known.replace(/_/g, ' ');
 }

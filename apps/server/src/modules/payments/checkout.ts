@@ -259,6 +259,8 @@ export async function checkoutOf(
       status: appointments.status,
       providerFirstName: sql<string>`${providerUser}.first_name`,
       providerLastName: sql<string>`${providerUser}.last_name`,
+      providerId: providers.id,
+      timezone: sql<string>`${providerUser}.timezone`,
       serviceName: appointments.serviceName,
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
@@ -279,6 +281,9 @@ export async function checkoutOf(
       service_name: row.serviceName,
       starts_at: row.startsAt.toISOString(),
       ends_at: row.endsAt.toISOString(),
+      // The page links back to the provider and shows the time in their zone.
+      provider_id: row.providerId,
+      timezone: row.timezone,
     },
     provider: rt.gateway.name,
   };

@@ -180,7 +180,12 @@ describe('payments', () => {
     expect(own.json()).toMatchObject({
       provider: 'test',
       payment: { id: paymentId },
-      appointment: { service_name: 'Colour' },
+      // The page's link back to the provider and the provider's zone for the time.
+      appointment: {
+        service_name: 'Colour',
+        provider_id: provider.providerId,
+        timezone: expect.any(String),
+      },
     });
   });
 

@@ -26,6 +26,8 @@ beforeEach(() => {
     bufferMinutes: 0,
     maxPerDay: 8,
     cancelCutoffMinutes: 1440,
+    cancellationFees: [],
+    noShowFeePercent: 0,
   };
   api = mockApi((call) => {
     if (call.method === 'GET' && call.path === '/api/profile') {
@@ -104,6 +106,8 @@ describe('settings: booking policy', () => {
         bufferMinutes: 15,
         maxPerDay: null,
         cancelCutoffMinutes: 1440,
+        cancellationFees: [],
+        noShowFeePercent: 0,
       },
     ]);
   });
@@ -126,6 +130,8 @@ describe('settings: booking policy', () => {
         bufferMinutes: 0,
         maxPerDay: 8,
         cancelCutoffMinutes: 2880,
+        cancellationFees: [],
+        noShowFeePercent: 0,
       },
     ]);
   });

@@ -13,7 +13,7 @@ import { RepeatSeriesModal } from './components/repeat-series-modal';
 import { SeriesCancelDialog } from './components/series-cancel-dialog';
 import { RESCHEDULE_TITLE, RescheduleModal } from './components/reschedule-modal';
 import { loadedAppointments } from './loaded-appointments';
-import { isUpcoming, tabFrom, type AppointmentTab } from './upcoming';
+import { inUpcomingTab, isUpcoming, tabFrom, type AppointmentTab } from './upcoming';
 import { ListState, type ListTexts } from '../../components/list-state';
 
 const APPOINTMENT_LIST_TEXTS: ListTexts = {
@@ -110,7 +110,7 @@ export function ClientAppointmentsPage({
   // Upcoming or past as of opening the page (the server re-sorts on every refetch).
   const [now] = useState(() => Date.now());
   const list = loaded.filter(
-    (appointment) => isUpcoming(appointment, now) === (tab === 'upcoming'),
+    (appointment) => inUpcomingTab(appointment, now) === (tab === 'upcoming'),
   );
   // Pages run upcoming first: once a past one is loaded, every upcoming one is too.
   const pastLoaded = loaded.some((appointment) => !isUpcoming(appointment, now));

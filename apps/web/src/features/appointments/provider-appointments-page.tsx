@@ -23,6 +23,8 @@ const STATUS_LABELS: Record<AppointmentStatus, string> = {
   canceled: 'Canceled',
   completed: 'Completed',
   no_show: 'No-show',
+  pending_payment: 'Awaiting payment',
+  expired: 'Expired',
 };
 
 /**

@@ -8,6 +8,17 @@ export function isUpcoming(appointment: ClientAppointment, now: number = Date.no
   return appointment.status === 'booked' && Date.parse(appointment.ends_at) > now;
 }
 
+/**
+ * The Upcoming tab also holds a time still waiting for its payment (docs/product.md §16), so
+ * that "Pay now" is where the client looks.
+ */
+export function inUpcomingTab(appointment: ClientAppointment, now: number = Date.now()): boolean {
+  return (
+    isUpcoming(appointment, now) ||
+    (appointment.status === 'pending_payment' && Date.parse(appointment.ends_at) > now)
+  );
+}
+
 /** The soonest upcoming appointment, or null. */
 export function nextAppointment(
   appointments: readonly ClientAppointment[],

@@ -1,4 +1,5 @@
 import { CATALOGUE_MESSAGES } from '@slotwise/shared/catalogue-schemas';
+import { PAYMENT_MESSAGES } from '@slotwise/shared/payments-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookingApiForEachTest } from '../../../test/booking-api';
@@ -75,6 +76,8 @@ describe('services on the Settings page', () => {
       price_cents: 1250,
       currency: 'USD',
       description: '',
+      payment_mode: 'none',
+      deposit_cents: null,
     });
     expect(await services.findByRole('article', { name: 'Beard trim' })).toHaveTextContent(
       '20 min · $12.50',
@@ -131,5 +134,51 @@ describe('services on the Settings page', () => {
       expect(services.getByRole('article', { name: 'Booked one' })).toHaveTextContent('Archived'),
     );
     expect(callsTo(api.calls, 'DELETE', `/api/services/${booked.id}`)).toHaveLength(1);
+  }, 15_000);
+
+  it('takes a deposit (docs/product.md §16): shown for deposit only, at most the price', async () => {
+    const haircut = makeService({ name: 'Haircut', price_cents: 3500 });
+    api.catalogue.services = [haircut];
+    const { user, services } = await openSettings();
+    const card = await services.findByRole('article', { name: 'Haircut' });
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit service' }));
+    expect(dialog.getByLabelText('Payment')).toHaveValue('none');
+    expect(dialog.queryByLabelText('Deposit amount')).toBeNull();
+
+    await user.selectOptions(dialog.getByLabelText('Payment'), 'Deposit');
+    const deposit = dialog.getByLabelText('Deposit amount');
+    await user.type(deposit, '40');
+    await user.click(dialog.getByRole('button', { name: 'Save service' }));
+    await waitFor(() => expectFieldError(deposit, PAYMENT_MESSAGES.depositInvalid));
+    expect(callsTo(api.calls, 'PATCH', `/api/services/${haircut.id}`)).toEqual([]);
+
+    await user.clear(deposit);
+    await user.type(deposit, '10');
+    await user.click(dialog.getByRole('button', { name: 'Save service' }));
+    expect(await screen.findByText(CATALOGUE_MESSAGES.serviceUpdated)).toBeInTheDocument();
+    const patch = callsTo(api.calls, 'PATCH', `/api/services/${haircut.id}`)[0]!;
+    expect(patch.body).toMatchObject({ payment_mode: 'deposit', deposit_cents: 1000 });
+    await waitFor(() =>
+      expect(services.getByRole('article', { name: 'Haircut' })).toHaveTextContent(
+        '45 min · $35.00 · Deposit $10.00',
+      ),
+    );
+  }, 15_000);
+
+  it('sends a full prepayment without a deposit', async () => {
+    const haircut = makeService({ name: 'Haircut', payment_mode: 'deposit', deposit_cents: 500 });
+    api.catalogue.services = [haircut];
+    const { user, services } = await openSettings();
+    const card = await services.findByRole('article', { name: 'Haircut' });
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit service' }));
+    expect(dialog.getByLabelText('Deposit amount')).toHaveValue('5.00');
+    await user.selectOptions(dialog.getByLabelText('Payment'), 'Full prepayment');
+    expect(dialog.queryByLabelText('Deposit amount')).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Save service' }));
+    expect(await screen.findByText(CATALOGUE_MESSAGES.serviceUpdated)).toBeInTheDocument();
+    const patch = callsTo(api.calls, 'PATCH', `/api/services/${haircut.id}`)[0]!;
+    expect(patch.body).toMatchObject({ payment_mode: 'prepay', deposit_cents: null });
   }, 15_000);
 });

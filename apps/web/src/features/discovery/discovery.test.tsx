@@ -83,6 +83,8 @@ beforeEach(() => {
     bufferMinutes: 0,
     maxPerDay: null,
     cancelCutoffMinutes: 0,
+    cancellationFees: [],
+    noShowFeePercent: 0,
   };
   const first = makeSlot({ day: '2030-06-14', start_time: '10:00:00', end_time: '10:45:00' });
   const second = makeSlot({ day: '2030-06-15', start_time: '09:00:00', end_time: '09:45:00' });

@@ -1,21 +1,17 @@
 import { CardSection } from '../../../components/card-section';
 import { PolicyList } from '../../../components/policy-list';
-import {
-  type BookingPolicy,
-  bookingPolicySchema,
-  MAX_CANCEL_CUTOFF_MINUTES,
-  MAX_MIN_NOTICE_MINUTES,
-  POLICY_MESSAGES,
-} from '@slotwise/shared/policies-schemas';
-import { z } from '@slotwise/shared/zod';
+import { feeTierSentences } from '@slotwise/shared/payments-schemas';
+import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { useBookingPolicy } from '../../policies/api/get-policy';
 import { useSaveBookingPolicy } from '../../policies/api/save-policy';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { FeeTierFields } from './fee-tier-fields';
+import { policyFormSchema, toDraft, type PolicyDraft } from './policy-form-schema';
 
 interface Field {
-  key: keyof BookingPolicy;
+  key: Exclude<keyof PolicyDraft, 'cancellationFees' | 'noShowFeePercent'>;
   label: string;
   unit: string;
   help: string;
@@ -53,62 +49,6 @@ const FIELDS: Field[] = [
     help: 'Clients can cancel or reschedule until this long before the start (24: a day before). You can always cancel.',
   },
 ];
-
-type Draft = Record<keyof BookingPolicy, string>;
-
-/**
- * Notice and cut-off are typed in hours (docs/product.md §14.5) and sent in minutes, as the API
- * keeps them; a fraction of an hour is rounded to the minute (1.5 → 90).
- */
-function minutesToHoursText(minutes: number): string {
-  return String(Math.round((minutes / 60) * 100) / 100);
-}
-
-function hoursTextToMinutes(hours: string): number {
-  return Math.round(Number(hours.trim()) * 60);
-}
-
-const HOURS_PATTERN = /^\s*\d+(\.\d+)?\s*$/;
-
-/** Hours as typed: a number from 0 to `maxMinutes` / 60. */
-const hoursText = (maxMinutes: number, message: string) =>
-  z.string().refine((text) => {
-    if (!HOURS_PATTERN.test(text)) return false;
-    const minutes = hoursTextToMinutes(text);
-    return minutes >= 0 && minutes <= maxMinutes;
-  }, message);
-
-const toDraft = (policy: BookingPolicy): Draft => ({
-  minNoticeMinutes: minutesToHoursText(policy.minNoticeMinutes),
-  maxAdvanceDays: String(policy.maxAdvanceDays),
-  bufferMinutes: String(policy.bufferMinutes),
-  maxPerDay: policy.maxPerDay === null ? '' : String(policy.maxPerDay),
-  cancelCutoffMinutes: minutesToHoursText(policy.cancelCutoffMinutes),
-});
-
-/**
- * The form as typed (numbers as text, notice and cut-off in hours, an empty daily limit for none)
- * into the shared schema.
- */
-const policyFormSchema = z
-  .object({
-    minNoticeMinutes: hoursText(MAX_MIN_NOTICE_MINUTES, POLICY_MESSAGES.minNoticeHoursInvalid),
-    maxAdvanceDays: z.string(),
-    bufferMinutes: z.string(),
-    maxPerDay: z.string(),
-    cancelCutoffMinutes: hoursText(
-      MAX_CANCEL_CUTOFF_MINUTES,
-      POLICY_MESSAGES.cancelCutoffHoursInvalid,
-    ),
-  })
-  .transform((draft) => ({
-    minNoticeMinutes: hoursTextToMinutes(draft.minNoticeMinutes),
-    maxAdvanceDays: Number(draft.maxAdvanceDays),
-    bufferMinutes: Number(draft.bufferMinutes),
-    maxPerDay: draft.maxPerDay.trim() === '' ? null : Number(draft.maxPerDay),
-    cancelCutoffMinutes: hoursTextToMinutes(draft.cancelCutoffMinutes),
-  }))
-  .pipe(bookingPolicySchema);
 
 /** Settings: the provider's booking policy, with its rules in plain language. */
 export function BookingPolicySection() {
@@ -173,6 +113,7 @@ function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
           </div>
         );
       })}
+      <FeeTierFields control={control} register={register} errors={errors} />
       {preview.success ? (
         <div aria-live="polite">
           <p className="text-sm font-medium text-slate-800">What clients will see:</p>
@@ -180,6 +121,14 @@ function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
             policy={preview.data}
             className="mt-1 list-disc pl-5 text-sm text-slate-700"
           />
+          {/* The fee terms, as the booking page and the checkout state them. */}
+          <ul aria-label="Fees" className="mt-1 list-disc pl-5 text-sm text-slate-700">
+            {feeTierSentences(preview.data.cancellationFees, preview.data.noShowFeePercent).map(
+              (sentence) => (
+                <li key={sentence}>{sentence}</li>
+              ),
+            )}
+          </ul>
         </div>
       ) : null}
       <button

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
+import { PAYMENT_TEXTS, paymentLine } from '@slotwise/shared/payments-texts';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { formatDate, formatTimeRange } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
@@ -90,6 +91,10 @@ export function AppointmentCard(props: AppointmentCardProps) {
             ) : null}
           </p>
         ) : null}
+        {appointment.payment ? (
+          // What was paid, refunded or kept (docs/product.md §16).
+          <p className="text-sm text-slate-700">{paymentLine(appointment.payment)}</p>
+        ) : null}
         <p id={whenId} className="mt-1 text-sm text-slate-700">
           <span>{formatDate(appointment.day)}</span>
           <span aria-hidden="true"> · </span>
@@ -115,7 +120,9 @@ export function AppointmentCard(props: AppointmentCardProps) {
           {REVIEW_MESSAGES.markNoShow}
         </CardAction>
       ) : null}
-      {client ? (
+      {client && appointment.status === 'pending_payment' && appointment.payment?.checkout_url ? (
+        <PayNowLink href={appointment.payment.checkout_url} describedBy={describedBy} />
+      ) : client ? (
         <ClientActions
           providerId={props.appointment.provider_id}
           upcoming={isUpcoming(props.appointment)}
@@ -123,7 +130,10 @@ export function AppointmentCard(props: AppointmentCardProps) {
           describedBy={describedBy}
           onCancel={props.onCancel}
           onReschedule={props.onReschedule}
-          onRepeat={props.appointment.series_id ? undefined : props.onRepeat}
+          // A service paid when booking cannot repeat (docs/product.md §16.2).
+          onRepeat={
+            props.appointment.series_id || props.appointment.payment ? undefined : props.onRepeat
+          }
         />
       ) : props.onCancel ? (
         <CardAction kind="cancel" onClick={props.onCancel} describedBy={describedBy}>
@@ -131,6 +141,21 @@ export function AppointmentCard(props: AppointmentCardProps) {
         </CardAction>
       ) : null}
     </article>
+  );
+}
+
+/** A held time waiting for its payment: on to the checkout (docs/decisions/068-payments.md). */
+function PayNowLink({ href, describedBy }: { href: string; describedBy: string }) {
+  const className =
+    'self-start rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 sm:self-center';
+  return /^https?:\/\//.test(href) ? (
+    <a href={href} aria-describedby={describedBy} className={className}>
+      {PAYMENT_TEXTS.payNow}
+    </a>
+  ) : (
+    <Link to={href} aria-describedby={describedBy} className={className}>
+      {PAYMENT_TEXTS.payNow}
+    </Link>
   );
 }
 

@@ -9,6 +9,7 @@ import { fullName } from '../../../lib/full-name';
 import type { AppointmentDialogProps } from './appointment-dialog-props';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useCancelProviderAppointment } from '../api/cancel-provider-appointment';
+import { CancelQuoteText } from './cancel-quote-text';
 
 /** docs/product.md §8: the cancelled-appointment toast stays 5 s (the container's default is 4 s). */
 export const CANCELLED_TOAST_MS = 5_000;
@@ -87,6 +88,7 @@ export function CancelAppointmentDialog({
     <CancelDialog busy={cancel.isPending} onConfirm={() => void confirm()} onClose={onClose}>
       {fullName(appointment.provider_first_name, appointment.provider_last_name)}:{' '}
       {formatSlot(appointment)}
+      {appointment.payment ? <CancelQuoteText appointmentId={appointment.appointment_id} /> : null}
     </CancelDialog>
   );
 }

@@ -6,7 +6,7 @@ import {
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { todayIn } from '@slotwise/shared/dates';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { failureMessage } from '../../../lib/failure-message';
 import { fullName } from '../../../lib/full-name';
@@ -64,6 +64,7 @@ export function BusinessChosenTime({
 }: BusinessChosenTimeProps) {
   const { session } = useSession();
   const location = useLocation();
+  const navigate = useNavigate();
   const book = useBookBusinessTime();
   const service = business.services.find((s) => s.id === serviceId);
   const here = `${location.pathname}${location.search}`;
@@ -83,6 +84,13 @@ export function BusinessChosenTime({
         body = { businessId: business.id, serviceId, startsAt: slot.starts_at };
       }
       const { message, appointment } = await book.mutateAsync(body);
+      // A service paid when booking: on to its checkout (docs/decisions/068-payments.md).
+      const checkoutUrl = appointment.payment?.checkout_url;
+      if (appointment.status === 'pending_payment' && checkoutUrl) {
+        if (/^https?:\/\//.test(checkoutUrl)) window.location.assign(checkoutUrl);
+        else void navigate(checkoutUrl);
+        return;
+      }
       toast.success(message);
       onBooked({
         when: label,

@@ -8,9 +8,16 @@ import {
   serviceNameField,
   type Service,
 } from '@slotwise/shared/catalogue-schemas';
+import {
+  depositCentsField,
+  PAYMENT_MESSAGES,
+  PAYMENT_MODES,
+  paymentModeField,
+} from '@slotwise/shared/payments-schemas';
+import { PAYMENT_MODE_LABELS } from '@slotwise/shared/payments-texts';
 import { z } from '@slotwise/shared/zod';
 import { useId } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { controlClass } from '../../../components/control-class';
 import { Field, FormError, TextAreaField, TextField } from '../../../components/form-field';
@@ -27,6 +34,32 @@ import { useZodForm } from '../../../lib/use-zod-form';
 /** The price is typed in the currency's units ('35.50'); this explains a malformed one. */
 export const PRICE_FORMAT_MESSAGE = 'Enter a price such as 35 or 35.50';
 
+/**
+ * The deposit in cents for a deposit service (1 up to the price), null for the other modes;
+ * undefined after an issue was added. A service that takes money needs a price.
+ */
+function depositOf(
+  values: { payment_mode: string; deposit: string; currency: string },
+  priceCents: number | null,
+  ctx: z.RefinementCtx,
+): number | null | undefined {
+  if (values.payment_mode !== 'none' && priceCents === 0) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: PAYMENT_MESSAGES.depositNeedsPrice });
+    return undefined;
+  }
+  if (values.payment_mode !== 'deposit') return null;
+  const deposit = parsePriceText(values.deposit, values.currency);
+  if (deposit === null) {
+    ctx.addIssue({ code: 'custom', path: ['deposit'], message: PRICE_FORMAT_MESSAGE });
+    return undefined;
+  }
+  if (!depositCentsField.safeParse(deposit).success || (priceCents ?? 0) < deposit) {
+    ctx.addIssue({ code: 'custom', path: ['deposit'], message: PAYMENT_MESSAGES.depositInvalid });
+    return undefined;
+  }
+  return deposit;
+}
+
 const serviceFormSchema = z
   .object({
     name: serviceNameField,
@@ -36,6 +69,9 @@ const serviceFormSchema = z
     description: serviceDescriptionField,
     /** '' for none (sent only when the business has resources to choose from). */
     resource_id: z.string().optional(),
+    /** What booking takes (docs/product.md §16); the deposit is typed like the price. */
+    payment_mode: paymentModeField,
+    deposit: z.string().trim(),
   })
   .transform((values, ctx) => {
     const duration = durationMinutesField.safeParse(
@@ -54,7 +90,8 @@ const serviceFormSchema = z
     } else if (!priceCentsField.safeParse(cents).success) {
       ctx.addIssue({ code: 'custom', path: ['price'], message: CATALOGUE_MESSAGES.priceInvalid });
     }
-    if (!duration.success || cents === null) return z.NEVER;
+    const deposit = depositOf(values, cents, ctx);
+    if (!duration.success || cents === null || deposit === undefined) return z.NEVER;
     return {
       name: values.name,
       duration_minutes: duration.data,
@@ -62,6 +99,8 @@ const serviceFormSchema = z
       currency: values.currency,
       description: values.description,
       resource_id: values.resource_id || null,
+      payment_mode: values.payment_mode,
+      deposit_cents: deposit,
     };
   });
 type ServiceFormValues = z.input<typeof serviceFormSchema>;
@@ -74,6 +113,8 @@ const SERVER_FIELDS = {
   currency: 'currency',
   description: 'description',
   resource_id: 'resource_id',
+  payment_mode: 'payment_mode',
+  deposit_cents: 'deposit',
 } as const;
 
 interface ServiceFormModalProps {
@@ -102,8 +143,12 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
       : 'USD',
     description: service?.description ?? '',
     resource_id: service?.resource_id ?? '',
+    payment_mode: service?.payment_mode ?? 'none',
+    deposit:
+      service?.deposit_cents != null ? priceText(service.deposit_cents, service.currency) : '',
   });
   const { register, handleSubmit, setError, field } = form;
+  const paymentMode = useWatch({ control: form.control, name: 'payment_mode' });
   const { errors, isSubmitting } = form.formState;
   const busy = isSubmitting || create.isPending || update.isPending;
   const close = () => {
@@ -170,6 +215,35 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
               </select>
             )}
           </Field>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Payment"
+            hint="What clients pay when they book"
+            error={errors.payment_mode?.message}
+          >
+            {(control) => (
+              <select
+                {...control}
+                {...register('payment_mode')}
+                className={controlClass(errors.payment_mode?.message)}
+              >
+                {PAYMENT_MODES.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {PAYMENT_MODE_LABELS[mode]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {paymentMode === 'deposit' ? (
+            <TextField
+              label="Deposit amount"
+              type="text"
+              inputMode="decimal"
+              {...field('deposit')}
+            />
+          ) : null}
         </div>
         <TextAreaField label="Description (optional)" rows={3} {...field('description')} />
         {resources.length > 0 ? (

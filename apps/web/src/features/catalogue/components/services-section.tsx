@@ -10,6 +10,7 @@ import { useDeleteService } from '../api/delete-service';
 import { useServices } from '../api/get-services';
 import { useUpdateService } from '../api/update-service';
 import { serviceSummary } from '../service-price';
+import { servicePaymentText } from '@slotwise/shared/payments-texts';
 import { ServiceFormModal } from './service-form-modal';
 import { ListState } from '../../../components/list-state';
 import { useBusiness } from '../../business/api/get-business';
@@ -132,7 +133,9 @@ function ServiceCard({ service, needs, onEdit, onRemove }: ServiceCardProps) {
             </span>
           )}
         </div>
-        <p className="text-sm text-slate-700">{serviceSummary(service)}</p>
+        <p className="text-sm text-slate-700">
+          {[serviceSummary(service), servicePaymentText(service)].filter(Boolean).join(' · ')}
+        </p>
         {needs ? (
           <p className="text-sm text-slate-700">
             {BUSINESS_TEXTS.needsLabel}: {needs}

@@ -57,6 +57,8 @@ function useBeaShop() {
     bufferMinutes: 0,
     maxPerDay: null,
     cancelCutoffMinutes: 24 * 60,
+    cancellationFees: [],
+    noShowFeePercent: 0,
   };
   bea.slots = [
     makeSlot({

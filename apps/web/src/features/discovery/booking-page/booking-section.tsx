@@ -1,7 +1,7 @@
 import type { AvailableSlot, ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ListState } from '../../../components/list-state';
 import { ShowLaterTimes } from '../../../components/show-later-times';
@@ -28,6 +28,7 @@ export function BookingSection({ details }: { details: ProviderDetail }) {
   const slots = useAvailableSlots(providerId);
   const book = useBookAppointment(providerId);
   const { session } = useSession();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const slotId = params.get('slot');
   const serviceParam = params.get('service');
@@ -92,7 +93,14 @@ export function BookingSection({ details }: { details: ProviderDetail }) {
     if (!chosen) return;
     setFailure(null);
     try {
-      const { message } = await book.mutateAsync({ timeslotId: chosen.id });
+      const { message, appointment } = await book.mutateAsync({ timeslotId: chosen.id });
+      // A service that takes money holds the time until it is paid (docs/product.md §16).
+      const checkoutUrl = appointment.payment?.checkout_url;
+      if (appointment.status === 'pending_payment' && checkoutUrl) {
+        if (/^https?:\/\//.test(checkoutUrl)) window.location.assign(checkoutUrl);
+        else void navigate(checkoutUrl);
+        return;
+      }
       toast.success(message);
       setBooked(formatSlot(chosen));
       update({ slot: null });
@@ -211,6 +219,11 @@ export function BookingSection({ details }: { details: ProviderDetail }) {
           providerId={providerId}
           slot={chosen}
           service={service}
+          slotService={
+            chosen?.service_id
+              ? (details.services.find((s) => s.id === chosen.service_id) ?? null)
+              : null
+          }
           policy={details.bookingPolicy}
           busy={book.isPending}
           onBook={() => void onBook()}

@@ -3,6 +3,8 @@ import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
 import { durationText } from '@slotwise/shared/policies-schemas';
+import { amountDueAtBooking, feeTierSentences } from '@slotwise/shared/payments-schemas';
+import { PAYMENT_TEXTS } from '@slotwise/shared/payments-texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatTimeRange, formatWhen } from '../../../lib/date-time-format';
@@ -15,6 +17,8 @@ interface BookingSummaryProps {
   slot: AvailableSlot | null;
   /** The picked service (null: any service). */
   service: PublicService | null;
+  /** The chosen slot's own service, when it names one (what it takes at booking). */
+  slotService?: PublicService | null;
   policy: BookingPolicy | undefined;
   busy: boolean;
   onBook: () => void;
@@ -37,6 +41,24 @@ function priceOf(slot: AvailableSlot | null, service: PublicService | null): str
   return null;
 }
 
+/** What booking takes now and on what terms, when the service takes money (docs/product.md §16). */
+function paymentOf(
+  slot: AvailableSlot | null,
+  service: PublicService | null,
+  policy: BookingPolicy | undefined,
+): { paidNow: string; terms: string[] } | null {
+  const mode = service?.payment_mode ?? 'none';
+  if (!service || mode === 'none') return null;
+  const priceCents = slot?.price_cents ?? service.price_cents;
+  const currency = slot?.currency ?? service.currency;
+  const due = amountDueAtBooking(mode, priceCents, service.deposit_cents ?? null);
+  const terms = feeTierSentences(policy?.cancellationFees ?? [], policy?.noShowFeePercent ?? 0);
+  return {
+    paidNow: mode === 'card_on_file' ? 'Card on file' : formatPrice(due, currency),
+    terms: terms.length > 0 ? terms : [PAYMENT_TEXTS.noFees],
+  };
+}
+
 /**
  * The chosen service, time, price and cancellation terms with the booking button
  * (docs/product.md §14.1): a bar fixed to the bottom of a phone's screen once a time is chosen,
@@ -47,6 +69,7 @@ export function BookingSummary({
   providerId,
   slot,
   service,
+  slotService = null,
   policy,
   busy,
   onBook,
@@ -56,6 +79,7 @@ export function BookingSummary({
   const serviceName = slot?.type || service?.name || null;
   const price = priceOf(slot, service);
   const seats = slot ? seatsLeftText(slot) : null;
+  const payment = paymentOf(slot, slotService ?? service, policy);
   const here = slot
     ? `/providers/${encodeURIComponent(providerId)}?slot=${encodeURIComponent(slot.id)}`
     : null;
@@ -99,7 +123,7 @@ export function BookingSummary({
         disabled={busy}
         className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60 sm:w-auto md:w-full"
       >
-        {busy ? 'Booking...' : 'Book Now'}
+        {busy ? 'Booking...' : payment ? PAYMENT_TEXTS.continueToPayment : 'Book Now'}
       </button>
     );
   }
@@ -142,6 +166,12 @@ export function BookingSummary({
             <dd className="font-medium">{price}</dd>
           </>
         ) : null}
+        {payment ? (
+          <>
+            <dt className="sr-only text-slate-600 sm:not-sr-only">{PAYMENT_TEXTS.paidNow}</dt>
+            <dd className="font-medium">{payment.paidNow}</dd>
+          </>
+        ) : null}
         {seats ? (
           <>
             <dt className="sr-only text-slate-600 sm:not-sr-only">Seats</dt>
@@ -149,7 +179,14 @@ export function BookingSummary({
           </>
         ) : null}
       </dl>
-      <p className="mt-1 text-xs text-slate-700">{cancellationText(policy)}</p>
+      {payment ? null : <p className="mt-1 text-xs text-slate-700">{cancellationText(policy)}</p>}
+      {payment ? (
+        <ul aria-label="Cancellation fees" className="mt-1 list-disc pl-4 text-xs text-slate-700">
+          {payment.terms.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      ) : null}
       <div className="mt-2">{action}</div>
       {failure ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
