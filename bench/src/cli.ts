@@ -15,6 +15,7 @@ export const SCENARIOS = [
   'teams',
   'class-rush',
   'series',
+  'prepay-rush',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -35,6 +36,8 @@ export const settings = {
   /** The series scenario: series booked (one per client, at most DATASET.classes.seriesClients), in flight. */
   series: env('BENCH_SERIES', DATASET.classes.seriesClients),
   seriesConcurrency: env('BENCH_SERIES_CONCURRENCY', 4),
+  /** The prepaid rush's checkouts in flight (docs/decisions/068-payments.md). */
+  checkoutConcurrency: env('BENCH_CHECKOUT_CONCURRENCY', 4),
 };
 
 export const log = (line: string) => console.log(`bench: ${line}`);

@@ -8,7 +8,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
 import { DATASET } from './dataset';
-import { classIds, providerId, teamIds } from './ids';
+import { classIds, payIds, providerId, teamIds } from './ids';
 import { seedSteps } from './seed';
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -120,7 +120,8 @@ async function reuseDatabase(
 ): Promise<BenchDatabase> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  // Only the storm, real-time, teams, class-rush and series scenarios book: undo what they booked.
+  // Only the storm, real-time, teams, class-rush, series and prepay-rush scenarios book: undo
+  // what they booked (a hold's payment goes with its appointment; its expiry job then finds none).
   const touched = [
     providerId(DATASET.stormProvider.index),
     ...Array.from({ length: DATASET.realtimeProviders }, (_, n) =>
@@ -131,6 +132,7 @@ async function reuseDatabase(
     ),
     classIds.provider(1),
     classIds.provider(2),
+    payIds.provider,
   ];
   await client.query('delete from appointments where provider_id = any($1::uuid[])', [touched]);
   await client.query('delete from appointment_series where provider_id = any($1::uuid[])', [

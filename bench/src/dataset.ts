@@ -40,6 +40,14 @@ export const DATASET = {
    * first week's slot c mod 2, so `seriesClients` series fill every seat exactly.
    */
   classes: { capacity: 100, seriesCount: 26, seriesClients: 200, seriesStarts: ['10:00', '18:00'] },
+  /**
+   * The prepaid booking rush (docs/product.md §16, docs/decisions/068-payments.md): a provider of
+   * its own, out of discovery (no specialty), whose one service takes the full price when
+   * booked (`payment_mode` 'prepay', `priceCents` in `currency`), and `slots` slots of that
+   * service, rushed as the booking rush rushes the storm provider's (2,000 requests, each slot
+   * wanted by 4). Then `checkouts` of the holds are paid with the test card.
+   */
+  payments: { slots: 500, priceCents: 2_500, currency: 'EUR', checkouts: 100 },
 } as const;
 
 /** Name parts: searches are fragments of these, as people type them. */

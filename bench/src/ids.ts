@@ -43,3 +43,13 @@ export const classIds = {
   /** Week `w` (0-based) of the series provider's class at start time `t` (0: 10:00, 1: 18:00). */
   seriesSlot: (t: number, w: number) => uuidOf(`class-slot-2-${t}-${w}`),
 };
+
+/** The prepaid booking rush's rows (seed-payments.ts, DATASET.payments). */
+export const payIds = {
+  providerUser: uuidOf('pay-provider-user'),
+  provider: uuidOf('pay-provider'),
+  /** The provider's one service, paid in full when booked. */
+  service: uuidOf('pay-service'),
+  /** Slot `k` (0-based). */
+  slot: (k: number) => uuidOf(`pay-slot-${k}`),
+};

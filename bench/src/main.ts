@@ -3,7 +3,7 @@
  * real server, runs each scenario from this process (never the server's), then the floor
  * (same service calls, bare Fastify) and a hello-world, prints one table and writes
  * bench/results.json. Scenarios (cli.ts): search discovery slots dashboard week storm realtime
- * messages pages teams class-rush series.
+ * messages pages teams class-rush series prepay-rush.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { log, parseScenarios, settings } from './cli';
 import { createBenchDatabase } from './database';
 import { DATASET } from './dataset';
 import { resultsFile, webDist } from './paths';
+import { holdsExact, prepayRushExact } from './payments-targets';
 import { formatTable } from './report';
 import { type Results, runAll } from './run-scenarios';
 import { classRushExact } from './scenarios/classes';
@@ -108,6 +109,20 @@ async function main() {
       `\nbench: FAILED: the class rush gave ${rush.created} seats of ${rush.capacity} ` +
         `(${rush.conflicts} × 409, ${rush.serverErrors} × 5xx, ${rush.networkErrors} errors; ` +
         `${rush.bookedAfter} booked after): exactly ${rush.capacity} expected\n`,
+    );
+    process.exitCode = 1;
+  }
+  // The same for the prepaid rush: one hold per slot, each with its payment and expiry job
+  // (docs/decisions/068-payments.md).
+  const prepay = results.prepayRush;
+  if (
+    prepay &&
+    (!prepayRushExact(prepay) || (prepay.after && !holdsExact(prepay.after, prepay.slots)))
+  ) {
+    console.error(
+      `\nbench: FAILED: the prepaid rush gave ${prepay.created} × 201 (${prepay.heldAnswers} held) ` +
+        `for ${prepay.slots} slots (${prepay.conflicts} × 409, ${prepay.serverErrors} × 5xx, ` +
+        `${prepay.networkErrors} errors): exactly ${prepay.slots} holds expected\n`,
     );
     process.exitCode = 1;
   }

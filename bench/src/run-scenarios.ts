@@ -19,6 +19,14 @@ import {
   runSeries,
 } from './scenarios/classes';
 import { type MessagesResult, runMessages } from './scenarios/messages';
+import {
+  type CheckoutsResult,
+  type PrepayFloor,
+  type PrepayRushResult,
+  runCheckouts,
+  runPrepayRush,
+  runPrepayRushFloor,
+} from './scenarios/prepay';
 import { type PageResult, measurePage, PAGES } from './scenarios/pages';
 import { ALL_READ_ENDPOINTS, measureEndpoint, measureFloor } from './scenarios/reads';
 import { type RealtimeResult, runRealtime } from './scenarios/realtime';
@@ -59,6 +67,13 @@ export interface Results {
   classRushFloor?: ClassRushFloor;
   /** Weekly series of 26 booked a few at a time. */
   series?: SeriesResult;
+  /** The booking rush on prepaid slots (docs/decisions/068-payments.md), then checkouts. */
+  prepayRush?: PrepayRushResult;
+  /** The same burst against bare Fastify without a database. */
+  prepayRushFloor?: PrepayFloor;
+  prepayCheckouts?: CheckoutsResult;
+  /** Without `storm`: one plain booking rush just before the prepaid one, to compare with. */
+  prepayPlainRush?: StormResult;
 }
 
 const TEAMS_RUSHES: { kind: TeamsRushKind; label: string }[] = [
@@ -176,6 +191,30 @@ export async function runAll(
           concurrency: settings.seriesConcurrency,
         });
       }
+      // The prepaid rush: a provider of its own too (DATASET.payments).
+      if (scenarios.includes('prepay-rush')) {
+        if (!scenarios.includes('storm')) {
+          log('booking rush (plain, to compare): 2,000 requests on 500 fresh slots');
+          results.prepayPlainRush = await runStorm(server.url, {
+            round: 0,
+            serverPid: server.child.pid,
+            inspectPort: server.inspectPort,
+          });
+        }
+        log('prepaid booking rush: 2,000 requests from 500 clients on 500 prepaid slots');
+        const { result, holds } = await runPrepayRush(server.url, db);
+        results.prepayRush = result;
+        log(
+          `checkouts: ${DATASET.payments.checkouts} holds paid, ` +
+            `${settings.checkoutConcurrency} in flight`,
+        );
+        results.prepayCheckouts = await runCheckouts(
+          server.url,
+          db,
+          holds,
+          settings.checkoutConcurrency,
+        );
+      }
     },
   );
 
@@ -219,7 +258,8 @@ export async function runAll(
       scenarios.includes('storm') ||
       scenarios.includes('realtime') ||
       scenarios.includes('class-rush') ||
-      scenarios.includes('series'));
+      scenarios.includes('series') ||
+      scenarios.includes('prepay-rush'));
   if (reads.length > 0) {
     await withProcess(
       () => startFloor(db),
@@ -260,6 +300,10 @@ export async function runAll(
       if (scenarios.includes('class-rush')) {
         log('floor of the class rush: the same 1,000 connections, bare Fastify');
         results.classRushFloor = await runClassRushFloor(hello.url);
+      }
+      if (scenarios.includes('prepay-rush')) {
+        log('floor of the prepaid rush: the same 2,000 connections, bare Fastify');
+        results.prepayRushFloor = await runPrepayRushFloor(hello.url);
       }
     });
     const adminUrl = process.env.BENCH_DATABASE_URL;

@@ -1,4 +1,5 @@
 import { CATEGORY_SLUGS, CITIES, DATASET, FIRST_NAMES, LAST_NAMES, SPECIALTIES } from './dataset';
+import { paymentSteps } from './seed-payments';
 
 /** A SQL text literal. */
 const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -202,6 +203,7 @@ export function seedSteps(passwordHash: string): SeedStep[] {
     },
     ...teamSteps(hash),
     ...classSteps(hash),
+    ...paymentSteps(hash),
     {
       name: 'next free slots (what the timeslots triggers keep current)',
       // The bulk slot insert ran without triggers (replica role): one set-based pass instead,

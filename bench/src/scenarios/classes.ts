@@ -156,7 +156,7 @@ export interface SeriesResult {
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
-async function pooled<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+export async function pooled<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {
