@@ -16,6 +16,8 @@ import { reviewRoutes } from '../modules/reviews/routes';
 import { statsRoutes } from '../modules/stats/routes';
 import { searchRoutes } from '../modules/discovery/routes';
 import { serviceRoutes } from '../modules/catalogue/services-routes';
+import { stripeConnectRoutes } from '../modules/payments/stripe-connect-routes';
+import { stripeWebhookRoutes } from '../modules/payments/stripe-webhook-routes';
 import { timeslotRoutes } from '../modules/availability/timeslot-routes';
 
 /** Every module's routes, mounted under /api (docs/product.md §10). */
@@ -40,4 +42,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(serviceRoutes);
   await api.register(policyRoutes);
   await api.register(businessRoutes);
+  await api.register(stripeWebhookRoutes);
+  await api.register(stripeConnectRoutes);
 };
