@@ -63,7 +63,10 @@ export class FakeStripe {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const answer = this.handle(req, Buffer.concat(chunks).toString('utf8'));
-        res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
+        res.writeHead(answer.status, {
+          'content-type': 'application/json',
+          'request-id': 'req_fake',
+        });
         res.end(JSON.stringify(answer.body));
       });
     });
@@ -155,7 +158,8 @@ export class FakeStripe {
       return object ? ok(object) : stripeError(404, `No such object: '${id}'`, 'resource_missing');
     };
     const [, , resource, id, action] = path.split('/');
-    if (method === 'POST' && path === '/v1/checkout/sessions') return ok(this.createSession(params));
+    if (method === 'POST' && path === '/v1/checkout/sessions')
+      return ok(this.createSession(params));
     if (resource === 'checkout' && id === 'sessions' && action) {
       const [sessionId, verb] = path.split('/').slice(4);
       const session = sessionId ? this.sessions.get(sessionId) : undefined;
@@ -174,7 +178,8 @@ export class FakeStripe {
     }
     if (method === 'GET' && resource === 'setup_intents') return found(this.setupIntents, id);
     if (method === 'GET' && resource === 'payment_intents') return found(this.paymentIntents, id);
-    if (method === 'POST' && path === '/v1/payment_intents') return this.createPaymentIntent(params);
+    if (method === 'POST' && path === '/v1/payment_intents')
+      return this.createPaymentIntent(params);
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(params);
     if (method === 'POST' && path === '/v1/accounts') {
       const account: StripeObject = {
@@ -226,7 +231,10 @@ export class FakeStripe {
       payment_status: 'unpaid',
       url: `https://checkout.stripe.test/c/pay/${id}`,
       amount_total: mode === 'payment' ? amount : null,
-      currency: params.currency ?? (Object.values(lineItems)[0]?.price_data as { currency?: string })?.currency ?? null,
+      currency:
+        params.currency ??
+        (Object.values(lineItems)[0]?.price_data as { currency?: string })?.currency ??
+        null,
       client_reference_id: params.client_reference_id ?? null,
       customer: params.customer ?? null,
       customer_email: params.customer_email ?? null,
@@ -286,7 +294,8 @@ export class FakeStripe {
   private createRefund(params: Record<string, unknown>): Answer {
     const intentId = String(params.payment_intent ?? '');
     const intent = this.paymentIntents.get(intentId);
-    if (!intent) return stripeError(404, `No such payment_intent: '${intentId}'`, 'resource_missing');
+    if (!intent)
+      return stripeError(404, `No such payment_intent: '${intentId}'`, 'resource_missing');
     const refund: StripeObject = {
       id: this.nextId('re'),
       object: 'refund',

@@ -41,7 +41,13 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payments/connect',
-    guardedRoutes(providerOnly, 401, 403, 404, 409)({ response: { 200: connectLinkResponseSchema } }),
+    guardedRoutes(
+      providerOnly,
+      401,
+      403,
+      404,
+      409,
+    )({ response: { 200: connectLinkResponseSchema } }),
     async (request) => {
       if (!gateway) throw new ConflictError('INVALID_STATE', STRIPE_MESSAGES.stripeNotConfigured);
       const { userId } = authOf(request);

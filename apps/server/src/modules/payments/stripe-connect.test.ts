@@ -55,9 +55,15 @@ describe('Stripe Connect and webhooks', () => {
   it('turns charges on at account.updated, once per event id', async () => {
     const provider = await createProvider(t.app);
     await asUser(t.app, provider).post('/api/payments/connect');
-    const { account_id: accountId } = (await asUser(t.app, provider).get('/api/payments/connect')).json();
+    const { account_id: accountId } = (
+      await asUser(t.app, provider).get('/api/payments/connect')
+    ).json();
 
-    const enabled = stripeEvent('account.updated', { id: accountId, object: 'account', charges_enabled: true });
+    const enabled = stripeEvent('account.updated', {
+      id: accountId,
+      object: 'account',
+      charges_enabled: true,
+    });
     const res = await deliverWebhook(t.app, enabled);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
@@ -84,8 +90,14 @@ describe('Stripe Connect and webhooks', () => {
   it('refuses a delivery without a valid signature, and changes nothing', async () => {
     const provider = await createProvider(t.app);
     await asUser(t.app, provider).post('/api/payments/connect');
-    const { account_id: accountId } = (await asUser(t.app, provider).get('/api/payments/connect')).json();
-    const event = stripeEvent('account.updated', { id: accountId, object: 'account', charges_enabled: true });
+    const { account_id: accountId } = (
+      await asUser(t.app, provider).get('/api/payments/connect')
+    ).json();
+    const event = stripeEvent('account.updated', {
+      id: accountId,
+      object: 'account',
+      charges_enabled: true,
+    });
     const rowsBefore = (await eventRows()).length;
 
     for (const res of [
@@ -111,12 +123,17 @@ describe('Stripe Connect and webhooks', () => {
           secret: TEST_STRIPE_WEBHOOK_SECRET,
         }),
       },
-      payload: JSON.stringify({ ...event, data: { object: { id: accountId, charges_enabled: false } } }),
+      payload: JSON.stringify({
+        ...event,
+        data: { object: { id: accountId, charges_enabled: false } },
+      }),
     });
     expect(tampered.statusCode).toBe(400);
 
     expect(await eventRows()).toHaveLength(rowsBefore);
-    expect((await asUser(t.app, provider).get('/api/payments/connect')).json().charges_enabled).toBe(false);
+    expect(
+      (await asUser(t.app, provider).get('/api/payments/connect')).json().charges_enabled,
+    ).toBe(false);
   });
 
   it('lets only providers open an account', async () => {

@@ -38,7 +38,11 @@ describe('Stripe gateway', () => {
     if (connect !== undefined) {
       await t.app.database.db
         .insert(paymentAccounts)
-        .values({ userId: booked.provider.id, stripeAccountId: 'acct_provider', chargesEnabled: connect });
+        .values({
+          userId: booked.provider.id,
+          stripeAccountId: 'acct_provider',
+          chargesEnabled: connect,
+        });
     }
     const request: CheckoutRequest = {
       paymentId: payment!.id,
@@ -123,13 +127,21 @@ describe('Stripe gateway', () => {
     const { paymentId, request } = await pendingPayment('prepay');
     const { ref } = await gateway().createCheckout(request);
     const paymentIntent = String(t.stripe.complete(ref!).payment_intent);
-    const ask = { paymentId, amountCents: 1250, currency: 'EUR', idempotencyKey: `refund-${paymentId}` };
+    const ask = {
+      paymentId,
+      amountCents: 1250,
+      currency: 'EUR',
+      idempotencyKey: `refund-${paymentId}`,
+    };
 
     // By the PaymentIntent, or by the Checkout Session it came from.
     const refund = await gateway().refund({ ...ask, gatewayRef: paymentIntent });
     expect(await gateway().refund({ ...ask, gatewayRef: ref })).toEqual(refund);
     const calls = t.stripe.calls('POST', '/v1/refunds');
-    expect(calls.map((call) => call.idempotencyKey)).toEqual([ask.idempotencyKey, ask.idempotencyKey]);
+    expect(calls.map((call) => call.idempotencyKey)).toEqual([
+      ask.idempotencyKey,
+      ask.idempotencyKey,
+    ]);
     expect(calls[0]!.params).toMatchObject({ payment_intent: paymentIntent, amount: '1250' });
     expect([...t.stripe.refunds.values()]).toHaveLength(1);
   });

@@ -4,7 +4,7 @@ import { webhookResponseSchema } from '@slotwise/shared/payments-texts';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client';
 import { paymentAccounts, paymentWebhookEvents } from '../../db/schema';
 import { DomainError } from '../../errors';
