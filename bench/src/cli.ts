@@ -15,6 +15,7 @@ export const SCENARIOS = [
   'teams',
   'class-rush',
   'series',
+  'payments-webhooks',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -35,6 +36,8 @@ export const settings = {
   /** The series scenario: series booked (one per client, at most DATASET.classes.seriesClients), in flight. */
   series: env('BENCH_SERIES', DATASET.classes.seriesClients),
   seriesConcurrency: env('BENCH_SERIES_CONCURRENCY', 4),
+  /** payments-webhooks: deliveries in flight. */
+  webhookConcurrency: env('BENCH_WEBHOOK_CONCURRENCY', 50),
 };
 
 export const log = (line: string) => console.log(`bench: ${line}`);

@@ -40,6 +40,13 @@ export const DATASET = {
    * first week's slot c mod 2, so `seriesClients` series fill every seat exactly.
    */
   classes: { capacity: 100, seriesCount: 26, seriesClients: 200, seriesStarts: ['10:00', '18:00'] },
+  /**
+   * Payments webhooks (docs/decisions/068-payments.md): a provider of its own (not listed) with
+   * a prepaid service and `holds` half-hour slots from tomorrow, 40 a day; `clients` clients of
+   * their own book them all (each a pending payment and a Stripe Checkout Session); then every
+   * session's checkout.session.completed is delivered, one in five of them twice.
+   */
+  payments: { holds: 3_000, clients: 100, slotsPerDay: 40, priceCents: 2_500 },
 } as const;
 
 /** Name parts: searches are fragments of these, as people type them. */

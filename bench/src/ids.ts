@@ -43,3 +43,14 @@ export const classIds = {
   /** Week `w` (0-based) of the series provider's class at start time `t` (0: 10:00, 1: 18:00). */
   seriesSlot: (t: number, w: number) => uuidOf(`class-slot-2-${t}-${w}`),
 };
+
+/** The payments-webhooks scenario's rows (seed-payments.ts, DATASET.payments). */
+export const paymentIds = {
+  providerUser: uuidOf('pay-provider-user'),
+  provider: uuidOf('pay-provider'),
+  service: uuidOf('pay-service'),
+  /** Client `c` (1-based). */
+  client: (c: number) => uuidOf(`pay-client-user-${c}`),
+  /** Slot `n` (0-based). */
+  slot: (n: number) => uuidOf(`pay-slot-${n}`),
+};
