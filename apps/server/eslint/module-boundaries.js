@@ -14,6 +14,7 @@ export const MODULE_LAYERS = [
   ['discovery', 'stats'],
   ['accounts'],
   ['email'],
+  ['payments'],
   ['calendar', 'business'],
 ];
 

@@ -44,6 +44,7 @@ export const PAYMENT_MESSAGES = {
   invalidPaymentId: 'Invalid payment id',
   earningsRangeInvalid: 'Choose a range of at most 366 days, from before to',
   webhookSignatureInvalid: 'Invalid webhook signature',
+  seriesNotPayable: 'Repeat bookings are not available for services paid when booking',
 } as const;
 
 const wholeNumber = (min: number, max: number, message: string) =>

@@ -10,14 +10,13 @@ import { catalogueRoutes } from '../modules/catalogue/routes';
 import { healthRoutes } from '../modules/health/routes';
 import { messageRoutes } from '../modules/messages/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
+import { paymentRoutes } from '../modules/payments/routes';
 import { policyRoutes } from '../modules/policies/routes';
 import { profileRoutes } from '../modules/accounts/profile-routes';
 import { reviewRoutes } from '../modules/reviews/routes';
 import { statsRoutes } from '../modules/stats/routes';
 import { searchRoutes } from '../modules/discovery/routes';
 import { serviceRoutes } from '../modules/catalogue/services-routes';
-import { stripeConnectRoutes } from '../modules/payments/stripe-connect-routes';
-import { stripeWebhookRoutes } from '../modules/payments/stripe-webhook-routes';
 import { timeslotRoutes } from '../modules/availability/timeslot-routes';
 
 /** Every module's routes, mounted under /api (docs/product.md §10). */
@@ -42,6 +41,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(serviceRoutes);
   await api.register(policyRoutes);
   await api.register(businessRoutes);
-  await api.register(stripeWebhookRoutes);
-  await api.register(stripeConnectRoutes);
+  await api.register(paymentRoutes);
 };

@@ -40,6 +40,14 @@ function socketConsumer(app: FastifyInstance): AppointmentChangeConsumer {
       const { userId, message } = told;
       const by = notice.actor.role;
       const appointmentId = notice.appointmentId;
+      // A seat held for its payment, or released unpaid, tells nobody: only the slot changed
+      // for others (the booking is told when paid, docs/decisions/068-payments.md).
+      if (change.held) {
+        if (change.slots.taken.length > 0 || change.slots.freed.length > 0) {
+          app.realtime.slotsChanged({ providerId: notice.provider.providerId, ...change.slots });
+        }
+        return;
+      }
       if (notice.type === 'booked') {
         app.realtime.toUser(userId, 'new_appointment', { message, appointmentId });
       } else if (notice.type === 'canceled') {
@@ -58,7 +66,7 @@ function metricsConsumer(app: FastifyInstance): AppointmentChangeConsumer {
   return {
     name: 'metrics',
     afterCommit(change) {
-      app.metrics.bookingChange(change.notice.type);
+      if (!change.held) app.metrics.bookingChange(change.notice.type);
     },
   };
 }

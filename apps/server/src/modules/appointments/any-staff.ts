@@ -4,7 +4,7 @@ import { type DbOrTx, preparedRows } from '../../db/client';
 import { appointments, businessStaff, businesses, services, timeslots } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { lockProviderForPolicy, slotObeysPolicy } from '../policies/policy-rules';
-import { claimRequestOf, fanOutBooking } from './book';
+import { claimRequestOf, fanOutBooking, type HoldSettings } from './book';
 import { claimOne } from './booking-claim';
 import { bookingContext } from './booking-context';
 import type { AppointmentChange } from './change';
@@ -115,6 +115,7 @@ export async function bookAnyStaff(
   clientUserId: string,
   asked: AnyStaffBooking,
   changes: AppointmentChanges,
+  holds: HoldSettings | null = null,
 ): Promise<AppointmentChange> {
   for (let attempt = 1; ; attempt++) {
     let change: AppointmentChange | null;
@@ -125,7 +126,7 @@ export async function bookAnyStaff(
         if (!slotId) return null;
         const seen = await bookingContext(tx, clientUserId, slotId);
         if (!seen) return null;
-        const request = claimRequestOf(seen, clientUserId);
+        const request = claimRequestOf(seen, clientUserId, holds);
         if (seen.needsLock) await lockProviderForPolicy(tx, seen.providerId);
         return (await claimOne(tx, request, true)) ? request.change : null;
       });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { BUSINESS_MESSAGES } from '@slotwise/shared/business-schemas';
+import { amountDueAtBooking, PAYMENT_MESSAGES } from '@slotwise/shared/payments-schemas';
 import type { DbOrTx } from '../../db/client';
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
 import type { ClaimOutcome } from '../../push/claims-in-flight';
 import type { TakenSlotHints } from '../../push/taken-slot-hints';
 import { lockProviderForPolicy, refusalOf } from '../policies/policy-rules';
-import { claimOne, type ClaimRequest } from './booking-claim';
+import { claimOne, type ClaimRequest, type PaymentHold } from './booking-claim';
 import { bookedChange, type BookingContext, bookingContext } from './booking-context';
 import type { AppointmentChange } from './change';
 import { AppointmentChanges, MAIL_CONSUMER, STORED_NOTIFICATION_CONSUMER } from './change-fanout';
@@ -43,6 +44,7 @@ export async function bookAppointment(
   timeslotId: string,
   changes: AppointmentChanges = NO_CONSUMERS,
   hints: { slots: TakenSlotHints; since: number } | null = null,
+  holds: HoldSettings | null = null,
 ): Promise<AppointmentChange> {
   // A slot this instance knows is booked (and not about to start): the same 409 the read would
   // give, without a query (push/taken-slot-hints.ts; a miss or a dropped entry asks the database).
@@ -51,7 +53,8 @@ export async function bookAppointment(
   }
   // Another booking of this slot in flight here: its outcome answers this one
   // (push/claims-in-flight.ts).
-  const inFlight = hints && !hints.slots.inFlight.isSeated(timeslotId) ? hints.slots.inFlight : null;
+  const inFlight =
+    hints && !hints.slots.inFlight.isSeated(timeslotId) ? hints.slots.inFlight : null;
   const ahead = inFlight ? await inFlight.outcomeOfOneAhead(timeslotId) : false;
   if (ahead === true) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
   if (ahead === 'resource-busy') {
@@ -59,27 +62,66 @@ export async function bookAppointment(
   }
   const settle = inFlight?.start(timeslotId);
   try {
-    return await readClaimAndBook(db, clientUserId, timeslotId, changes, hints, settle);
+    return await readClaimAndBook(db, clientUserId, timeslotId, changes, hints, settle, holds);
   } finally {
     settle?.(false);
   }
 }
 
+/** How a booking of a service that takes money holds its seat (the app's configuration). */
+export interface HoldSettings {
+  holdMinutes: number;
+  gateway: 'test' | 'stripe';
+}
+
+/**
+ * The hold a booking of `seen` makes (docs/decisions/068-payments.md), or null when its service
+ * takes no money now or later. A caller without `settings` (a series) cannot take money: 409.
+ */
+export function holdOf(seen: BookingContext, settings: HoldSettings | null): PaymentHold | null {
+  const mode = seen.paymentMode;
+  if (!mode || mode === 'none' || seen.priceCents === null || seen.currency === null) return null;
+  const amountCents = amountDueAtBooking(mode, seen.priceCents, seen.depositCents);
+  if (mode !== 'card_on_file' && amountCents === 0) return null;
+  if (!settings) throw new ConflictError('INVALID_STATE', PAYMENT_MESSAGES.seriesNotPayable);
+  const paymentId = randomUUID();
+  return {
+    paymentId,
+    mode,
+    amountCents,
+    priceCents: seen.priceCents,
+    currency: seen.currency,
+    cancellationFees: seen.cancellationFees,
+    noShowFeePercent: Number(seen.noShowFeePercent),
+    gateway: settings.gateway,
+    // The embedded provider's page; Stripe's address is known once its session exists.
+    checkoutUrl: settings.gateway === 'test' ? `/pay/${paymentId}` : null,
+    expiresAt: new Date(Date.now() + settings.holdMinutes * 60_000),
+  };
+}
+
 /**
  * A free slot as read, as the claim of a booking: refused by the provider's policy (its 409),
- * or the change to write with its new appointment id.
+ * or the change to write with its new appointment id (and its payment hold, if any).
  */
-export function claimRequestOf(seen: BookingContext, clientUserId: string): ClaimRequest {
+export function claimRequestOf(
+  seen: BookingContext,
+  clientUserId: string,
+  holds: HoldSettings | null = null,
+): ClaimRequest {
   const refused = refusalOf(seen);
   if (refused) throw refused;
   const { clientFirstName, clientLastName } = seen;
   if (clientFirstName === null || clientLastName === null) throw new UnauthenticatedError();
-  const change = bookedChange(randomUUID(), clientUserId, {
-    ...seen,
-    clientFirstName,
-    clientLastName,
-  });
-  return { seen, clientUserId, change };
+  const hold = holdOf(seen, holds);
+  const change = bookedChange(
+    randomUUID(),
+    clientUserId,
+    { ...seen, clientFirstName, clientLastName },
+    null,
+    hold,
+  );
+  return hold ? { seen, clientUserId, change, hold } : { seen, clientUserId, change };
 }
 
 /**
@@ -105,6 +147,7 @@ async function readClaimAndBook(
   changes: AppointmentChanges,
   hints: { slots: TakenSlotHints } | null,
   settle: ((outcome: ClaimOutcome) => void) | undefined,
+  holds: HoldSettings | null,
 ): Promise<AppointmentChange> {
   for (let attempt = 1; ; attempt++) {
     const mark = hints?.slots.mark() ?? 0;
@@ -128,7 +171,7 @@ async function readClaimAndBook(
       hints?.slots.inFlight.markSeated(seen.id);
       settle?.(false);
     }
-    const request = claimRequestOf(seen, clientUserId);
+    const request = claimRequestOf(seen, clientUserId, holds);
     const { change } = request;
     const claimed = await (
       seen.needsLock

@@ -1,3 +1,4 @@
+import type { CancellationFeeTier, PaymentMode } from '@slotwise/shared/payments-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows } from '../../db/client';
 import {
@@ -5,6 +6,7 @@ import {
   appointments,
   jobs,
   notifications,
+  payments,
   services,
   timeslots,
 } from '../../db/schema';
@@ -25,6 +27,27 @@ import { slotTakenByIndex } from './transaction';
 
 const p = (name: string) => sql.placeholder(name);
 
+/** The job that ends an unpaid hold at its deadline (the payments module runs it). */
+export const PAYMENT_EXPIRY_JOB = 'payments.expire-hold';
+
+/**
+ * A booking of a service that takes money (docs/decisions/068-payments.md): the appointment is
+ * written `pending_payment`, holding its seat, with its payment row and the expiry job; the
+ * booking's notification, event and mail wait for the payment.
+ */
+export interface PaymentHold {
+  paymentId: string;
+  mode: Exclude<PaymentMode, 'none'>;
+  amountCents: number;
+  priceCents: number;
+  currency: string;
+  cancellationFees: CancellationFeeTier[];
+  noShowFeePercent: number;
+  gateway: 'test' | 'stripe';
+  checkoutUrl: string | null;
+  expiresAt: Date;
+}
+
 /** One booking's part of a claim statement: the slot as read, and the rows to write for it. */
 export interface ClaimRequest {
   seen: BookingContext;
@@ -32,11 +55,24 @@ export interface ClaimRequest {
   change: AppointmentChange;
   /** The jobs to queue, where not `mailJobsFor(change, 0)` (a series mails its client once). */
   jobs?: EnqueueOptions[];
+  /** Set when the service takes money: the seat is held until paid. */
+  hold?: PaymentHold;
+}
+
+/** The hold's expiry job: at the deadline, the payments module frees an unpaid hold. */
+function expiryJobOf(hold: PaymentHold): EnqueueOptions {
+  return {
+    kind: PAYMENT_EXPIRY_JOB,
+    key: `payment-expiry:${hold.paymentId}`,
+    payload: { paymentId: hold.paymentId },
+    runAt: hold.expiresAt,
+  };
 }
 
 /** The claim's JSON parameter: one record per booking (the columns of `asked` below). */
-function claimRecord({ seen, clientUserId, change, jobs }: ClaimRequest) {
+function claimRecord({ seen, clientUserId, change, jobs, hold }: ClaimRequest) {
   const told = change.told;
+  const queued = hold ? [expiryJobOf(hold)] : (jobs ?? mailJobsFor(change, 0));
   return {
     slot_id: seen.id,
     provider_id: seen.providerId,
@@ -52,7 +88,21 @@ function claimRecord({ seen, clientUserId, change, jobs }: ClaimRequest) {
     notice_type: told.type,
     notice_title: told.title,
     notice_message: told.message,
-    jobs: jobRecords(jobs ?? mailJobsFor(change, 0)),
+    jobs: jobRecords(queued),
+    payment: hold
+      ? {
+          id: hold.paymentId,
+          mode: hold.mode,
+          amount_cents: hold.amountCents,
+          price_cents: hold.priceCents,
+          currency: hold.currency,
+          cancellation_fees: hold.cancellationFees,
+          no_show_fee_percent: hold.noShowFeePercent,
+          gateway: hold.gateway,
+          checkout_url: hold.checkoutUrl,
+          expires_at: hold.expiresAt.toISOString(),
+        }
+      : null,
   };
 }
 
@@ -69,7 +119,7 @@ function claimStatement(): SQL {
           slot_id uuid, provider_id uuid, slot_day date, start_time time, end_time time,
           slot_type text, service_id uuid, appointment_id uuid, client_user_id uuid,
           cancel_cutoff_minutes int, notice_user_id uuid, notice_type text, notice_title text,
-          notice_message text, jobs json)
+          notice_message text, jobs json, payment json)
       ), ranked as ( -- the seats asked of each slot, in a fixed order
         select a.*, row_number() over (partition by a.slot_id order by a.appointment_id) as seat_no,
                count(*) over (partition by a.slot_id) as wanted
@@ -99,14 +149,16 @@ function claimStatement(): SQL {
           ${timeslots.serviceId} as service_id, least(a.wanted, f.seats_free) as granted
       ), seated as ( -- the first 'granted' asks of each slot get a seat
         select c.*, a.appointment_id, a.client_user_id, a.cancel_cutoff_minutes,
-               a.notice_user_id, a.notice_type, a.notice_title, a.notice_message, a.jobs
+               a.notice_user_id, a.notice_type, a.notice_title, a.notice_message, a.jobs,
+               a.payment
         from claimed c join ranked a on a.slot_id = c.id and a.seat_no <= c.granted
       ), created as (
         insert into ${appointments} (id, timeslot_id, provider_id, client_id, status, day,
                                      start_time, end_time, starts_at, ends_at, service_type,
                                      service_id, service_name, price_cents, currency,
                                      cancel_cutoff_minutes, resource_id, series_id)
-        select c.appointment_id, c.id, c.provider_id, c.client_user_id, 'booked', c.day,
+        select c.appointment_id, c.id, c.provider_id, c.client_user_id,
+               case when c.payment is null then 'booked' else 'pending_payment' end, c.day,
                c.start_time, c.end_time, c.starts_at, c.ends_at, c.type, s.id, s.name,
                s.price_cents, s.currency, c.cancel_cutoff_minutes, s.resource_id,
                ${p('seriesId')}::uuid
@@ -117,11 +169,22 @@ function claimStatement(): SQL {
                                           actor_user_id, to_timeslot_id, starts_at, ends_at)
         select c.appointment_id, c.provider_id, c.client_user_id, 'booked', 'client',
                c.client_user_id, c.id, c.starts_at, c.ends_at
-        from seated c
+        from seated c where c.payment is null -- a held seat is booked when paid
       ), notice as (
         insert into ${notifications} (user_id, type, title, message, appointment_id)
         select c.notice_user_id, c.notice_type, c.notice_title, c.notice_message, c.appointment_id
-        from seated c
+        from seated c where c.payment is null
+      ), held as ( -- the payment a held seat waits for (docs/decisions/068-payments.md)
+        insert into ${payments} (id, appointment_id, provider_id, client_id, mode, amount_cents,
+                                 price_cents, currency, cancellation_fees, no_show_fee_percent,
+                                 gateway, checkout_url, expires_at)
+        select (c.payment->>'id')::uuid, c.appointment_id, c.provider_id, c.client_user_id,
+               c.payment->>'mode', (c.payment->>'amount_cents')::int,
+               (c.payment->>'price_cents')::int, c.payment->>'currency',
+               (c.payment->'cancellation_fees')::jsonb, (c.payment->>'no_show_fee_percent')::int,
+               c.payment->>'gateway', c.payment->>'checkout_url',
+               (c.payment->>'expires_at')::timestamptz
+        from seated c where c.payment is not null
       ), queued as ( -- the email consumer's jobs (booking mail, reminders), docs/decisions/044
         insert into ${jobs} (kind, key, payload, run_at, max_attempts)
         select j.kind, j.key, j.payload, coalesce(j.run_at, now()), j.max_attempts

@@ -1,3 +1,4 @@
+import type { PaymentSummary } from '@slotwise/shared/payments-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, providers, services, timeslots } from '../../db/schema';
@@ -5,9 +6,11 @@ import { BatchedCalls } from '../../lib/batched-calls';
 import { slotServiceColumns, snapshotOf } from '../catalogue/appointment-snapshot';
 import {
   policyCancelCutoff,
+  policyFeeTerms,
   policyNeedsLock,
   policyVerdictColumns,
 } from '../policies/policy-rules';
+import type { PaymentHold } from './booking-claim';
 import type { AppointmentChange, AppointmentTime } from './change';
 import { claimedSlotColumns, slotHasStarted } from './claimable-slot';
 import { changeOf } from './notice';
@@ -36,6 +39,7 @@ export const bookingContextColumns = {
   clientLastName: clientUser.lastName,
   ...slotServiceColumns,
   ...policyVerdictColumns(),
+  ...policyFeeTerms,
   needsLock: policyNeedsLock,
   cancelCutoffMinutes: sql<number>`${policyCancelCutoff}`,
 };
@@ -102,7 +106,10 @@ export function bookedChange(
   seen: BookingContext & { clientFirstName: string; clientLastName: string },
   /** The series the booking is an occurrence of (series.ts), else null. */
   seriesId: string | null = null,
+  /** A service that takes money: the seat is held until paid (docs/decisions/068-payments.md). */
+  hold: PaymentHold | null = null,
 ): AppointmentChange {
+  const payment = hold ? holdSummary(hold) : null;
   const time: AppointmentTime = {
     day: seen.day,
     startTime: seen.startTime,
@@ -113,11 +120,13 @@ export function bookedChange(
   const common = {
     id: appointmentId,
     timeslotId: seen.id,
-    status: 'booked' as const,
+    status: hold ? ('pending_payment' as const) : ('booked' as const),
     seriesId,
+    payment,
     ...time,
   };
   return changeOf({
+    held: hold !== null,
     slots: { taken: [seen.id], freed: [] },
     clientView: toClientView({
       ...common,
@@ -159,4 +168,22 @@ export function bookedChange(
       previous: null,
     },
   });
+}
+
+/** A new hold's payment, as appointment answers show it. */
+function holdSummary(hold: PaymentHold): PaymentSummary {
+  return {
+    id: hold.paymentId,
+    status: 'pending',
+    mode: hold.mode,
+    amount_cents: hold.amountCents,
+    price_cents: hold.priceCents,
+    refunded_cents: 0,
+    fee_cents: 0,
+    currency: hold.currency,
+    checkout_url: hold.checkoutUrl,
+    expires_at: hold.expiresAt.toISOString(),
+    cancellation_fees: hold.cancellationFees,
+    no_show_fee_percent: hold.noShowFeePercent,
+  };
 }

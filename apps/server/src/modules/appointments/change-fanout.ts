@@ -35,6 +35,8 @@ export interface AppointmentChangeConsumer {
   inTransaction?(tx: DbOrTx, change: AppointmentChange): Promise<void>;
   /** After commit: sockets, metrics. Must not throw; a returned promise is awaited. */
   afterCommit?(change: AppointmentChange): void | Promise<void>;
+  /** Inside the transaction that marks an appointment a no-show (its fee, docs/decisions/068). */
+  onNoShow?(tx: DbOrTx, appointmentId: string): Promise<void>;
 }
 
 /**
@@ -87,6 +89,11 @@ export class AppointmentChanges {
         await consumer.inTransaction(tx, change);
       }
     }
+  }
+
+  /** The no-show hooks, inside the transaction that marked the appointment (no-show.ts). */
+  async noShowInTransaction(tx: DbOrTx, appointmentId: string): Promise<void> {
+    for (const consumer of this.#consumers) await consumer.onNoShow?.(tx, appointmentId);
   }
 
   /**

@@ -51,6 +51,11 @@ export interface AppointmentChange {
    * the socket event both say exactly this.
    */
   told: NewNotification;
+  /**
+   * A seat held for its payment (docs/decisions/068-payments.md): only the slots' effects apply
+   * (pages showing free slots update); nobody is told of a booking until it is paid.
+   */
+  held?: boolean;
   /** Slots whose availability changed: what pages showing free slots must update. */
   slots: { taken: string[]; freed: string[] };
 }

@@ -1,11 +1,14 @@
 import { type AppointmentStatus } from '@slotwise/shared/enums';
 import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { NO_SHOW_WINDOW_HOURS, REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { appointments, reviews, users } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { toIso } from '../../lib/iso';
+import { AppointmentChanges } from './change-fanout';
+import { paymentField, paymentSummaryColumn } from './payment-view';
+import { inTransaction } from './transaction';
 
 /**
  * PATCH /appointment/provider/no-show/:id (docs/decisions/045-reviews-and-ratings.md): the
@@ -32,10 +35,21 @@ interface ProviderViewRow {
   client_last_name: string;
 }
 
-export async function markNoShow(
+export function markNoShow(
   db: DbOrTx,
   providerId: string,
   appointmentId: string,
+  changes: AppointmentChanges = new AppointmentChanges(),
+): Promise<ProviderAppointment> {
+  // The no-show fee (docs/decisions/068-payments.md) commits with the mark, or neither does.
+  return inTransaction(db, (tx) => markInTransaction(tx, providerId, appointmentId, changes));
+}
+
+async function markInTransaction(
+  db: DbOrTx,
+  providerId: string,
+  appointmentId: string,
+  changes: AppointmentChanges,
 ): Promise<ProviderAppointment> {
   const window = `${NO_SHOW_WINDOW_HOURS} hours`;
   const [row] = await queryRows<ProviderViewRow>(
@@ -55,7 +69,13 @@ export async function markNoShow(
     from marked m join ${users} u on u.id = m.client_id`,
   );
   if (!row) throw await whyNotMarked(db, providerId, appointmentId, window);
+  await changes.noShowInTransaction(db, appointmentId);
+  const [paid] = await db
+    .select({ payment: paymentSummaryColumn })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
   return {
+    ...paymentField(paid?.payment),
     appointment_id: row.id,
     id: row.id,
     timeslot_id: row.timeslot_id,

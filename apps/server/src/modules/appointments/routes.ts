@@ -23,6 +23,7 @@ import {
   seriesIdParamsSchema,
 } from '@slotwise/shared/appointments-series-schemas';
 import { anyStaffBookingBodySchema } from '@slotwise/shared/business-schemas';
+import { PAYMENT_MESSAGES } from '@slotwise/shared/payments-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { providerAppointmentsQuerySchema, REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import type { FastifyRequest } from 'fastify';
@@ -32,7 +33,7 @@ import { parseWith } from '../../lib/validation';
 import { ADMIT_UNDER_PRESSURE } from '../../plugins/load-shedding';
 import { authenticated, authOf, providerIdOf } from '../../plugins/authenticate';
 import { bookAnyStaff } from './any-staff';
-import { bookAppointment } from './book';
+import { bookAppointment, type HoldSettings } from './book';
 import { cancelAppointmentAs } from './cancel';
 import {
   listClientAppointments,
@@ -66,6 +67,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const providerWrite = guardedRoutes(providerOnly, 400, 401, 403, 404, 409);
   const clientList = guardedRoutes(clientOnly, 400, 401, 403);
   const providerList = guardedRoutes(providerOnly, 400, 401, 403);
+  const holdSettings: HoldSettings = {
+    holdMinutes: app.config.paymentHoldMinutes,
+    gateway: app.config.stripe ? 'stripe' : 'test',
+  };
 
   app.post(
     '/appointment/booking',
@@ -84,6 +89,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
             authOf(request).userId,
             parseWith(anyStaffBookingBodySchema, request.body),
             app.appointmentChanges,
+            holdSettings,
           )
         : await bookAppointment(
             app.database.db,
@@ -91,10 +97,11 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
             parseWith(bookingBodySchema, request.body).timeslotId,
             app.appointmentChanges,
             { slots: app.takenSlots, since: authOf(request).since },
+            holdSettings,
           );
-      return reply
-        .code(201)
-        .send({ message: MESSAGES.appointmentBooked, appointment: change.clientView });
+      // A held seat waits for its payment (docs/decisions/068-payments.md).
+      const message = change.held ? PAYMENT_MESSAGES.awaitingPayment : MESSAGES.appointmentBooked;
+      return reply.code(201).send({ message, appointment: change.clientView });
     },
   );
 
@@ -293,7 +300,12 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => ({
       message: REVIEW_MESSAGES.noShowMarked,
-      appointment: await markNoShow(app.database.db, providerIdOf(request), request.params.id),
+      appointment: await markNoShow(
+        app.database.db,
+        providerIdOf(request),
+        request.params.id,
+        app.appointmentChanges,
+      ),
     }),
   );
 };

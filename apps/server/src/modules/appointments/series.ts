@@ -20,7 +20,7 @@ import {
 import { APPOINTMENT_MAIL_JOB, SERIES_MAIL_JOB } from '../../jobs/job-payloads';
 import { enqueueJobs, type EnqueueOptions } from '../../jobs/job-queue';
 import { lockProviderForPolicy, refusalOf } from '../policies/policy-rules';
-import { fanOutBooking } from './book';
+import { fanOutBooking, holdOf } from './book';
 import { claimAll, type ClaimRequest } from './booking-claim';
 import { bookedChange, type BookingContext, bookingContextColumns } from './booking-context';
 import { cancelAppointmentAs } from './cancel';
@@ -155,6 +155,8 @@ function occurrenceRequest(
   clientUserId: string,
   seriesId: string,
 ): ClaimRequest {
+  // A service paid when booking is not repeated (docs/decisions/068-payments.md): 409.
+  holdOf(seen, null);
   const { clientFirstName, clientLastName } = seen;
   if (clientFirstName === null || clientLastName === null) throw new UnauthenticatedError();
   const change = bookedChange(
@@ -177,6 +179,7 @@ function adoptedView(
   seen: BookingContext,
   seriesId: string,
 ): AppointmentChange['clientView'] {
+  holdOf(seen, null);
   const { clientFirstName, clientLastName } = seen;
   if (clientFirstName === null || clientLastName === null) throw new UnauthenticatedError();
   return bookedChange(

@@ -8,6 +8,7 @@ import { imageUrl } from '../../images/image-store';
 import { serviceSnapshotColumns, serviceSnapshotView } from '../catalogue/appointment-snapshot';
 import { providers } from '../../db/schema';
 import { cancellableUntil } from '../policies/policy-rules';
+import { paymentField, paymentSummaryColumn } from './payment-view';
 
 /** How an appointment reads: the columns and shapes of the client's and the provider's view. */
 
@@ -46,8 +47,11 @@ export const timeColumns = {
   endsAt: appointments.endsAt,
 };
 
-/** The series an occurrence belongs to (docs/decisions/067-seats-and-series.md), else null. */
-const seriesColumn = { seriesId: appointments.seriesId };
+/**
+ * The series an occurrence belongs to (docs/decisions/067-seats-and-series.md), else null; its
+ * payment (docs/decisions/068-payments.md), else null.
+ */
+const seriesColumn = { seriesId: appointments.seriesId, payment: paymentSummaryColumn };
 
 export const clientViewColumns = {
   id: appointments.id,
@@ -98,6 +102,7 @@ function commonView(row: ClientViewRow | ProviderViewRow) {
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
     series_id: row.seriesId,
+    ...paymentField(row.payment),
   };
 }
 

@@ -22,6 +22,9 @@ export const slotServiceColumns = {
   serviceName: services.name,
   priceCents: services.priceCents,
   currency: services.currency,
+  /** What the booking takes (docs/decisions/068-payments.md); null: the slot names no service. */
+  paymentMode: services.paymentMode,
+  depositCents: services.depositCents,
 };
 
 export interface ServiceSnapshot {

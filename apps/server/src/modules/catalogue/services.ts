@@ -7,6 +7,7 @@ import {
   type UpdateServiceBody,
   updateServiceBodySchema,
 } from '@slotwise/shared/catalogue-schemas';
+import { PAYMENT_MESSAGES, type PaymentMode } from '@slotwise/shared/payments-schemas';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -34,6 +35,9 @@ export const offeredServiceColumns = {
   price_cents: services.priceCents,
   currency: services.currency,
   description: services.description,
+  /** What booking it takes (docs/decisions/068-payments.md): shown before the client confirms. */
+  payment_mode: services.paymentMode,
+  deposit_cents: services.depositCents,
 };
 
 /** The docs/product.md §11 fields, and nothing else. */
@@ -71,6 +75,7 @@ export async function createService(
   body: CreateServiceBody,
 ): Promise<Service> {
   const input = parseWith(createServiceBodySchema, body);
+  checkPaymentTerms(input.payment_mode, input.deposit_cents ?? null, input.price_cents);
   if (input.resource_id) await checkServiceResource(db, providerId, input.resource_id);
   return db.transaction(async (tx) => {
     const [count] = await tx
@@ -94,6 +99,8 @@ export async function createService(
         description: input.description,
         active: input.active,
         resourceId: input.resource_id ?? null,
+        paymentMode: input.payment_mode,
+        depositCents: input.payment_mode === 'deposit' ? (input.deposit_cents ?? null) : null,
       })
       .returning(serviceColumns);
     return row!;
@@ -118,6 +125,18 @@ export async function updateService(
   if (input.resource_id !== undefined) {
     if (input.resource_id) await checkServiceResource(db, providerId, input.resource_id);
     values.resourceId = input.resource_id;
+  }
+  if (
+    input.payment_mode !== undefined ||
+    input.deposit_cents !== undefined ||
+    input.price_cents !== undefined
+  ) {
+    const current = await getOwnService(db, providerId, id);
+    const mode = input.payment_mode ?? current.payment_mode ?? 'none';
+    const deposit = input.deposit_cents !== undefined ? input.deposit_cents : (current.deposit_cents ?? null);
+    checkPaymentTerms(mode, deposit, input.price_cents ?? current.price_cents);
+    values.paymentMode = mode;
+    values.depositCents = mode === 'deposit' ? deposit : null;
   }
   return firstOrNotFound(
     db.update(services).set(values).where(ownService(providerId, id)).returning(serviceColumns),
@@ -173,6 +192,16 @@ const offeredBy = (providerId: string) =>
  * A resource a provider's service may name: one of their business's (a 400 for anything else,
  * so another business's ids tell nothing).
  */
+/** A service that takes money has a price; a deposit is set and at most the price. */
+function checkPaymentTerms(mode: PaymentMode, depositCents: number | null, priceCents: number) {
+  if (mode !== 'none' && priceCents <= 0) {
+    throw ValidationError.field('payment_mode', PAYMENT_MESSAGES.depositNeedsPrice);
+  }
+  if (mode === 'deposit' && (depositCents === null || depositCents > priceCents)) {
+    throw ValidationError.field('deposit_cents', PAYMENT_MESSAGES.depositInvalid);
+  }
+}
+
 async function checkServiceResource(db: DbOrTx, providerId: string, resourceId: string) {
   const [row] = await db
     .select({ id: businessResources.id })

@@ -1,13 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import type { PaymentMode } from '@slotwise/shared/payments-schemas';
+
 /**
- * STUB of the lead's payments interface (docs/decisions/068-payments.md), replaced by the lead's
- * gateway.ts on merge.
+ * The payment providers behind one interface (docs/decisions/068-payments.md): Stripe when
+ * `STRIPE_SECRET_KEY` is set (stripe-gateway.ts), else the embedded test provider below, whose
+ * checkout is the product's own `/pay/:id` page and whose money never leaves the database.
+ * Card data never reaches Slotwise either way: Stripe's hosted page, or the test page's two
+ * test card numbers.
  */
+
 export interface CheckoutRequest {
   paymentId: string;
   appointmentId: string;
-  mode: 'deposit' | 'prepay' | 'card_on_file';
+  mode: Exclude<PaymentMode, 'none'>;
   amountCents: number;
   currency: string;
+  /** "Haircut with Ana Lopez, Tue, Dec 1, 2026, 10:00" */
   description: string;
   clientUserId: string;
   clientEmail: string;
@@ -18,15 +26,18 @@ export interface CheckoutRequest {
 
 export interface PaymentGateway {
   readonly name: 'test' | 'stripe';
-  createCheckout(req: CheckoutRequest): Promise<{ ref: string | null; url: string }>;
-  refund(req: {
+  /** After the hold is written: where the client pays (Stripe: a Checkout Session). */
+  createCheckout(request: CheckoutRequest): Promise<{ ref: string | null; url: string }>;
+  /** Gives back part or all of a payment; the key makes a retry the same refund. */
+  refund(request: {
     paymentId: string;
     gatewayRef: string | null;
     amountCents: number;
     currency: string;
     idempotencyKey: string;
   }): Promise<{ ref: string }>;
-  chargeSavedCard(req: {
+  /** Charges the card kept on file, without the client present (a fee). */
+  chargeSavedCard(request: {
     paymentId: string;
     gatewayMethod: string | null;
     customer: string | null;
@@ -34,5 +45,15 @@ export interface PaymentGateway {
     currency: string;
     idempotencyKey: string;
   }): Promise<{ ref: string }>;
+  /** Ends a checkout that was not paid in time. */
   cancelCheckout(ref: string | null): Promise<void>;
 }
+
+/** The embedded test provider: every movement succeeds at once and stays in the ledger. */
+export const testGateway: PaymentGateway = {
+  name: 'test',
+  createCheckout: (request) => Promise.resolve({ ref: null, url: `/pay/${request.paymentId}` }),
+  refund: () => Promise.resolve({ ref: `test_re_${randomUUID()}` }),
+  chargeSavedCard: () => Promise.resolve({ ref: `test_pi_${randomUUID()}` }),
+  cancelCheckout: () => Promise.resolve(),
+};

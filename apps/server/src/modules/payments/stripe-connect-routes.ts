@@ -10,7 +10,7 @@ import { paymentAccounts, users } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, authOf } from '../../plugins/authenticate';
-import { createStripeGateway } from './stripe-gateway';
+import { StripeGateway } from './stripe-gateway';
 
 /**
  * Stripe Connect (docs/product.md §16, docs/decisions/068-payments.md): a provider opens an
@@ -18,10 +18,7 @@ import { createStripeGateway } from './stripe-gateway';
  * Checkout's destination, less the platform fee). `charges_enabled` follows account.updated.
  */
 export const stripeConnectRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settings = app.config.stripe;
-  const gateway = settings
-    ? createStripeGateway(app.database.db, { ...app.config, stripe: settings })
-    : null;
+  const gateway = app.payments.gateway instanceof StripeGateway ? app.payments.gateway : null;
   const providerOnly = authenticated('provider');
 
   app.get(

@@ -36,13 +36,11 @@ describe('Stripe gateway', () => {
       })
       .returning({ id: payments.id });
     if (connect !== undefined) {
-      await t.app.database.db
-        .insert(paymentAccounts)
-        .values({
-          userId: booked.provider.id,
-          stripeAccountId: 'acct_provider',
-          chargesEnabled: connect,
-        });
+      await t.app.database.db.insert(paymentAccounts).values({
+        userId: booked.provider.id,
+        stripeAccountId: 'acct_provider',
+        chargesEnabled: connect,
+      });
     }
     const request: CheckoutRequest = {
       paymentId: payment!.id,

@@ -7,10 +7,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client';
 import { paymentAccounts, paymentWebhookEvents } from '../../db/schema';
-import { DomainError } from '../../errors';
+import { DomainError, NotFoundError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
-import { markPaid } from './service';
-import { createStripeGateway, type StripeGateway } from './stripe-gateway';
+import { markPaid, type PaidAt } from './checkout';
+import { StripeGateway } from './stripe-gateway';
 
 /**
  * Stripe's webhooks (docs/product.md §16, docs/decisions/068-payments.md):
@@ -63,29 +63,35 @@ async function sessionCompleted(
     log.warn({ session: session.id }, 'stripe: checkout session of no Slotwise payment');
     return;
   }
-  let outcome: Awaited<ReturnType<typeof markPaid>>;
+  let paid: PaidAt;
   if (session.mode === 'setup') {
+    // The card saved for later fees (the client's customer was kept when the session opened).
     const setupIntentId = idOf(session.setup_intent);
     if (!setupIntentId) throw new Error(`stripe: setup session ${session.id} has no setup intent`);
     const setupIntent = await gateway.stripe.setupIntents.retrieve(setupIntentId);
-    outcome = await markPaid(app, paymentId, {
-      gatewayRef: session.id,
-      gatewayMethod: idOf(setupIntent.payment_method),
-      customer: idOf(setupIntent.customer) ?? idOf(session.customer),
-    });
+    paid = { gatewayRef: session.id, gatewayMethod: idOf(setupIntent.payment_method) };
   } else {
     // An asynchronous payment method completes unpaid: its own event says when it is paid.
     if (session.payment_status === 'unpaid') return;
-    const paymentIntent = idOf(session.payment_intent);
-    outcome = await markPaid(app, paymentId, {
-      ...(paymentIntent ? { gatewayRef: paymentIntent } : {}),
-      customer: idOf(session.customer),
-    });
+    // Refunds name the PaymentIntent.
+    paid = { gatewayRef: idOf(session.payment_intent) ?? session.id };
   }
-  log.info({ paymentId, outcome, session: session.id }, 'stripe: checkout completed');
+  try {
+    const outcome = await markPaid(app.payments, paymentId, paid);
+    log.info({ paymentId, outcome, session: session.id }, 'stripe: checkout completed');
+  } catch (error) {
+    // A payment that is not (or no longer) here: nothing to do, and no reason to retry.
+    if (!(error instanceof NotFoundError)) throw error;
+    log.warn({ paymentId, session: session.id }, 'stripe: checkout of an unknown payment');
+  }
 }
 
-/** Applies one verified event (its effect is idempotent: markPaid answers 'already' twice). */
+/**
+ * Applies one verified event and records it. A checkout's effect is markPaid, whose own
+ * transaction locks the payment row: two deliveries at once, or one after a crash between the
+ * payment and its record here, find it paid and answer 'already', so nothing happens twice.
+ * Effects of our own (account.updated) share the event's transaction.
+ */
 async function apply(
   app: FastifyInstance,
   gateway: StripeGateway,
@@ -130,11 +136,8 @@ async function apply(
 }
 
 export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settings = app.config.stripe;
-  const gateway = settings
-    ? createStripeGateway(app.database.db, { ...app.config, stripe: settings })
-    : null;
-  const secret = settings?.webhookSecret;
+  const gateway = app.payments.gateway instanceof StripeGateway ? app.payments.gateway : null;
+  const secret = app.config.stripe?.webhookSecret;
 
   // The signature is over the exact bytes Stripe sent: this plugin's JSON stays a raw Buffer.
   app.removeContentTypeParser('application/json');

@@ -5,6 +5,7 @@ import {
   tooFarAheadMessage,
   tooSoonMessage,
 } from '@slotwise/shared/policies-schemas';
+import type { CancellationFeeTier } from '@slotwise/shared/payments-schemas';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, timeslots } from '../../db/schema';
@@ -29,7 +30,7 @@ const cap = policyValue('max_per_day', DEFAULT_BOOKING_POLICY.maxPerDay);
 
 /** Other active (not canceled) appointments of the slot's provider, but `except` (a reschedule). */
 function othersOfProvider(except: string | null): SQL {
-  return sql`a.provider_id = ${timeslots.providerId} and a.status <> 'canceled'
+  return sql`a.provider_id = ${timeslots.providerId} and a.status not in ('canceled', 'expired')
     and a.id is distinct from ${except}::uuid`;
 }
 
@@ -143,6 +144,18 @@ export const policyCancelCutoff = policyValue(
   'cancel_cutoff_minutes',
   DEFAULT_BOOKING_POLICY.cancelCutoffMinutes,
 );
+
+/**
+ * The fee terms a booking made now agrees to (docs/decisions/068-payments.md): the tiers and the
+ * no-show percent, kept on its payment.
+ */
+export const policyFeeTerms = {
+  cancellationFees: sql<
+    CancellationFeeTier[]
+  >`coalesce((select bp.cancellation_fees from booking_policies bp
+    where bp.provider_id = ${timeslots.providerId}), '[]'::jsonb)`,
+  noShowFeePercent: policyValue('no_show_fee_percent', 0),
+};
 
 /** The client may still cancel or move it (an appointment's own cut-off; 0: no cut-off). */
 export const withinCancelWindow = sql<boolean>`(${appointments.cancelCutoffMinutes} = 0
