@@ -22,6 +22,7 @@ import { DEMO_PROVIDER_ZONE, seedMarketplace } from './seed-marketplace';
 import { seedDemoPhotos } from './demo-photos';
 import { seedDemoBusiness } from './demo-business';
 import { seedDemoClass } from './demo-class';
+import { seedDemoPayments } from './demo-payments';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -322,6 +323,9 @@ async function insertDemo(
   // Categories, cities, priced services, and every slot (the generated ones too) bound to one:
   // last, so the appointments seeded above keep the price they were booked at.
   await seedMarketplace(tx);
+  // Deposit and prepaid services of the second demo barber, with their paid history
+  // (demo-payments.ts).
+  if (providerIds[1]) await seedDemoPayments(tx, providerIds[1]);
   // A weekly class of 8 seats of the first demo tutor, partly full, and the demo client's
   // fortnightly series on it (demo-class.ts).
   const tutor = PROVIDERS.findIndex((p) => p.specialty === 'Tutor');

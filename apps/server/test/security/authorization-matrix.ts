@@ -5,6 +5,7 @@ import { createPasswordResetToken } from '../../src/modules/accounts/password-re
 import { signUnsubscribeToken, unsubscribeKey } from '../../src/modules/email/unsubscribe';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { createClient, type TestUser } from '../helpers/factories';
+import { PAYMENT_ROWS } from './authorization-matrix-payments';
 import { STRIPE_ROWS } from './authorization-matrix-stripe';
 import { TRUST_ROWS } from './authorization-matrix-trust';
 import type { World } from './world';
@@ -357,6 +358,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
 
   // ---- trust: reviews, replies, no-shows (authorization-matrix-trust.ts) ----------------------
   ...TRUST_ROWS,
+  // ---- payments (authorization-matrix-payments.ts) ----------------------------------------------
+  ...PAYMENT_ROWS,
   // ---- payments through Stripe (authorization-matrix-stripe.ts) -----------------------------
   ...STRIPE_ROWS,
   // ---- messages: the two participants of a conversation ------------------------------------------

@@ -36,10 +36,11 @@ describe('appointment change fan-out', () => {
     return { slots, client, id };
   }
 
-  it('builds the registry once, with the stored notification, email, socket, metrics, taken-slot and window-cache consumers', () => {
+  it('builds the registry once, with the stored notification, email, socket, metrics, taken-slot, window-cache and payments consumers', () => {
     // The email consumer sends the booking mail (decision 044); the taken-slot hints forget a
     // slot its own instance freed before the answer leaves (decision 056); the window cache
-    // announces a claimed slot's provider to every instance before it (decision 057).
+    // announces a claimed slot's provider to every instance before it (decision 057); payments
+    // apply a cancel's or no-show's fee (decision 068).
     expect(t.app.appointmentChanges.names).toEqual([
       'stored-notification',
       'email',
@@ -47,6 +48,7 @@ describe('appointment change fan-out', () => {
       'metrics',
       'taken-slot-hints',
       'provider-window-cache',
+      'payments',
     ]);
     expect(() => t.app.appointmentChanges.register({ name: 'metrics' })).toThrow(/twice/);
   });

@@ -15,10 +15,12 @@ import { injectAs } from '../../../test/helpers/requests';
 const SERVICE_FIELDS = [
   'active',
   'currency',
+  'deposit_cents',
   'description',
   'duration_minutes',
   'id',
   'name',
+  'payment_mode',
   'price_cents',
   'resource_id',
 ];
@@ -56,6 +58,8 @@ describe('services', () => {
         description: 'Hot towel included',
         active: true,
         resource_id: null,
+        payment_mode: 'none',
+        deposit_cents: null,
       },
     });
     expect(Object.keys(res.json().service).sort()).toEqual(SERVICE_FIELDS);

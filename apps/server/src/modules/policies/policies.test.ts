@@ -45,6 +45,12 @@ describe('booking policies', () => {
       bufferMinutes: 15,
       maxPerDay: 6,
       cancelCutoffMinutes: 1440,
+      // Fees (docs/decisions/068-payments.md): tiers as sent, kept in that order.
+      cancellationFees: [
+        { hoursBefore: 48, percent: 0 },
+        { hoursBefore: 24, percent: 50 },
+      ],
+      noShowFeePercent: 80,
     };
     const put = await asUser(t.app, provider).put('/api/provider/policy', policy);
     expect(put.statusCode).toBe(200);
