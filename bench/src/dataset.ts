@@ -46,7 +46,12 @@ export const DATASET = {
    * their own book them all (each a pending payment and a Stripe Checkout Session); then every
    * session's checkout.session.completed is delivered, one in five of them twice.
    */
-  payments: { holds: 3_000, clients: 100, slotsPerDay: 40, priceCents: 2_500 },
+  payments: {
+    holds: Number(process.env.BENCH_PAYMENT_HOLDS ?? 3_000),
+    clients: 100,
+    slotsPerDay: 40,
+    priceCents: 2_500,
+  },
 } as const;
 
 /** Name parts: searches are fragments of these, as people type them. */
