@@ -16,6 +16,7 @@ export const SCENARIOS = [
   'class-rush',
   'series',
   'prepay-rush',
+  'payments-webhooks',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -38,6 +39,8 @@ export const settings = {
   seriesConcurrency: env('BENCH_SERIES_CONCURRENCY', 4),
   /** The prepaid rush's checkouts in flight (docs/decisions/068-payments.md). */
   checkoutConcurrency: env('BENCH_CHECKOUT_CONCURRENCY', 4),
+  /** payments-webhooks: deliveries in flight. */
+  webhookConcurrency: env('BENCH_WEBHOOK_CONCURRENCY', 50),
 };
 
 export const log = (line: string) => console.log(`bench: ${line}`);

@@ -8,8 +8,9 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
 import { DATASET } from './dataset';
-import { classIds, payIds, providerId, teamIds } from './ids';
+import { classIds, payIds, providerId, teamIds, webhookIds } from './ids';
 import { seedSteps } from './seed';
+import { webhookSteps } from './seed-webhooks';
 
 export const BENCH_PASSWORD = 'bench-password-1';
 
@@ -36,7 +37,7 @@ function withDatabase(url: string, name: string): string {
  */
 export async function createBenchDatabase(
   log: (line: string) => void,
-  seed = true,
+  seed: 'all' | 'payments' | 'none' = 'all',
 ): Promise<BenchDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slotwise-bench-'));
   const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -79,7 +80,13 @@ export async function createBenchDatabase(
     try {
       await runMigrations(database);
       const passwordHash = await hashPassword(BENCH_PASSWORD);
-      for (const step of seed ? seedSteps(passwordHash) : []) {
+      const steps =
+        seed === 'all'
+          ? [...seedSteps(passwordHash), ...webhookSteps(passwordHash)]
+          : seed === 'payments'
+            ? webhookSteps(passwordHash)
+            : [];
+      for (const step of steps) {
         const started = performance.now();
         // The server's pool stops statements after 15 s: seeding a million rows takes longer.
         await database.db.transaction(async (tx) => {
@@ -90,7 +97,7 @@ export async function createBenchDatabase(
         });
         log(`  seeded ${step.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
-      if (seed) {
+      if (seed === 'all') {
         // Outside a transaction, as autovacuum would soon after a bulk load: merges the trigram
         // GIN index's pending list, without which the planner prices q's index scan over all
         // 100,000 fresh entries and reads the table instead (docs/decisions/061).
@@ -120,7 +127,7 @@ async function reuseDatabase(
 ): Promise<BenchDatabase> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  // Only the storm, real-time, teams, class-rush, series and prepay-rush scenarios book: undo
+  // Only the storm, real-time, teams, class-rush, series and payments scenarios book: undo
   // what they booked (a hold's payment goes with its appointment; its expiry job then finds none).
   const touched = [
     providerId(DATASET.stormProvider.index),
@@ -133,6 +140,7 @@ async function reuseDatabase(
     classIds.provider(1),
     classIds.provider(2),
     payIds.provider,
+    webhookIds.provider,
   ];
   await client.query('delete from appointments where provider_id = any($1::uuid[])', [touched]);
   await client.query('delete from appointment_series where provider_id = any($1::uuid[])', [

@@ -48,6 +48,18 @@ export const DATASET = {
    * wanted by 4). Then `checkouts` of the holds are paid with the test card.
    */
   payments: { slots: 500, priceCents: 2_500, currency: 'EUR', checkouts: 100 },
+  /**
+   * Payments webhooks (docs/decisions/068-payments.md): a provider of its own (not listed) with
+   * a prepaid service and `holds` half-hour slots from tomorrow, 40 a day; `clients` clients of
+   * their own book them all (each a pending payment and a Stripe Checkout Session); then every
+   * session's checkout.session.completed is delivered, one in five of them twice.
+   */
+  webhooks: {
+    holds: Number(process.env.BENCH_PAYMENT_HOLDS ?? 3_000),
+    clients: 100,
+    slotsPerDay: 40,
+    priceCents: 2_500,
+  },
 } as const;
 
 /** Name parts: searches are fragments of these, as people type them. */

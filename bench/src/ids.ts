@@ -53,3 +53,14 @@ export const payIds = {
   /** Slot `k` (0-based). */
   slot: (k: number) => uuidOf(`pay-slot-${k}`),
 };
+
+/** The payments-webhooks scenario's rows (seed-webhooks.ts, DATASET.webhooks). */
+export const webhookIds = {
+  providerUser: uuidOf('hook-provider-user'),
+  provider: uuidOf('hook-provider'),
+  service: uuidOf('hook-service'),
+  /** Client `c` (1-based). */
+  client: (c: number) => uuidOf(`hook-client-user-${c}`),
+  /** Slot `n` (0-based). */
+  slot: (n: number) => uuidOf(`hook-slot-${n}`),
+};

@@ -4,6 +4,7 @@
  * (same service calls, bare Fastify) and a hello-world, prints one table and writes
  * bench/results.json. Scenarios (cli.ts): search discovery slots dashboard week storm realtime
  * messages pages teams class-rush series prepay-rush.
+ * messages pages teams class-rush series payments-webhooks.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -46,12 +47,17 @@ function build(withWeb: boolean): boolean {
 async function main() {
   const scenarios = parseScenarios(process.argv.slice(2));
   const webBuildFailed = build(scenarios.includes('pages') || scenarios.includes('week'));
-  const needsData = scenarios.some((s) => s !== 'pages');
+  // The pages need no data; the payments webhooks only their own provider and clients.
+  const seed = scenarios.every((s) => s === 'pages')
+    ? 'none'
+    : scenarios.every((s) => s === 'pages' || s === 'payments-webhooks')
+      ? 'payments'
+      : 'all';
   log(
-    `seeding ${needsData ? `${DATASET.providers.toLocaleString('en')} providers, ${DATASET.slots.toLocaleString('en')} slots` : 'nothing (schema only)'}…`,
+    `seeding ${seed === 'all' ? `${DATASET.providers.toLocaleString('en')} providers, ${DATASET.slots.toLocaleString('en')} slots` : seed === 'payments' ? 'the payments scenario only' : 'nothing (schema only)'}…`,
   );
   const seedStarted = performance.now();
-  const db = await createBenchDatabase(log, needsData);
+  const db = await createBenchDatabase(log, seed);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   log(`database: ${db.describe} (ready in ${seedSeconds.toFixed(0)} s)`);
   /** Read endpoints that could not be measured, and why (printed and in results.json). */

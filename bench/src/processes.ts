@@ -107,8 +107,11 @@ async function start(
   };
 }
 
-/** The real thing: the built server, `node apps/server/dist/main.js`. */
-export async function startServer(db: BenchDatabase): Promise<BenchProcess> {
+/** The real thing: the built server, `node apps/server/dist/main.js` (`env` on top). */
+export async function startServer(
+  db: BenchDatabase,
+  env: Record<string, string> = {},
+): Promise<BenchProcess> {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -117,7 +120,7 @@ export async function startServer(db: BenchDatabase): Promise<BenchProcess> {
   const server = await start(
     'server',
     [`--inspect=127.0.0.1:${inspectPort}`, ...nodeArgs, serverMain],
-    serverEnv(db, port),
+    { ...serverEnv(db, port), ...env },
     '/api/health',
   );
   return { ...server, inspectPort };

@@ -28,6 +28,12 @@ import {
   runPrepayRushFloor,
 } from './scenarios/prepay';
 import { type PageResult, measurePage, PAGES } from './scenarios/pages';
+import {
+  type PaymentsWebhooksResult,
+  countAfter,
+  runPaymentsWebhooks,
+  startBenchStripe,
+} from './scenarios/payments-webhooks';
 import { ALL_READ_ENDPOINTS, measureEndpoint, measureFloor } from './scenarios/reads';
 import { type RealtimeResult, runRealtime } from './scenarios/realtime';
 import {
@@ -74,6 +80,8 @@ export interface Results {
   prepayCheckouts?: CheckoutsResult;
   /** Without `storm`: one plain booking rush just before the prepaid one, to compare with. */
   prepayPlainRush?: StormResult;
+  /** Stripe's checkout.session.completed, one in five delivered twice (decision 068). */
+  paymentsWebhooks?: PaymentsWebhooksResult;
 }
 
 const TEAMS_RUSHES: { kind: TeamsRushKind; label: string }[] = [
@@ -249,6 +257,30 @@ export async function runAll(
         });
       },
     );
+  }
+
+  if (scenarios.includes('payments-webhooks')) {
+    // A server of its own, whose Stripe is a fake one in this process.
+    const stripe = await startBenchStripe();
+    try {
+      await withProcess(
+        () => startServer(db, stripe.env),
+        async (server) => {
+          log(
+            `payments webhooks: ${DATASET.webhooks.holds} holds, their checkout.session.completed ` +
+              `(one in five twice), ${settings.webhookConcurrency} in flight`,
+          );
+          results.paymentsWebhooks = await runPaymentsWebhooks(
+            server.url,
+            stripe.fake,
+            settings.webhookConcurrency,
+          );
+        },
+      );
+    } finally {
+      await stripe.fake.stop();
+    }
+    if (results.paymentsWebhooks) await countAfter(db, results.paymentsWebhooks);
   }
 
   // BENCH_CEILINGS=off skips them, for quick A/B runs of one scenario (no figure is judged then).

@@ -2,7 +2,7 @@ import { CATEGORY_SLUGS, CITIES, DATASET, FIRST_NAMES, LAST_NAMES, SPECIALTIES }
 import { paymentSteps } from './seed-payments';
 
 /** A SQL text literal. */
-const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
+export const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const arr = (items: readonly string[]) => `(array[${items.map(lit).join(',')}])`;
 
 /** `arr[1 + (i * prime) % n]`: spreads names evenly and differently for each column. */
@@ -10,13 +10,13 @@ const pick = (items: readonly string[], index: string, prime: number) =>
   `${arr(items)}[1 + ((${index})::bigint * ${prime}) % ${items.length}]`;
 
 /** A wall-clock (day, time) in UTC as an instant: every seeded user lives in UTC. */
-const instant = (day: string, time: string) => `((${day}) + (${time})) at time zone 'UTC'`;
+export const instant = (day: string, time: string) => `((${day}) + (${time})) at time zone 'UTC'`;
 
 /**
  * `md5(name)` shaped as a version-4 UUID (version nibble 4, variant 8): the same value as
  * `uuidOf(name)` in ids.ts. The API validates ids as RFC UUIDs, so a bare md5 would not do.
  */
-const uuidOf = (name: string) =>
+export const uuidOf = (name: string) =>
   `overlay(overlay(md5(${name}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 export interface SeedStep {

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import { type PaymentsRuntime } from '../modules/payments/checkout';
 import { paymentsConsumer } from '../modules/payments/consumer';
-import { testGateway } from '../modules/payments/gateway';
+import { type PaymentGateway, testGateway } from '../modules/payments/gateway';
+import { stripeCheckoutConsumer } from '../modules/payments/stripe-checkout';
+import { createStripeGateway } from '../modules/payments/stripe-gateway';
 import { registerPaymentJobs } from '../modules/payments/payment-jobs';
 
 declare module 'fastify' {
@@ -17,7 +19,10 @@ declare module 'fastify' {
  */
 export const paymentsPlugin = fp(
   async (app) => {
-    const gateway = testGateway;
+    const stripe = app.config.stripe;
+    const gateway: PaymentGateway = stripe
+      ? createStripeGateway(app.database.db, { ...app.config, stripe })
+      : testGateway;
     const settings = {
       platformFeePercent: app.config.platformFeePercent,
       gatewayName: gateway.name,
@@ -30,6 +35,12 @@ export const paymentsPlugin = fp(
     };
     app.decorate('payments', runtime);
     app.appointmentChanges.register(paymentsConsumer(settings));
+    // Stripe: each new hold's Checkout Session, opened once the hold committed.
+    if (stripe) {
+      app.appointmentChanges.register(
+        stripeCheckoutConsumer(app.database.db, gateway, settings.platformFeePercent),
+      );
+    }
     registerPaymentJobs(app, runtime);
   },
   { name: 'payments', dependencies: ['jobs', 'appointment-changes', 'mailer'] },

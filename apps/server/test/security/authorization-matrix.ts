@@ -6,6 +6,7 @@ import { signUnsubscribeToken, unsubscribeKey } from '../../src/modules/email/un
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { createClient, type TestUser } from '../helpers/factories';
 import { PAYMENT_ROWS } from './authorization-matrix-payments';
+import { STRIPE_ROWS } from './authorization-matrix-stripe';
 import { TRUST_ROWS } from './authorization-matrix-trust';
 import type { World } from './world';
 import {
@@ -359,6 +360,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
   ...TRUST_ROWS,
   // ---- payments (authorization-matrix-payments.ts) ----------------------------------------------
   ...PAYMENT_ROWS,
+  // ---- payments through Stripe (authorization-matrix-stripe.ts) -----------------------------
+  ...STRIPE_ROWS,
   // ---- messages: the two participants of a conversation ------------------------------------------
   // Every client case finds its conversation already there (200): opened once beforehand.
   matrixRow('POST', '/api/conversations', clientsOnly(200), {

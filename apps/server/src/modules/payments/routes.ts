@@ -13,13 +13,17 @@ import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, authOf, providerIdOf } from '../../plugins/authenticate';
 import { checkoutOf, testCheckout } from './checkout';
 import { cancelQuote, earningsCsv, earningsOf } from './quote-and-earnings';
+import { stripeConnectRoutes } from './stripe-connect-routes';
+import { stripeWebhookRoutes } from './stripe-webhook-routes';
 
 /**
  * Payments (docs/product.md §16, docs/decisions/068-payments.md): the client's checkout of
  * their own payment, the cancel quote for either party of an appointment, the provider's
- * earnings. Stripe's webhooks are in stripe-webhook-routes.ts.
+ * earnings. Stripe's webhooks are in stripe-webhook-routes.ts, Connect in stripe-connect-routes.ts.
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(stripeWebhookRoutes);
+  await app.register(stripeConnectRoutes);
   const clientOnly = authenticated('client');
   const providerOnly = authenticated('provider');
   const eitherParty = authenticated('client', 'provider');
