@@ -116,7 +116,7 @@ export function decodeAppointmentCursor(cursor: string): Position {
 /** Segment 0, after `after` (if it is in segment 0), up to `take` rows, soonest first. */
 function upcomingSegment(now: string, after: Position | null): { where: SQL; order: SQL[] } {
   const conditions = [
-    sql`${appointments.status} = 'booked'`,
+    sql`${appointments.status} in ('booked', 'pending_payment')`,
     sql`${appointments.endsAt} > ${now}::timestamptz`,
     sql`${appointments.startsAt} > ${now}::timestamptz - ${LONGEST_APPOINTMENT}`,
   ];
@@ -132,7 +132,7 @@ function upcomingSegment(now: string, after: Position | null): { where: SQL; ord
 /** Segment 1, after `after` (if it is in segment 1), most recent first. */
 function pastSegment(now: string, after: Position | null): { where: SQL; order: SQL[] } {
   const conditions = [
-    sql`not (${appointments.status} = 'booked' and ${appointments.endsAt} > ${now}::timestamptz)`,
+    sql`not (${appointments.status} in ('booked', 'pending_payment') and ${appointments.endsAt} > ${now}::timestamptz)`,
   ];
   if (after) {
     conditions.push(
@@ -183,9 +183,13 @@ async function walkSegments<Row extends { id: string; position: string }>(
   };
 }
 
-/** Which segments a `?status=` can match: 'booked' as users see it is exactly segment 0. */
+/**
+ * Which segments a `?status=` can match: 'booked' as users see it is exactly segment 0, with the
+ * holds waiting for their payment (docs/decisions/068-payments.md).
+ */
 function segmentsFor(status?: AppointmentStatus) {
-  return { upcoming: !status || status === 'booked', past: status !== 'booked' };
+  const upcoming = !status || status === 'booked' || status === 'pending_payment';
+  return { upcoming, past: status !== 'booked' };
 }
 
 /** GET /appointment/view?limit=&cursor=: one page of the client's appointments. */

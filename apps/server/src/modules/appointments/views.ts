@@ -20,10 +20,13 @@ export const shownStatus = sql<AppointmentStatus>`(case
 /** Booked and not over: the only appointments that can still be canceled or moved. */
 export const isUpcoming = sql`(${appointments.status} = 'booked' and ${appointments.endsAt} > now())`;
 
+/** Listed with the upcoming ones: booked or held for its payment, and not over. */
+const listedUpcoming = sql`(${appointments.status} in ('booked', 'pending_payment') and ${appointments.endsAt} > now())`;
+
 /** Upcoming appointments first, soonest first; then the rest, most recent first. */
 export const listOrder: SQL[] = [
-  sql`(case when ${isUpcoming} then 0 else 1 end)`,
-  sql`(case when ${isUpcoming} then ${appointments.startsAt} end) asc`,
+  sql`(case when ${listedUpcoming} then 0 else 1 end)`,
+  sql`(case when ${listedUpcoming} then ${appointments.startsAt} end) asc`,
   desc(appointments.startsAt),
   asc(appointments.id),
 ];
