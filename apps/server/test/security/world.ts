@@ -9,7 +9,10 @@ import {
   businessStaff,
   businesses,
   notifications,
+  payments,
   providers,
+  services,
+  timeslots,
   users,
 } from '../../src/db/schema';
 import { hashToken } from '../../src/modules/accounts/single-use-token';
@@ -42,6 +45,8 @@ export interface World {
   freeSlotId: string;
   /** A service of `provider` (docs/product.md §11 catalogue). */
   serviceId: string;
+  /** The client's hold on a prepaid slot of `provider`: its payment (docs/product.md §16). */
+  paymentId: string;
   clientNotificationId: string;
   providerNotificationId: string;
   /** The conversation of `client` and `provider` (messages), with one message from each. */
@@ -116,6 +121,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const freshService = async (owner: TestUser = provider) =>
     (await createService(app, owner, { name: `Service ${randomUUID().slice(0, 6)}` })).id;
   const serviceId = await freshService();
+  const paymentId = await prepaidHold(app, client, await freshService(), (await freshSlot()).id);
   await freshSlot(otherProvider);
 
   const notificationOf = async (userId: string) => {
@@ -201,6 +207,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     appointmentId,
     freeSlotId: freeSlot.id,
     serviceId,
+    paymentId,
     clientNotificationId: await notificationOf(client.id),
     providerNotificationId: await notificationOf(provider.id),
     imageId,
@@ -235,4 +242,25 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       return addDays(todayIn(provider.timezone), offsetDays ?? dayOffset++);
     },
   };
+}
+
+/** The client books a slot of a service made prepaid: the hold's payment id. */
+async function prepaidHold(
+  app: FastifyInstance,
+  client: TestUser,
+  serviceId: string,
+  slotId: string,
+): Promise<string> {
+  await app.database.db
+    .update(services)
+    .set({ paymentMode: 'prepay', priceCents: 2500 })
+    .where(eq(services.id, serviceId));
+  await app.database.db.update(timeslots).set({ serviceId }).where(eq(timeslots.id, slotId));
+  const appointmentId = await book(app, client, slotId);
+  const [row] = await app.database.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.appointmentId, appointmentId));
+  if (!row) throw new Error('world: the prepaid booking has no payment');
+  return row.id;
 }
