@@ -39,6 +39,7 @@ describe('catalogue schemas', () => {
       currency: 'USD',
       description: '',
       active: true,
+      payment_mode: 'none',
     });
     for (const [patch, field] of [
       [{ duration_minutes: 14 }, 'duration_minutes'],

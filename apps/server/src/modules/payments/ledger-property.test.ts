@@ -170,7 +170,7 @@ describe('ledger property', () => {
           expect(earnings.json().net_cents).toBe(net);
         }
       }),
-      { numRuns: 300, seed: 20261127 },
+      { numRuns: 200, seed: 20261127 },
     );
     expect(operations).toBeGreaterThan(1000);
   }, 600_000);
