@@ -185,7 +185,7 @@ describeBrowser('payments', () => {
     await screenshot(page, 'payments-refunded');
 
     // The provider's earnings show the fee kept.
-    const earnings = await open(provider, '/earnings');
+    const earnings = await open(provider, '/dashboard/earnings');
     await earnings.getByRole('heading', { level: 1, name: PAYMENT_TEXTS.earningsTitle }).waitFor();
     const totals = earnings.getByLabel('Totals');
     await expect.poll(() => totals.textContent(), WAIT).toMatch(/Cancellation fees€12\.50/);

@@ -11,7 +11,9 @@ import {
 } from './harness/browser';
 
 /** Gzipped JavaScript the landing page may load, in bytes. */
-const LANDING_JS_BUDGET = 120_000;
+// 121 kB since payments (docs/decisions/068-payments.md): the landing code did not grow, but the
+// entry's map of lazy chunks did (two pages, two shared modules: ~200 bytes of hashed names).
+const LANDING_JS_BUDGET = 121_000;
 
 describeBrowser('web shell', () => {
   let browser: Browser;

@@ -243,10 +243,7 @@ export const routes: RouteObject[] = [
       // 'View Full Analytics' (SPEC quick action) points to /stats: the provider's analytics.
       {
         element: <RequireSession role="provider" />,
-        children: [
-          { path: 'stats', element: <Navigate to="/dashboard/analytics" replace /> },
-          { path: 'earnings', element: <Navigate to="/dashboard/earnings" replace /> },
-        ],
+        children: [{ path: 'stats', element: <Navigate to="/dashboard/analytics" replace /> }],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -32,9 +32,7 @@ export const queryKeys = {
   providerAppointmentPages: (status: string | null, providerId: string | null = null) =>
     ['appointments', 'provider', 'pages', { status, providerId }] as const,
 
-  /** Payments (docs/decisions/068-payments.md): the checkouts and the earnings. */
-  payments: ['payments'] as const,
-  /** GET /payments/:id → `{payment, appointment, provider}` (the checkout page). */
+  /** Payments (docs/decisions/068-payments.md). GET /payments/:id → `{payment, appointment, provider}` (the checkout page). */
   checkout: (paymentId: string) => ['payments', 'checkout', paymentId] as const,
   /** GET /payments/earnings?from&to&group → the earnings figures. */
   earnings: (params: { from: string; to: string; group: 'week' | 'month' }) =>

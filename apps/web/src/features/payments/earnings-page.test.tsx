@@ -94,8 +94,8 @@ describe('earnings', () => {
     );
   });
 
-  it('is in the provider navigation, and /earnings leads there', async () => {
-    await openRoute('/earnings', PAYMENT_TEXTS.earningsTitle);
+  it('is in the provider navigation', async () => {
+    await openRoute('/dashboard/earnings', PAYMENT_TEXTS.earningsTitle);
     const nav = screen.getByRole('navigation', { name: 'Provider' });
     expect(within(nav).getByRole('link', { name: 'Earnings' })).toHaveAttribute(
       'aria-current',
