@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'CARD_DECLINED',
   'PAYMENT_EXPIRED',
   'ALREADY_PAID',
+  'SLOT_HELD',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

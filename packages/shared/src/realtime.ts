@@ -50,6 +50,13 @@ export interface SlotAvailabilityEvent {
   freed: string[];
 }
 
+/** To one client: a freed slot is held for them (docs/decisions/069-waitlist.md). */
+export interface WaitlistOfferEvent {
+  offerId: string;
+  timeslotId: string;
+  expiresAt: string;
+}
+
 export interface ServerToClientEvents {
   new_appointment: (event: NewAppointmentEvent) => void;
   appointment_canceled: (event: AppointmentCanceledEvent) => void;
@@ -57,6 +64,7 @@ export interface ServerToClientEvents {
   slots_changed: (event: SlotAvailabilityEvent) => void;
   new_review: (event: NewReviewEvent) => void;
   new_message: (event: NewMessageEvent) => void;
+  waitlist_offer: (event: WaitlistOfferEvent) => void;
 }
 
 export interface ClientToServerEvents {
