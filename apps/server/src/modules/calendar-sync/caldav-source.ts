@@ -40,7 +40,7 @@ export function createCaldavSource(options: { allowPrivateUrls: boolean }): Cale
       const blocks: BusyInterval[] = [];
       for (const object of objects) {
         if (typeof object.data === 'string' && object.data.length > 0) {
-          blocks.push(...busyFromIcs(object.data, range));
+          blocks.push(...(await busyFromIcs(object.data, range)));
         }
       }
       return { notModified: false, blocks };

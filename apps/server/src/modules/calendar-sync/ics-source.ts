@@ -29,7 +29,7 @@ export function createIcsSource(options: { allowPrivateUrls: boolean }): Calenda
       }
       return {
         notModified: false,
-        blocks: busyFromIcs(answer.body, range),
+        blocks: await busyFromIcs(answer.body, range),
         etag: answer.headers.get('etag'),
         lastModified: answer.headers.get('last-modified'),
       };
