@@ -6,7 +6,8 @@ import { assertUrlAllowed } from './outbound-url';
  * `timeoutMs` or beyond `maxBytes`. Answers the final status, headers and body text.
  */
 export interface OutboundOptions {
-  allowPrivate: boolean;
+  /** Private addresses allowed: all (`true`), none, or those the predicate accepts. */
+  allowPrivate: boolean | ((url: URL) => boolean);
   headers?: Record<string, string>;
   maxBytes?: number;
   timeoutMs?: number;
@@ -24,6 +25,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export async function outboundGet(url: string, options: OutboundOptions): Promise<OutboundAnswer> {
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
+  // One deadline for the whole exchange: every hop and the reading of the body.
   const signal = AbortSignal.timeout(options.timeoutMs ?? 10_000);
   let current = (await assertUrlAllowed(url, options.allowPrivate)).toString();
   for (let hop = 0; hop <= 5; hop++) {

@@ -9,7 +9,10 @@ import { BlockList, isIP } from 'node:net';
  * tests and private deployments).
  */
 
-const blocked = new BlockList();
+// Two lists: a BlockList checks an IPv4 address against its IPv6 rules too (as ::ffff:a.b.c.d),
+// so one list holding ::ffff:0:0/96 would refuse every IPv4 address.
+const blocked4 = new BlockList();
+const blocked6 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -26,12 +29,13 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
+  blocked4.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
   ['::ffff:0:0', 96],
+  ['2001::', 32],
+  ['2002::', 16],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -39,7 +43,7 @@ for (const [net, prefix] of [
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+  blocked6.addSubnet(net, prefix, 'ipv6');
 }
 
 /** Whether an IP address is outside the public internet. */
@@ -47,12 +51,23 @@ export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
   if (family === 6) {
-    // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as IPv4.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-    return blocked.check(address, 'ipv6');
+    // An IPv4 address written as IPv6 (::ffff:10.0.0.1, or ::ffff:a00:1 as URLs write it) is
+    // judged as IPv4; NAT64, 6to4 and Teredo addresses (which embed one) are refused outright.
+    const mapped = ipv4MappedOf(address);
+    if (mapped) return blocked4.check(mapped, 'ipv4');
+    return blocked6.check(address.replace(/%.*$/, ''), 'ipv6');
   }
-  return blocked.check(address, 'ipv4');
+  return blocked4.check(address, 'ipv4');
+}
+
+function ipv4MappedOf(address: string): string | null {
+  const dotted = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted) return dotted[1]!;
+  const hex = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return null;
+  const high = parseInt(hex[1]!, 16);
+  const low = parseInt(hex[2]!, 16);
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }
 
 export class UrlNotAllowedError extends Error {
@@ -70,7 +85,10 @@ export function normalizeFeedUrl(url: string): string {
  * Throws UrlNotAllowedError unless the URL is http(s) and every address its host resolves to is
  * public (or `allowPrivate`). A name that does not resolve is left to the request to fail.
  */
-export async function assertUrlAllowed(url: string, allowPrivate: boolean): Promise<URL> {
+export async function assertUrlAllowed(
+  url: string,
+  allowPrivate: boolean | ((url: URL) => boolean),
+): Promise<URL> {
   let parsed: URL;
   try {
     parsed = new URL(normalizeFeedUrl(url));
@@ -80,15 +98,18 @@ export async function assertUrlAllowed(url: string, allowPrivate: boolean): Prom
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UrlNotAllowedError(url);
   }
-  if (allowPrivate) return parsed;
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (allowPrivate === true || (typeof allowPrivate === 'function' && allowPrivate(parsed))) {
+    return parsed;
+  }
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   const addresses = isIP(host)
     ? [host]
     : await lookup(host, { all: true, verbatim: true }).then(
         (found) => found.map((entry) => entry.address),
         () => [] as string[],
       );
-  if (host.toLowerCase() === 'localhost' || addresses.some(isPrivateAddress)) {
+  const name = host.toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost') || addresses.some(isPrivateAddress)) {
     throw new UrlNotAllowedError(url);
   }
   return parsed;

@@ -8,7 +8,16 @@ import { CalendarReadError, type CalendarSource } from './source';
  * Last-Modified), checked against private networks on every hop, at most 10 MB within 10 s,
  * then parsed (parse-ics.ts). Failures are told in plain words.
  */
-export function createIcsSource(options: { allowPrivateUrls: boolean }): CalendarSource {
+export interface IcsSourceOptions {
+  allowPrivateUrls: boolean | ((url: URL) => boolean);
+  /** The whole exchange, redirects and body included (10 s). */
+  timeoutMs?: number;
+  /** The body (10 MB). */
+  maxBytes?: number;
+}
+
+export function createIcsSource(options: IcsSourceOptions): CalendarSource {
+  const timeoutMs = options.timeoutMs ?? 10_000;
   return {
     async readBusy(connection, range) {
       const headers: Record<string, string> = { accept: 'text/calendar, */*;q=0.5' };
@@ -19,9 +28,11 @@ export function createIcsSource(options: { allowPrivateUrls: boolean }): Calenda
         answer = await outboundGet(connection.url, {
           allowPrivate: options.allowPrivateUrls,
           headers,
+          timeoutMs,
+          ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
         });
       } catch (error) {
-        throw readError(error);
+        throw readError(error, timeoutMs);
       }
       if (answer.status === 304) return { notModified: true };
       if (answer.status < 200 || answer.status >= 300) {
@@ -37,7 +48,7 @@ export function createIcsSource(options: { allowPrivateUrls: boolean }): Calenda
   };
 }
 
-function readError(error: unknown): CalendarReadError {
+function readError(error: unknown, timeoutMs: number): CalendarReadError {
   if (error instanceof UrlNotAllowedError) {
     return new CalendarReadError('This address points inside a private network and cannot be used');
   }
@@ -45,7 +56,10 @@ function readError(error: unknown): CalendarReadError {
     return new CalendarReadError(`The calendar could not be read: ${error.message}`);
   }
   if (error instanceof Error && error.name === 'TimeoutError') {
-    return new CalendarReadError('The calendar took longer than 10 seconds to answer');
+    const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+    return new CalendarReadError(
+      `The calendar took longer than ${seconds} second${seconds === 1 ? '' : 's'} to answer`,
+    );
   }
   return new CalendarReadError('The calendar address could not be reached');
 }
