@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { busyFromIcs, DEFAULT_PARSE_LIMITS, ianaZoneOf } from './parse-ics';
+import { ianaZoneOf } from './ics-zones';
+import { busyFromIcs, DEFAULT_PARSE_LIMITS } from './parse-ics';
 import { CalendarReadError } from './source';
 
 /**
