@@ -5,6 +5,8 @@ export const DATASET = {
   clients: 1_000,
   /** Scenario 2: a provider with 2,000 future free slots. */
   slotsProvider: { index: 1, slots: 2_000 },
+  /** Calendar sync: ICS connections of the slots provider and the next providers, polled. */
+  calendar: { connections: 1_000 },
   /**
    * Scenario 3: the popular provider whose 500 fresh slots are stormed, three times in a row
    * (the leak check): 3 × 500 slots, each rush on its own 500.

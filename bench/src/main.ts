@@ -4,7 +4,7 @@
  * (same service calls, bare Fastify) and a hello-world, prints one table and writes
  * bench/results.json. Scenarios (cli.ts): search discovery slots dashboard week storm realtime
  * messages pages teams class-rush series prepay-rush.
- * messages pages teams class-rush series payments-webhooks.
+ * messages pages teams class-rush series payments-webhooks calendar.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

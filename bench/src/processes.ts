@@ -42,6 +42,8 @@ export function serverEnv(db: BenchDatabase, port: number): Record<string, strin
     RATE_LIMIT: 'off',
     DEMO_DATA: 'off',
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // The calendar scenario's feeds are served on loopback by the runner.
+    ALLOW_PRIVATE_URLS: '1',
     WEB_DIST_DIR: webDist,
     // The in-process cache of hot first pages (docs/decisions/048): on by default, as in
     // production; BENCH_SEARCH_CACHE_MS=0 measures without it.

@@ -18,6 +18,12 @@ import {
   runClassRushFloor,
   runSeries,
 } from './scenarios/classes';
+import {
+  type CalendarParseResult,
+  type CalendarPollingResult,
+  runCalendarParse,
+  runCalendarPolling,
+} from './scenarios/calendar';
 import { type MessagesResult, runMessages } from './scenarios/messages';
 import {
   type CheckoutsResult,
@@ -82,6 +88,10 @@ export interface Results {
   prepayPlainRush?: StormResult;
   /** Stripe's checkout.session.completed, one in five delivered twice (decision 068). */
   paymentsWebhooks?: PaymentsWebhooksResult;
+  /** A 5,000-event feed parsed and applied (docs/decisions/071-calendar-sync.md). */
+  calendarParse?: CalendarParseResult;
+  /** The read load without, then with 1,000 connections polled. */
+  calendarPolling?: CalendarPollingResult;
 }
 
 const TEAMS_RUSHES: { kind: TeamsRushKind; label: string }[] = [
@@ -130,6 +140,14 @@ export async function runAll(
     endpoint.scenario === 'discovery' ? discoveryLoad : regularLoad;
   const load = regularLoad;
 
+  // PostgreSQL only: the runner writes the connections itself (PGlite is the server's).
+  const calendar = scenarios.includes('calendar') && db.kind === 'postgres';
+  if (scenarios.includes('calendar') && !calendar) log('calendar: skipped (needs PostgreSQL)');
+  if (calendar) {
+    log('calendar: a 5,000-event feed parsed and applied, in this process');
+    results.calendarParse = await runCalendarParse(db);
+  }
+
   await withProcess(
     () => startServer(db),
     async (server) => {
@@ -147,6 +165,13 @@ export async function runAll(
           log(`FAILED ${endpoint.label}: ${String(error).slice(0, 300)}`);
           failures[endpoint.key] = String(error).slice(0, 300);
         }
+      }
+      if (calendar) {
+        log(
+          `calendar: search and available slots, ${settings.connections} connections × ` +
+            `${settings.duration} s, without then with ${DATASET.calendar.connections} ICS connections polled`,
+        );
+        results.calendarPolling = await runCalendarPolling(server.url, db);
       }
       if (scenarios.includes('week')) {
         log('week calendar render in Chromium');

@@ -5,6 +5,7 @@ import { ALL_READ_ENDPOINTS } from './scenarios/reads';
 import { classRushRows, seriesRows } from './classes-targets';
 import { prepayRows } from './payments-targets';
 import { paymentsWebhooksRows } from './scenarios/payments-webhooks';
+import { calendarRows } from './calendar-targets';
 import type { TeamsRushFloor, TeamsRushResult } from './scenarios/teams';
 import type { WeekRender } from './scenarios/week-render';
 
@@ -192,6 +193,7 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
   if (results.series) rows.push(...seriesRows(results.series));
   rows.push(...prepayRows(results));
   if (results.paymentsWebhooks) rows.push(...paymentsWebhooksRows(results.paymentsWebhooks));
+  rows.push(...calendarRows(results));
   const rt = results.realtime;
   if (rt) {
     rows.push({
