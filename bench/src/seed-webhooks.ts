@@ -15,33 +15,33 @@ export function webhookSteps(hash: string): SeedStep[] {
     {
       name: 'payments: a provider and its clients',
       sql: `insert into users (id, email, password_hash, first_name, last_name, role, timezone, email_verified_at)
-        values (${uuidOf(`'pay-provider-user'`)}, 'pay-provider@bench.slotwise.test', ${lit(hash)},
+        values (${uuidOf(`'hook-provider-user'`)}, 'hook-provider@bench.slotwise.test', ${lit(hash)},
                 'Paid', 'Bench', 'provider', 'UTC', now())
         union all
-        select ${uuidOf(`'pay-client-user-' || c`)}, 'pay-client' || c || '@bench.slotwise.test', ${lit(hash)},
+        select ${uuidOf(`'hook-client-user-' || c`)}, 'hook-client' || c || '@bench.slotwise.test', ${lit(hash)},
                'Payer' || c, 'Bench', 'client', 'UTC', now()
         from generate_series(1, ${clients}) as c`,
     },
     {
       name: 'payments: the provider row',
-      sql: `insert into providers (id, user_id) values (${uuidOf(`'pay-provider'`)}, ${uuidOf(`'pay-provider-user'`)})`,
+      sql: `insert into providers (id, user_id) values (${uuidOf(`'hook-provider'`)}, ${uuidOf(`'hook-provider-user'`)})`,
     },
     {
       name: 'payments: a prepaid service',
       sql: `insert into services (id, provider_id, name, duration_minutes, price_cents, currency, payment_mode)
-        values (${uuidOf(`'pay-service'`)}, ${uuidOf(`'pay-provider'`)}, 'Prepaid session', 30, ${priceCents}, 'EUR', 'prepay')`,
+        values (${uuidOf(`'hook-service'`)}, ${uuidOf(`'hook-provider'`)}, 'Prepaid session', 30, ${priceCents}, 'EUR', 'prepay')`,
     },
     {
       name: 'payments: a booking horizon past the last slot',
       sql: `insert into booking_policies (provider_id, max_advance_days)
-        values (${uuidOf(`'pay-provider'`)}, ${Math.min(730, days + 7)})`,
+        values (${uuidOf(`'hook-provider'`)}, ${Math.min(730, days + 7)})`,
     },
     {
       name: `payments: ${holds.toLocaleString('en')} slots of the prepaid service`,
       sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type, service_id)
-        select ${uuidOf(`'pay-slot-' || n`)}, ${uuidOf(`'pay-provider'`)}, d.day, t.start_time,
+        select ${uuidOf(`'hook-slot-' || n`)}, ${uuidOf(`'hook-provider'`)}, d.day, t.start_time,
                t.start_time + interval '30 minutes', ${instant('d.day', 't.start_time')},
-               ${instant('d.day', "t.start_time + interval '30 minutes'")}, 'Prepaid session', ${uuidOf(`'pay-service'`)}
+               ${instant('d.day', "t.start_time + interval '30 minutes'")}, 'Prepaid session', ${uuidOf(`'hook-service'`)}
         from generate_series(0, ${holds - 1}) as n
         cross join lateral (select current_date + 1 + n / ${slotsPerDay} as day) d
         cross join lateral (select time '00:00' + interval '30 minutes' * (n % ${slotsPerDay}) as start_time) t`,
