@@ -160,7 +160,10 @@ export async function runCalendarParse(db: BenchDatabase): Promise<CalendarParse
   loop.disable();
   const database = await openDatabase({ databaseUrl: db.url, dataDir: db.dataDir, poolSize: 1 });
   try {
-    const connection = { id: calendarConnectionId(-1), providerId: providerId(0) };
+    const connection = {
+      id: calendarConnectionId(-1),
+      providerId: providerId(DATASET.slotsProvider.index),
+    };
     await database.db.execute(
       sql`insert into calendar_connections (id, provider_id, kind, name, url, next_sync_at)
           values (${connection.id}, ${connection.providerId}, 'ics', 'Bench parse',
