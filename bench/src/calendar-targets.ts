@@ -24,22 +24,25 @@ export function calendarRows(results: Results): Row[] {
   }
   const polling = results.calendarPolling;
   if (polling) {
-    const ratio = polling.with.p99 / polling.without.p99;
+    const baseline = Math.max(polling.without.p99, polling.withoutAgain.p99);
+    const ratio = polling.with.p99 / baseline;
     rows.push({
       scenario: `calendar: search + available slots, ${polling.connections.toLocaleString('en')} connections polled`,
-      measure: 'p99 without → with polling (ratio) · req/s',
+      measure: 'p99 without → with polling → without (ratio to the worse without) · req/s',
       value:
-        `${fmt.ms(polling.without.p99)} → ${fmt.ms(polling.with.p99)} (${ratio.toFixed(2)}) · ` +
-        `${fmt.rps(polling.without.rps)} → ${fmt.rps(polling.with.rps)}`,
+        `${fmt.ms(polling.without.p99)} → ${fmt.ms(polling.with.p99)} → ` +
+        `${fmt.ms(polling.withoutAgain.p99)} (${ratio.toFixed(2)}) · ` +
+        `${Math.round(polling.without.rps)} → ${Math.round(polling.with.rps)} → ` +
+        `${fmt.rps(polling.withoutAgain.rps)}`,
       target: 'within 10 %',
       met: ratio <= 1.1,
     });
     rows.push({
-      scenario: 'calendar: the polling',
-      measure: 'syncs done · failed · feed requests · busy blocks',
-      value: `${polling.syncsDone} · ${polling.syncsFailed} · ${polling.feedRequests} · ${polling.busyBlocks.toLocaleString('en')}`,
-      target: `${polling.connections} synced, none failed`,
-      met: polling.syncsDone === polling.connections && polling.syncsFailed === 0,
+      scenario: `calendar: the polling (${polling.connections.toLocaleString('en')} in ${polling.periodSeconds / 60} min)`,
+      measure: 'syncs due by the end · done · failed · feed requests · busy blocks',
+      value: `${polling.syncsDue} · ${polling.syncsDone} · ${polling.syncsFailed} · ${polling.feedRequests} · ${polling.busyBlocks.toLocaleString('en')}`,
+      target: 'every due sync done, none failed',
+      met: polling.syncsDone >= polling.syncsDue && polling.syncsFailed === 0,
     });
   }
   return rows;

@@ -3,13 +3,15 @@
  * runner writes connections and jobs itself):
  * (a) a 5,000-event feed with recurring events parsed (busyFromIcs) and applied
  *     (replaceBusyBlocks) in this process, on one core, with the longest pause of its event loop;
- * (b) the search and available-slots load twice on the running server: without polling, then
- *     while the server's job worker syncs 1,000 ICS connections (feeds served from here,
- *     ALLOW_PRIVATE_URLS=1), their syncs spread over the measured run.
+ * (b) the search and available-slots load on the running server without polling, then while
+ *     the server's job worker syncs 1,000 ICS connections (feeds served from here,
+ *     ALLOW_PRIVATE_URLS=1) at the rate one instance polls them (all in 5 minutes), then
+ *     without again (the machine's drift between runs).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { CALENDAR_POLL_MINUTES } from '@slotwise/shared/calendar-sync-schemas';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../../apps/server/src/db/client';
@@ -38,9 +40,14 @@ export interface CalendarParseResult {
 
 export interface CalendarPollingResult {
   connections: number;
+  /** The syncs are spread over this period (the poll interval): the steady rate of one instance. */
+  periodSeconds: number;
   without: LoadResult;
   with: LoadResult;
-  /** Syncs finished by the end of the polling run (jobs done), failed, feed requests served. */
+  /** The same load again after, without polling (how much the machine drifts between runs). */
+  withoutAgain: LoadResult;
+  /** Syncs due by the end of the polling run, finished by then, failed, feed requests served. */
+  syncsDue: number;
   syncsDone: number;
   syncsFailed: number;
   feedRequests: number;
@@ -245,19 +252,28 @@ export async function runCalendarPolling(
       idleUrl: `${serverUrl}/api/health`,
     };
     const without = await runLoad(load);
-    // Each connection's sync job, due spread over the measured run (after the warm-up).
+    // Each connection's sync job, due spread over the poll interval from the start of the
+    // measured run: the rate one instance polls 1,000 connections at, every 5 minutes.
     const first = settings.warmup + 1;
+    const periodSeconds = CALENDAR_POLL_MINUTES * 60;
     await client.query(
       `insert into jobs (kind, key, payload, run_at, max_attempts)
        select 'calendar.sync', 'calendar-sync:' || c.id, jsonb_build_object('connectionId', c.id),
               now() + make_interval(secs => $1::float8 + $2::float8 * (row_number() over (order by c.id) - 1) / $3::float8),
               3
        from calendar_connections c where c.name like 'Bench %' and c.name <> 'Bench parse'`,
-      [first, settings.duration, connections],
+      [first, periodSeconds, connections],
     );
     const withPolling = await runLoad(load);
-    const counts = await client.query<{ done: string; failed: string; blocks: string }>(
-      `select (select count(*) from calendar_connections where name like 'Bench %'
+    const counts = await client.query<{
+      due: string;
+      done: string;
+      failed: string;
+      blocks: string;
+    }>(
+      `select (select count(distinct payload->>'connectionId') from jobs
+                 where kind = 'calendar.sync' and run_at <= now()) as due,
+              (select count(*) from calendar_connections where name like 'Bench %'
                  and last_synced_at is not null and failures = 0) as done,
               (select count(*) from calendar_connections where name like 'Bench %'
                  and failures > 0) as failed,
@@ -266,10 +282,14 @@ export async function runCalendarPolling(
     // The chains queued their next syncs: removed, so later scenarios run without polling.
     await client.query(`delete from jobs where kind = 'calendar.sync'`);
     await client.query(`delete from calendar_connections where name like 'Bench %'`);
+    const withoutAgain = await runLoad(load);
     return {
       connections,
+      periodSeconds,
       without,
       with: withPolling,
+      withoutAgain,
+      syncsDue: Number(counts.rows[0]!.due),
       syncsDone: Number(counts.rows[0]!.done),
       syncsFailed: Number(counts.rows[0]!.failed),
       feedRequests: feeds.requests(),
