@@ -11,6 +11,7 @@ import { DATASET } from './dataset';
 import { classIds, payIds, providerId, teamIds, webhookIds } from './ids';
 import { seedSteps } from './seed';
 import { webhookSteps } from './seed-webhooks';
+import { waitlistSteps } from './seed-waitlist';
 
 export const BENCH_PASSWORD = 'bench-password-1';
 
@@ -37,7 +38,7 @@ function withDatabase(url: string, name: string): string {
  */
 export async function createBenchDatabase(
   log: (line: string) => void,
-  seed: 'all' | 'payments' | 'none' = 'all',
+  seed: 'all' | 'payments' | 'waitlist' | 'none' = 'all',
 ): Promise<BenchDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slotwise-bench-'));
   const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -82,10 +83,16 @@ export async function createBenchDatabase(
       const passwordHash = await hashPassword(BENCH_PASSWORD);
       const steps =
         seed === 'all'
-          ? [...seedSteps(passwordHash), ...webhookSteps(passwordHash)]
+          ? [
+              ...seedSteps(passwordHash),
+              ...webhookSteps(passwordHash),
+              ...waitlistSteps(passwordHash),
+            ]
           : seed === 'payments'
             ? webhookSteps(passwordHash)
-            : [];
+            : seed === 'waitlist'
+              ? waitlistSteps(passwordHash)
+              : [];
       for (const step of steps) {
         const started = performance.now();
         // The server's pool stops statements after 15 s: seeding a million rows takes longer.
