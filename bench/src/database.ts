@@ -134,7 +134,7 @@ async function reuseDatabase(
 ): Promise<BenchDatabase> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  // Only the storm, real-time, teams, class-rush, series and payments scenarios book: undo
+  // Only the storm, real-time, teams, class-rush, series, payments and waitlist scenarios book: undo
   // what they booked (a hold's payment goes with its appointment; its expiry job then finds none).
   const touched = [
     providerId(DATASET.stormProvider.index),
@@ -157,6 +157,18 @@ async function reuseDatabase(
     'update timeslots set is_booked = false, seats_taken = 0 where (is_booked or seats_taken > 0) and provider_id = any($1::uuid[])',
     [touched],
   );
+  // The waitlist's rows as seeded: no offers, every entry waiting, its bookings back (the
+  // rounds canceled them, the rushes' offerees booked them again).
+  const waitlistProviders = `select p.id from providers p join users u on u.id = p.user_id
+    where u.email like 'wl-provider%@bench.slotwise.test'`;
+  await client.query('delete from waitlist_offers');
+  await client.query("update waitlist_entries set status = 'waiting' where status <> 'waiting'");
+  await client.query(`delete from appointments where provider_id in (${waitlistProviders})`);
+  await client.query(waitlistSteps('')[3]!.sql);
+  await client.query(`update timeslots t set held_until = null,
+      seats_taken = (select count(*) from appointments a where a.timeslot_id = t.id and a.status = 'booked'),
+      is_booked = exists (select 1 from appointments a where a.timeslot_id = t.id and a.status = 'booked')
+    where provider_id in (${waitlistProviders})`);
   await client.query('delete from notifications');
   await client.query('vacuum analyze appointments, timeslots, appointment_events, notifications');
   await client.end();

@@ -69,10 +69,13 @@ export const DATASET = {
    * waiter (the earliest entry) is client p; its slot 0 is held by client p + 37. `rounds`
    * cancels time "freed slot → waitlist_offer at the socket" (providers 0…rounds−1); then
    * `rushRounds` offered slots each get `rushSize` simultaneous requests (the offeree's accept and
-   * the others' bookings) on the next providers.
+   * the others' bookings) on the next providers. `controlProviders` more providers (indexes from
+   * `providers` on) have the same booked slots and nobody waiting: each timed cancel is followed
+   * by one of theirs, the cancel without an offer in the same run.
    */
   waitlist: {
     providers: 1_000,
+    controlProviders: 200,
     clients: 1_000,
     entriesPerProvider: 10,
     slotsPerProvider: 8,

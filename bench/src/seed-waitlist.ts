@@ -12,19 +12,27 @@ import { instant, lit, type SeedStep, uuidOf } from './seed';
  * clients, never one of its waiters. No other scenario's rows are touched.
  */
 export function waitlistSteps(hash: string): SeedStep[] {
-  const { providers, clients, entriesPerProvider, slotsPerProvider, slotsPerDay } =
-    DATASET.waitlist;
+  const {
+    providers,
+    controlProviders,
+    clients,
+    entriesPerProvider,
+    slotsPerProvider,
+    slotsPerDay,
+  } = DATASET.waitlist;
+  /** With the control providers (nobody waits for them). */
+  const all = providers + controlProviders;
   const stride = clients / entriesPerProvider;
   const day = (k: string) => `current_date + 1 + (${k}) / ${slotsPerDay}`;
   const start = (k: string) => `time '09:00' + interval '1 hour' * ((${k}) % ${slotsPerDay})`;
   const booked = slotsPerProvider - 1;
   return [
     {
-      name: `waitlist: ${providers.toLocaleString('en')} providers and ${clients.toLocaleString('en')} clients`,
+      name: `waitlist: ${all.toLocaleString('en')} providers and ${clients.toLocaleString('en')} clients`,
       sql: `insert into users (id, email, password_hash, first_name, last_name, role, timezone, email_verified_at)
         select ${uuidOf(`'wl-provider-user-' || p`)}, 'wl-provider' || p || '@bench.slotwise.test', ${lit(hash)},
                'Busy' || p, 'Bench', 'provider', 'UTC', now()
-        from generate_series(0, ${providers - 1}) as p
+        from generate_series(0, ${all - 1}) as p
         union all
         select ${uuidOf(`'wl-client-user-' || c`)}, 'wl-client' || c || '@bench.slotwise.test', ${lit(hash)},
                'Waiter' || c, 'Bench', 'client', 'UTC', now()
@@ -34,18 +42,19 @@ export function waitlistSteps(hash: string): SeedStep[] {
       name: 'waitlist: the providers rows',
       sql: `insert into providers (id, user_id)
         select ${uuidOf(`'wl-provider-' || p`)}, ${uuidOf(`'wl-provider-user-' || p`)}
-        from generate_series(0, ${providers - 1}) as p`,
+        from generate_series(0, ${all - 1}) as p`,
     },
     {
-      name: `waitlist: ${(providers * slotsPerProvider).toLocaleString('en')} slots, all booked but each provider's last`,
+      name: `waitlist: ${(all * slotsPerProvider).toLocaleString('en')} slots, all booked but each provider's last`,
       sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type,
                                    is_booked, seats_taken)
         select ${uuidOf(`'wl-slot-' || p || '-' || k`)}, ${uuidOf(`'wl-provider-' || p`)},
                ${day('k')}, ${start('k')}, ${start('k')} + interval '1 hour',
                ${instant(day('k'), start('k'))}, ${instant(day('k'), `${start('k')} + interval '1 hour'`)},
                'Session', k < ${booked}, (k < ${booked})::int
-        from generate_series(0, ${providers - 1}) as p cross join generate_series(0, ${slotsPerProvider - 1}) as k`,
+        from generate_series(0, ${all - 1}) as p cross join generate_series(0, ${slotsPerProvider - 1}) as k`,
     },
+    // Step 3 (the bookings) is run again by a reused database (database.ts): keep its place.
     {
       name: 'waitlist: the bookings',
       sql: `insert into appointments (id, timeslot_id, provider_id, client_id, status, day, start_time,
@@ -53,7 +62,7 @@ export function waitlistSteps(hash: string): SeedStep[] {
         select ${uuidOf(`'wl-appointment-' || p || '-' || k`)}, t.id, t.provider_id,
                ${uuidOf(`'wl-client-user-' || ((p + 37 + 13 * k) % ${clients})`)}, 'booked',
                t.day, t.start_time, t.end_time, t.starts_at, t.ends_at, t.type, now() - interval '3 days'
-        from generate_series(0, ${providers - 1}) as p cross join generate_series(0, ${booked - 1}) as k
+        from generate_series(0, ${all - 1}) as p cross join generate_series(0, ${booked - 1}) as k
         join timeslots t on t.id = ${uuidOf(`'wl-slot-' || p || '-' || k`)}`,
     },
     {

@@ -50,6 +50,17 @@ export function waitlistRows(results: Results): Row[] {
     target: '',
     met: null,
   });
+  rows.push({
+    scenario: label,
+    measure: 'control: the same cancel, nobody waiting: p50/p99',
+    value:
+      `${fmt.ms(result.controlP50)}/${fmt.ms(result.controlP99)}` +
+      (Object.keys(result.controlFailures).length
+        ? ` (refused: ${countsOf(result.controlFailures)})`
+        : ''),
+    target: '',
+    met: null,
+  });
   const { rushes } = result;
   const exact = rushes.filter((round) => round.exact).length;
   const others: Record<string, number> = {};

@@ -56,6 +56,10 @@ export interface WaitlistResult {
   /** The cancel's own HTTP answer (sent → answered), for comparison. */
   cancelP50: number;
   cancelP99: number;
+  /** Control: the same cancel of a provider nobody waits for, right after each round. */
+  controlP50: number;
+  controlP99: number;
+  controlFailures: Record<string, number>;
   rushes: WaitlistRushRound[];
   plan: WaitlistPlan | null;
 }
@@ -137,7 +141,9 @@ const codeOf = (body: string | null | undefined) => {
 async function timeOffers(baseUrl: string, rounds: number) {
   const latencies: number[] = [];
   const answers: number[] = [];
+  const controls: number[] = [];
   const cancelFailures: Record<string, number> = {};
+  const controlFailures: Record<string, number> = {};
   for (let p = 0; p < rounds; p++) {
     const offeree = await offereeSocket(baseUrl, await clientToken(p));
     try {
@@ -155,10 +161,15 @@ async function timeOffers(baseUrl: string, rounds: number) {
     } finally {
       offeree.socket.close();
     }
+    if (p < DATASET.waitlist.controlProviders) {
+      const sent = performance.now();
+      const control = await cancelFirstSlot(baseUrl, DATASET.waitlist.providers + p);
+      if (control.status === 200) controls.push(performance.now() - sent);
+      else bump(controlFailures, `${control.status} ${codeOf(control.body)}`);
+    }
   }
-  latencies.sort((a, b) => a - b);
-  answers.sort((a, b) => a - b);
-  return { latencies, answers, cancelFailures };
+  for (const list of [latencies, answers, controls]) list.sort((a, b) => a - b);
+  return { latencies, answers, controls, cancelFailures, controlFailures };
 }
 
 /** Step 2: one offered slot, the offeree's accept among `rushSize − 1` bookings at once. */
@@ -309,6 +320,9 @@ export async function runWaitlist(
     max: latencies.at(-1) ?? NaN,
     cancelP50: percentile(answers, 50),
     cancelP99: percentile(answers, 99),
+    controlP50: percentile(timed.controls, 50),
+    controlP99: percentile(timed.controls, 99),
+    controlFailures: timed.controlFailures,
     rushes,
     plan,
   };
