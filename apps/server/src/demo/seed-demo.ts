@@ -23,6 +23,7 @@ import { seedDemoPhotos } from './demo-photos';
 import { seedDemoBusiness } from './demo-business';
 import { seedDemoClass } from './demo-class';
 import { seedDemoPayments } from './demo-payments';
+import { DEMO_WAITLIST, seedDemoWaitlist } from './demo-waitlist';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -320,6 +321,23 @@ async function insertDemo(
     now,
   });
 
+  // A busy provider with the demo clients waiting for her, and her refilled slots
+  // (demo-waitlist.ts): before the marketplace seed, which prices her slots like the others.
+  const busy = PROVIDERS.findIndex(
+    (p) =>
+      p.firstName === DEMO_WAITLIST.provider.firstName &&
+      p.lastName === DEMO_WAITLIST.provider.lastName,
+  );
+  const waitlist = await seedDemoWaitlist(tx, {
+    providerId: providerIds[busy]!,
+    clientIds,
+    passwordHash,
+    timezone,
+    zone,
+    today: local.day,
+    now,
+  });
+
   // Categories, cities, priced services, and every slot (the generated ones too) bound to one:
   // last, so the appointments seeded above keep the price they were booked at.
   await seedMarketplace(tx);
@@ -348,9 +366,10 @@ async function insertDemo(
 
   return {
     providers: providerIds.length,
-    clients: clientIds.length,
-    slots: slotRows.length + weekly.created + lesson.slotIds.length,
-    appointments: appointmentIds.length + trust.appointments + lesson.appointments,
-    events: events.length + trust.events + lesson.events,
+    clients: clientIds.length + waitlist.clients,
+    slots: slotRows.length + weekly.created + lesson.slotIds.length + waitlist.slots,
+    appointments:
+      appointmentIds.length + trust.appointments + lesson.appointments + waitlist.appointments,
+    events: events.length + trust.events + lesson.events + waitlist.events,
   };
 }
