@@ -126,6 +126,13 @@ const JoinBusinessPage = lazyNamed(
 const CheckoutPage = lazyNamed(() => import('../features/payments/checkout-page'), 'CheckoutPage');
 const EarningsPage = lazyNamed(() => import('../features/payments/earnings-page'), 'EarningsPage');
 
+// The waitlist (docs/product.md §17): the client's entries and offers, the provider's list.
+const WaitlistPage = lazyNamed(() => import('../features/waitlist/waitlist-page'), 'WaitlistPage');
+const ProviderWaitlistPage = lazyNamed(
+  () => import('../features/waitlist/provider-waitlist-page'),
+  'ProviderWaitlistPage',
+);
+
 const MessagesPage = lazyNamed(() => import('../features/messages/messages-page'), 'MessagesPage');
 const NotificationsPage = lazyNamed(
   () => import('../features/notifications/notifications-page'),
@@ -181,6 +188,8 @@ export const routes: RouteObject[] = [
               { path: 'profile', element: <ProviderSettingsPage /> },
               // The provider's own takings (not a staff member's).
               { path: 'earnings', element: <EarningsPage /> },
+              // Who waits for the provider's own times (docs/product.md §17).
+              { path: 'waitlist', element: <ProviderWaitlistPage /> },
             ],
           },
         ],
@@ -199,6 +208,12 @@ export const routes: RouteObject[] = [
               { path: 'reschedule/:id', element: <ReschedulePage /> },
               { path: 'account', element: <ClientAccountPage /> },
             ],
+          },
+          // The client's waitlist and the times held for them (docs/product.md §17).
+          {
+            path: 'waitlist',
+            element: <ClientAreaLayout />,
+            children: [{ index: true, element: <WaitlistPage /> }],
           },
           // The checkout (docs/decisions/068-payments.md): a bare page, light to load.
           {
