@@ -15,6 +15,7 @@ export const MODULE_LAYERS = [
   ['accounts'],
   ['email'],
   ['payments'],
+  ['waitlist'],
   ['calendar', 'business'],
 ];
 

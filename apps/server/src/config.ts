@@ -43,6 +43,7 @@ const envSchema = z.object({
   JOBS_KEEP_FAILED_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10),
+  WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
@@ -87,6 +88,8 @@ export interface Config {
   jobsKeepFailedDays: number;
   /** Payments (docs/decisions/068-payments.md): how long a slot waits for its payment. */
   paymentHoldMinutes: number;
+  /** The waitlist (docs/decisions/069-waitlist.md): how long an offered slot is held. */
+  waitlistHoldMinutes: number;
   /** Slotwise's share of each payment, in percent (Stripe's application fee). */
   platformFeePercent: number;
   /** Set: payments go through Stripe; unset: the embedded test provider. */
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Tests see every write at once; a running app reuses hot first pages for a few seconds.
     searchCacheMs: e.SEARCH_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_000),
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
+    waitlistHoldMinutes: e.WAITLIST_HOLD_MINUTES,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     stripe: e.STRIPE_SECRET_KEY
       ? {

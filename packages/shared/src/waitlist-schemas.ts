@@ -15,7 +15,13 @@ export const MAX_WAITLIST_DAYS_AHEAD = 180;
 export const MAX_WAITING_ENTRIES = 20;
 
 /** An entry's life: waiting (or holding an offer), booked through an offer, removed, or over. */
-export const WAITLIST_ENTRY_STATUSES = ['waiting', 'offered', 'booked', 'removed', 'ended'] as const;
+export const WAITLIST_ENTRY_STATUSES = [
+  'waiting',
+  'offered',
+  'booked',
+  'removed',
+  'ended',
+] as const;
 export type WaitlistEntryStatus = (typeof WAITLIST_ENTRY_STATUSES)[number];
 
 /** An offer's life: held for the client, then accepted, declined or run out. */
@@ -57,7 +63,9 @@ export function offerMessage(offer: {
   startTime: string;
   holdMinutes: number;
 }): string {
-  const what = offer.serviceName ? `${offer.serviceName} with ${offer.providerName}` : offer.providerName;
+  const what = offer.serviceName
+    ? `${offer.serviceName} with ${offer.providerName}`
+    : offer.providerName;
   return `A time opened: ${what} on ${offer.day} at ${offer.startTime.slice(0, 5)}. It is held for you for ${offer.holdMinutes} minutes`;
 }
 

@@ -11,6 +11,7 @@ import { healthRoutes } from '../modules/health/routes';
 import { messageRoutes } from '../modules/messages/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { paymentRoutes } from '../modules/payments/routes';
+import { waitlistRoutes } from '../modules/waitlist/routes';
 import { policyRoutes } from '../modules/policies/routes';
 import { profileRoutes } from '../modules/accounts/profile-routes';
 import { reviewRoutes } from '../modules/reviews/routes';
@@ -42,4 +43,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(policyRoutes);
   await api.register(businessRoutes);
   await api.register(paymentRoutes);
+  await api.register(waitlistRoutes);
 };

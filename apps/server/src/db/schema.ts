@@ -12,3 +12,4 @@ export * from './schema/messages';
 export * from './schema/jobs';
 export * from './schema/businesses';
 export * from './schema/payments';
+export * from './schema/waitlist';

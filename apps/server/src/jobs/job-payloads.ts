@@ -79,3 +79,9 @@ export const messageDigestPayload = z.object({
   fromMessageId: z.uuid(),
 });
 export type MessageDigestPayload = z.infer<typeof messageDigestPayload>;
+
+/**
+ * Slots just created or generated, offered to the waitlist once committed (the waitlist module
+ * runs it, docs/decisions/069-waitlist.md). Queued only for a provider someone waits for.
+ */
+export const OFFER_NEW_SLOTS_JOB = 'waitlist.offer-new-slots';

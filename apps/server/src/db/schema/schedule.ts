@@ -33,6 +33,8 @@ export const timeslots = providerRows(
     seatsTaken: smallint('seats_taken').notNull().default(0),
     /** 'weekly': generated from the provider's weekly hours (replaced when they change). */
     source: text('source', { enum: SLOT_SOURCES }).notNull().default('manual'),
+    /** The latest deadline of its open waitlist offers (docs/decisions/069-waitlist.md). */
+    heldUntil: instant('held_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { BUSINESS_MESSAGES } from '@slotwise/shared/business-schemas';
+import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import { amountDueAtBooking, PAYMENT_MESSAGES } from '@slotwise/shared/payments-schemas';
 import type { DbOrTx } from '../../db/client';
 import { ConflictError, NotFoundError, UnauthenticatedError } from '../../errors';
@@ -73,6 +74,14 @@ export async function bookAppointment(
 export interface HoldSettings {
   holdMinutes: number;
   gateway: 'test' | 'stripe';
+}
+
+/** The hold settings of the app's configuration. */
+export function holdSettingsOf(config: {
+  paymentHoldMinutes: number;
+  stripe: object | null;
+}): HoldSettings {
+  return { holdMinutes: config.paymentHoldMinutes, gateway: config.stripe ? 'stripe' : 'test' };
 }
 
 /**
@@ -163,6 +172,11 @@ async function readClaimAndBook(
       hints?.slots.remember(seen.id, seen.startsAt, mark);
       settle?.(true);
       throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+    }
+    // Its free seats are held for someone on the waitlist (docs/decisions/069-waitlist.md).
+    if (seen.heldForOthers) {
+      settle?.(false);
+      throw new ConflictError('SLOT_HELD', WAITLIST_MESSAGES.slotHeld);
     }
     // A class (docs/decisions/067-seats-and-series.md): one booking's success does not fill it,
     // so the bookings of it waiting here go to the database themselves, and later ones skip

@@ -8,6 +8,8 @@ import {
   payments,
   services,
   timeslots,
+  waitlistEntries,
+  waitlistOffers,
 } from '../../db/schema';
 import { type EnqueueOptions, jobRecords } from '../../jobs/job-queue';
 import { BatchedCalls } from '../../lib/batched-calls';
@@ -16,7 +18,7 @@ import type { BookingContext } from './booking-context';
 import type { AppointmentChange } from './change';
 import type { PaymentHold } from './payment-hold';
 import { mailJobsFor } from './change-jobs';
-import { slotIsClaimable } from './claimable-slot';
+import { seatsFreeFor, slotIsFreeAndFuture, slotNotHeldFor } from './claimable-slot';
 import { slotTakenByIndex } from './transaction';
 
 /**
@@ -107,9 +109,9 @@ function claimStatement(): SQL {
                count(*) over (partition by a.slot_id) as wanted
         from asked a
       ), free as ( -- each slot still claimable and as it was read, locked, with its free seats
-        select ${timeslots.id} as id, ${timeslots.capacity} - ${timeslots.seatsTaken} as seats_free
+        select ${timeslots.id} as id, ${seatsFreeFor(sql`a.client_user_id`)} as seats_free
         from ${timeslots} join ranked a on a.slot_id = ${timeslots.id} and a.seat_no = 1
-        where ${slotIsClaimable}
+        where ${slotIsFreeAndFuture} and ${slotNotHeldFor(sql`a.client_user_id`)}
           and ${timeslots.providerId} = a.provider_id and ${timeslots.day} = a.slot_day
           and ${timeslots.startTime} = a.start_time and ${timeslots.endTime} = a.end_time
           and ${timeslots.type} = a.slot_type
@@ -123,7 +125,7 @@ function claimStatement(): SQL {
             is_booked = ${timeslots.seatsTaken} + least(a.wanted, f.seats_free) >= ${timeslots.capacity},
             updated_at = now()
         from free f join ranked a on a.slot_id = f.id and a.seat_no = 1
-        where ${timeslots.id} = f.id
+        where ${timeslots.id} = f.id and f.seats_free > 0
         returning ${timeslots.id} as id, ${timeslots.providerId} as provider_id,
           ${timeslots.day} as day, ${timeslots.startTime} as start_time,
           ${timeslots.endTime} as end_time, ${timeslots.startsAt} as starts_at,
@@ -167,6 +169,15 @@ function claimStatement(): SQL {
                c.payment->>'gateway', c.payment->>'checkout_url',
                (c.payment->>'expires_at')::timestamptz
         from seated c where c.payment is not null
+      ), accepted as ( -- the client's own open waitlist offer of the slot is taken up (069)
+        update ${waitlistOffers} o
+        set status = 'accepted', appointment_id = c.appointment_id, updated_at = now()
+        from seated c
+        where o.timeslot_id = c.id and o.client_id = c.client_user_id and o.status = 'offered'
+        returning o.entry_id
+      ), fulfilled as (
+        update ${waitlistEntries} e set status = 'booked', updated_at = now()
+        from accepted x where e.id = x.entry_id and e.status = 'waiting'
       ), queued as ( -- the email consumer's jobs (booking mail, reminders), docs/decisions/044
         insert into ${jobs} (kind, key, payload, run_at, max_attempts)
         select j.kind, j.key, j.payload, coalesce(j.run_at, now()), j.max_attempts

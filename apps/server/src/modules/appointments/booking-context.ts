@@ -12,7 +12,7 @@ import {
 } from '../policies/policy-rules';
 import type { PaymentHold } from './payment-hold';
 import type { AppointmentChange, AppointmentTime } from './change';
-import { claimedSlotColumns, slotHasStarted } from './claimable-slot';
+import { claimedSlotColumns, slotHasStarted, slotNotHeldFor } from './claimable-slot';
 import { changeOf } from './notice';
 import { clientUser, providerUser, toClientView, toProviderView } from './views';
 
@@ -29,6 +29,9 @@ export const bookingContextColumns = {
   alreadyHolds: sql<boolean>`exists (select 1 from ${appointments} held
     where held.timeslot_id = ${timeslots.id} and held.client_id = asked.client_user_id
       and held.status = 'booked')`,
+  // A waitlist offer holds the slot's free seats for someone else (docs/decisions/069-waitlist.md).
+  heldForOthers: sql<boolean>`(not ${timeslots.isBooked}
+    and not ${slotNotHeldFor(sql`asked.client_user_id`)})`,
   started: slotHasStarted,
   providerUserId: providerUser.id,
   providerFirstName: providerUser.firstName,

@@ -37,6 +37,12 @@ export interface AppointmentChangeConsumer {
   afterCommit?(change: AppointmentChange): void | Promise<void>;
   /** Inside the transaction that marks an appointment a no-show (its fee, docs/decisions/068). */
   onNoShow?(tx: DbOrTx, appointmentId: string): Promise<void>;
+  /**
+   * Inside the transaction that freed slots without telling anyone (an unpaid hold released,
+   * docs/decisions/068-payments.md): the waitlist offers them (docs/decisions/069-waitlist.md).
+   * Its `afterCommit` then runs with the same change.
+   */
+  onSlotsFreed?(tx: DbOrTx, change: AppointmentChange): Promise<void>;
 }
 
 /**
@@ -94,6 +100,11 @@ export class AppointmentChanges {
   /** The no-show hooks, inside the transaction that marked the appointment (no-show.ts). */
   async noShowInTransaction(tx: DbOrTx, appointmentId: string): Promise<void> {
     for (const consumer of this.#consumers) await consumer.onNoShow?.(tx, appointmentId);
+  }
+
+  /** The freed-slot hooks, inside the transaction that released a hold (payments/checkout.ts). */
+  async slotsFreedInTransaction(tx: DbOrTx, change: AppointmentChange): Promise<void> {
+    for (const consumer of this.#consumers) await consumer.onSlotsFreed?.(tx, change);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
+import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import type { DbOrTx } from '../../db/client';
 import { timeslots } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
@@ -14,8 +15,41 @@ import { policyRefusalError, slotObeysPolicy } from '../policies/policy-rules';
  */
 const startsInFuture = sql`${timeslots.startsAt} > now()`;
 
-/** The slot is free and in the future (a WHERE fragment on `timeslots`). */
-export const slotIsClaimable: SQL = sql`(not ${timeslots.isBooked} and ${startsInFuture})`;
+/** A seat is free and the slot is in the future, whoever holds a waitlist offer of it. */
+export const slotIsFreeAndFuture: SQL = sql`(not ${timeslots.isBooked} and ${startsInFuture})`;
+
+/**
+ * The seats of the slot held by open waitlist offers (docs/decisions/069-waitlist.md), for
+ * anyone but the client `except` (a SQL expression), or for anyone.
+ */
+function seatsHeld(except: SQL | null): SQL {
+  return sql`(select count(*) from waitlist_offers held_offer
+    where held_offer.timeslot_id = ${timeslots.id} and held_offer.status = 'offered'
+      and held_offer.expires_at > now()${except ? sql` and held_offer.client_id <> ${except}` : sql``})`;
+}
+
+/**
+ * Some free seat of the slot is not held for another client by a waitlist offer. `held_until`
+ * (the latest deadline of its offers) is null or past for nearly every slot, which skips the
+ * look at the offers.
+ */
+export function slotNotHeldFor(client: SQL | null): SQL {
+  return sql`(${timeslots.heldUntil} is null or ${timeslots.heldUntil} <= now()
+    or ${timeslots.capacity} - ${timeslots.seatsTaken} > ${seatsHeld(client)})`;
+}
+
+/** The seats of the slot a client may take: free, less those held for others. */
+export function seatsFreeFor(client: SQL): SQL {
+  return sql`(${timeslots.capacity} - ${timeslots.seatsTaken} - case
+    when ${timeslots.heldUntil} > now() then ${seatsHeld(client)} else 0 end)`;
+}
+
+/**
+ * The slot is free, in the future and not held for someone on the waitlist (a WHERE fragment on
+ * `timeslots`): what lists of free slots show and a reschedule may claim. A booking's claim uses
+ * `slotIsFreeAndFuture` with `slotNotHeldFor` its client (booking-claim.ts).
+ */
+export const slotIsClaimable: SQL = sql`(${slotIsFreeAndFuture} and ${slotNotHeldFor(null)})`;
 
 /**
  * The resource the slot's service needs (if any) is not held by a booked appointment that
@@ -116,6 +150,7 @@ export async function unclaimableSlotError(
       providerId: timeslots.providerId,
       started: slotHasStarted,
       isBooked: timeslots.isBooked,
+      held: sql<boolean>`(not ${timeslots.isBooked} and not ${slotNotHeldFor(null)})`,
     })
     .from(timeslots)
     .where(eq(timeslots.id, timeslotId))
@@ -125,6 +160,7 @@ export async function unclaimableSlotError(
     return ValidationError.field('newTimeslotId', BOOKING_MESSAGES.otherProvider);
   }
   if (slot.started) return new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
+  if (slot.held) return new ConflictError('SLOT_HELD', WAITLIST_MESSAGES.slotHeld);
   const refused = slot.isBooked ? null : await policyRefusalError(tx, timeslotId, except);
   if (refused) return refused;
   return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);

@@ -33,7 +33,7 @@ import { parseWith } from '../../lib/validation';
 import { ADMIT_UNDER_PRESSURE } from '../../plugins/load-shedding';
 import { authenticated, authOf, providerIdOf } from '../../plugins/authenticate';
 import { bookAnyStaff } from './any-staff';
-import { bookAppointment, type HoldSettings } from './book';
+import { bookAppointment, holdSettingsOf } from './book';
 import { cancelAppointmentAs } from './cancel';
 import {
   listClientAppointments,
@@ -67,10 +67,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const providerWrite = guardedRoutes(providerOnly, 400, 401, 403, 404, 409);
   const clientList = guardedRoutes(clientOnly, 400, 401, 403);
   const providerList = guardedRoutes(providerOnly, 400, 401, 403);
-  const holdSettings: HoldSettings = {
-    holdMinutes: app.config.paymentHoldMinutes,
-    gateway: app.config.stripe ? 'stripe' : 'test',
-  };
+  const holdSettings = holdSettingsOf(app.config);
 
   app.post(
     '/appointment/booking',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
+import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import { BUSINESS_MESSAGES } from '@slotwise/shared/business-schemas';
 import { DEFAULT_BOOKING_POLICY } from '@slotwise/shared/policies-schemas';
 import {
@@ -126,7 +127,8 @@ function conflictOf(week: Week): SeriesConflictReason | null {
     if (week.away) return 'time_off';
     return week.beyond ? 'outside_horizon' : 'no_slot';
   }
-  if (seen.started || seen.alreadyHolds || seen.isBooked || week.resourceBusy) return 'taken';
+  if (seen.started || seen.alreadyHolds || seen.isBooked || seen.heldForOthers) return 'taken';
+  if (week.resourceBusy) return 'taken';
   const refused = refusalOf(seen);
   if (refused) return refused.code === 'TOO_FAR_AHEAD' ? 'outside_horizon' : 'policy';
   return null;
@@ -140,6 +142,7 @@ function firstWeekError(week: Week | undefined): DomainError | null {
   // Repeating a booking: the client's own seat becomes the first occurrence (bookSeries).
   if (seen.alreadyHolds) return null;
   if (seen.isBooked) return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+  if (seen.heldForOthers) return new ConflictError('SLOT_HELD', WAITLIST_MESSAGES.slotHeld);
   const refused = refusalOf(seen);
   if (refused) return refused;
   if (week.resourceBusy) return new ConflictError('RESOURCE_BUSY', BUSINESS_MESSAGES.resourceBusy);

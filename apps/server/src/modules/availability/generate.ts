@@ -11,6 +11,7 @@ import {
   timeslots,
 } from '../../db/schema';
 import { NotFoundError } from '../../errors';
+import { queueNewSlotOffers } from './new-slot-offers';
 import { DEFAULT_SLOT_TYPE } from './timeslot-service';
 
 /**
@@ -241,7 +242,7 @@ export async function regenerateSlots(
                  capacity
           from classified where status = 'new'
           on conflict do nothing
-          returning 1)
+          returning id), offered as (${queueNewSlotOffers(providerId, sql`select id from inserted`)})
         select (select count(*)::int from inserted) as created,
           count(*) filter (where status = 'kept')::int as kept,
           count(*) filter (where status = 'clash')::int as "skippedClashes",

@@ -21,6 +21,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { parseWith } from '../../lib/validation';
 import { serviceForSlot } from '../catalogue/services';
 import { withServicePrices } from '../catalogue/slot-prices';
+import { queueOffersOfSlots } from './new-slot-offers';
 
 /**
  * Time slots (docs/product.md §2, §5, §10). Day and times are the provider's wall clock; the instants
@@ -161,6 +162,7 @@ export async function createTimeslot(
           capacity: input.capacity === undefined ? 1 : Number(input.capacity),
         })
         .returning(slotColumns);
+      await tx.execute(queueOffersOfSlots(providerId, [inserted!.id]));
       return inserted!;
     });
     const [priced] = await withServicePrices(db, [row]);
@@ -304,14 +306,16 @@ export async function bulkCreateTimeslots(
   const type = service?.name ?? input.type ?? context.specialty ?? DEFAULT_SLOT_TYPE;
   const serviceId = service?.id ?? null;
   try {
-    const inserted = await db.transaction((tx) =>
-      tx
+    const inserted = await db.transaction(async (tx) => {
+      const rows = await tx
         .insert(timeslots)
         .values(
           planned.map((slot) => slotValues(providerId, context.timezone, slot, type, serviceId)),
         )
-        .returning(slotColumns),
-    );
+        .returning(slotColumns);
+      await tx.execute(queueOffersOfSlots(providerId, rows.map((row) => row.id)));
+      return rows;
+    });
     const rows = await withServicePrices(db, inserted);
     return rows.sort((a, b) =>
       a.day === b.day ? a.start_time.localeCompare(b.start_time) : a.day.localeCompare(b.day),

@@ -27,7 +27,8 @@ const greeting = (r: Recipient) => `Hi ${r.firstName.trim() || 'there'},`;
 export const whenText = (a: { startsAt: Date; endsAt: Date }, zone: string) =>
   `${formatInZone(a.startsAt, zone)} until ${timeInZone(a.endsAt, zone)}`;
 
-function page(
+/** A mail's HTML: a title, paragraphs, an optional button and footer (also the waitlist's mail). */
+export function mailPage(
   title: string,
   /** Already-escaped HTML paragraphs, or the items of a list. */
   paragraphs: (string | { items: string[] })[],
@@ -122,7 +123,7 @@ export function changeMail(
     text: [greeting(to), '', ...lines, '', `Manage your appointments: ${options.manageUrl}`].join(
       '\n',
     ),
-    html: page(title, [escapeHtml(greeting(to)), ...lines.map(escapeHtml)], {
+    html: mailPage(title, [escapeHtml(greeting(to)), ...lines.map(escapeHtml)], {
       label: 'Manage your appointments',
       href: options.manageUrl,
     }),
@@ -160,7 +161,7 @@ export function seriesBookedMail(
       '',
       `Manage your appointments: ${manageUrl}`,
     ].join('\n'),
-    html: page(
+    html: mailPage(
       title,
       [
         escapeHtml(greeting(to)),
@@ -196,7 +197,7 @@ export function reminderMail(
       '',
       optOut.text,
     ].join('\n'),
-    html: page(
+    html: mailPage(
       title,
       [escapeHtml(greeting(to)), ...lines.map(escapeHtml)],
       { label: 'Manage your appointments', href: urls.manage },
@@ -224,7 +225,7 @@ export function reviewRequestMail(
     text: [greeting(to), '', ...lines, '', `Leave a review: ${reviewUrl}`, '', optOut.text].join(
       '\n',
     ),
-    html: page(
+    html: mailPage(
       title,
       [escapeHtml(greeting(to)), ...lines.map(escapeHtml)],
       { label: 'Leave a review', href: reviewUrl },
@@ -245,7 +246,7 @@ export function passwordResetMail(to: Recipient, link: string): MailMessage {
     to: to.email,
     subject: title,
     text: [greeting(to), '', lines[0]!, link, '', lines[1]!, lines[2]!].join('\n'),
-    html: page(
+    html: mailPage(
       title,
       [
         escapeHtml(greeting(to)),

@@ -61,7 +61,7 @@ export async function markPaid(
     if (!row) throw notFound();
     if (row.status === 'paid') return { kind: 'already' as const, released: null };
     if (row.status === 'expired' || row.expiresAt <= new Date()) {
-      const released = row.status === 'pending' ? await releaseHold(tx, row) : null;
+      const released = row.status === 'pending' ? await releaseHold(tx, rt.changes, row) : null;
       await refundLatePayment(tx, rt.settings, row, paid);
       return { kind: 'late' as const, released };
     }
@@ -127,7 +127,11 @@ async function bookPaidHold(
  * The hold ends unpaid: payment and appointment `expired`, the seat free again. Nobody is told
  * but the pages showing the slot (a `held` change).
  */
-async function releaseHold(tx: DbOrTx, row: PaymentRow): Promise<AppointmentChange | null> {
+async function releaseHold(
+  tx: DbOrTx,
+  changes: AppointmentChanges,
+  row: PaymentRow,
+): Promise<AppointmentChange | null> {
   await tx
     .update(payments)
     .set({ status: 'expired', updatedAt: sql`now()` })
@@ -145,7 +149,10 @@ async function releaseHold(tx: DbOrTx, row: PaymentRow): Promise<AppointmentChan
     taken: [],
     freed,
   });
-  return { ...change, held: true };
+  const freedChange: AppointmentChange = { ...change, held: true };
+  // The freed seat goes to the waitlist first (docs/decisions/069-waitlist.md).
+  await changes.slotsFreedInTransaction(tx, freedChange);
+  return freedChange;
 }
 
 /** Money that arrived after its hold expired: recorded, and all of it given back. */
@@ -194,7 +201,7 @@ export async function expireHold(
   const outcome = await inTransaction(rt.db, async (tx) => {
     const row = await lockPayment(tx, { id: paymentId });
     if (!row || row.status !== 'pending' || row.expiresAt > now) return null;
-    return { row, released: await releaseHold(tx, row) };
+    return { row, released: await releaseHold(tx, rt.changes, row) };
   });
   if (!outcome) return false;
   if (outcome.released) await rt.changes.afterCommit(outcome.released);
