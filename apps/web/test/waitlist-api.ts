@@ -7,13 +7,16 @@ import {
   providerWaitlistSchema,
   WAITLIST_MESSAGES,
   waitlistEntriesSchema,
-  waitlistEntrySchema,
   waitlistOffersSchema,
   type ProviderWaitlistEntry,
   type WaitlistEntry,
   type WaitlistOffer,
 } from '@slotwise/shared/waitlist-schemas';
-import { z } from '@slotwise/shared/zod';
+import {
+  joinWaitlistResponseSchema,
+  waitlistMessageResponseSchema,
+} from '@slotwise/shared/waitlist-api-schemas';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { makeClientAppointment, type ExtraRoutes } from './booking-api';
 import { contractJson, validationError } from './contract';
 import type { ApiCall } from './mock-api';
@@ -50,8 +53,6 @@ export function emptyWaitlist(): WaitlistState {
   };
 }
 
-const joinResponseSchema = z.object({ message: z.string(), entry: waitlistEntrySchema });
-const messageSchema = z.object({ message: z.string() });
 
 export function makeOffer(overrides: Partial<WaitlistOffer> = {}): WaitlistOffer {
   const day = overrides.day ?? '2030-06-14';
@@ -121,7 +122,7 @@ export function waitlistRoutes(state: () => WaitlistState): ExtraRoutes {
           })),
         });
         current.entries = [...current.entries, entry];
-        return contractJson(route, joinResponseSchema, 201, {
+        return contractJson(route, joinWaitlistResponseSchema, 201, {
           message: WAITLIST_MESSAGES.joined,
           entry,
         });
@@ -130,7 +131,7 @@ export function waitlistRoutes(state: () => WaitlistState): ExtraRoutes {
         current.entries = current.entries.map((entry) =>
           call.path.endsWith(entry.id) ? { ...entry, status: 'removed' } : entry,
         );
-        return contractJson(route, messageSchema, 200, { message: WAITLIST_MESSAGES.removed });
+        return contractJson(route, waitlistMessageResponseSchema, 200, { message: WAITLIST_MESSAGES.removed });
       case 'GET /api/waitlist/offers':
         return contractJson(route, waitlistOffersSchema, 200, { offers: current.offers });
       case 'POST /api/waitlist/offers/:id/accept': {
@@ -148,7 +149,7 @@ export function waitlistRoutes(state: () => WaitlistState): ExtraRoutes {
             : other,
         );
         return contractJson(route, clientAppointmentMessageResponseSchema, 201, {
-          message: 'Appointment booked successfully',
+          message: MESSAGES.appointmentBooked,
           appointment,
         });
       }
@@ -158,7 +159,7 @@ export function waitlistRoutes(state: () => WaitlistState): ExtraRoutes {
         current.offers = current.offers.map((other) =>
           other === offer ? { ...offer, status: 'declined' } : other,
         );
-        return contractJson(route, messageSchema, 200, { message: WAITLIST_MESSAGES.declined });
+        return contractJson(route, waitlistMessageResponseSchema, 200, { message: WAITLIST_MESSAGES.declined });
       }
       case 'GET /api/provider/waitlist':
         return contractJson(route, providerWaitlistSchema, 200, {

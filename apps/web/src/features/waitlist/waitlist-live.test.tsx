@@ -1,4 +1,5 @@
 import type { WaitlistOfferEvent } from '@slotwise/shared/realtime';
+import { MESSAGES } from '@slotwise/shared/texts';
 import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -123,7 +124,7 @@ describe('a waitlist offer, live', () => {
     ).toBeInTheDocument();
 
     await user.click(toast.getByRole('button', { name: WAITLIST_TEXTS.bookIt }));
-    expect(await screen.findByText('Appointment booked successfully')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.appointmentBooked)).toBeInTheDocument();
     expect(callsTo(api.calls, 'POST', `/api/waitlist/offers/${offer.id}/accept`)).toHaveLength(1);
     // Booked: no longer held on the page.
     await waitFor(() =>

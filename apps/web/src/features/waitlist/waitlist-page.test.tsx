@@ -1,3 +1,4 @@
+import { MESSAGES } from '@slotwise/shared/texts';
 import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -96,7 +97,7 @@ describe('the client waitlist page', () => {
     const { user } = await openPage();
     const card = await offerCard();
     await user.click(card.getByRole('button', { name: /^Book it: Massage with Bea Stone/ }));
-    expect(await screen.findByText('Appointment booked successfully')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.appointmentBooked)).toBeInTheDocument();
     expect(callsTo(api.calls, 'POST', `/api/waitlist/offers/${offer.id}/accept`)).toHaveLength(1);
     await waitFor(() =>
       expect(screen.queryByRole('list', { name: WAITLIST_TEXTS.offersTitle })).toBeNull(),

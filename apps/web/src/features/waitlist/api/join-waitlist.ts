@@ -1,12 +1,11 @@
-import type { JoinWaitlistInput, WaitlistEntry } from '@slotwise/shared/waitlist-schemas';
+import type { joinWaitlistResponseSchema } from '@slotwise/shared/waitlist-api-schemas';
+import type { JoinWaitlistInput } from '@slotwise/shared/waitlist-schemas';
+import type { z } from '@slotwise/shared/zod';
 import { apiPost } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface JoinWaitlistResponse {
-  message: string;
-  entry: WaitlistEntry;
-}
+export type JoinWaitlistResponse = z.infer<typeof joinWaitlistResponseSchema>;
 
 /**
  * POST /waitlist {providerId, serviceId?, windows} → 201 {message, entry} (docs/product.md §17):
