@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, clockIn } from '@slotwise/shared/dates';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
-import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
+import { refilledText, WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './harness/a11y';
 import {
@@ -60,11 +60,13 @@ describeBrowser('waitlist', () => {
     }
   });
 
+  /** A signed-in tab on `path`, and when its socket is in. */
   async function open(session: Session, path: string) {
     const tab = await openSignedIn(browser, session, { timezoneId: ZONE });
     opened.push(tab);
+    const live = connectedSocket(tab.page);
     await tab.page.goto(path);
-    return tab.page;
+    return { page: tab.page, live };
   }
 
   it('offers a freed time to the client waiting, live, and keeps it from everyone else', async () => {
@@ -93,7 +95,7 @@ describeBrowser('waitlist', () => {
     const providerPath = `/client/provider/${provider.providerId}`;
 
     // B finds no free time and joins the waitlist for that day.
-    const bPage = await open(b!, providerPath);
+    const { page: bPage, live: bLive } = await open(b!, providerPath);
     await bPage.getByText(WAITLIST_TEXTS.noFreeTime).waitFor(WAIT);
     await bPage.getByRole('button', { name: WAITLIST_TEXTS.join }).click();
     const dialog = bPage.getByRole('dialog', { name: WAITLIST_TEXTS.join });
@@ -107,18 +109,17 @@ describeBrowser('waitlist', () => {
     await bPage.getByRole('status').filter({ hasText: WAITLIST_MESSAGES.joined }).first().waitFor();
 
     // B waits on /waitlist (reached from the profile menu), live.
-    const bSocket = connectedSocket(bPage);
     await bPage.getByRole('button', { name: 'Ben Client' }).click();
     await bPage.getByRole('menu').getByRole('menuitem', { name: 'Waitlist' }).click();
     await bPage.getByRole('heading', { level: 1, name: WAITLIST_TEXTS.pageTitle }).waitFor();
     const entries = bPage.getByRole('list', { name: WAITLIST_TEXTS.entriesTitle });
     await entries.getByText(`Nora ${lastName}`).waitFor();
-    await bSocket;
+    await bLive;
     const bell = bPage.getByRole('button', { name: 'Notifications (0 unread)' });
     await bell.waitFor(WAIT);
 
     // C has the provider's page open meanwhile: no free time there either.
-    const cPage = await open(c!, providerPath);
+    const { page: cPage } = await open(c!, providerPath);
     const times = cPage.getByRole('region', { name: 'Available Time Slots' });
     await times.getByText(MESSAGES.noAvailableTimeSlots).waitFor(WAIT);
 
@@ -142,6 +143,7 @@ describeBrowser('waitlist', () => {
     await bPage.keyboard.press('Escape');
     // The page holds it too.
     await bPage.getByRole('list', { name: WAITLIST_TEXTS.offersTitle }).waitFor(WAIT);
+    await expectAccessible(bPage, 'the waitlist page with an offer');
     await screenshot(bPage, 'waitlist-offer');
 
     // C: the freed time is held for B, never listed — live, and after a reload.
@@ -168,10 +170,15 @@ describeBrowser('waitlist', () => {
     await cPage.reload();
     await times.getByText(MESSAGES.noAvailableTimeSlots).waitFor(WAIT);
 
-    // The provider sees the refill.
-    const waitlist = (await api('/provider/waitlist', { token: provider.token })) as {
-      refilled_last_30_days: number;
-    };
-    expect(waitlist.refilled_last_30_days).toBe(1);
+    // The provider's dashboard counts the refill and links to who waits.
+    const { page: providerPage } = await open(provider, '/dashboard');
+    await providerPage.getByText(refilledText(1)).waitFor(WAIT);
+    await providerPage.getByRole('link', { name: WAITLIST_TEXTS.seeWaitlist }).click();
+    await providerPage
+      .getByRole('heading', { level: 1, name: WAITLIST_TEXTS.providerTitle })
+      .waitFor();
+    await providerPage.getByText(WAITLIST_TEXTS.refilledLabel).waitFor();
+    await expectAccessible(providerPage, 'the provider waitlist');
+    await screenshot(providerPage, 'waitlist-provider');
   }, 180_000);
 });
