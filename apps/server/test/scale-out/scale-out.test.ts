@@ -9,7 +9,7 @@ import {
   startServerProcess,
   startTcpProxy,
 } from '../helpers/processes';
-import { connectSocket, nextEvent } from '../helpers/sockets';
+import { collect, connectSocket, nextEvent } from '../helpers/sockets';
 
 /**
  * Several real Slotwise processes sharing PostgreSQL and Redis (docs/architecture.md §1). Needs both
@@ -197,6 +197,60 @@ describe.skipIf(!enabled)('several instances on PostgreSQL and Redis', () => {
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toBe('image/png');
     expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(100);
+  });
+
+  it('a freed slot is offered once, to the first waiting client, on the socket of the other instance', async () => {
+    const slotId = slotIds[45]!;
+    const booked = await request('POST', `${a.url}/api/appointment/booking`, {
+      body: { timeslotId: slotId },
+      headers: { authorization: `Bearer ${clientToken}` },
+    });
+    expect(booked.status, booked.body).toBe(201);
+    const appointmentId = booked.json<{ appointment: { appointment_id: string } }>().appointment
+      .appointment_id;
+    const day = (
+      await sql.query<{ day: string }>('select day::text as day from timeslots where id = $1', [
+        slotId,
+      ])
+    ).rows[0]!.day;
+    // First and second in line, connected to different instances.
+    const tokens: string[] = [];
+    for (const server of [a, b]) {
+      const user = await registerVerified(server, 'client');
+      const { token } = await login(server, user.email);
+      const joined = await request('POST', `${server.url}/api/waitlist`, {
+        body: { providerId, windows: [{ date: day }] },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(joined.status, joined.body).toBe(201);
+      tokens.push(token);
+    }
+    const first = await connectSocket(b.url, { token: tokens[0]! });
+    const second = await connectSocket(a.url, { token: tokens[1]! });
+    try {
+      const offered = nextEvent(first, 'waitlist_offer', 5_000);
+      const secondSaw = collect(second, 'waitlist_offer');
+      const canceled = await request('PATCH', `${a.url}/api/appointment/cancel/${appointmentId}`, {
+        headers: { authorization: `Bearer ${clientToken}` },
+      });
+      expect(canceled.status, canceled.body).toBe(200);
+      expect(await offered).toMatchObject({ timeslotId: slotId });
+      const offers = await sql.query('select id from waitlist_offers where timeslot_id = $1', [
+        slotId,
+      ]);
+      expect(offers.rowCount).toBe(1);
+      // Through either instance, the held slot is nobody else's.
+      const other = await request('POST', `${b.url}/api/appointment/booking`, {
+        body: { timeslotId: slotId },
+        headers: { authorization: `Bearer ${tokens[1]!}` },
+      });
+      expect(other.status).toBe(409);
+      expect(other.json<{ code: string }>().code).toBe('SLOT_HELD');
+      expect(secondSaw).toEqual([]);
+    } finally {
+      first.close();
+      second.close();
+    }
   });
 
   it('SIGTERM during a stream of bookings: every booking completes or is refused retryably, none vanishes', async () => {

@@ -7,6 +7,7 @@ import { TEST_JWT_SECRET } from '../helpers/app';
 import { createClient, type TestUser } from '../helpers/factories';
 import { PAYMENT_ROWS } from './authorization-matrix-payments';
 import { STRIPE_ROWS } from './authorization-matrix-stripe';
+import { WAITLIST_ROWS } from './authorization-matrix-waitlist';
 import { TRUST_ROWS } from './authorization-matrix-trust';
 import type { World } from './world';
 import {
@@ -362,6 +363,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
   ...PAYMENT_ROWS,
   // ---- payments through Stripe (authorization-matrix-stripe.ts) -----------------------------
   ...STRIPE_ROWS,
+  // ---- the waitlist (authorization-matrix-waitlist.ts) ---------------------------------------
+  ...WAITLIST_ROWS,
   // ---- messages: the two participants of a conversation ------------------------------------------
   // Every client case finds its conversation already there (200): opened once beforehand.
   matrixRow('POST', '/api/conversations', clientsOnly(200), {

@@ -36,7 +36,7 @@ describe('appointment change fan-out', () => {
     return { slots, client, id };
   }
 
-  it('builds the registry once, with the stored notification, email, socket, metrics, taken-slot, window-cache and payments consumers', () => {
+  it('builds the registry once, with the stored notification, email, socket, metrics, taken-slot, window-cache, payments and waitlist consumers', () => {
     // The email consumer sends the booking mail (decision 044); the taken-slot hints forget a
     // slot its own instance freed before the answer leaves (decision 056); the window cache
     // announces a claimed slot's provider to every instance before it (decision 057); payments
@@ -49,6 +49,7 @@ describe('appointment change fan-out', () => {
       'taken-slot-hints',
       'provider-window-cache',
       'payments',
+      'waitlist',
     ]);
     expect(() => t.app.appointmentChanges.register({ name: 'metrics' })).toThrow(/twice/);
   });

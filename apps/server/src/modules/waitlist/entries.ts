@@ -40,6 +40,34 @@ interface WindowRow {
   too_far: boolean;
 }
 
+/**
+ * Each window as instants, fixed from the provider's zone by PostgreSQL (a DST day has 23 or 25
+ * hours), with whether it is over and whether it lies beyond the horizon.
+ */
+export async function windowInstants(
+  db: DbOrTx,
+  timezone: string,
+  windows: readonly { date: string; from: string; to: string }[],
+): Promise<WindowRow[]> {
+  const asked = JSON.stringify(
+    windows.map((w, n) => ({ day: w.date, from_time: w.from, to_time: w.to, n })),
+  );
+  return queryRows<WindowRow>(
+    db,
+    sql`select ${iso(sql`w.starts_at`)} as starts_at, ${iso(sql`w.ends_at`)} as ends_at,
+          w.ends_at <= now() as past,
+          w.day > (now() at time zone ${timezone})::date + ${MAX_WAITLIST_DAYS_AHEAD}::int
+            as too_far
+        from (select x.day, x.n,
+                (x.day + x.from_time::time) at time zone ${timezone} as starts_at,
+                case when x.to_time = '24:00' then (x.day + 1)::timestamp at time zone ${timezone}
+                     else (x.day + x.to_time::time) at time zone ${timezone} end as ends_at
+              from json_to_recordset(${asked}::json)
+                as x(day date, from_time text, to_time text, n int)) w
+        order by w.n`,
+  );
+}
+
 /** POST /waitlist: the client waits for the provider (and service) inside the windows. */
 export async function joinWaitlist(
   db: DbOrTx,
@@ -67,23 +95,7 @@ export async function joinWaitlist(
     from: w.from ? normalizeTime(w.from).slice(0, 5) : '00:00',
     to: w.to ? normalizeTime(w.to).slice(0, 5) : '24:00',
   }));
-  // Each window as instants, fixed from the provider's zone (a DST day has 23 or 25 hours).
-  const instants = await queryRows<WindowRow>(
-    db,
-    sql`select ${iso(sql`w.starts_at`)} as starts_at, ${iso(sql`w.ends_at`)} as ends_at,
-          w.ends_at <= now() as past,
-          w.day > (now() at time zone ${provider.timezone})::date + ${MAX_WAITLIST_DAYS_AHEAD}::int
-            as too_far
-        from (select x.day,
-                (x.day + x.from_time::time) at time zone ${provider.timezone} as starts_at,
-                case when x.to_time = '24:00' then (x.day + 1)::timestamp at time zone ${provider.timezone}
-                     else (x.day + x.to_time::time) at time zone ${provider.timezone} end as ends_at,
-                x.n
-              from json_to_recordset(${JSON.stringify(
-                windows.map((w, n) => ({ day: w.date, from_time: w.from, to_time: w.to, n })),
-              )}::json) as x(day date, from_time text, to_time text, n int)) w
-        order by w.n`,
-  );
+  const instants = await windowInstants(db, provider.timezone, windows);
   instants.forEach((row, n) => {
     if (row.past) throw ValidationError.field(`windows.${n}.date`, WAITLIST_MESSAGES.windowPast);
     if (row.too_far) {
