@@ -53,7 +53,6 @@ export function emptyWaitlist(): WaitlistState {
   };
 }
 
-
 export function makeOffer(overrides: Partial<WaitlistOffer> = {}): WaitlistOffer {
   const day = overrides.day ?? '2030-06-14';
   return {
@@ -101,7 +100,10 @@ export function waitlistRoutes(state: () => WaitlistState): ExtraRoutes {
     const offerOf = () => current.offers.find((offer) => call.path.includes(offer.id));
     switch (route) {
       case 'GET /api/waitlist':
-        return contractJson(route, waitlistEntriesSchema, 200, { entries: current.entries });
+        // Newest first (docs/product.md §17.1).
+        return contractJson(route, waitlistEntriesSchema, 200, {
+          entries: [...current.entries].reverse(),
+        });
       case 'POST /api/waitlist': {
         const parsed = joinWaitlistSchema.safeParse(call.body);
         if (!parsed.success) {
@@ -128,10 +130,11 @@ export function waitlistRoutes(state: () => WaitlistState): ExtraRoutes {
         });
       }
       case 'DELETE /api/waitlist/:id':
-        current.entries = current.entries.map((entry) =>
-          call.path.endsWith(entry.id) ? { ...entry, status: 'removed' } : entry,
-        );
-        return contractJson(route, waitlistMessageResponseSchema, 200, { message: WAITLIST_MESSAGES.removed });
+        // Removed entries are left out of the list (docs/product.md §17.1).
+        current.entries = current.entries.filter((entry) => !call.path.endsWith(entry.id));
+        return contractJson(route, waitlistMessageResponseSchema, 200, {
+          message: WAITLIST_MESSAGES.removed,
+        });
       case 'GET /api/waitlist/offers':
         return contractJson(route, waitlistOffersSchema, 200, { offers: current.offers });
       case 'POST /api/waitlist/offers/:id/accept': {
@@ -159,7 +162,9 @@ export function waitlistRoutes(state: () => WaitlistState): ExtraRoutes {
         current.offers = current.offers.map((other) =>
           other === offer ? { ...offer, status: 'declined' } : other,
         );
-        return contractJson(route, waitlistMessageResponseSchema, 200, { message: WAITLIST_MESSAGES.declined });
+        return contractJson(route, waitlistMessageResponseSchema, 200, {
+          message: WAITLIST_MESSAGES.declined,
+        });
       }
       case 'GET /api/provider/waitlist':
         return contractJson(route, providerWaitlistSchema, 200, {
