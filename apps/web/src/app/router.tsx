@@ -113,9 +113,10 @@ const ReschedulePage = lazyNamed(
 // The owner's staff switcher over the provider pages (docs/product.md §13.1).
 const StaffScope = lazyNamed(() => import('./staff-scope'), 'StaffScope');
 // Teams (docs/product.md §13): a business's public page and the mailed invitation link.
+// With 'Join the waitlist' for the person chosen (features/waitlist, docs/product.md §17).
 const PublicBusinessPage = lazyNamed(
-  () => import('../features/business/public-business-page'),
-  'PublicBusinessPage',
+  () => import('./business-with-waitlist'),
+  'PublicBusinessPageWithWaitlist',
 );
 const JoinBusinessPage = lazyNamed(
   () => import('../features/business/join-business-page'),

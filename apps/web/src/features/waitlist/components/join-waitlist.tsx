@@ -17,12 +17,19 @@ const ACTION =
  * the times, and said out loud when the loaded days hold no free time. A signed-in client opens
  * the form; a signed-out visitor is sent to sign in and back here; a provider sees nothing.
  */
-export function JoinWaitlist({ providerId }: { providerId: string }) {
+export function JoinWaitlist({
+  providerId,
+  watchFreeTimes = true,
+}: {
+  providerId: string;
+  /** Read the provider's free times to say so when there is none (false: a plain link). */
+  watchFreeTimes?: boolean;
+}) {
   const { session } = useSession();
   const { pathname, search } = useLocation();
   const provider = useProvider(providerId);
   // The same query (and cache) as the page's list of times.
-  const slots = useAvailableSlots(providerId);
+  const slots = useAvailableSlots(providerId, watchFreeTimes);
   const today = useLocalToday();
   const [open, setOpen] = useState(false);
 
