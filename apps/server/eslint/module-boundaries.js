@@ -17,6 +17,7 @@ export const MODULE_LAYERS = [
   ['payments'],
   ['waitlist'],
   ['calendar', 'business'],
+  ['calendar-sync'],
 ];
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { appointmentChangesPlugin } from './app/appointment-changes';
 import { paymentsPlugin } from './app/payments';
 import { waitlistPlugin } from './app/waitlist';
+import { calendarSyncPlugin } from './app/calendar-sync';
 import { demoDataPlugin } from './app/demo-data';
 import { emailJobsPlugin } from './app/email-jobs';
 import { routesPlugin } from './app/routes';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(appointmentChangesPlugin);
   await app.register(paymentsPlugin);
   await app.register(waitlistPlugin);
+  await app.register(calendarSyncPlugin);
   await app.register(routesPlugin);
   await app.register(realtimePlugin);
   await app.register(notFoundPlugin);

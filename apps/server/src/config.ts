@@ -44,6 +44,7 @@ const envSchema = z.object({
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10),
   WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
+  ALLOW_PRIVATE_URLS: z.enum(['0', '1', 'true', 'false']).optional(),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
@@ -90,6 +91,8 @@ export interface Config {
   paymentHoldMinutes: number;
   /** The waitlist (docs/decisions/069-waitlist.md): how long an offered slot is held. */
   waitlistHoldMinutes: number;
+  /** Outbound requests may reach loopback and private addresses (tests, private deployments). */
+  allowPrivateUrls: boolean;
   /** Slotwise's share of each payment, in percent (Stripe's application fee). */
   platformFeePercent: number;
   /** Set: payments go through Stripe; unset: the embedded test provider. */
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchCacheMs: e.SEARCH_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_000),
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
     waitlistHoldMinutes: e.WAITLIST_HOLD_MINUTES,
+    allowPrivateUrls: e.ALLOW_PRIVATE_URLS === '1' || e.ALLOW_PRIVATE_URLS === 'true',
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     stripe: e.STRIPE_SECRET_KEY
       ? {

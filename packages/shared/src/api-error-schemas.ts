@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'PAYMENT_EXPIRED',
   'ALREADY_PAID',
   'SLOT_HELD',
+  'PROVIDER_BUSY',
+  'URL_NOT_ALLOWED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

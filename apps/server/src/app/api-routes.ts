@@ -12,6 +12,7 @@ import { messageRoutes } from '../modules/messages/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { paymentRoutes } from '../modules/payments/routes';
 import { waitlistRoutes } from '../modules/waitlist/routes';
+import { calendarSyncRoutes } from '../modules/calendar-sync/routes';
 import { policyRoutes } from '../modules/policies/routes';
 import { profileRoutes } from '../modules/accounts/profile-routes';
 import { reviewRoutes } from '../modules/reviews/routes';
@@ -44,4 +45,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(businessRoutes);
   await api.register(paymentRoutes);
   await api.register(waitlistRoutes);
+  await api.register(calendarSyncRoutes);
 };

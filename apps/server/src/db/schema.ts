@@ -13,3 +13,4 @@ export * from './schema/jobs';
 export * from './schema/businesses';
 export * from './schema/payments';
 export * from './schema/waitlist';
+export * from './schema/calendar-sync';

@@ -61,3 +61,10 @@ CREATE INDEX "waitlist_offers_provider_idx" ON "waitlist_offers" USING btree ("p
 -- The latest deadline of the slot's open offers: a slot with none (null or passed) skips the
 -- look at the offers in every list of free slots.
 ALTER TABLE "timeslots" ADD COLUMN "held_until" timestamp with time zone;
+--> statement-breakpoint
+-- An offer ending (declined, run out) can make its slot public again: cached answers of the
+-- provider's available slots are dropped (docs/decisions/057-provider-window-cache.md). Taking
+-- an offer up is a booking, announced as one.
+CREATE TRIGGER "waitlist_offers_window_push" AFTER UPDATE ON "waitlist_offers"
+  FOR EACH ROW WHEN (NEW."status" IN ('declined', 'expired') AND OLD."status" = 'offered')
+  EXECUTE FUNCTION "slotwise_push_window_row"();

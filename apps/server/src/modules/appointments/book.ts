@@ -9,6 +9,7 @@ import type { ClaimOutcome } from '../../push/claims-in-flight';
 import type { TakenSlotHints } from '../../push/taken-slot-hints';
 import { lockProviderForPolicy, refusalOf } from '../policies/policy-rules';
 import { claimOne, type ClaimRequest } from './booking-claim';
+import { providerBusyError } from './claimable-slot';
 import type { PaymentHold } from './payment-hold';
 import { bookedChange, type BookingContext, bookingContext } from './booking-context';
 import type { AppointmentChange } from './change';
@@ -177,6 +178,10 @@ async function readClaimAndBook(
     if (seen.heldForOthers) {
       settle?.(false);
       throw new ConflictError('SLOT_HELD', WAITLIST_MESSAGES.slotHeld);
+    }
+    if (seen.busy) {
+      settle?.(false);
+      throw providerBusyError();
     }
     // A class (docs/decisions/067-seats-and-series.md): one booking's success does not fill it,
     // so the bookings of it waiting here go to the database themselves, and later ones skip

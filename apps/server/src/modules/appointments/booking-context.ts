@@ -12,7 +12,7 @@ import {
 } from '../policies/policy-rules';
 import type { PaymentHold } from './payment-hold';
 import type { AppointmentChange, AppointmentTime } from './change';
-import { claimedSlotColumns, slotHasStarted, slotNotHeldFor } from './claimable-slot';
+import { claimedSlotColumns, slotHasStarted, slotIsBusy, slotNotHeldFor } from './claimable-slot';
 import { changeOf } from './notice';
 import { clientUser, providerUser, toClientView, toProviderView } from './views';
 
@@ -32,6 +32,8 @@ export const bookingContextColumns = {
   // A waitlist offer holds the slot's free seats for someone else (docs/decisions/069-waitlist.md).
   heldForOthers: sql<boolean>`(not ${timeslots.isBooked}
     and not ${slotNotHeldFor(sql`asked.client_user_id`)})`,
+  // The provider's own calendar is busy then (docs/decisions/071-calendar-sync.md).
+  busy: slotIsBusy,
   started: slotHasStarted,
   providerUserId: providerUser.id,
   providerFirstName: providerUser.firstName,

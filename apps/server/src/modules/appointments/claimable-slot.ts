@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
+import { CALENDAR_SYNC_MESSAGES } from '@slotwise/shared/calendar-sync-schemas';
 import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import type { DbOrTx } from '../../db/client';
 import { timeslots } from '../../db/schema';
@@ -45,11 +46,21 @@ export function seatsFreeFor(client: SQL): SQL {
 }
 
 /**
- * The slot is free, in the future and not held for someone on the waitlist (a WHERE fragment on
- * `timeslots`): what lists of free slots show and a reschedule may claim. A booking's claim uses
- * `slotIsFreeAndFuture` with `slotNotHeldFor` its client (booking-claim.ts).
+ * Busy time read from the provider's connected calendars overlaps the slot
+ * (docs/decisions/071-calendar-sync.md): one probe of busy_blocks_overlap_idx.
  */
-export const slotIsClaimable: SQL = sql`(${slotIsFreeAndFuture} and ${slotNotHeldFor(null)})`;
+export const slotIsBusy: SQL = sql`exists (select 1 from busy_blocks busy
+  where busy.provider_id = ${timeslots.providerId}
+    and tstzrange(busy.starts_at, busy.ends_at, '[)') && tstzrange(${timeslots.startsAt}, ${timeslots.endsAt}, '[)'))`;
+
+/**
+ * The slot is free, in the future, not held for someone on the waitlist and not busy in the
+ * provider's calendars (a WHERE fragment on `timeslots`): what lists of free slots show and a
+ * reschedule may claim. A booking's claim uses `slotIsFreeAndFuture` with `slotNotHeldFor` its
+ * client and `slotIsBusy` (booking-claim.ts).
+ */
+export const slotIsClaimable: SQL = sql`(${slotIsFreeAndFuture} and ${slotNotHeldFor(null)}
+  and not ${slotIsBusy})`;
 
 /**
  * The resource the slot's service needs (if any) is not held by a booked appointment that
@@ -61,6 +72,10 @@ export const slotResourceIsFree: SQL = sql`not exists (select 1 from services rs
   join appointments ra on ra.resource_id = rs.resource_id and ra.status = 'booked'
     and tstzrange(ra.starts_at, ra.ends_at, '[)') && tstzrange(${timeslots.startsAt}, ${timeslots.endsAt}, '[)')
   where rs.id = ${timeslots.serviceId} and rs.resource_id is not null)`;
+
+/** 409 PROVIDER_BUSY: the provider's own calendar is busy then. */
+export const providerBusyError = () =>
+  new ConflictError('PROVIDER_BUSY', CALENDAR_SYNC_MESSAGES.providerBusy);
 
 /** The slot has started (or is over): the negation of "in the future", as a selectable boolean. */
 export const slotHasStarted = sql<boolean>`(not (${startsInFuture}))`;
@@ -151,6 +166,7 @@ export async function unclaimableSlotError(
       started: slotHasStarted,
       isBooked: timeslots.isBooked,
       held: sql<boolean>`(not ${timeslots.isBooked} and not ${slotNotHeldFor(null)})`,
+      busy: sql<boolean>`${slotIsBusy}`,
     })
     .from(timeslots)
     .where(eq(timeslots.id, timeslotId))
@@ -161,6 +177,7 @@ export async function unclaimableSlotError(
   }
   if (slot.started) return new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
   if (slot.held) return new ConflictError('SLOT_HELD', WAITLIST_MESSAGES.slotHeld);
+  if (slot.busy) return providerBusyError();
   const refused = slot.isBooked ? null : await policyRefusalError(tx, timeslotId, except);
   if (refused) return refused;
   return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);

@@ -28,7 +28,7 @@ import { cancelAppointmentAs } from './cancel';
 import type { AppointmentChange } from './change';
 import type { AppointmentChanges } from './change-fanout';
 import { mailJobsFor } from './change-jobs';
-import { slotResourceIsFree } from './claimable-slot';
+import { providerBusyError, slotResourceIsFree } from './claimable-slot';
 import { inTransaction, MAX_ATTEMPTS } from './transaction';
 import { oncePerHandle } from '../../lib/once-per-handle';
 import { clientUser, providerUser } from './views';
@@ -128,6 +128,7 @@ function conflictOf(week: Week): SeriesConflictReason | null {
     return week.beyond ? 'outside_horizon' : 'no_slot';
   }
   if (seen.started || seen.alreadyHolds || seen.isBooked || seen.heldForOthers) return 'taken';
+  if (seen.busy) return 'taken';
   if (week.resourceBusy) return 'taken';
   const refused = refusalOf(seen);
   if (refused) return refused.code === 'TOO_FAR_AHEAD' ? 'outside_horizon' : 'policy';
@@ -143,6 +144,7 @@ function firstWeekError(week: Week | undefined): DomainError | null {
   if (seen.alreadyHolds) return null;
   if (seen.isBooked) return new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
   if (seen.heldForOthers) return new ConflictError('SLOT_HELD', WAITLIST_MESSAGES.slotHeld);
+  if (seen.busy) return providerBusyError();
   const refused = refusalOf(seen);
   if (refused) return refused;
   if (week.resourceBusy) return new ConflictError('RESOURCE_BUSY', BUSINESS_MESSAGES.resourceBusy);

@@ -144,8 +144,8 @@ export function plannedSlots(schedule: ProviderSchedule): Candidate[] {
 
 /**
  * The candidates with their instants and what becomes of each: 'nonexistent' (a wall-clock time
- * the zone skips), 'past', 'time_off', 'kept' (the same generated slot is there), 'clash'
- * (another slot overlaps) or 'new'.
+ * the zone skips), 'past', 'time_off' (time off, or busy in a connected calendar), 'kept' (the
+ * same generated slot is there), 'clash' (another slot overlaps) or 'new'.
  */
 function classified(providerId: string, timezone: string, candidates: Candidate[], now: Date): SQL {
   return sql`
@@ -176,6 +176,13 @@ function classified(providerId: string, timezone: string, candidates: Candidate[
           where t.provider_id = ${providerId} and t.source = 'weekly'
             and t.starts_at = k.starts_at and t.ends_at = k.ends_at
             and t.day = k.day and t.start_time = k.start_time and t.type = k.type) then 'kept'
+        -- Busy in the provider's own calendar (docs/decisions/071-calendar-sync.md): not made,
+        -- and reported like time off.
+        when exists (
+          select 1 from busy_blocks b
+          where b.provider_id = ${providerId}
+            and tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(k.starts_at, k.ends_at, '[)'))
+          then 'time_off'
         when exists (
           select 1 from ${timeslots} t
           where t.provider_id = ${providerId}

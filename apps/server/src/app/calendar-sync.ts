@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { createCaldavSource } from '../modules/calendar-sync/caldav-source';
+import { registerCalendarSyncJobs } from '../modules/calendar-sync/calendar-sync-jobs';
+import { createIcsSource } from '../modules/calendar-sync/ics-source';
+import { mendSyncChains, type SyncRuntime } from '../modules/calendar-sync/sync';
+import { createSecretBox } from '../lib/secret-box';
+import { resolveJwtSecret } from '../plugins/signing-secret';
+
+/**
+ * Calendar sync (docs/decisions/071-calendar-sync.md): the sources by kind, the sealing of
+ * passwords, the sync jobs, and at start a sync queued for every connection that lacks one.
+ */
+export const calendarSyncPlugin = fp(
+  async (app) => {
+    const allowPrivateUrls = app.config.allowPrivateUrls;
+    const runtime: SyncRuntime & { allowPrivateUrls: boolean } = {
+      db: app.database.db,
+      box: createSecretBox(await resolveJwtSecret(app.config), 'slotwise calendar secrets'),
+      sources: {
+        ics: createIcsSource({ allowPrivateUrls }),
+        caldav: createCaldavSource({ allowPrivateUrls }),
+      },
+      allowPrivateUrls,
+    };
+    app.decorate('calendarSync', runtime);
+    registerCalendarSyncJobs(app, runtime);
+    app.addHook('onReady', async () => mendSyncChains(app.database.db));
+  },
+  { name: 'calendar-sync', dependencies: ['jobs', 'appointment-changes'] },
+);

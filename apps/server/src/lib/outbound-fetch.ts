@@ -1,0 +1,74 @@
+import { assertUrlAllowed } from './outbound-url';
+
+/**
+ * A GET to an address a user gave (docs/decisions/071-calendar-sync.md): every hop checked
+ * against private networks (redirects are followed by hand, at most 5), cut off after
+ * `timeoutMs` or beyond `maxBytes`. Answers the final status, headers and body text.
+ */
+export interface OutboundOptions {
+  allowPrivate: boolean;
+  headers?: Record<string, string>;
+  maxBytes?: number;
+  timeoutMs?: number;
+}
+
+export interface OutboundAnswer {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+export class OutboundLimitError extends Error {}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export async function outboundGet(url: string, options: OutboundOptions): Promise<OutboundAnswer> {
+  const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
+  const signal = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  let current = (await assertUrlAllowed(url, options.allowPrivate)).toString();
+  for (let hop = 0; hop <= 5; hop++) {
+    const response = await fetch(current, {
+      headers: { 'user-agent': 'Slotwise calendar sync', ...options.headers },
+      redirect: 'manual',
+      signal,
+    });
+    if (REDIRECTS.has(response.status)) {
+      const location = response.headers.get('location');
+      await response.body?.cancel();
+      if (!location) throw new OutboundLimitError('redirect without a location');
+      current = (
+        await assertUrlAllowed(new URL(location, current).toString(), options.allowPrivate)
+      ).toString();
+      continue;
+    }
+    const declared = Number(response.headers.get('content-length') ?? '0');
+    if (declared > maxBytes) {
+      await response.body?.cancel();
+      throw new OutboundLimitError('response too large');
+    }
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: await readCapped(response, maxBytes),
+    };
+  }
+  throw new OutboundLimitError('too many redirects');
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new OutboundLimitError('response too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
