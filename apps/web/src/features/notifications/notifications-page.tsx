@@ -1,12 +1,12 @@
 import type { NotificationItem } from '@slotwise/shared/realtime';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { NOTIFICATIONS_PAGE_SIZE, useNotificationPage } from './api/get-notifications';
 import { useUnreadNotifications } from './api/get-unread-notifications';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
 import { useMarkNotificationRead } from './api/mark-notification-read';
 import { LoadFailed } from '../../components/load-failed';
 import { PageSection } from '../../components/page-section';
-import { NotificationEntry } from './components/notification-entry';
+import { NotificationEntry, WAITLIST_PATH } from './components/notification-entry';
 import { UnreadMessagesLine } from './components/unread-messages-line';
 
 const TYPE_LABEL: Record<NotificationItem['type'], string> = {
@@ -46,6 +46,7 @@ function pageFrom(params: URLSearchParams): number {
  */
 export function NotificationsPage() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const page = pageFrom(params);
   const query = useNotificationPage(page);
   const markRead = useMarkNotificationRead();
@@ -113,6 +114,8 @@ export function NotificationsPage() {
                   }
                   onClick={() => {
                     if (!item.read) markRead.mutate(item.id);
+                    // An offer's notification opens the offer (docs/product.md §17).
+                    if (item.type === 'waitlist_offer') void navigate(WAITLIST_PATH);
                   }}
                 />
               </li>
