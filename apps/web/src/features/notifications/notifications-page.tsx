@@ -15,6 +15,8 @@ const TYPE_LABEL: Record<NotificationItem['type'], string> = {
   rescheduled: 'Rescheduled',
   review: 'Review',
   reminder: 'Reminder',
+  waitlist_offer: 'Waitlist',
+  calendar_sync: 'Calendar',
 };
 
 const TYPE_STYLE: Record<NotificationItem['type'], string> = {
@@ -23,6 +25,8 @@ const TYPE_STYLE: Record<NotificationItem['type'], string> = {
   rescheduled: 'bg-amber-100 text-amber-800',
   review: 'bg-sky-100 text-sky-800',
   reminder: 'bg-violet-100 text-violet-800',
+  waitlist_offer: 'bg-indigo-100 text-indigo-800',
+  calendar_sync: 'bg-slate-200 text-slate-800',
 };
 
 /** What the empty page promises (docs/product.md §14.4). */
