@@ -1,4 +1,4 @@
-import { secondsOf } from '@slotwise/shared/dates';
+import { secondsOf, timeOf } from '@slotwise/shared/dates';
 import {
   useId,
   useLayoutEffect,
@@ -16,6 +16,8 @@ import { clientName, isClass, slotLabel } from './slot-label';
 import { endSeconds, layoutWeek, nextTarget, slotKey } from './week-layout';
 import { markWeekLayout, measureWeek, weekTimingId } from './week-timing';
 import { STATUS_BLOCK_STYLES, slotStatus } from '../../../lib/status-style';
+import { CALENDAR_SYNC_TEXTS } from '@slotwise/shared/calendar-sync-texts';
+import type { BusySegment } from './busy-segments';
 
 /** Height of one hour row in rem (the blocks are sized from it). */
 const HOUR_REM = 4;
@@ -46,7 +48,11 @@ interface WeekCalendarProps {
   label: string;
   onCreate: (day: string, startTime: string) => void;
   onOpen: (slot: WindowSlot) => void;
+  /** Busy time from the provider's calendars, greyed under the slots (docs/product.md §18.2). */
+  busy?: readonly BusySegment[];
 }
+
+const NO_BUSY: readonly BusySegment[] = [];
 
 /**
  * The provider's week as an ARIA grid (docs/decisions/046-week-calendar-component.md): days as
@@ -62,6 +68,7 @@ export function WeekCalendar({
   label,
   onCreate,
   onOpen,
+  busy = NO_BUSY,
 }: WeekCalendarProps) {
   // The render of a new week is timed from its layout to the commit and to its first painted
   // frame (performance marks; the bench's week scenario reads them in Chromium, decision 060).
@@ -82,6 +89,20 @@ export function WeekCalendar({
     () => new Map(layout.days.map((day) => [day, formatDay(day)] as const)),
     [layout],
   );
+  // Busy pieces in the hour cell they start in, cut to the hours shown.
+  const busyByCell = useMemo(() => {
+    const map = new Map<string, BusySegment[]>();
+    const first = (layout.hours[0] ?? 0) * 3600;
+    const last = ((layout.hours.at(-1) ?? 23) + 1) * 3600;
+    for (const segment of busy) {
+      const start = Math.max(segment.start, first);
+      const end = Math.min(segment.end, last);
+      if (end <= start) continue;
+      const key = `${segment.day}:${Math.floor(start / 3600)}`;
+      map.set(key, [...(map.get(key) ?? []), { ...segment, start, end }]);
+    }
+    return map;
+  }, [busy, layout]);
   const grid = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<string | null>(null);
   const helpId = useId();
@@ -226,6 +247,9 @@ export function WeekCalendar({
                     cell.day === today ? 'bg-indigo-50/40' : ''
                   } ${free ? 'cursor-pointer hover:bg-slate-50' : ''}`}
                 >
+                  {busyByCell.get(`${cell.day}:${cell.hour}`)?.map((segment) => (
+                    <BusyBlockView key={segment.key} segment={segment} />
+                  ))}
                   {cell.starting.map((slot) => (
                     <SlotBlock
                       key={slot.id}
@@ -287,5 +311,28 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
     >
       {lines.join('\n')}
     </button>
+  );
+}
+
+/**
+ * A piece of busy time from a connected calendar: greyed, under the slots (which stay
+ * clickable over it), with the calendar's name; clicks go through to the cell.
+ */
+function BusyBlockView({ segment }: { segment: BusySegment }) {
+  const offset = (segment.start % 3600) / 60;
+  const minutes = Math.max(15, (segment.end - segment.start) / 60);
+  const range = formatTimeRange(timeOf(segment.start), timeOf(segment.end % (24 * 3600)));
+  return (
+    <div
+      data-busy=""
+      title={CALENDAR_SYNC_TEXTS.busyLabel(segment.calendarName, range)}
+      className="pointer-events-none absolute inset-x-0 z-[5] overflow-hidden border-y border-slate-300 bg-slate-200/80 px-1.5 py-px text-xs leading-[13px] text-ellipsis whitespace-nowrap text-slate-700"
+      style={{
+        top: `${(offset / 60) * HOUR_REM}rem`,
+        height: `${(minutes / 60) * HOUR_REM}rem`,
+      }}
+    >
+      {`${CALENDAR_SYNC_TEXTS.busy} · ${segment.calendarName}`}
+    </div>
   );
 }
