@@ -47,7 +47,7 @@ export function CalendarView() {
   const range = useMemo(() => busyQueryRange(days), [days]);
   const busyQuery = useBusyBlocks(range.from, range.to, acting === null);
   const busy = useMemo(
-    () => busyQuery.data ? busySegments(busyQuery.data, days, zone) : [],
+    () => (busyQuery.data ? busySegments(busyQuery.data, days, zone) : []),
     [busyQuery.data, days, zone],
   );
   const jumpId = useId();

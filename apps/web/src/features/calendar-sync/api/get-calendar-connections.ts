@@ -8,7 +8,9 @@ export interface CalendarConnectionsResponse {
 }
 
 /** GET /calendar/connections → {connections} (docs/product.md §18.1): with their health. */
-export function fetchCalendarConnections(signal?: AbortSignal): Promise<CalendarConnectionsResponse> {
+export function fetchCalendarConnections(
+  signal?: AbortSignal,
+): Promise<CalendarConnectionsResponse> {
   return apiGet<CalendarConnectionsResponse>('/calendar/connections', { signal });
 }
 

@@ -35,9 +35,7 @@ const EMPTY: AddCalendarValues = { kind: 'ics', url: '', name: '', username: '',
 export const addCalendarSchema = z.preprocess((raw) => {
   const values = raw as AddCalendarValues;
   const name = values.name.trim() === '' ? null : values.name;
-  return values.kind === 'ics'
-    ? { kind: 'ics', url: values.url, name }
-    : { ...values, name };
+  return values.kind === 'ics' ? { kind: 'ics', url: values.url, name } : { ...values, name };
 }, createCalendarConnectionSchema) as unknown as z.ZodType<
   CreateCalendarConnectionInput,
   AddCalendarValues
@@ -124,7 +122,11 @@ export function AddCalendarForm() {
           </div>
         ) : null}
         <FormError>{formState.errors.root?.server?.message}</FormError>
-        <SubmitButton busy={formState.isSubmitting} busyText={CALENDAR_SYNC_TEXTS.adding} look="inline">
+        <SubmitButton
+          busy={formState.isSubmitting}
+          busyText={CALENDAR_SYNC_TEXTS.adding}
+          look="inline"
+        >
           {CALENDAR_SYNC_TEXTS.add}
         </SubmitButton>
       </form>
