@@ -42,4 +42,6 @@ export const CALENDAR_SYNC_TEXTS = {
   /** The week calendar's greyed block. */
   busy: 'Busy',
   busyLabel: (name: string, range: string) => `Busy, ${range}, ${name}`,
+  /** Added to a free slot's name when busy time covers it: clients are not offered it. */
+  busySlotLabel: (name: string) => `busy in ${name}, not offered to clients`,
 } as const;

@@ -11,7 +11,11 @@ import {
 import { callsTo, json } from '../../../../test/mock-api';
 import { renderRoute } from '../../../../test/render-route';
 import { formatDateRange } from '../../../lib/date-time-format';
-import { mockScheduleApi, type ScheduleBackend } from '../../../../test/schedule-api';
+import {
+  makeWindowSlot,
+  mockScheduleApi,
+  type ScheduleBackend,
+} from '../../../../test/schedule-api';
 
 /** Busy time of connected calendars on the week calendar (docs/product.md §18.2). */
 
@@ -44,6 +48,10 @@ beforeEach(() => {
 
 describe('busy time on the week calendar', () => {
   it("greys a busy block in its day and hour on the provider's clock, with the calendar's name", async () => {
+    api.slots.push(
+      makeWindowSlot({ day: '2030-06-11', start_time: '12:00:00', end_time: '12:30:00' }),
+      makeWindowSlot({ day: '2030-06-11', start_time: '13:00:00', end_time: '13:30:00' }),
+    );
     renderRoute('/dashboard/timeslots?view=week');
     fireEvent.change(await screen.findByLabelText('Go to date'), {
       target: { value: '2030-06-12' },
@@ -54,7 +62,18 @@ describe('busy time on the week calendar', () => {
     const block = await within(grid).findByText(`${CALENDAR_SYNC_TEXTS.busy} · Work`);
     expect(block).toHaveAttribute('title', CALENDAR_SYNC_TEXTS.busyLabel('Work', '12:00–13:00'));
     const cell = block.closest('[role="gridcell"]');
-    expect(cell).toHaveAccessibleName('Free, Tue, Jun 11, 2030, from 12:00');
+    expect(cell).toHaveAccessibleName('Free, Tue, Jun 11, 2030, from 12:30');
+    // The free slot inside it says it is not offered; the one after it is as before.
+    expect(
+      within(grid).getByRole('button', {
+        name: `Available, Barber, Tue, Jun 11, 2030, 12:00–12:30, ${CALENDAR_SYNC_TEXTS.busySlotLabel('Work')}`,
+      }),
+    ).toHaveTextContent(`${CALENDAR_SYNC_TEXTS.busy} · Work`);
+    expect(
+      within(grid).getByRole('button', {
+        name: 'Available, Barber, Tue, Jun 11, 2030, 13:00–13:30',
+      }),
+    ).not.toHaveTextContent(CALENDAR_SYNC_TEXTS.busy);
     // Asked for the visible week with a day of margin (any zone's days fall inside).
     const asked = callsTo(api.calls, 'GET', '/api/calendar/busy').map(
       (call) => new URL(call.url, 'http://localhost').searchParams,

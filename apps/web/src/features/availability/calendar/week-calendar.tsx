@@ -103,6 +103,19 @@ export function WeekCalendar({
     }
     return map;
   }, [busy, layout]);
+  // A free slot inside busy time is not offered to clients: its block says in which calendar.
+  const busyOfSlot = useMemo(() => {
+    const map = new Map<string, string>();
+    if (busy.length === 0) return map;
+    for (const slot of slots) {
+      if (slot.is_booked) continue;
+      const start = secondsOf(slot.start_time);
+      const end = endSeconds(slot.end_time);
+      const hit = busy.find((b) => b.day === slot.day && b.start < end && b.end > start);
+      if (hit) map.set(slot.id, hit.calendarName);
+    }
+    return map;
+  }, [busy, slots]);
   const grid = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<string | null>(null);
   const helpId = useId();
@@ -255,6 +268,7 @@ export function WeekCalendar({
                       key={slot.id}
                       slot={slot}
                       dayLabel={dayLabels.get(slot.day)!}
+                      busyIn={busyOfSlot.get(slot.id)}
                       tabbable={current === slotKey(slot)}
                       timingId={slot === firstBlock ? weekTimingId(layout.days[0]!) : undefined}
                     />
@@ -274,11 +288,17 @@ interface SlotBlockProps {
   /** The slot's day, formatted. */
   dayLabel: string;
   tabbable: boolean;
+  /** The calendar whose busy time covers this free slot (not offered to clients), if any. */
+  busyIn: string | undefined;
   /** Element Timing's identifier, on the week's first block only. */
   timingId: string | undefined;
 }
 
-function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
+/** The stripes of a free slot inside busy time (over its status colour). */
+const BUSY_STRIPES =
+  'repeating-linear-gradient(135deg, rgb(100 116 139 / 0.22) 0 6px, transparent 6px 12px)';
+
+function SlotBlock({ slot, dayLabel, busyIn, tabbable, timingId }: SlotBlockProps) {
   const start = secondsOf(slot.start_time);
   const minutes = Math.max(15, (endSeconds(slot.end_time) - start) / 60);
   const offset = (start % 3600) / 60;
@@ -292,6 +312,7 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
     // booked block names its client, a free one says so (the colour tells them apart too).
     // A class says its seats instead ('3 of 12 left', docs/decisions/067-seats-and-series.md).
     `${isClass(slot) ? seatsLeftText(slot) : slot.is_booked ? name || 'Booked' : 'Available'} · ${slot.type}`,
+    ...(busyIn ? [`${CALENDAR_SYNC_TEXTS.busy} · ${busyIn}`] : []),
   ];
   return (
     <button
@@ -299,7 +320,11 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
       data-target={slotKey(slot)}
       {...(timingId ? ({ elementtiming: timingId } as Record<string, string>) : {})}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={slotLabel(slot, dayLabel)}
+      aria-label={
+        busyIn
+          ? `${slotLabel(slot, dayLabel)}, ${CALENDAR_SYNC_TEXTS.busySlotLabel(busyIn)}`
+          : slotLabel(slot, dayLabel)
+      }
       title={lines.join('\n')}
       className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-px text-left text-xs leading-[13px] text-ellipsis whitespace-pre shadow-sm first-line:font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
         STATUS_BLOCK_STYLES[slotStatus(slot)]
@@ -307,6 +332,7 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
       style={{
         top: `${(offset / 60) * HOUR_REM}rem`,
         height: `calc(${(minutes / 60) * HOUR_REM}rem - 2px)`,
+        ...(busyIn ? { backgroundImage: BUSY_STRIPES } : {}),
       }}
     >
       {lines.join('\n')}
