@@ -1,10 +1,4 @@
-import {
-  createCalendarConnectionSchema,
-  type CalendarConnectionKind,
-  type CreateCalendarConnectionInput,
-} from '@slotwise/shared/calendar-sync-schemas';
 import { CALENDAR_SYNC_TEXTS } from '@slotwise/shared/calendar-sync-texts';
-import { z } from '@slotwise/shared/zod';
 import { useId } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { FormError, TextField } from '../../../components/form-field';
@@ -14,32 +8,9 @@ import { applyServerErrors, showFormFailure } from '../../../lib/form-failure';
 import { serverFieldErrors } from '../../../lib/failure-message';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateCalendarConnection } from '../api/create-calendar-connection';
-
-/** The form's fields, all strings: the CalDAV ones are left out of an ICS address. */
-export interface AddCalendarValues {
-  kind: CalendarConnectionKind;
-  url: string;
-  name: string;
-  username: string;
-  password: string;
-}
+import { addCalendarSchema, EMPTY_CALENDAR_FORM as EMPTY } from '../add-calendar-schema';
 
 const FIELDS = ['url', 'name', 'username', 'password'] as const;
-
-const EMPTY: AddCalendarValues = { kind: 'ics', url: '', name: '', username: '', password: '' };
-
-/**
- * The form checked by the server's own schema (createCalendarConnectionSchema): an ICS address
- * is sent without the CalDAV fields, an empty name as none.
- */
-export const addCalendarSchema = z.preprocess((raw) => {
-  const values = raw as AddCalendarValues;
-  const name = values.name.trim() === '' ? null : values.name;
-  return values.kind === 'ics' ? { kind: 'ics', url: values.url, name } : { ...values, name };
-}, createCalendarConnectionSchema) as unknown as z.ZodType<
-  CreateCalendarConnectionInput,
-  AddCalendarValues
->;
 
 /**
  * "Add calendar" (docs/product.md §18.1): an ICS address, or a CalDAV calendar with a user name
