@@ -5,6 +5,7 @@ import { createIcsSource } from '../modules/calendar-sync/ics-source';
 import { mendSyncChains, type SyncRuntime } from '../modules/calendar-sync/sync';
 import { createSecretBox } from '../lib/secret-box';
 import { resolveJwtSecret } from '../plugins/signing-secret';
+import { withDemoCalendar } from '../demo/demo-calendar';
 
 /**
  * Calendar sync (docs/decisions/071-calendar-sync.md): the sources by kind, the sealing of
@@ -13,11 +14,13 @@ import { resolveJwtSecret } from '../plugins/signing-secret';
 export const calendarSyncPlugin = fp(
   async (app) => {
     const allowPrivateUrls = app.config.allowPrivateUrls;
+    const ics = createIcsSource({ allowPrivateUrls });
     const runtime: SyncRuntime & { allowPrivateUrls: boolean } = {
       db: app.database.db,
       box: createSecretBox(await resolveJwtSecret(app.config), 'slotwise calendar secrets'),
       sources: {
-        ics: createIcsSource({ allowPrivateUrls }),
+        // A demo server reads its own demo feed in-process, not over loopback (decision 071).
+        ics: app.config.demoData ? withDemoCalendar(ics, app.config.publicUrl) : ics,
         caldav: createCaldavSource({ allowPrivateUrls }),
       },
       allowPrivateUrls,

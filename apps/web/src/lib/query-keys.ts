@@ -104,6 +104,13 @@ export const queryKeys = {
   /** GET /calendar/feed-url → `{url}`. */
   calendarFeedUrl: ['calendar', 'feed-url'] as const,
 
+  /** Calendar sync (docs/product.md §18): the connections and the busy time read from them. */
+  calendarSync: ['calendar-sync'] as const,
+  /** GET /calendar/connections → `{connections}`. */
+  calendarConnections: ['calendar-sync', 'connections'] as const,
+  /** GET /calendar/busy?from&to → `{busy}` (instants). */
+  calendarBusy: (from: string, to: string) => ['calendar-sync', 'busy', from, to] as const,
+
   /** GET /categories → `{categories}` (features/catalogue/api). */
   categories: ['categories'] as const,
   /** GET /places?q&limit → `{places}`. */
