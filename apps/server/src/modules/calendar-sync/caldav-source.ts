@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { fetchCalendarObjects } from 'tsdav';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema';
@@ -69,7 +69,13 @@ async function ownAppointments(
   const rows = await db
     .select({ id: appointments.id })
     .from(appointments)
-    .where(and(eq(appointments.providerId, providerId), inArray(appointments.id, [...ids])));
+    .where(
+      and(
+        eq(appointments.providerId, providerId),
+        // One parameter whatever the count (the ids passed the UUID pattern).
+        sql`${appointments.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
+      ),
+    );
   return new Set(rows.map((row) => row.id));
 }
 
