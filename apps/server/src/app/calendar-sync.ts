@@ -35,7 +35,13 @@ export const calendarSyncPlugin = fp(
     // Bookings written to CalDAV calendars: queued with each change, pushed by a job.
     app.appointmentChanges.register(caldavPushConsumer);
     registerCaldavPushJobs(app, runtime);
-    app.addHook('onReady', async () => mendSyncChains(app.database.db));
+    // Best effort: a database down at start must not stop the server (its readiness says so);
+    // the next start mends the chains then.
+    app.addHook('onReady', async () => {
+      await mendSyncChains(app.database.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'calendar sync chains not mended at start'),
+      );
+    });
   },
   { name: 'calendar-sync', dependencies: ['jobs', 'appointment-changes'] },
 );
