@@ -185,6 +185,7 @@ describeBrowser('keyboard only', () => {
     const items = menu.getByRole('menuitem');
     expect(await items.allInnerTexts()).toEqual([
       'Appointments',
+      'Waitlist',
       expect.stringMatching(/^Account/),
       'Logout',
     ]);

@@ -33,6 +33,8 @@ export interface BurstResult {
    * which staff member a booking went to, or a 409's code.
    */
   bodies?: (string | null)[];
+  /** With `bodies`: each request's status (null: no answer), in request order. */
+  answerStatuses?: (number | null)[];
 }
 
 function encode(url: URL, request: BurstRequest): Buffer {
@@ -110,7 +112,12 @@ export async function burst(
     networkErrors,
     latencies,
     wallMs,
-    ...(bodies ? { bodies: answers.map((answer) => answer.body) } : {}),
+    ...(bodies
+      ? {
+          bodies: answers.map((answer) => answer.body),
+          answerStatuses: answers.map((answer) => answer.status),
+        }
+      : {}),
   };
 }
 

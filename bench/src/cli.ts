@@ -17,6 +17,7 @@ export const SCENARIOS = [
   'series',
   'prepay-rush',
   'payments-webhooks',
+  'waitlist',
   'calendar',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];

@@ -11,6 +11,7 @@ import { DATASET } from './dataset';
 import { classIds, payIds, providerId, teamIds, webhookIds } from './ids';
 import { seedSteps } from './seed';
 import { webhookSteps } from './seed-webhooks';
+import { waitlistSteps } from './seed-waitlist';
 
 export const BENCH_PASSWORD = 'bench-password-1';
 
@@ -37,7 +38,7 @@ function withDatabase(url: string, name: string): string {
  */
 export async function createBenchDatabase(
   log: (line: string) => void,
-  seed: 'all' | 'payments' | 'none' = 'all',
+  seed: 'all' | 'payments' | 'waitlist' | 'none' = 'all',
 ): Promise<BenchDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slotwise-bench-'));
   const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -82,10 +83,16 @@ export async function createBenchDatabase(
       const passwordHash = await hashPassword(BENCH_PASSWORD);
       const steps =
         seed === 'all'
-          ? [...seedSteps(passwordHash), ...webhookSteps(passwordHash)]
+          ? [
+              ...seedSteps(passwordHash),
+              ...webhookSteps(passwordHash),
+              ...waitlistSteps(passwordHash),
+            ]
           : seed === 'payments'
             ? webhookSteps(passwordHash)
-            : [];
+            : seed === 'waitlist'
+              ? waitlistSteps(passwordHash)
+              : [];
       for (const step of steps) {
         const started = performance.now();
         // The server's pool stops statements after 15 s: seeding a million rows takes longer.
@@ -127,7 +134,7 @@ async function reuseDatabase(
 ): Promise<BenchDatabase> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  // Only the storm, real-time, teams, class-rush, series and payments scenarios book: undo
+  // Only the storm, real-time, teams, class-rush, series, payments and waitlist scenarios book: undo
   // what they booked (a hold's payment goes with its appointment; its expiry job then finds none).
   const touched = [
     providerId(DATASET.stormProvider.index),
@@ -150,6 +157,18 @@ async function reuseDatabase(
     'update timeslots set is_booked = false, seats_taken = 0 where (is_booked or seats_taken > 0) and provider_id = any($1::uuid[])',
     [touched],
   );
+  // The waitlist's rows as seeded: no offers, every entry waiting, its bookings back (the
+  // rounds canceled them, the rushes' offerees booked them again).
+  const waitlistProviders = `select p.id from providers p join users u on u.id = p.user_id
+    where u.email like 'wl-provider%@bench.slotwise.test'`;
+  await client.query('delete from waitlist_offers');
+  await client.query("update waitlist_entries set status = 'waiting' where status <> 'waiting'");
+  await client.query(`delete from appointments where provider_id in (${waitlistProviders})`);
+  await client.query(waitlistSteps('')[3]!.sql);
+  await client.query(`update timeslots t set held_until = null,
+      seats_taken = (select count(*) from appointments a where a.timeslot_id = t.id and a.status = 'booked'),
+      is_booked = exists (select 1 from appointments a where a.timeslot_id = t.id and a.status = 'booked')
+    where provider_id in (${waitlistProviders})`);
   await client.query('delete from notifications');
   await client.query('vacuum analyze appointments, timeslots, appointment_events, notifications');
   await client.end();

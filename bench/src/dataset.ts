@@ -62,6 +62,30 @@ export const DATASET = {
     slotsPerDay: 40,
     priceCents: 2_500,
   },
+  /**
+   * The waitlist (docs/product.md §17, docs/decisions/069-waitlist.md): `providers` providers of
+   * their own (not listed), each with `slotsPerProvider` one-hour slots over the next two days
+   * (`slotsPerDay` a day from 09:00 UTC), all booked but the last; `clients` clients of their own,
+   * each waiting for `entriesPerProvider` providers, so `providers × entriesPerProvider` waiting
+   * entries whose two whole-day windows cover every slot of their provider. Provider p's first
+   * waiter (the earliest entry) is client p; its slot 0 is held by client p + 37. `rounds`
+   * cancels time "freed slot → waitlist_offer at the socket" (providers 0…rounds−1); then
+   * `rushRounds` offered slots each get `rushSize` simultaneous requests (the offeree's accept and
+   * the others' bookings) on the next providers. `controlProviders` more providers (indexes from
+   * `providers` on) have the same booked slots and nobody waiting: each timed cancel is followed
+   * by one of theirs, the cancel without an offer in the same run.
+   */
+  waitlist: {
+    providers: 1_000,
+    controlProviders: 200,
+    clients: 1_000,
+    entriesPerProvider: 10,
+    slotsPerProvider: 8,
+    slotsPerDay: 4,
+    rounds: Number(process.env.BENCH_WAITLIST_ROUNDS ?? 200),
+    rushRounds: Number(process.env.BENCH_WAITLIST_RUSHES ?? 20),
+    rushSize: 50,
+  },
 } as const;
 
 /** Name parts: searches are fragments of these, as people type them. */

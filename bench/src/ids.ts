@@ -64,3 +64,14 @@ export const webhookIds = {
   /** Slot `n` (0-based). */
   slot: (n: number) => uuidOf(`hook-slot-${n}`),
 };
+
+/** The waitlist scenario's rows (seed-waitlist.ts, DATASET.waitlist); indexes are 0-based. */
+export const waitlistIds = {
+  providerUser: (p: number) => uuidOf(`wl-provider-user-${p}`),
+  provider: (p: number) => uuidOf(`wl-provider-${p}`),
+  client: (c: number) => uuidOf(`wl-client-user-${c}`),
+  /** Slot `k` of provider `p`. */
+  slot: (p: number, k: number) => uuidOf(`wl-slot-${p}-${k}`),
+  /** The booking of slot `k` of provider `p` (all slots but the last are booked). */
+  appointment: (p: number, k: number) => uuidOf(`wl-appointment-${p}-${k}`),
+};

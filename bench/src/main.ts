@@ -4,7 +4,7 @@
  * (same service calls, bare Fastify) and a hello-world, prints one table and writes
  * bench/results.json. Scenarios (cli.ts): search discovery slots dashboard week storm realtime
  * messages pages teams class-rush series prepay-rush.
- * messages pages teams class-rush series payments-webhooks calendar.
+ * messages pages teams class-rush series payments-webhooks waitlist calendar.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { formatTable } from './report';
 import { type Results, runAll } from './run-scenarios';
 import { classRushExact } from './scenarios/classes';
 import { rowsOf } from './targets';
+import { waitlistRushesExact } from './waitlist-targets';
 
 /**
  * Builds what is stale, like `npm start`: the server always (the bench runs dist/main.js), the
@@ -47,14 +48,16 @@ function build(withWeb: boolean): boolean {
 async function main() {
   const scenarios = parseScenarios(process.argv.slice(2));
   const webBuildFailed = build(scenarios.includes('pages') || scenarios.includes('week'));
-  // The pages need no data; the payments webhooks only their own provider and clients.
+  // The pages need no data; the payments webhooks and the waitlist only their own rows.
   const seed = scenarios.every((s) => s === 'pages')
     ? 'none'
     : scenarios.every((s) => s === 'pages' || s === 'payments-webhooks')
       ? 'payments'
-      : 'all';
+      : scenarios.every((s) => s === 'pages' || s === 'waitlist')
+        ? 'waitlist'
+        : 'all';
   log(
-    `seeding ${seed === 'all' ? `${DATASET.providers.toLocaleString('en')} providers, ${DATASET.slots.toLocaleString('en')} slots` : seed === 'payments' ? 'the payments scenario only' : 'nothing (schema only)'}…`,
+    `seeding ${seed === 'all' ? `${DATASET.providers.toLocaleString('en')} providers, ${DATASET.slots.toLocaleString('en')} slots` : seed === 'none' ? 'nothing (schema only)' : `the ${seed} scenario only`}…`,
   );
   const seedStarted = performance.now();
   const db = await createBenchDatabase(log, seed);
@@ -129,6 +132,16 @@ async function main() {
       `\nbench: FAILED: the prepaid rush gave ${prepay.created} × 201 (${prepay.heldAnswers} held) ` +
         `for ${prepay.slots} slots (${prepay.conflicts} × 409, ${prepay.serverErrors} × 5xx, ` +
         `${prepay.networkErrors} errors): exactly ${prepay.slots} holds expected\n`,
+    );
+    process.exitCode = 1;
+  }
+  // An offered slot booked by anyone but its offeree, or twice, is a wrong answer too
+  // (docs/decisions/069-waitlist.md).
+  const waitlist = results.waitlist;
+  if (waitlist && !waitlistRushesExact(waitlist)) {
+    console.error(
+      `\nbench: FAILED: ${waitlist.rushes.filter((r) => !r.exact).length} of ` +
+        `${waitlist.rushes.length} offered slots did not end with exactly one booking, the offeree's\n`,
     );
     process.exitCode = 1;
   }

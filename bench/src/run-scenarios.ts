@@ -55,6 +55,7 @@ import {
   runTeamsRush,
   runTeamsRushFloor,
 } from './scenarios/teams';
+import { type WaitlistResult, runWaitlist } from './scenarios/waitlist';
 import { type WeekRenderResult, runWeekRender } from './scenarios/week-render';
 
 export interface Results {
@@ -88,6 +89,8 @@ export interface Results {
   prepayPlainRush?: StormResult;
   /** Stripe's checkout.session.completed, one in five delivered twice (decision 068). */
   paymentsWebhooks?: PaymentsWebhooksResult;
+  /** Freed slot → offer at the socket, offered slots rushed, the match's plan (decision 069). */
+  waitlist?: WaitlistResult;
   /** A 5,000-event feed parsed and applied (docs/decisions/071-calendar-sync.md). */
   calendarParse?: CalendarParseResult;
   /** The read load without, then with 1,000 connections polled. */
@@ -308,6 +311,24 @@ export async function runAll(
     if (results.paymentsWebhooks) await countAfter(db, results.paymentsWebhooks);
   }
 
+  if (scenarios.includes('waitlist')) {
+    // A server of its own: the offers' latency is not clouded by earlier scenarios' work.
+    await withProcess(
+      () => startServer(db),
+      async (server) => {
+        const { providers, entriesPerProvider, rounds, rushRounds, rushSize } = DATASET.waitlist;
+        log(
+          `waitlist: ${(providers * entriesPerProvider).toLocaleString('en')} entries over ` +
+            `${providers.toLocaleString('en')} providers; ${rounds} cancels timed to the offer's ` +
+            `socket event, then ${rushRounds} offered slots × ${rushSize} requests at once`,
+        );
+        results.waitlist = await runWaitlist(server.url, {
+          databaseUrl: db.kind === 'postgres' ? db.url : undefined,
+        });
+      },
+    );
+  }
+
   // BENCH_CEILINGS=off skips them, for quick A/B runs of one scenario (no figure is judged then).
   const ceilings =
     process.env.BENCH_CEILINGS !== 'off' &&
@@ -316,7 +337,8 @@ export async function runAll(
       scenarios.includes('realtime') ||
       scenarios.includes('class-rush') ||
       scenarios.includes('series') ||
-      scenarios.includes('prepay-rush'));
+      scenarios.includes('prepay-rush') ||
+      scenarios.includes('waitlist'));
   if (reads.length > 0) {
     await withProcess(
       () => startFloor(db),

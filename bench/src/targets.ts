@@ -4,6 +4,7 @@ import type { Results } from './run-scenarios';
 import { ALL_READ_ENDPOINTS } from './scenarios/reads';
 import { classRushRows, seriesRows } from './classes-targets';
 import { prepayRows } from './payments-targets';
+import { waitlistRows } from './waitlist-targets';
 import { paymentsWebhooksRows } from './scenarios/payments-webhooks';
 import { calendarRows } from './calendar-targets';
 import type { TeamsRushFloor, TeamsRushResult } from './scenarios/teams';
@@ -193,6 +194,7 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
   if (results.series) rows.push(...seriesRows(results.series));
   rows.push(...prepayRows(results));
   if (results.paymentsWebhooks) rows.push(...paymentsWebhooksRows(results.paymentsWebhooks));
+  rows.push(...waitlistRows(results));
   rows.push(...calendarRows(results));
   const rt = results.realtime;
   if (rt) {

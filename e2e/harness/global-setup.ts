@@ -187,6 +187,8 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT: 'off',
       PUBLIC_URL: baseURL,
       NODE_ENV: 'test',
+      // Calendar feeds the tests serve on loopback (docs/decisions/071-calendar-sync.md).
+      ALLOW_PRIVATE_URLS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -85,7 +85,7 @@ describe(
 
     it('refuses a module folder without a layer, and a file directly in modules/', async () => {
       const undeclared = await boundaryErrors(
-        'apps/server/src/modules/waitlist/boundary-probe.ts',
+        'apps/server/src/modules/loyalty/boundary-probe.ts',
         'export const probe = 1;\n',
       );
       const loose = await boundaryErrors(
@@ -93,7 +93,7 @@ describe(
         'export const probe = 1;\n',
       );
       expect(undeclared).toEqual([
-        'modules/waitlist has no layer: add it to MODULE_LAYERS (apps/server/eslint/module-boundaries.js).',
+        'modules/loyalty has no layer: add it to MODULE_LAYERS (apps/server/eslint/module-boundaries.js).',
       ]);
       expect(loose).toHaveLength(1);
     });

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from '@slotwise/shared/accounts-schemas';
 import fp from 'fastify-plugin';
 import { uploadRoutes } from '../images/routes';
 import { calendarFeedRoutes } from '../modules/calendar/routes';
+import { demoCalendarRoutes } from '../demo/demo-calendar';
 import { apiRoutes } from './api-routes';
 
 /**
@@ -17,6 +18,8 @@ export const routesPlugin = fp(
     await app.register(apiRoutes, { prefix: '/api' });
     await app.register(uploadRoutes);
     await app.register(calendarFeedRoutes);
+    // The demo's calendar feed (docs/decisions/071-calendar-sync.md), in demo mode only.
+    if (app.config.demoData) await app.register(demoCalendarRoutes);
   },
   { name: 'routes', dependencies: ['api-docs', 'appointment-changes'] },
 );

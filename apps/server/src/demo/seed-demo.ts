@@ -23,6 +23,8 @@ import { seedDemoPhotos } from './demo-photos';
 import { seedDemoBusiness } from './demo-business';
 import { seedDemoClass } from './demo-class';
 import { seedDemoPayments } from './demo-payments';
+import { DEMO_WAITLIST, seedDemoWaitlist } from './demo-waitlist';
+import { seedDemoCalendar } from './demo-calendar';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -45,6 +47,11 @@ export interface DemoSeedOptions {
    */
   timezone?: string;
   now?: Date;
+  /**
+   * The server's own address (PUBLIC_URL): the demo provider's calendar is its demo feed there
+   * (demo-calendar.ts). Default: the embedded server's.
+   */
+  publicUrl?: string;
 }
 
 export interface DemoSeedResult {
@@ -103,7 +110,12 @@ export async function seedDemoData(
       await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_ID})`);
       const [anyone] = await tx.select({ id: users.id }).from(users).limit(1);
       if (anyone) return null;
-      return insertDemo(tx, { passwordHash, timezone, now });
+      return insertDemo(tx, {
+        passwordHash,
+        timezone,
+        now,
+        publicUrl: options.publicUrl ?? 'http://localhost:3000',
+      });
     });
   } catch (err) {
     // Demo data is a convenience: the transaction left the database empty, the app still starts.
@@ -134,7 +146,12 @@ function barberStaff(providerIds: string[]): string[] {
 
 async function insertDemo(
   tx: Tx,
-  { passwordHash, timezone, now }: { passwordHash: string; timezone: string; now: Date },
+  {
+    passwordHash,
+    timezone,
+    now,
+    publicUrl,
+  }: { passwordHash: string; timezone: string; now: Date; publicUrl: string },
 ): Promise<Omit<DemoSeedResult, 'seeded'>> {
   const verifiedAt = new Date(now.getTime() - 30 * 24 * 3600 * 1000);
   const people = [
@@ -320,6 +337,23 @@ async function insertDemo(
     now,
   });
 
+  // A busy provider with the demo clients waiting for her, and her refilled slots
+  // (demo-waitlist.ts): before the marketplace seed, which prices her slots like the others.
+  const busy = PROVIDERS.findIndex(
+    (p) =>
+      p.firstName === DEMO_WAITLIST.provider.firstName &&
+      p.lastName === DEMO_WAITLIST.provider.lastName,
+  );
+  const waitlist = await seedDemoWaitlist(tx, {
+    providerId: providerIds[busy]!,
+    clientIds,
+    passwordHash,
+    timezone,
+    zone,
+    today: local.day,
+    now,
+  });
+
   // Categories, cities, priced services, and every slot (the generated ones too) bound to one:
   // last, so the appointments seeded above keep the price they were booked at.
   await seedMarketplace(tx);
@@ -343,14 +377,18 @@ async function insertDemo(
   );
   // The demo provider's business with the two other demo barbers (demo-business.ts).
   await seedDemoBusiness(tx, { ownerId: providerIds[0]!, staffIds: barberStaff(providerIds) });
+  // The demo provider's own calendar: a weekday lunch break, busy time clients cannot book
+  // (demo-calendar.ts, docs/decisions/071-calendar-sync.md).
+  await seedDemoCalendar(tx, { providerId: providerIds[0]!, publicUrl, now });
   // The ranking's marketplace mean over the reviews just written (docs/decisions/048).
   await refreshRatingPrior(tx, true);
 
   return {
     providers: providerIds.length,
-    clients: clientIds.length,
-    slots: slotRows.length + weekly.created + lesson.slotIds.length,
-    appointments: appointmentIds.length + trust.appointments + lesson.appointments,
-    events: events.length + trust.events + lesson.events,
+    clients: clientIds.length + waitlist.clients,
+    slots: slotRows.length + weekly.created + lesson.slotIds.length + waitlist.slots,
+    appointments:
+      appointmentIds.length + trust.appointments + lesson.appointments + waitlist.appointments,
+    events: events.length + trust.events + lesson.events + waitlist.events,
   };
 }

@@ -11,7 +11,7 @@ import { SkipLink } from './skip-link';
 import { useSignedInUser } from './use-signed-in-user';
 
 // docs/product.md §2 (Client area layout): logo, provider search, notification bell, and the profile menu
-// (Appointments, Account, Logout).
+// (Appointments, Waitlist, Account, Logout).
 export function ClientAreaLayout() {
   const signedIn = useSignedInUser();
   return (
@@ -34,7 +34,7 @@ export function ClientAreaLayout() {
             <MessagesHeaderLink />
             <NotificationBell markReadOn="open" />
           </div>
-          {/* Profile menu (docs/product.md §2): Appointments, Account, Logout. */}
+          {/* Profile menu (docs/product.md §2): Appointments, Waitlist, Account, Logout. */}
           <ProfileMenu
             name={signedIn?.fullName ?? null}
             imageUrl={signedIn?.profileImageUrl ?? null}

@@ -68,6 +68,7 @@ describe('provider area layout', () => {
       ['Appointments', '/dashboard/appointments'],
       ['Analytics', '/dashboard/analytics'],
       ['Earnings', '/dashboard/earnings'],
+      ['Waitlist', '/dashboard/waitlist'],
       ['Messages', '/messages'],
       ['Settings', '/dashboard/profile'],
     ]);

@@ -13,7 +13,7 @@ import { useMediaQuery } from '../lib/use-media-query';
 import { useSignedInUser } from './use-signed-in-user';
 
 // docs/product.md §2 (Provider area layout): collapsible sidebar with the brand, the user's picture, name
-// and role and the links (Earnings: docs/product.md §16); header 'Dashboard' with the notification bell, the user's
+// and role and the links (Earnings: docs/product.md §16; Waitlist: §17); header 'Dashboard' with the notification bell, the user's
 // avatar (or initials) and full name.
 const LINKS = [
   { to: '/dashboard', label: 'Dashboard', end: true },
@@ -21,6 +21,7 @@ const LINKS = [
   { to: '/dashboard/appointments', label: 'Appointments', end: false },
   { to: '/dashboard/analytics', label: 'Analytics', end: false },
   { to: '/dashboard/earnings', label: 'Earnings', end: false },
+  { to: '/dashboard/waitlist', label: 'Waitlist', end: false },
   { to: '/messages', label: 'Messages', end: false },
   { to: '/dashboard/profile', label: 'Settings', end: false },
 ] as const;

@@ -1,11 +1,13 @@
 import { ProviderProfilePage } from '../features/accounts/provider-profile-page';
 import { BusinessSection } from '../features/business/components/business-section';
+import { CalendarConnectionsSection } from '../features/calendar-sync/calendar-connections-section';
 import { ServicesSection } from '../features/catalogue/components/services-section';
 
 /**
  * /dashboard/profile (sidebar label Settings): SPEC's profile information and its Update Profile
  * modal (features/accounts), the provider's business (features/business, docs/product.md §13),
- * then the provider's services (features/catalogue).
+ * the calendars they connect (features/calendar-sync, docs/product.md §18), then the provider's
+ * services (features/catalogue).
  */
 export function ProviderSettingsPage() {
   return (
@@ -13,6 +15,9 @@ export function ProviderSettingsPage() {
       <ProviderProfilePage />
       <div className="mx-auto -mt-6 w-full max-w-3xl px-4 pb-6 sm:px-6">
         <BusinessSection />
+      </div>
+      <div className="mx-auto w-full max-w-3xl px-4 pb-6 sm:px-6">
+        <CalendarConnectionsSection />
       </div>
       <ServicesSection />
     </>

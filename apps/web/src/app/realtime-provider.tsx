@@ -1,9 +1,13 @@
+import type { WaitlistOfferEvent } from '@slotwise/shared/realtime';
+import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
+import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { insertLiveNotification } from '../features/notifications/api/get-unread-notifications';
 import { liveNotificationFrom, type LiveEvent } from '../features/notifications/live-notification';
 import { applyNewMessage, refreshMessages } from '../features/messages/api/new-message-event';
+import { OfferToast } from '../features/waitlist/components/offer-toast';
 import { queryKeys } from '../lib/query-keys';
 import { decodeSession, useSession } from '../lib/session';
 import { createSocket } from '../lib/socket';
@@ -23,6 +27,8 @@ function refreshAfterAppointmentChange(queryClient: QueryClient): void {
     queryKeys.analytics,
     queryKeys.timeslots,
     queryKeys.availableSlots,
+    // A canceled time may go to someone waiting (docs/decisions/069-waitlist.md).
+    queryKeys.waitlist,
   ]) {
     void queryClient.invalidateQueries({ queryKey });
   }
@@ -43,12 +49,42 @@ function showLiveToast(event: LiveEvent, title: string): void {
   }
 }
 
+/** The offer toast stays this long after its hold ran out, saying so. */
+const OFFER_TOAST_AFTER_EXPIRY_MS = 5_000;
+
+/**
+ * A time held for this client (socket `waitlist_offer`, docs/decisions/069-waitlist.md): the
+ * bell gets 'Slot Available' at once (the stored copy replaces it), the offers and entries are
+ * read again, and a toast with the countdown and 'Book it' stays until the hold runs out.
+ */
+function onWaitlistOffer(queryClient: QueryClient, event: WaitlistOfferEvent): void {
+  insertLiveNotification(queryClient, {
+    type: 'waitlist_offer',
+    title: WAITLIST_MESSAGES.offerTitle,
+    message: WAITLIST_TEXTS.liveOfferMessage,
+    appointmentId: null,
+  });
+  for (const queryKey of [queryKeys.notifications, queryKeys.waitlist]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+  const left = Date.parse(event.expiresAt) - Date.now();
+  toast.info(
+    ({ closeToast }) => (
+      <OfferToast offerId={event.offerId} expiresAt={event.expiresAt} closeToast={closeToast} />
+    ),
+    {
+      toastId: `waitlist_offer:${event.offerId}`,
+      autoClose: Number.isFinite(left) ? Math.max(left, 0) + OFFER_TOAST_AFTER_EXPIRY_MS : false,
+    },
+  );
+}
+
 /**
  * One socket per signed-in session (docs/product.md §7, §10), mounted by the provider and client
  * area layouts so that socket.io stays out of the landing page. Opened only when a token exists,
  * replaced when the token changes (a new sign-in), closed on sign-out or when the area is left.
  *
- * Live events (new_appointment, appointment_canceled, appointment_rescheduled) put the
+ * Live events (new_appointment, appointment_canceled, appointment_rescheduled, waitlist_offer) put the
  * notification on top of the bell at once, refresh the lists they affect through the same query
  * keys the mutations invalidate, and show a toast with the docs/product.md §8 title and the event's message.
  * It renders nothing of its own: wrap the area in it or place it anywhere inside the area.
@@ -105,6 +141,8 @@ export function RealtimeProvider({ children = null }: { children?: ReactNode }) 
       }
       showLiveToast(event, notification.title);
     });
+    // The waitlist (features/waitlist): a freed time held for this client.
+    socket.on('waitlist_offer', (event) => onWaitlistOffer(queryClient, event));
     // Messages (features/messages): the open thread, the list and the unread badges.
     socket.on('new_message', (event) => applyNewMessage(queryClient, event));
 

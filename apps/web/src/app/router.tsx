@@ -113,9 +113,10 @@ const ReschedulePage = lazyNamed(
 // The owner's staff switcher over the provider pages (docs/product.md §13.1).
 const StaffScope = lazyNamed(() => import('./staff-scope'), 'StaffScope');
 // Teams (docs/product.md §13): a business's public page and the mailed invitation link.
+// With 'Join the waitlist' for the person chosen (features/waitlist, docs/product.md §17).
 const PublicBusinessPage = lazyNamed(
-  () => import('../features/business/public-business-page'),
-  'PublicBusinessPage',
+  () => import('./business-with-waitlist'),
+  'PublicBusinessPageWithWaitlist',
 );
 const JoinBusinessPage = lazyNamed(
   () => import('../features/business/join-business-page'),
@@ -125,6 +126,13 @@ const JoinBusinessPage = lazyNamed(
 // Payments (docs/product.md §16): the checkout and the provider's earnings.
 const CheckoutPage = lazyNamed(() => import('../features/payments/checkout-page'), 'CheckoutPage');
 const EarningsPage = lazyNamed(() => import('../features/payments/earnings-page'), 'EarningsPage');
+
+// The waitlist (docs/product.md §17): the client's entries and offers, the provider's list.
+const WaitlistPage = lazyNamed(() => import('../features/waitlist/waitlist-page'), 'WaitlistPage');
+const ProviderWaitlistPage = lazyNamed(
+  () => import('../features/waitlist/provider-waitlist-page'),
+  'ProviderWaitlistPage',
+);
 
 const MessagesPage = lazyNamed(() => import('../features/messages/messages-page'), 'MessagesPage');
 const NotificationsPage = lazyNamed(
@@ -181,6 +189,8 @@ export const routes: RouteObject[] = [
               { path: 'profile', element: <ProviderSettingsPage /> },
               // The provider's own takings (not a staff member's).
               { path: 'earnings', element: <EarningsPage /> },
+              // Who waits for the provider's own times (docs/product.md §17).
+              { path: 'waitlist', element: <ProviderWaitlistPage /> },
             ],
           },
         ],
@@ -199,6 +209,12 @@ export const routes: RouteObject[] = [
               { path: 'reschedule/:id', element: <ReschedulePage /> },
               { path: 'account', element: <ClientAccountPage /> },
             ],
+          },
+          // The client's waitlist and the times held for them (docs/product.md §17).
+          {
+            path: 'waitlist',
+            element: <ClientAreaLayout />,
+            children: [{ index: true, element: <WaitlistPage /> }],
           },
           // The checkout (docs/decisions/068-payments.md): a bare page, light to load.
           {

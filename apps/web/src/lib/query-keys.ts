@@ -40,6 +40,15 @@ export const queryKeys = {
   /** GET /appointment/:id/cancel-quote → what a cancel now keeps and gives back. */
   cancelQuote: (appointmentId: string) => ['appointments', 'cancel-quote', appointmentId] as const,
 
+  /** The waitlist (docs/decisions/069-waitlist.md): the client's entries and offers, the provider's list. */
+  waitlist: ['waitlist'] as const,
+  /** GET /waitlist → `{entries}` (the client's own). */
+  waitlistEntries: ['waitlist', 'entries'] as const,
+  /** GET /waitlist/offers → `{offers}` (the client's own, newest first). */
+  waitlistOffers: ['waitlist', 'offers'] as const,
+  /** GET /provider/waitlist → `{entries, refilled_last_30_days}` (who waits for the provider). */
+  providerWaitlist: ['waitlist', 'provider'] as const,
+
   /** GET /provider/policy → `{policy}` (the signed-in provider's booking policy). */
   bookingPolicy: ['booking-policy'] as const,
 
@@ -94,6 +103,13 @@ export const queryKeys = {
   notificationPreferences: ['profile', 'notification-preferences'] as const,
   /** GET /calendar/feed-url → `{url}`. */
   calendarFeedUrl: ['calendar', 'feed-url'] as const,
+
+  /** Calendar sync (docs/product.md §18): the connections and the busy time read from them. */
+  calendarSync: ['calendar-sync'] as const,
+  /** GET /calendar/connections → `{connections}`. */
+  calendarConnections: ['calendar-sync', 'connections'] as const,
+  /** GET /calendar/busy?from&to → `{busy}` (instants). */
+  calendarBusy: (from: string, to: string) => ['calendar-sync', 'busy', from, to] as const,
 
   /** GET /categories → `{categories}` (features/catalogue/api). */
   categories: ['categories'] as const,

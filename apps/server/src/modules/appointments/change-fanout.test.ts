@@ -36,11 +36,12 @@ describe('appointment change fan-out', () => {
     return { slots, client, id };
   }
 
-  it('builds the registry once, with the stored notification, email, socket, metrics, taken-slot, window-cache, payments and waitlist consumers', () => {
+  it('builds the registry once, with the stored notification, email, socket, metrics, taken-slot, window-cache, payments, waitlist and CalDAV consumers', () => {
     // The email consumer sends the booking mail (decision 044); the taken-slot hints forget a
     // slot its own instance freed before the answer leaves (decision 056); the window cache
     // announces a claimed slot's provider to every instance before it (decision 057); payments
-    // apply a cancel's or no-show's fee (decision 068).
+    // apply a cancel's or no-show's fee (decision 068); the CalDAV consumer queues the writes
+    // of the booking into the provider's CalDAV calendars (decision 071).
     expect(t.app.appointmentChanges.names).toEqual([
       'stored-notification',
       'email',
@@ -50,6 +51,7 @@ describe('appointment change fan-out', () => {
       'provider-window-cache',
       'payments',
       'waitlist',
+      'calendar-caldav',
     ]);
     expect(() => t.app.appointmentChanges.register({ name: 'metrics' })).toThrow(/twice/);
   });

@@ -12,6 +12,7 @@ import { ValidationError } from '../../errors';
 import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, providerIdOf } from '../../plugins/authenticate';
 import { busyBlocksOf } from './busy-blocks';
+import { queueCaldavBackfill } from './caldav-push-jobs';
 import { connectionsOf, createConnection, deleteConnection, ownConnectionId } from './connections';
 import { queueNextSync, type SyncRuntime, syncConnection } from './sync';
 
@@ -51,6 +52,8 @@ export const calendarSyncRoutes: FastifyPluginAsyncZod = async (app) => {
       // The first sync at once: the answer shows what was read (or why it could not be).
       await syncConnection(rt, created.id);
       await queueNextSync(db, created.id);
+      // A CalDAV calendar also gets the bookings still to come (caldav-push-jobs.ts).
+      if (created.kind === 'caldav') await queueCaldavBackfill(db, created.id);
       const [connection] = await connectionsOf(db, providerId, created.id);
       return reply
         .code(201)

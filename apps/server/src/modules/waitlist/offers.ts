@@ -9,7 +9,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { providers, services, timeslots, users, waitlistOffers } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { cancelJobsByKey, enqueueJobs } from '../../jobs/job-queue';
-import { slotIsFreeAndFuture } from '../appointments/claimable-slot';
+import { slotIsBusy, slotIsFreeAndFuture } from '../appointments/claimable-slot';
 import { createNotification } from '../notifications/service';
 import { slotObeysPolicy } from '../policies/policy-rules';
 import type { WaitlistSettings } from './settings';
@@ -60,7 +60,8 @@ interface SlotToOffer {
 
 /**
  * Locks the slot and reads what an offer needs: the seats neither taken nor held, and whether it
- * may be offered at all (free, in the future, allowed by the provider's booking policy).
+ * may be offered at all (free, in the future, not busy in the provider's calendars, allowed by
+ * the provider's booking policy).
  */
 async function lockSlotToOffer(tx: DbOrTx, timeslotId: string): Promise<SlotToOffer | null> {
   const [slot] = await queryRows<SlotToOffer>(
@@ -70,7 +71,7 @@ async function lockSlotToOffer(tx: DbOrTx, timeslotId: string): Promise<SlotToOf
           (${timeslots.capacity} - ${timeslots.seatsTaken} - (select count(*) from waitlist_offers o
              where o.timeslot_id = ${timeslots.id} and o.status = 'offered'
                and o.expires_at > now()))::int as seats_open,
-          (${slotIsFreeAndFuture} and ${slotObeysPolicy()}) as offerable,
+          (${slotIsFreeAndFuture} and not ${slotIsBusy} and ${slotObeysPolicy()}) as offerable,
           pu.first_name || ' ' || pu.last_name as provider_name, s.name as service_name
         from ${timeslots}
         join ${providers} p on p.id = ${timeslots.providerId}

@@ -8,16 +8,23 @@ import { PublicProviderPage } from '../../features/discovery/public-provider-pag
 import { ReviewDialog } from '../../features/reviews/components/review-dialog';
 import { ReviewsList } from '../../features/reviews/components/reviews-list';
 import { ProviderDashboardPage } from '../../features/stats/provider-dashboard-page';
+import { JoinWaitlist } from '../../features/waitlist/components/join-waitlist';
 
 /**
- * Screens that put trust (features/reviews) into other domains' screens: the import rule lets
- * only app/ compose UI of two features (apps/web/src/README.md).
+ * Screens that put trust (features/reviews) into other domains' screens, and the provider pages'
+ * 'Join the waitlist' (features/waitlist, docs/product.md §17): the import rule lets only app/
+ * compose UI of two features (apps/web/src/README.md).
  */
 
 /** The provider page (/client/provider/:id) with the provider's reviews and replies. */
 export function ProviderPageWithReviews() {
   const { id = '' } = useParams();
-  return <ProviderDetailPage reviews={id ? <ReviewsList providerId={id} /> : null} />;
+  return (
+    <ProviderDetailPage
+      reviews={id ? <ReviewsList providerId={id} /> : null}
+      waitlist={id ? <JoinWaitlist providerId={id} /> : null}
+    />
+  );
 }
 
 /** The client's appointments with 'Leave a review' on completed, unreviewed ones. */
@@ -52,5 +59,10 @@ export function ProviderDashboardWithReviews() {
 /** The public provider page (/providers/:id) with the provider's reviews and replies. */
 export function PublicProviderPageWithReviews() {
   const { id = '' } = useParams();
-  return <PublicProviderPage reviews={id ? <ReviewsList providerId={id} /> : null} />;
+  return (
+    <PublicProviderPage
+      reviews={id ? <ReviewsList providerId={id} /> : null}
+      waitlist={id ? <JoinWaitlist providerId={id} /> : null}
+    />
+  );
 }

@@ -233,8 +233,6 @@ describe('a service that needs a resource', () => {
     await user.type(dialog.getByLabelText('Price'), '20');
     await user.click(dialog.getByRole('button', { name: 'Add service' }));
     await waitFor(() => expect(callsTo(api.calls, 'POST', '/api/services')).toHaveLength(1));
-    expect(callsTo(api.calls, 'POST', '/api/services')[0]!.body).not.toHaveProperty(
-      'resource_id',
-    );
+    expect(callsTo(api.calls, 'POST', '/api/services')[0]!.body).not.toHaveProperty('resource_id');
   });
 });

@@ -1,6 +1,7 @@
 import { BUSINESS_MESSAGES, BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import { addDays, todayIn } from '@slotwise/shared/dates';
 import { MESSAGES } from '@slotwise/shared/texts';
+import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bookingApiForEachTest, makeProvider, makeSlot, signInAs } from '../../../test/booking-api';
@@ -169,6 +170,24 @@ describe('the public business page', () => {
     expect(callsTo(api.calls, 'POST', '/api/appointment/booking')[0]!.body).toEqual({
       timeslotId: slot.id,
     });
+  });
+
+  it("offers 'Join the waitlist' for the person chosen, not for any staff", async () => {
+    signInAs('client');
+    api.providers = [
+      makeProvider({ provider_id: OTHER_STAFF_ID, first_name: 'Otto', last_name: 'Shears' }),
+    ];
+    const { user } = await openPage(`${PAGE}?service=${service().id}`);
+    await waitFor(() => expect(shownTimes()).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: WAITLIST_TEXTS.join })).toBeNull();
+    await user.selectOptions(
+      screen.getByLabelText(BUSINESS_TEXTS.staffChooserLabel),
+      'Otto Shears',
+    );
+    await user.click(await screen.findByRole('button', { name: WAITLIST_TEXTS.join }));
+    expect(
+      await screen.findByRole('dialog', { name: WAITLIST_TEXTS.join }),
+    ).toHaveAccessibleDescription(/^Otto Shears\./);
   });
 
   it('a refused booking is explained and the times are asked again', async () => {

@@ -3,6 +3,7 @@ import type { PublicBusiness } from '@slotwise/shared/business-schemas';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { durationText } from '@slotwise/shared/policies-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
+import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { StarRating } from '../../components/star-rating';
@@ -18,8 +19,13 @@ import { BOOKING_PARAMS, cardClass } from './booking-params';
  * /businesses/:id (docs/product.md §13): a business's public page, beside the providers' own —
  * its name and rating, its staff, its services; choosing a service shows the free times of its
  * staff by day, for "any staff" or one person, and a client books one. Anyone may look.
+ * `waitlist`: 'Join the waitlist' for the person chosen (docs/product.md §17), composed in by app/.
  */
-export function PublicBusinessPage() {
+export function PublicBusinessPage({
+  waitlist,
+}: {
+  waitlist?: (providerId: string) => ReactNode;
+} = {}) {
   const { id = '' } = useParams();
   const business = usePublicBusiness(id);
   const data = business.data;
@@ -63,7 +69,7 @@ export function PublicBusinessPage() {
       </section>
       <StaffCards business={business.data} />
       <ServiceChooser business={business.data} />
-      <BusinessBooking business={business.data} />
+      <BusinessBooking business={business.data} waitlist={waitlist} />
     </div>
   );
 }

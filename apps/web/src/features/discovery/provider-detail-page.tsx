@@ -5,6 +5,13 @@ import { BookingPage } from './booking-page/booking-page';
  * docs/product.md §2.14 provider detail (/client/provider/:id): the booking page of §14.1, the
  * same as the public /providers/:id. `reviews`: the reviews list, composed in by app/.
  */
-export function ProviderDetailPage({ reviews = null }: { reviews?: ReactNode }) {
-  return <BookingPage reviews={reviews} />;
+export function ProviderDetailPage({
+  reviews = null,
+  waitlist = null,
+}: {
+  reviews?: ReactNode;
+  /** 'Join the waitlist' (features/waitlist), composed in by app/. */
+  waitlist?: ReactNode;
+}) {
+  return <BookingPage reviews={reviews} waitlist={waitlist} />;
 }

@@ -5,6 +5,13 @@ import { BookingPage } from './booking-page/booking-page';
  * /providers/:id (docs/product.md §11.2): the booking page of §14.1, the same as the signed-in
  * /client/provider/:id. Anyone may look; booking needs a client's session.
  */
-export function PublicProviderPage({ reviews = null }: { reviews?: ReactNode }) {
-  return <BookingPage reviews={reviews} />;
+export function PublicProviderPage({
+  reviews = null,
+  waitlist = null,
+}: {
+  reviews?: ReactNode;
+  /** 'Join the waitlist' (features/waitlist), composed in by app/. */
+  waitlist?: ReactNode;
+}) {
+  return <BookingPage reviews={reviews} waitlist={waitlist} />;
 }

@@ -1,12 +1,12 @@
 import type { NotificationItem } from '@slotwise/shared/realtime';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { NOTIFICATIONS_PAGE_SIZE, useNotificationPage } from './api/get-notifications';
 import { useUnreadNotifications } from './api/get-unread-notifications';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
 import { useMarkNotificationRead } from './api/mark-notification-read';
 import { LoadFailed } from '../../components/load-failed';
 import { PageSection } from '../../components/page-section';
-import { NotificationEntry } from './components/notification-entry';
+import { NotificationEntry, WAITLIST_PATH } from './components/notification-entry';
 import { UnreadMessagesLine } from './components/unread-messages-line';
 
 const TYPE_LABEL: Record<NotificationItem['type'], string> = {
@@ -15,6 +15,8 @@ const TYPE_LABEL: Record<NotificationItem['type'], string> = {
   rescheduled: 'Rescheduled',
   review: 'Review',
   reminder: 'Reminder',
+  waitlist_offer: 'Waitlist',
+  calendar_sync: 'Calendar',
 };
 
 const TYPE_STYLE: Record<NotificationItem['type'], string> = {
@@ -23,6 +25,8 @@ const TYPE_STYLE: Record<NotificationItem['type'], string> = {
   rescheduled: 'bg-amber-100 text-amber-800',
   review: 'bg-sky-100 text-sky-800',
   reminder: 'bg-violet-100 text-violet-800',
+  waitlist_offer: 'bg-teal-100 text-teal-800',
+  calendar_sync: 'bg-orange-100 text-orange-800',
 };
 
 /** What the empty page promises (docs/product.md §14.4). */
@@ -42,6 +46,7 @@ function pageFrom(params: URLSearchParams): number {
  */
 export function NotificationsPage() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const page = pageFrom(params);
   const query = useNotificationPage(page);
   const markRead = useMarkNotificationRead();
@@ -109,6 +114,8 @@ export function NotificationsPage() {
                   }
                   onClick={() => {
                     if (!item.read) markRead.mutate(item.id);
+                    // An offer's notification opens the offer (docs/product.md §17).
+                    if (item.type === 'waitlist_offer') void navigate(WAITLIST_PATH);
                   }}
                 />
               </li>

@@ -16,7 +16,7 @@ import { failureMessage } from '../../lib/failure-message';
 import { fullName } from '../../lib/full-name';
 import { useCheckout } from './api/get-checkout';
 import { usePayWithTestCard } from './api/test-checkout';
-import { useSecondsLeft } from './use-seconds-left';
+import { useSecondsLeft } from '../../lib/use-seconds-left';
 
 const CARD = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8';
 

@@ -11,6 +11,7 @@ import { formatNumber } from '../../lib/date-time-format';
 import { useLocalToday } from '../../lib/use-local-today';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useSession } from '../../lib/session';
+import { useActingProvider } from '../../lib/acting-provider';
 import { nextUp, todaysAppointments } from './local-date';
 import { TODAY_COUNT_CAPTION } from './today-count';
 import { NextUp } from './components/next-up';
@@ -18,6 +19,7 @@ import { ReviewReplies } from './components/review-replies';
 import { StatCard } from './components/stat-card';
 import { TodaysAppointments } from './components/todays-appointments';
 import { TrustFigures } from './components/trust-figures';
+import { WaitlistFigure } from './components/waitlist-figure';
 import { WeeklySummary } from './components/weekly-summary';
 import { weeklySlices } from './weekly-summary-data';
 
@@ -67,6 +69,8 @@ export function ProviderDashboardPage({
   const todayKey = useLocalToday();
   const phone = useMediaQuery(PHONE_QUERY, false);
   const { session } = useSession();
+  // The waitlist is the signed-in provider's own, not a staff member's (docs/product.md §17).
+  const actingFor = useActingProvider();
   const loading = appointmentsQuery.isPending || statsQuery.isPending;
 
   const stats: ProviderStatsResponse['stats'] = statsQuery.data?.stats ?? ZERO_STATS;
@@ -142,6 +146,8 @@ export function ProviderDashboardPage({
             reviewCount={stats.reviewCount ?? 0}
             noShowRate={stats.noShowRate ?? 0}
           />
+
+          {actingFor ? null : <WaitlistFigure />}
 
           {phone ? (
             weeklySummary

@@ -26,15 +26,21 @@ describe('client profile menu', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
-  it('opens on click with Appointments, Account and Logout; focus on the first item', async () => {
+  it('opens on click with Appointments, Waitlist, Account and Logout; focus on the first item', async () => {
     const { user, found: button } = await openPage();
     await user.click(button);
     const menu = screen.getByRole('menu', { name: 'Cleo Client' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Appointments', 'Account', 'Logout']);
-    expect(items[1]).toHaveAccessibleName('Account');
-    expect(items[1]).toHaveAttribute('href', '/client/account');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Appointments',
+      'Waitlist',
+      'Account',
+      'Logout',
+    ]);
+    expect(items[1]).toHaveAttribute('href', '/waitlist');
+    expect(items[2]).toHaveAccessibleName('Account');
+    expect(items[2]).toHaveAttribute('href', '/client/account');
     expect(items[0]).toHaveFocus();
   });
 
@@ -46,14 +52,14 @@ describe('client profile menu', () => {
     expect(items[0]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
-    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(items[0]).toHaveFocus(); // wraps around
     await user.keyboard('{ArrowUp}');
-    expect(items[2]).toHaveFocus();
+    expect(items[3]).toHaveFocus();
     await user.keyboard('{Home}');
     expect(items[0]).toHaveFocus();
     await user.keyboard('{End}');
-    expect(items[2]).toHaveFocus();
+    expect(items[3]).toHaveFocus();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();

@@ -27,8 +27,8 @@ function menuItems(menu: HTMLElement | null): HTMLElement[] {
 
 /**
  * The client header's profile menu (docs/product.md §2): a button with the user's picture and name opening
- * a menu with 'Appointments' (/client/appointments), 'Account' (/client/account: email and
- * calendar settings) and 'Logout'.
+ * a menu with 'Appointments' (/client/appointments), 'Waitlist' (/waitlist, docs/product.md §17),
+ * 'Account' (/client/account: email and calendar settings) and 'Logout'.
  *
  * ARIA menu button: aria-haspopup and aria-expanded on the button; opening moves focus to the
  * first item (ArrowUp opens on the last); ArrowDown/ArrowUp/Home/End move between items; Escape
@@ -145,6 +145,9 @@ export function ProfileMenu({ name, imageUrl, renderLogout }: ProfileMenuProps) 
         >
           <Link {...itemProps} to="/client/appointments" onClick={() => closeMenu(false)}>
             Appointments
+          </Link>
+          <Link {...itemProps} to="/waitlist" onClick={() => closeMenu(false)}>
+            Waitlist
           </Link>
           <Link {...itemProps} to="/client/account" onClick={() => closeMenu(false)}>
             Account

@@ -5,6 +5,10 @@ import { LoadFailed } from '../../../components/load-failed';
 import { useLocalToday } from '../../../lib/use-local-today';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useTimeslotWindow, type WindowSlot } from '../api/get-timeslot-window';
+import { useBusyBlocks } from '../../calendar-sync/api/get-busy-blocks';
+import { useProfile } from '../../accounts/api/get-profile';
+import { useActingProvider } from '../../../lib/acting-provider';
+import { busyQueryRange, busySegments } from './busy-segments';
 import { CreateSlotModal } from '../components/create-slot-modal';
 import { DeleteSlotDialog } from '../components/delete-slot-dialog';
 import { UpdateSlotModal } from '../components/update-slot-modal';
@@ -36,6 +40,16 @@ export function CalendarView() {
   const from = days[0]!;
   const to = days.at(-1)!;
   const slotsQuery = useTimeslotWindow(from, to);
+  // The provider's own busy time (docs/product.md §18.2), on their zone's clock; not shown when
+  // an owner looks at a staff member's week (their calendars are their own).
+  const acting = useActingProvider();
+  const zone = useProfile().data?.timezone;
+  const range = useMemo(() => busyQueryRange(days), [days]);
+  const busyQuery = useBusyBlocks(range.from, range.to, acting === null);
+  const busy = useMemo(
+    () => (busyQuery.data ? busySegments(busyQuery.data, days, zone) : []),
+    [busyQuery.data, days, zone],
+  );
   const jumpId = useId();
 
   const [creating, setCreating] = useState<TimeslotFormValues | null>(null);
@@ -120,6 +134,7 @@ export function CalendarView() {
             label={title}
             onCreate={onCreate}
             onOpen={setChosen}
+            busy={acting === null ? busy : undefined}
           />
         </div>
       )}

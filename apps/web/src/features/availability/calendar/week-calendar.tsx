@@ -1,4 +1,4 @@
-import { secondsOf } from '@slotwise/shared/dates';
+import { secondsOf, timeOf } from '@slotwise/shared/dates';
 import {
   useId,
   useLayoutEffect,
@@ -16,6 +16,8 @@ import { clientName, isClass, slotLabel } from './slot-label';
 import { endSeconds, layoutWeek, nextTarget, slotKey } from './week-layout';
 import { markWeekLayout, measureWeek, weekTimingId } from './week-timing';
 import { STATUS_BLOCK_STYLES, slotStatus } from '../../../lib/status-style';
+import { CALENDAR_SYNC_TEXTS } from '@slotwise/shared/calendar-sync-texts';
+import type { BusySegment } from './busy-segments';
 
 /** Height of one hour row in rem (the blocks are sized from it). */
 const HOUR_REM = 4;
@@ -46,7 +48,11 @@ interface WeekCalendarProps {
   label: string;
   onCreate: (day: string, startTime: string) => void;
   onOpen: (slot: WindowSlot) => void;
+  /** Busy time from the provider's calendars, greyed under the slots (docs/product.md §18.2). */
+  busy?: readonly BusySegment[];
 }
+
+const NO_BUSY: readonly BusySegment[] = [];
 
 /**
  * The provider's week as an ARIA grid (docs/decisions/046-week-calendar-component.md): days as
@@ -62,6 +68,7 @@ export function WeekCalendar({
   label,
   onCreate,
   onOpen,
+  busy = NO_BUSY,
 }: WeekCalendarProps) {
   // The render of a new week is timed from its layout to the commit and to its first painted
   // frame (performance marks; the bench's week scenario reads them in Chromium, decision 060).
@@ -82,6 +89,33 @@ export function WeekCalendar({
     () => new Map(layout.days.map((day) => [day, formatDay(day)] as const)),
     [layout],
   );
+  // Busy pieces in the hour cell they start in, cut to the hours shown.
+  const busyByCell = useMemo(() => {
+    const map = new Map<string, BusySegment[]>();
+    const first = (layout.hours[0] ?? 0) * 3600;
+    const last = ((layout.hours.at(-1) ?? 23) + 1) * 3600;
+    for (const segment of busy) {
+      const start = Math.max(segment.start, first);
+      const end = Math.min(segment.end, last);
+      if (end <= start) continue;
+      const key = `${segment.day}:${Math.floor(start / 3600)}`;
+      map.set(key, [...(map.get(key) ?? []), { ...segment, start, end }]);
+    }
+    return map;
+  }, [busy, layout]);
+  // A free slot inside busy time is not offered to clients: its block says in which calendar.
+  const busyOfSlot = useMemo(() => {
+    const map = new Map<string, string>();
+    if (busy.length === 0) return map;
+    for (const slot of slots) {
+      if (slot.is_booked) continue;
+      const start = secondsOf(slot.start_time);
+      const end = endSeconds(slot.end_time);
+      const hit = busy.find((b) => b.day === slot.day && b.start < end && b.end > start);
+      if (hit) map.set(slot.id, hit.calendarName);
+    }
+    return map;
+  }, [busy, slots]);
   const grid = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<string | null>(null);
   const helpId = useId();
@@ -226,11 +260,15 @@ export function WeekCalendar({
                     cell.day === today ? 'bg-indigo-50/40' : ''
                   } ${free ? 'cursor-pointer hover:bg-slate-50' : ''}`}
                 >
+                  {busyByCell.get(`${cell.day}:${cell.hour}`)?.map((segment) => (
+                    <BusyBlockView key={segment.key} segment={segment} />
+                  ))}
                   {cell.starting.map((slot) => (
                     <SlotBlock
                       key={slot.id}
                       slot={slot}
                       dayLabel={dayLabels.get(slot.day)!}
+                      busyIn={busyOfSlot.get(slot.id)}
                       tabbable={current === slotKey(slot)}
                       timingId={slot === firstBlock ? weekTimingId(layout.days[0]!) : undefined}
                     />
@@ -250,11 +288,17 @@ interface SlotBlockProps {
   /** The slot's day, formatted. */
   dayLabel: string;
   tabbable: boolean;
+  /** The calendar whose busy time covers this free slot (not offered to clients), if any. */
+  busyIn: string | undefined;
   /** Element Timing's identifier, on the week's first block only. */
   timingId: string | undefined;
 }
 
-function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
+/** The stripes of a free slot inside busy time (over its status colour). */
+const BUSY_STRIPES =
+  'repeating-linear-gradient(135deg, rgb(100 116 139 / 0.22) 0 6px, transparent 6px 12px)';
+
+function SlotBlock({ slot, dayLabel, busyIn, tabbable, timingId }: SlotBlockProps) {
   const start = secondsOf(slot.start_time);
   const minutes = Math.max(15, (endSeconds(slot.end_time) - start) / 60);
   const offset = (start % 3600) / 60;
@@ -268,6 +312,7 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
     // booked block names its client, a free one says so (the colour tells them apart too).
     // A class says its seats instead ('3 of 12 left', docs/decisions/067-seats-and-series.md).
     `${isClass(slot) ? seatsLeftText(slot) : slot.is_booked ? name || 'Booked' : 'Available'} · ${slot.type}`,
+    ...(busyIn ? [`${CALENDAR_SYNC_TEXTS.busy} · ${busyIn}`] : []),
   ];
   return (
     <button
@@ -275,7 +320,11 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
       data-target={slotKey(slot)}
       {...(timingId ? ({ elementtiming: timingId } as Record<string, string>) : {})}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={slotLabel(slot, dayLabel)}
+      aria-label={
+        busyIn
+          ? `${slotLabel(slot, dayLabel)}, ${CALENDAR_SYNC_TEXTS.busySlotLabel(busyIn)}`
+          : slotLabel(slot, dayLabel)
+      }
       title={lines.join('\n')}
       className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-px text-left text-xs leading-[13px] text-ellipsis whitespace-pre shadow-sm first-line:font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
         STATUS_BLOCK_STYLES[slotStatus(slot)]
@@ -283,9 +332,33 @@ function SlotBlock({ slot, dayLabel, tabbable, timingId }: SlotBlockProps) {
       style={{
         top: `${(offset / 60) * HOUR_REM}rem`,
         height: `calc(${(minutes / 60) * HOUR_REM}rem - 2px)`,
+        ...(busyIn ? { backgroundImage: BUSY_STRIPES } : {}),
       }}
     >
       {lines.join('\n')}
     </button>
+  );
+}
+
+/**
+ * A piece of busy time from a connected calendar: greyed, under the slots (which stay
+ * clickable over it), with the calendar's name; clicks go through to the cell.
+ */
+function BusyBlockView({ segment }: { segment: BusySegment }) {
+  const offset = (segment.start % 3600) / 60;
+  const minutes = Math.max(15, (segment.end - segment.start) / 60);
+  const range = formatTimeRange(timeOf(segment.start), timeOf(segment.end % (24 * 3600)));
+  return (
+    <div
+      data-busy=""
+      title={CALENDAR_SYNC_TEXTS.busyLabel(segment.calendarName, range)}
+      className="pointer-events-none absolute inset-x-0 z-[5] overflow-hidden border-y border-slate-300 bg-slate-200/80 px-1.5 py-px text-xs leading-[13px] text-ellipsis whitespace-nowrap text-slate-700"
+      style={{
+        top: `${(offset / 60) * HOUR_REM}rem`,
+        height: `${(minutes / 60) * HOUR_REM}rem`,
+      }}
+    >
+      {`${CALENDAR_SYNC_TEXTS.busy} · ${segment.calendarName}`}
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import {
   type PublicBusiness,
 } from '@slotwise/shared/business-schemas';
 import { addDays, todayIn } from '@slotwise/shared/dates';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate, formatInstantTime, formatInstantWhen } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
@@ -22,9 +22,16 @@ const pill = (pressed: boolean) =>
 /**
  * The chosen service's free times (docs/product.md §13.1): a day of the next two weeks in the
  * business's zone, "any staff" or one person (the times that person has), and the chosen time
- * with what to do next. Every choice is in the URL.
+ * with what to do next. Every choice is in the URL. With one person chosen, `waitlist(person)`
+ * ('Join the waitlist' for them, docs/product.md §17, composed in by app/) follows the times.
  */
-export function BusinessBooking({ business }: { business: PublicBusiness }) {
+export function BusinessBooking({
+  business,
+  waitlist,
+}: {
+  business: PublicBusiness;
+  waitlist?: (providerId: string) => ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const groupId = useId();
   const [booked, setBooked] = useState<Booked | null>(null);
@@ -151,6 +158,7 @@ export function BusinessBooking({ business }: { business: PublicBusiness }) {
           </ul>
         )}
       </div>
+      {person && waitlist ? waitlist(person) : null}
       {failure ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {failure}

@@ -29,11 +29,18 @@ function describe(details: ProviderDetail, name: string): string {
 /**
  * The booking page (docs/product.md §14.1), one component for `/providers/:id` (anyone) and
  * `/client/provider/:id` (§2.14): who and where first, then service → day → time with the
- * booking summary, the booking policy and the reviews (`reviews`, composed in by app/). The
+ * booking summary, the booking policy and the reviews (`reviews`, composed in by app/), with
+ * 'Join the waitlist' under the times (`waitlist`, composed in by app/: docs/product.md §17). The
  * times follow bookings by others live (the provider's availability room,
  * lib/realtime-context.ts).
  */
-export function BookingPage({ reviews = null }: { reviews?: ReactNode }) {
+export function BookingPage({
+  reviews = null,
+  waitlist = null,
+}: {
+  reviews?: ReactNode;
+  waitlist?: ReactNode;
+}) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const provider = useProvider(id);
@@ -73,7 +80,7 @@ export function BookingPage({ reviews = null }: { reviews?: ReactNode }) {
     >
       <title>{`${name}${details.category ? ` · ${categoryName(details.category)}` : ''} · Slotwise`}</title>
       <ProviderHeader details={details} />
-      <BookingSection details={details} />
+      <BookingSection details={details} waitlist={waitlist} />
       {details.bookingPolicy ? (
         <section
           aria-labelledby="policy-title"

@@ -1,6 +1,6 @@
 import type { AvailableSlot, ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ListState } from '../../../components/list-state';
@@ -21,9 +21,16 @@ import { slotsByDay, slotsForService } from './slot-groups';
 /**
  * 'Available Time Slots' (docs/product.md §2.14, §14.1): service → day → time, then the summary.
  * The URL carries the picked service (`?service=`) and the chosen time (`?slot=`, the one a
- * signed-out visitor comes back to after signing in or registering).
+ * signed-out visitor comes back to after signing in or registering). `waitlist`: 'Join the
+ * waitlist' under the times (docs/product.md §17), composed in by app/.
  */
-export function BookingSection({ details }: { details: ProviderDetail }) {
+export function BookingSection({
+  details,
+  waitlist = null,
+}: {
+  details: ProviderDetail;
+  waitlist?: ReactNode;
+}) {
   const providerId = details.provider_id;
   const slots = useAvailableSlots(providerId);
   const book = useBookAppointment(providerId);
@@ -188,6 +195,7 @@ export function BookingSection({ details }: { details: ProviderDetail }) {
           </ListState>
           {/* The picked service has no time in the loaded days: look further. */}
           {slots.isSuccess && dayKeys.length === 0 ? <ShowLaterTimes slots={slots} /> : null}
+          {waitlist}
           {slotId && !chosen && slots.isSuccess && !booked ? (
             <p role="alert" className="mt-3 text-sm text-amber-800">
               That time is no longer available. Please choose another.

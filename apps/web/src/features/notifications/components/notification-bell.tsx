@@ -8,12 +8,12 @@ import {
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { OutlineIcon } from '../../../components/outline-icon';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useUnreadNotifications } from '../api/get-unread-notifications';
-import { NotificationEntry } from './notification-entry';
+import { NotificationEntry, WAITLIST_PATH } from './notification-entry';
 
 /** docs/product.md §9: the badge shows the unread count up to 9, then '9+'. */
 function badgeText(count: number): string {
@@ -51,6 +51,7 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const headingId = useId();
+  const navigate = useNavigate();
 
   // A failed fetch is logged only (docs/product.md §8): the bell then shows nothing unread.
   const unreadItems = unread.data?.unreadNotifications ?? [];
@@ -85,9 +86,15 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
   };
 
   const onItemClick = (item: NotificationItem) => {
-    if (!unreadIds.has(item.id)) return;
-    setReadWhileOpen((previous) => [...previous, { ...item, read: true, is_read: true }]);
-    markRead.mutate(item.id);
+    if (unreadIds.has(item.id)) {
+      setReadWhileOpen((previous) => [...previous, { ...item, read: true, is_read: true }]);
+      markRead.mutate(item.id);
+    }
+    // A time held for the client: its offer is on /waitlist (docs/decisions/069-waitlist.md).
+    if (item.type === 'waitlist_offer') {
+      closePanel(false);
+      void navigate(WAITLIST_PATH);
+    }
   };
 
   const onMarkAll = () => {

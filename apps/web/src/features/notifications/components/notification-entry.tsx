@@ -2,6 +2,9 @@ import type { NotificationItem } from '@slotwise/shared/realtime';
 import type { ReactNode } from 'react';
 import { NotificationTime } from './notification-time';
 
+/** Where a 'waitlist_offer' notification leads: the client's offers (docs/product.md §17). */
+export const WAITLIST_PATH = '/waitlist';
+
 /** The bell's panel is denser than the /notifications page; the markup is otherwise one. */
 const LOOKS = {
   panel: {
