@@ -146,10 +146,7 @@ export async function runAll(
   // PostgreSQL only: the runner writes the connections itself (PGlite is the server's).
   const calendar = scenarios.includes('calendar') && db.kind === 'postgres';
   if (scenarios.includes('calendar') && !calendar) log('calendar: skipped (needs PostgreSQL)');
-  if (calendar) {
-    log('calendar: a 5,000-event feed parsed and applied, in this process');
-    results.calendarParse = await runCalendarParse(db);
-  }
+  if (calendar) results.calendarParse = await runCalendarParse(db);
 
   await withProcess(
     () => startServer(db),
@@ -169,13 +166,7 @@ export async function runAll(
           failures[endpoint.key] = String(error).slice(0, 300);
         }
       }
-      if (calendar) {
-        log(
-          `calendar: search and available slots, ${settings.connections} connections × ` +
-            `${settings.duration} s, without then with ${DATASET.calendar.connections} ICS connections polled`,
-        );
-        results.calendarPolling = await runCalendarPolling(server.url, db);
-      }
+      if (calendar) results.calendarPolling = await runCalendarPolling(server.url, db);
       if (scenarios.includes('week')) {
         log('week calendar render in Chromium');
         results.weekRender = await runWeekRender(server.url);

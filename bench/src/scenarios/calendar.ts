@@ -17,7 +17,7 @@ import pg from 'pg';
 import { openDatabase } from '../../../apps/server/src/db/client';
 import { replaceBusyBlocks } from '../../../apps/server/src/modules/calendar-sync/busy-blocks';
 import { busyFromIcs } from '../../../apps/server/src/modules/calendar-sync/parse-ics';
-import { settings } from '../cli';
+import { log, settings } from '../cli';
 import type { BenchDatabase } from '../database';
 import { DATASET } from '../dataset';
 import { providerId, uuidOf } from '../ids';
@@ -154,6 +154,7 @@ const calendarConnectionId = (i: number) => uuidOf(`bench-calendar-${i}`);
 
 /** (a): parse and apply a 5,000-event feed in this process. */
 export async function runCalendarParse(db: BenchDatabase): Promise<CalendarParseResult> {
+  log('calendar: a 5,000-event feed parsed and applied, in this process');
   const now = Date.now();
   const events = 5_000;
   const text = calendarFeed(events, now);
@@ -225,6 +226,11 @@ export async function runCalendarPolling(
   db: BenchDatabase,
 ): Promise<CalendarPollingResult> {
   if (!db.url) throw new Error('the calendar scenario needs PostgreSQL (BENCH_DATABASE_URL)');
+  log(
+    `calendar: search and available slots, ${settings.connections} connections × ` +
+      `${settings.duration} s, without, with ${DATASET.calendar.connections} ICS connections ` +
+      'polled, without again',
+  );
   const connections = DATASET.calendar.connections;
   const feeds = feedServer(Date.now());
   await new Promise<void>((resolve) => feeds.server.listen(0, '127.0.0.1', resolve));
