@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -6,6 +7,10 @@ process.env.TZ ??= 'America/New_York';
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: one worker on the 2-core CI
+    // machine, where the files mostly wait on PGlite, jsdom and module loading. Two keep both
+    // cores busy there (docs/decisions/070-ci-speed.md); bigger machines keep the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         // The repository's own checks (scripts/check-*.mjs), each against a planted violation.

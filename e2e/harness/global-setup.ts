@@ -185,6 +185,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DEMO_DATA: 'off',
       RATE_LIMIT: 'off',
+      // Sign-ups wait for the verification mail: poll the job queue often, not every second.
+      JOBS_POLL_INTERVAL_MS: '200',
       PUBLIC_URL: baseURL,
       NODE_ENV: 'test',
       // Calendar feeds the tests serve on loopback (docs/decisions/071-calendar-sync.md).

@@ -125,7 +125,7 @@ export class ProviderWindowCache implements ChannelHandlers {
     const cached = await this.get(kind, key, variant, since);
     if (cached !== null) return cached;
     const mark = this.mark();
-    const startedAt = performance.now();
+    const startedAt = this.now();
     const { body, providerIds } = await load();
     this.storeFor(kind, key, providerIds, variant, body, mark, startedAt);
     return body;
