@@ -57,7 +57,12 @@ export async function outboundGet(url: string, options: OutboundOptions): Promis
   throw new OutboundLimitError('too many redirects');
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
+/** A response's body text, or `tooLarge()` thrown once it passes `maxBytes` (the rest unread). */
+export async function readCapped(
+  response: Response,
+  maxBytes: number,
+  tooLarge: () => Error = () => new OutboundLimitError('response too large'),
+): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -68,7 +73,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new OutboundLimitError('response too large');
+      throw tooLarge();
     }
     chunks.push(value);
   }

@@ -1,3 +1,4 @@
+import { readCapped } from '../../lib/outbound-fetch';
 import { assertUrlAllowed, UrlNotAllowedError } from '../../lib/outbound-url';
 import { CalendarReadError } from './source';
 
@@ -92,9 +93,9 @@ export function guardedFetch(options: CaldavHttpOptions): CaldavFetch {
         const declared = Number(response.headers.get('content-length') ?? '0');
         if (declared > maxBytes) {
           await response.body?.cancel();
-          throw new CalendarReadError('The CalDAV server answered more than 10 MB');
+          throw tooLarge();
         }
-        const text = await readCapped(response, maxBytes);
+        const text = await readCapped(response, maxBytes, tooLarge);
         return new Response(NULL_BODY.has(response.status) ? null : text, {
           status: response.status,
           statusText: response.statusText,
@@ -109,20 +110,4 @@ export function guardedFetch(options: CaldavHttpOptions): CaldavFetch {
   };
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new CalendarReadError('The CalDAV server answered more than 10 MB');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const tooLarge = () => new CalendarReadError('The CalDAV server answered more than 10 MB');
