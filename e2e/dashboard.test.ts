@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, clockIn } from '@slotwise/shared/dates';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
+  connectedSocket,
   describeBrowser,
   launchBrowser,
   newPage,
@@ -36,19 +37,6 @@ async function noHorizontalScroll(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
-}
-
-/** Resolves once the page's socket.io connection has been accepted by the server. */
-function connectedSocket(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      if (!socket.url().includes('/socket.io/')) return;
-      socket.on('framereceived', ({ payload }) => {
-        // Engine.io message (4) carrying a socket.io CONNECT (0) packet: '40{"sid":…}'.
-        if (typeof payload === 'string' && payload.startsWith('40')) resolve();
-      });
-    });
-  });
 }
 
 describeBrowser('provider dashboard and analytics', () => {

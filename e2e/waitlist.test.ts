@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { addDays, clockIn } from '@slotwise/shared/dates';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
@@ -17,7 +17,13 @@ import {
   signUpListedProvider,
   type Session,
 } from './harness/accounts';
-import { describeBrowser, launchBrowser, screenshot, type OpenedPage } from './harness/browser';
+import {
+  connectedSocket,
+  describeBrowser,
+  launchBrowser,
+  screenshot,
+  type OpenedPage,
+} from './harness/browser';
 
 /**
  * The waitlist (docs/product.md §17, docs/decisions/069-waitlist.md) in the browser: client B
@@ -28,18 +34,6 @@ import { describeBrowser, launchBrowser, screenshot, type OpenedPage } from './h
 
 const ZONE = 'America/New_York';
 const WAIT = { timeout: 15_000 };
-
-/** Resolves once the page's socket.io connection is in (its CONNECT answer arrived). */
-function connectedSocket(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      if (!socket.url().includes('/socket.io/')) return;
-      socket.on('framereceived', ({ payload }) => {
-        if (typeof payload === 'string' && payload.startsWith('40')) resolve();
-      });
-    });
-  });
-}
 
 describeBrowser('waitlist', () => {
   let browser: Browser;

@@ -96,3 +96,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * Resolves once the page's socket.io connection has been accepted by the server: live events
+ * sent before that would be missed.
+ */
+export function connectedSocket(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io/')) return;
+      socket.on('framereceived', ({ payload }) => {
+        // Engine.io message (4) carrying a socket.io CONNECT (0) packet: '40{"sid":…}'.
+        if (typeof payload === 'string' && payload.startsWith('40')) resolve();
+      });
+    });
+  });
+}
