@@ -18,6 +18,8 @@ export const MODULE_LAYERS = [
   ['waitlist'],
   ['calendar', 'business'],
   ['calendar-sync'],
+  ['marketplace-figures', 'moderation'],
+  ['personal-data'],
 ];
 
 /**

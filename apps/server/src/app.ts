@@ -4,6 +4,7 @@ import { paymentsPlugin } from './app/payments';
 import { waitlistPlugin } from './app/waitlist';
 import { calendarSyncPlugin } from './app/calendar-sync';
 import { demoDataPlugin } from './app/demo-data';
+import { operatorsPlugin } from './app/operators';
 import { emailJobsPlugin } from './app/email-jobs';
 import { routesPlugin } from './app/routes';
 import { schedulePlugin } from './app/schedule';
@@ -49,6 +50,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(demoDataPlugin);
   await app.register(tokensPlugin);
   await app.register(pushPlugin);
+  await app.register(operatorsPlugin);
   await app.register(mailerPlugin, { mailer: deps.mailer });
   await app.register(schedulePlugin, { timer: deps.scheduleTimer ?? config.env !== 'test' });
   await app.register(securityHeadersPlugin);

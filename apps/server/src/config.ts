@@ -50,6 +50,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   /** Where the Stripe API is (tests point it at a local fake): `http://127.0.0.1:12111`. */
   STRIPE_API_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  ADMIN_EMAILS: z.string().optional(),
 });
 
 export interface Config {
@@ -97,6 +98,11 @@ export interface Config {
   platformFeePercent: number;
   /** Set: payments go through Stripe; unset: the embedded test provider. */
   stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | null;
+  /**
+   * Operators (docs/decisions/072-operating-the-marketplace.md): verified accounts with these
+   * addresses (lower-cased) get the role `admin`; with demo data, the demo operator's too.
+   */
+  adminEmails: ReadonlySet<string>;
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -113,6 +119,9 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
     .filter(Boolean);
 }
 
+/** The demo operator (seeded with demo data, and an operator only while demo data is on). */
+export const DEMO_ADMIN_EMAIL = 'demo.admin@slotwise.test';
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -126,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
   }
   const e = parsed.data;
+  // Demo data makes the embedded default feel alive; a real database starts empty.
+  const demoData = e.DEMO_DATA ?? !e.DATABASE_URL;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid JWT_SECRET="": required when NODE_ENV=production');
   }
@@ -141,8 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
-    // Demo data makes the embedded default feel alive; a real database starts empty.
-    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    demoData,
     rateLimit: e.RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     corsOrigins: (e.CORS_ORIGINS ?? '')
@@ -172,5 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiUrl: e.STRIPE_API_URL,
         }
       : null,
+    adminEmails: new Set(
+      [...(e.ADMIN_EMAILS ?? '').split(','), ...(demoData ? [DEMO_ADMIN_EMAIL] : [])]
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   };
 }

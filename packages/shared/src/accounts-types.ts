@@ -1,4 +1,4 @@
-import type { UserRole } from './enums';
+import type { AccountRole } from './enums';
 import type { ProviderCatalogueDetails } from './catalogue-schemas';
 
 /** Response shapes of the HTTP contract (docs/product.md §10), shared by the server and the web client. */
@@ -8,7 +8,7 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   email: string;
-  role: UserRole;
+  role: AccountRole;
   profileImageUrl: string | null;
   providerId: string | null;
 }
@@ -35,7 +35,7 @@ export interface Profile {
   lastName: string;
   last_name: string;
   email: string;
-  role: UserRole;
+  role: AccountRole;
   timezone: string;
   profileImageUrl: string | null;
   profile_image_url: string | null;

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'SLOT_HELD',
   'PROVIDER_BUSY',
   'URL_NOT_ALLOWED',
+  'PROVIDER_SUSPENDED',
+  'ALREADY_REPORTED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,3 +14,4 @@ export * from './schema/businesses';
 export * from './schema/payments';
 export * from './schema/waitlist';
 export * from './schema/calendar-sync';
+export * from './schema/moderation';

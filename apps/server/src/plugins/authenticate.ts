@@ -1,4 +1,4 @@
-import type { UserRole } from '@slotwise/shared/enums';
+import type { AccountRole } from '@slotwise/shared/enums';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
 import type { AuthContext } from './tokens';
@@ -15,7 +15,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  * onRequest hook: who is asking (401), then whether their role may (403) — both before the
  * body is parsed or validated, so the docs/product.md §10.4 order of checks holds on every endpoint.
  */
-export function authenticated(...roles: UserRole[]): onRequestAsyncHookHandler {
+export function authenticated(...roles: AccountRole[]): onRequestAsyncHookHandler {
   return async function authenticate(request) {
     const token = bearerToken(request);
     if (!token) throw new UnauthenticatedError();

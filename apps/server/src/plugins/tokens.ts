@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRole } from '@slotwise/shared/enums';
+import type { AccountRole } from '@slotwise/shared/enums';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import fp from 'fastify-plugin';
@@ -30,7 +30,7 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface TokenClaims {
   userId: string;
-  role: UserRole;
+  role: AccountRole;
   providerId: string | null;
 }
 

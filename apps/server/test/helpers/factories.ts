@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AccountRole } from '@slotwise/shared/enums';
 import type { FastifyInstance } from 'fastify';
 import { providers, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/modules/accounts/passwords';
@@ -12,7 +13,7 @@ export interface TestUser {
   password: string;
   firstName: string;
   lastName: string;
-  role: 'client' | 'provider';
+  role: AccountRole;
   providerId: string | null;
   timezone: string;
   token: string;
@@ -30,7 +31,7 @@ interface UserOptions {
   verified?: boolean;
 }
 
-async function insertUser(app: FastifyInstance, role: 'client' | 'provider', options: UserOptions) {
+async function insertUser(app: FastifyInstance, role: AccountRole, options: UserOptions) {
   passwordHash ??= hashPassword(DEFAULT_PASSWORD);
   const suffix = randomUUID().slice(0, 8);
   const [user] = await app.database.db
@@ -38,7 +39,7 @@ async function insertUser(app: FastifyInstance, role: 'client' | 'provider', opt
     .values({
       email: options.email ?? `${role}-${suffix}@example.test`,
       passwordHash: await passwordHash,
-      firstName: options.firstName ?? (role === 'client' ? 'Casey' : 'Pat'),
+      firstName: options.firstName ?? (role === 'client' ? 'Casey' : role === 'admin' ? 'Ola' : 'Pat'),
       lastName: options.lastName ?? `Test${suffix}`,
       role,
       timezone: options.timezone ?? 'America/New_York',
@@ -87,6 +88,18 @@ export async function createClient(
   options: UserOptions = {},
 ): Promise<TestUser> {
   const user = await insertUser(app, 'client', options);
+  return withToken(app, user, null);
+}
+
+/**
+ * A verified operator (role `admin`) with a valid token. The role is written directly: sign-in
+ * would give it only to an ADMIN_EMAILS address (docs/decisions/072-operating-the-marketplace.md).
+ */
+export async function createAdmin(
+  app: FastifyInstance,
+  options: UserOptions = {},
+): Promise<TestUser> {
+  const user = await insertUser(app, 'admin', options);
   return withToken(app, user, null);
 }
 

@@ -29,7 +29,7 @@ const LINKS = [
 /** Tailwind's `md`: from here on the sidebar sits beside the page; below it is a drawer. */
 const WIDE_SCREEN = '(min-width: 768px)';
 
-const ROLE_LABEL = { provider: 'Provider', client: 'Client' } as const;
+const ROLE_LABEL = { provider: 'Provider', client: 'Client', admin: 'Operator' } as const;
 
 export function ProviderAreaLayout() {
   const wide = useMediaQuery(WIDE_SCREEN);

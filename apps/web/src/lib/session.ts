@@ -1,3 +1,4 @@
+import type { AccountRole } from '@slotwise/shared/enums';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -7,7 +8,8 @@ import { useSyncExternalStore } from 'react';
  * it clears the session (see api-client.ts).
  */
 
-export type Role = 'client' | 'provider';
+/** An operator (`admin`, docs/decisions/072-operating-the-marketplace.md) signs in like anyone. */
+export type Role = AccountRole;
 
 export interface StoredUser {
   id: string;
@@ -70,7 +72,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isRole(value: unknown): value is Role {
-  return value === 'client' || value === 'provider';
+  return value === 'client' || value === 'provider' || value === 'admin';
 }
 
 /** Decodes a JWT's payload into a Session; null when malformed or expired at `now` (ms). */
@@ -224,4 +226,5 @@ export function useSession(): SessionState {
 export const HOME_PATH: Readonly<Record<Role, string>> = {
   provider: '/dashboard',
   client: '/client',
+  admin: '/admin',
 };

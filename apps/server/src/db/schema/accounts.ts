@@ -1,4 +1,4 @@
-import { USER_ROLES } from '@slotwise/shared/enums';
+import { ACCOUNT_ROLES } from '@slotwise/shared/enums';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -33,17 +33,19 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role', { enum: USER_ROLES }).notNull(),
+    role: text('role', { enum: ACCOUNT_ROLES }).notNull(),
     /** IANA zone from the browser at registration; slot dates and "today" are read in it. */
     timezone: text('timezone').notNull().default('UTC'),
     profileImageId: optionalRef('profile_image_id', (): AnyPgColumn => images.id),
     emailVerifiedAt: instant('email_verified_at'),
+    /** The person erased their account (docs/decisions/072): names, email, picture are gone. */
+    deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    check('users_role_check', sql`${t.role} in ('client', 'provider')`),
+    check('users_role_check', sql`${t.role} in ('client', 'provider', 'admin')`),
   ],
 );
 

@@ -142,6 +142,8 @@ export const reviews = pgTable(
     reply: text('reply'),
     repliedAt: instant('replied_at'),
     replyUpdatedAt: instant('reply_updated_at'),
+    /** Hidden by an operator (docs/decisions/072): kept, shown nowhere public, not rated. */
+    hiddenAt: instant('hidden_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -78,6 +78,10 @@ export const providers = pgTable(
      * free slot starts between when it was computed and it; null: no free future slot.
      */
     nextFreeStartsAt: instant('next_free_starts_at'),
+    /** Suspended by an operator (docs/decisions/072): unlisted, public pages 404, no bookings. */
+    suspendedAt: instant('suspended_at'),
+    /** The operator's reason, as mailed to the provider. */
+    suspensionNote: text('suspension_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

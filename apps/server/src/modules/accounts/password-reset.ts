@@ -1,12 +1,13 @@
 import { MAIL_COOLDOWN_SECONDS, EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { passwordResetTokens, sessionGenerations, users } from '../../db/schema';
+import { passwordResetTokens, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { enqueueJobs } from '../../jobs/job-queue';
 import { PASSWORD_RESET_JOB } from '../../jobs/job-payloads';
 import { takeMailCooldown } from './mail-cooldown';
 import { hashPassword } from './passwords';
+import { endAllSessions } from './sessions';
 import { hashToken, newSingleUseToken } from './single-use-token';
 
 /** A reset link is valid for one hour and works once. */
@@ -75,25 +76,9 @@ export async function resetPassword(
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, row.userId));
-    const [bumped] = await tx
-      .insert(sessionGenerations)
-      .values({ userId: row.userId, generation: 1 })
-      .onConflictDoUpdate({
-        target: sessionGenerations.userId,
-        set: { generation: sql`${sessionGenerations.generation} + 1`, updatedAt: sql`now()` },
-      })
-      .returning({
-        userId: sessionGenerations.userId,
-        generation: sessionGenerations.generation,
-        updatedAt: sessionGenerations.updatedAt,
-      });
-    return bumped!;
+    return endAllSessions(tx, row.userId);
   });
   if (!done) throw new DomainError(400, 'INVALID_TOKEN', EMAIL_MESSAGES.resetLinkInvalid);
   // The caller applies it to this instance's revocation set at once (others hear the trigger).
-  return {
-    userId: done.userId,
-    generation: done.generation,
-    updatedAtMs: done.updatedAt.getTime(),
-  };
+  return done;
 }

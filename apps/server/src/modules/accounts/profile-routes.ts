@@ -1,4 +1,4 @@
-import { USER_ROLES } from '@slotwise/shared/enums';
+import { ACCOUNT_ROLES } from '@slotwise/shared/enums';
 import { providerCatalogueDetailsSchema } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +14,7 @@ export const profileSchema = z.object({
   lastName: z.string(),
   last_name: z.string(),
   email: z.string(),
-  role: z.enum(USER_ROLES),
+  role: z.enum(ACCOUNT_ROLES),
   timezone: z.string(),
   profileImageUrl: z.string().nullable(),
   profile_image_url: z.string().nullable(),

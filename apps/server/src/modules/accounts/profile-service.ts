@@ -76,7 +76,11 @@ export async function updateProfile(
   picture: UploadedFile | null,
 ): Promise<FullProfile> {
   const current = await getProfile(db, userId);
-  const input = parseWith(profileUpdateSchema(current.role), fields);
+  const input = parseWith(
+    // An operator's profile is a person's profile: the client fields (docs/decisions/072).
+    profileUpdateSchema(current.role === 'provider' ? 'provider' : 'client'),
+    fields,
+  );
   if (input.email.toLowerCase() !== current.email) {
     throw ValidationError.field('email', MESSAGES.emailChangeNotAllowed);
   }

@@ -1,4 +1,4 @@
-import { USER_ROLES } from '@slotwise/shared/enums';
+import { ACCOUNT_ROLES } from '@slotwise/shared/enums';
 import {
   emailFormSchema,
   providerProfileBodySchema,
@@ -32,7 +32,7 @@ const sessionUser = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  role: z.enum(USER_ROLES),
+  role: z.enum(ACCOUNT_ROLES),
   profileImageUrl: z.string().nullable(),
   providerId: z.string().nullable(),
 });
@@ -134,7 +134,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await login(app.database.db, request.body.email, request.body.password);
+      const result = await login(
+        app.database.db,
+        request.body.email,
+        request.body.password,
+        app.config.adminEmails,
+      );
       const { token } = await app.tokens.issue(result.claims);
       return { token, user: result.user, message: MESSAGES.loginSuccessful };
     },

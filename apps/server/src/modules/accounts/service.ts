@@ -1,6 +1,6 @@
 import type { SessionUser } from '@slotwise/shared/accounts-types';
 import { registerBodySchema } from '@slotwise/shared/accounts-schemas';
-import type { UserRole } from '@slotwise/shared/enums';
+import type { AccountRole } from '@slotwise/shared/enums';
 import type { CatalogueFieldValues } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { MAIL_COOLDOWN_SECONDS } from '@slotwise/shared/email-schemas';
@@ -27,6 +27,7 @@ import type { UploadedFile } from '../../lib/multipart';
 import { parseWith } from '../../lib/validation';
 import { catalogueValues } from '../catalogue/provider-location';
 import { providerSearchText } from '../discovery/search-text';
+import { operatorRoleAtSignIn } from './operators';
 import { hashPassword, verifyPassword } from './passwords';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -195,10 +196,15 @@ export async function requestVerificationResend(db: Db, rawEmail: string): Promi
 
 export interface LoginResult {
   user: SessionUser;
-  claims: { userId: string; role: UserRole; providerId: string | null };
+  claims: { userId: string; role: AccountRole; providerId: string | null };
 }
 
-export async function login(db: Db, rawEmail: string, password: string): Promise<LoginResult> {
+export async function login(
+  db: Db,
+  rawEmail: string,
+  password: string,
+  adminEmails: ReadonlySet<string>,
+): Promise<LoginResult> {
   const email = rawEmail.trim().toLowerCase();
   const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
   const [failures] = await db
@@ -233,17 +239,18 @@ export async function login(db: Db, rawEmail: string, password: string): Promise
   }
   if (!row.emailVerifiedAt)
     throw new ForbiddenError(MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
-  const providerId = row.role === 'provider' ? row.providerId : null;
+  const role = await operatorRoleAtSignIn(db, row, adminEmails);
+  const providerId = role === 'provider' ? row.providerId : null;
   return {
     user: {
       id: row.id,
       firstName: row.firstName,
       lastName: row.lastName,
       email: row.email,
-      role: row.role,
+      role,
       profileImageUrl: imageUrl(row.profileImageId),
       providerId,
     },
-    claims: { userId: row.id, role: row.role, providerId },
+    claims: { userId: row.id, role, providerId },
   };
 }

@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardedRoutes } from '../../lib/route-options';
 import { authenticated, authOf } from '../../plugins/authenticate';
+import { ForbiddenError } from '../../errors';
 import {
   type Caller,
   countUnread,
@@ -39,15 +40,17 @@ export const MESSAGE_RATE_LIMIT = {
     request.auth ? `message:${request.auth.userId}` : `ip:${request.ip}`,
 };
 
+/** The caller of a route guarded by `authenticated('client', 'provider')`: an operator never is. */
 function callerOf(request: FastifyRequest): Caller {
   const { userId, role, providerId } = authOf(request);
+  if (role === 'admin') throw new ForbiddenError('Only client or provider accounts can do this');
   return { userId, role, providerId };
 }
 
 /** Conversations between a client and a provider (docs/decisions/043-messages.md). */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   /** docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404. */
-  const signedIn = guardedRoutes(authenticated(), 400, 401, 403, 404);
+  const signedIn = guardedRoutes(authenticated('client', 'provider'), 400, 401, 403, 404);
   const db = () => app.database.db;
 
   app.post(

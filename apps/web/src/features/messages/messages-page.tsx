@@ -60,7 +60,7 @@ export function MessagesPage() {
                 key={open.id}
                 conversation={open}
                 myId={session.userId}
-                myRole={session.role}
+                myRole={session.role === 'provider' ? 'provider' : 'client'}
                 showBack={phone}
               />
             ) : conversationId && !conversations.isPending ? (

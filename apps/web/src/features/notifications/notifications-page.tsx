@@ -17,6 +17,7 @@ const TYPE_LABEL: Record<NotificationItem['type'], string> = {
   reminder: 'Reminder',
   waitlist_offer: 'Waitlist',
   calendar_sync: 'Calendar',
+  provider_suspended: 'Suspended',
 };
 
 const TYPE_STYLE: Record<NotificationItem['type'], string> = {
@@ -27,6 +28,7 @@ const TYPE_STYLE: Record<NotificationItem['type'], string> = {
   reminder: 'bg-violet-100 text-violet-800',
   waitlist_offer: 'bg-teal-100 text-teal-800',
   calendar_sync: 'bg-orange-100 text-orange-800',
+  provider_suspended: 'bg-red-100 text-red-800',
 };
 
 /** What the empty page promises (docs/product.md §14.4). */

@@ -42,7 +42,7 @@ function settingsSchema(profile: Profile) {
     if (record.serviceMode !== 'at_client') record.radiusKm = '';
     return record;
   };
-  return z.preprocess(blankToUndefined, profileUpdateSchema(profile.role)).superRefine((v, ctx) => {
+  return z.preprocess(blankToUndefined, profileUpdateSchema(profile.role === 'provider' ? 'provider' : 'client')).superRefine((v, ctx) => {
     if (profile.role !== 'provider') return;
     if (hadCategory && !v.category) {
       ctx.addIssue({
