@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountRole } from '@slotwise/shared/enums';
+import { ACCOUNT_ROLES, type AccountRole } from '@slotwise/shared/enums';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import fp from 'fastify-plugin';
@@ -20,6 +20,9 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
 }
+
+const isAccountRole = (value: unknown): value is AccountRole =>
+  (ACCOUNT_ROLES as readonly unknown[]).includes(value);
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'slotwise';
@@ -222,7 +225,7 @@ export class TokenService {
     const { userId, role, providerId, jti, exp, gen } = payload;
     if (
       typeof userId !== 'string' ||
-      (role !== 'client' && role !== 'provider') ||
+      !isAccountRole(role) ||
       typeof jti !== 'string' ||
       typeof exp !== 'number'
     ) {

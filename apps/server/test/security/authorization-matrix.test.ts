@@ -8,6 +8,7 @@ import {
   IDENTITIES,
   type Identity,
   JUNK_PROVIDER_IDS,
+  type MatrixRow,
   SERVER_EVENTS,
   SOCKET_EVENTS,
   SOCKET_HANDSHAKE,
@@ -40,8 +41,8 @@ interface Caller {
 }
 
 /** Who an identity is for a row, with a token made for this case only. */
-async function callerFor(world: World, row: { owner: 'client' | 'provider' }, identity: Identity) {
-  const owner = row.owner === 'client' ? world.client : world.provider;
+async function callerFor(world: World, row: Pick<MatrixRow, 'owner'>, identity: Identity) {
+  const owner = { client: world.client, provider: world.provider, admin: world.admin }[row.owner];
   const counterpart = row.owner === 'client' ? world.provider : world.client;
   const bearer = (token: string) => `Bearer ${token}`;
   const as = async (user: TestUser): Promise<Caller> => ({

@@ -37,6 +37,8 @@ import { matrixRow } from './matrix-row';
  * - owner: a fresh token of the owner
  * - otherClient / otherProvider: fresh tokens of unrelated users
  * - wrongRole: a fresh token of the owner's counterpart (same appointment, other role)
+ * 'admin' rows (operator routes, docs/decisions/072): the world's operator is the owner and the
+ * world's client the wrong role.
  */
 export const IDENTITIES = [
   'anonymous',
@@ -63,7 +65,7 @@ export interface MatrixRow {
   /** The route exactly as registered (prefix included). */
   route: string;
   /** Whose resource the request touches (decides owner, wrongRole, expired, revoked). */
-  owner: 'client' | 'provider';
+  owner: 'client' | 'provider' | 'admin';
   /**
    * The request of one case. Called once per case, so a case that changes state (cancel,
    * delete, logout…) works on resources of its own. `caller` is null for token-less identities.

@@ -53,3 +53,9 @@ export const providersOwn = (status: number) =>
 /** Provider-only, not about one resource. */
 export const providersOnly = (status: number) =>
   signedIn(status, { otherClient: 403, wrongRole: 403 });
+/**
+ * Operators only (docs/decisions/072): clients and providers get 403 (rows with owner 'admin';
+ * wrongRole is the world's client).
+ */
+export const adminsOnly = (status: number) =>
+  signedIn(status, { otherClient: 403, otherProvider: 403, wrongRole: 403 });

@@ -20,7 +20,7 @@ import { createVerificationToken } from '../../src/modules/accounts/service';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { book, createSlot, type TestSlot } from '../helpers/booking-factories';
 import { createService } from '../helpers/catalogue-factories';
-import { createClient, createProvider, issueToken, type TestUser } from '../helpers/factories';
+import { createAdmin, createClient, createProvider, issueToken, type TestUser } from '../helpers/factories';
 import { multipart, png } from '../helpers/images';
 import { openConversationWithMessages } from './messages-world';
 import { asUser } from '../helpers/requests';
@@ -40,6 +40,8 @@ export interface World {
   provider: TestUser;
   /** Another provider with a slot of their own. */
   otherProvider: TestUser;
+  /** An operator (role `admin`, docs/decisions/072): the owner of the operator routes' rows. */
+  admin: TestUser;
   appointmentId: string;
   /** A free future slot of `provider`. */
   freeSlotId: string;
@@ -54,9 +56,9 @@ export interface World {
   /** The client's profile picture (GET /uploads/:id). */
   imageId: string;
   /** Per owner role: a token signed with the right key whose `exp` has passed. */
-  expiredTokens: Record<'client' | 'provider', string>;
+  expiredTokens: Record<'client' | 'provider' | 'admin', string>;
   /** Per owner role: a token of the owner that was logged out (POST /auth/logout). */
-  revokedTokens: Record<'client' | 'provider', string>;
+  revokedTokens: Record<'client' | 'provider' | 'admin', string>;
   /** A fresh token of a user (each case gets its own, so a logout in one case cannot leak). */
   freshToken(user: TestUser): Promise<string>;
   /** A free future slot of a provider (slots are spaced an hour apart, never overlapping). */
@@ -98,6 +100,7 @@ export async function expiredToken(user: TestUser): Promise<string> {
 export async function buildWorld(app: FastifyInstance): Promise<World> {
   const client = await createClient(app, { firstName: 'Olive', lastName: 'Owner' });
   const otherClient = await createClient(app, { firstName: 'Oscar', lastName: 'Other' });
+  const admin = await createAdmin(app, { firstName: 'Ada', lastName: 'Operator' });
   const provider = await createProvider(app, { firstName: 'Paula', lastName: 'Provider' });
   const otherProvider = await createProvider(app, { firstName: 'Quentin', lastName: 'Rival' });
 
@@ -212,8 +215,17 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     providerNotificationId: await notificationOf(provider.id),
     imageId,
     conversationId,
-    expiredTokens: { client: await expiredToken(client), provider: await expiredToken(provider) },
-    revokedTokens: { client: await revoke(client), provider: await revoke(provider) },
+    admin,
+    expiredTokens: {
+      client: await expiredToken(client),
+      provider: await expiredToken(provider),
+      admin: await expiredToken(admin),
+    },
+    revokedTokens: {
+      client: await revoke(client),
+      provider: await revoke(provider),
+      admin: await revoke(admin),
+    },
     freshToken: (user) => issueToken(app, user),
     freshSlot,
     freshService,
