@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { FORMER_NAMES, PERSONAL_DATA_MESSAGES } from '@slotwise/shared/personal-data-schemas';
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -90,7 +91,13 @@ export interface Erased {
   sessions: EndedSessions;
 }
 
-const fullName = (first: string, last: string) => (last ? `${first} ${last}` : first);
+/** How texts name a person: in full (notices, mails), and short (reviews: 'Ana L.'). */
+function namesOf(first: string, last: string) {
+  const trimmed = last.trim();
+  const full = trimmed && trimmed !== '-' ? `${first} ${trimmed}` : first;
+  const short = trimmed && trimmed !== '-' ? `${first} ${trimmed.slice(0, 1).toUpperCase()}.` : first;
+  return { full, names: [...new Set([full, short])] };
+}
 
 /**
  * DELETE /api/account (docs/product.md §19.5, docs/decisions/072): checks the password, then in
@@ -127,7 +134,7 @@ export async function eraseAccount(
       .for('update');
     if (!locked) throw new ValidationError(PERSONAL_DATA_MESSAGES.passwordIncorrect);
     const person = await personOf(tx, userId);
-    const oldName = fullName(account.firstName, account.lastName);
+    const oldName = namesOf(account.firstName, account.lastName);
     const formerName = account.role === 'provider' ? FORMER_NAMES.provider : FORMER_NAMES.client;
     if (person.providerId) await leaveBusiness(tx, person.providerId);
     // The name first, so that every notice the cancels write names the former name.
@@ -209,30 +216,38 @@ async function cancelWhatIsToCome(tx: DbOrTx, changes: ErasureChanges, person: P
  * Other people's notifications and queued mails named the person: they keep them, under the
  * former name (found through the people the person had appointments or waited with).
  */
-async function rewordOthersRecords(tx: DbOrTx, person: Person, oldName: string, former: string) {
+async function rewordOthersRecords(
+  tx: DbOrTx,
+  person: Person,
+  oldName: { full: string; names: string[] },
+  former: string,
+) {
   const counterparts = person.providerId
     ? sql`select "client_id" from "appointments" where "provider_id" = ${person.providerId}
         union select "client_id" from "waitlist_entries" where "provider_id" = ${person.providerId}`
     : sql`select p."user_id" from "appointments" a join "providers" p on p."id" = a."provider_id"
         where a."client_id" = ${person.userId}`;
-  await tx
-    .update(notifications)
-    .set({
-      title: sql`replace(${notifications.title}, ${oldName}, ${former})`,
-      message: sql`replace(${notifications.message}, ${oldName}, ${former})`,
-    })
-    .where(
-      and(
-        sql`${notifications.userId} in (${counterparts})`,
-        sql`(strpos(${notifications.title}, ${oldName}) > 0 or strpos(${notifications.message}, ${oldName}) > 0)`,
-      ),
-    );
+  // The full name first, then the short one reviews use ('Ana L.').
+  for (const name of oldName.names) {
+    await tx
+      .update(notifications)
+      .set({
+        title: sql`replace(${notifications.title}, ${name}, ${former})`,
+        message: sql`replace(${notifications.message}, ${name}, ${former})`,
+      })
+      .where(
+        and(
+          sql`${notifications.userId} in (${counterparts})`,
+          sql`(strpos(${notifications.title}, ${name}) > 0 or strpos(${notifications.message}, ${name}) > 0)`,
+        ),
+      );
+  }
   const field = person.providerId ? 'providerName' : 'clientName';
   await tx
     .update(jobs)
     .set({ payload: sql`jsonb_set(${jobs.payload}, ${`{${field}}`}::text[], to_jsonb(${former}::text))` })
     .where(
-      and(eq(jobs.kind, APPOINTMENT_MAIL_JOB), sql`${jobs.payload}->>${field} = ${oldName}`),
+      and(eq(jobs.kind, APPOINTMENT_MAIL_JOB), sql`${jobs.payload}->>${field} = ${oldName.full}`),
     );
 }
 
@@ -241,7 +256,14 @@ async function deleteOwnRows(tx: DbOrTx, person: Person) {
   const { userId, email } = person;
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-  await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  // A fresh secret no one knows: every feed address given out stops working (with no row the
+  // first address would work again).
+  const nonce = randomBytes(16).toString('base64url');
+  const secretHash = randomBytes(32).toString('hex');
+  await tx
+    .insert(calendarFeeds)
+    .values({ userId, nonce, secretHash })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { nonce, secretHash } });
   await tx.delete(waitlistEntries).where(eq(waitlistEntries.clientId, userId));
   await tx.delete(images).where(eq(images.ownerId, userId));
   await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));

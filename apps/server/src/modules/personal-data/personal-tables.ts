@@ -283,7 +283,10 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     links: [byUser('user_id')],
     personal: [],
     secrets: ['secret_hash', 'nonce'],
-    erasure: { kind: 'delete', why: 'the person’s calendar feed' },
+    erasure: {
+      kind: 'anonymise',
+      why: 'a fresh secret no one knows: every feed address given out stops working',
+    },
   },
   {
     table: 'jobs',
