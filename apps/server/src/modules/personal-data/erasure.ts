@@ -39,15 +39,12 @@ import { inTransaction } from '../appointments/transaction';
 import { releaseHoldOf } from '../payments/checkout';
 import { PAYMENT_RECEIPT_JOB, type PaymentSettings, settlePayment } from '../payments/settlement';
 import { personOf } from './export';
-import { jobAddressedTo, type Person } from './personal-tables';
+import { jobAddressedTo, type Person } from './person-links';
 
 /** Never a valid argon2 hash: no password verifies against it. */
 const UNUSABLE_PASSWORD = '!erased';
 
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
-
-export const BUSINESS_HAS_STAFF =
-  'Your business has other staff members: remove them before deleting your account';
 
 /**
  * The cancels of an erasure go through the ordinary fan-out (the other party's notification,
@@ -65,7 +62,11 @@ class ErasureChanges extends AppointmentChanges {
     super();
   }
 
-  override async inTransaction(tx: DbOrTx, change: AppointmentChange, except: readonly string[] = []) {
+  override async inTransaction(
+    tx: DbOrTx,
+    change: AppointmentChange,
+    except: readonly string[] = [],
+  ) {
     const { appointmentId, startsAt } = change.notice;
     await settlePayment(tx, this.settings, appointmentId, 'provider_canceled', startsAt);
     await this.real.inTransaction(tx, change, except);
@@ -95,7 +96,8 @@ export interface Erased {
 function namesOf(first: string, last: string) {
   const trimmed = last.trim();
   const full = trimmed && trimmed !== '-' ? `${first} ${trimmed}` : first;
-  const short = trimmed && trimmed !== '-' ? `${first} ${trimmed.slice(0, 1).toUpperCase()}.` : first;
+  const short =
+    trimmed && trimmed !== '-' ? `${first} ${trimmed.slice(0, 1).toUpperCase()}.` : first;
   return { full, names: [...new Set([full, short])] };
 }
 
@@ -177,7 +179,7 @@ async function leaveBusiness(tx: DbOrTx, providerId: string): Promise<void> {
       .from(businessStaff)
       .where(and(eq(businessStaff.businessId, owned.id), ne(businessStaff.providerId, providerId)))
       .limit(1);
-    if (other) throw new ConflictError('INVALID_STATE', BUSINESS_HAS_STAFF);
+    if (other) throw new ConflictError('INVALID_STATE', PERSONAL_DATA_MESSAGES.businessHasStaff);
     await tx.delete(businesses).where(eq(businesses.id, owned.id));
   }
   await tx.delete(businessStaff).where(eq(businessStaff.providerId, providerId));
@@ -245,7 +247,9 @@ async function rewordOthersRecords(
   const field = person.providerId ? 'providerName' : 'clientName';
   await tx
     .update(jobs)
-    .set({ payload: sql`jsonb_set(${jobs.payload}, ${`{${field}}`}::text[], to_jsonb(${former}::text))` })
+    .set({
+      payload: sql`jsonb_set(${jobs.payload}, ${`{${field}}`}::text[], to_jsonb(${former}::text))`,
+    })
     .where(
       and(eq(jobs.kind, APPOINTMENT_MAIL_JOB), sql`${jobs.payload}->>${field} = ${oldName.full}`),
     );

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { providers, users } from '../../db/schema';
 import { NotFoundError } from '../../errors';
-import { aboutPerson, PERSONAL_TABLES, type Person, type PersonalTable } from './personal-tables';
+import { aboutPerson, type Person } from './person-links';
+import { PERSONAL_TABLES, type PersonalTable } from './personal-tables';
 
 type Row = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ export async function exportAccount(db: DbOrTx, userId: string): Promise<Account
   for (const entry of PERSONAL_TABLES) {
     const rows = await queryRows<Row>(
       db,
-      sql`select * from ${sql.identifier(entry.table)} where ${aboutPerson(entry, person)}`,
+      sql`select * from ${sql.identifier(entry.table)} where ${aboutPerson(entry.links, person)}`,
     );
     data[entry.table] = rows.map((row) => exported(entry, row));
   }

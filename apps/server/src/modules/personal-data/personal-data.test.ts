@@ -11,7 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { useBeforeAll } from '../../../test/helpers/app';
 import { book, createSlot } from '../../../test/helpers/booking-factories';
 import { createBusiness } from '../../../test/helpers/business-factories';
-import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
+import {
+  createAdmin,
+  createClient,
+  createProvider,
+  type TestUser,
+} from '../../../test/helpers/factories';
 import { multipart, png } from '../../../test/helpers/images';
 import { useMailTestApp } from '../../../test/helpers/mail';
 import { mailsTo } from '../../../test/helpers/mail-reader';
@@ -31,7 +36,6 @@ import {
   timeslots,
   users,
 } from '../../db/schema';
-import { BUSINESS_HAS_STAFF } from './erasure';
 
 /**
  * People's data over HTTP (docs/product.md §19.5, docs/decisions/072): the export of everything
@@ -103,15 +107,18 @@ describe('people’s data (docs/product.md §19.5)', () => {
     });
     if (paid.statusCode !== 200) throw new Error(`pay: ${paid.body}`);
     // Messages, a waitlist entry, a report, Stripe records, sign-in records.
-    await openConversationWithMessages(t.app, client, provider);
+    const conversationId = await openConversationWithMessages(t.app, client, provider);
     const waiting = await as.post('/api/waitlist', {
       providerId: provider.providerId,
       windows: [{ date: addDays(todayIn('UTC'), 5) }],
     });
     if (waiting.statusCode !== 201) throw new Error(`waitlist: ${waiting.body}`);
-    await db()
-      .insert(reports)
-      .values({ reporterId: client.id, kind: 'provider', targetId: provider.providerId!, reason: 'Rude' });
+    await db().insert(reports).values({
+      reporterId: client.id,
+      kind: 'provider',
+      targetId: provider.providerId!,
+      reason: 'Rude',
+    });
     await db().insert(paymentAccounts).values({ userId: client.id, stripeCustomerId: 'cus_test' });
     await t.app.inject({
       method: 'POST',
@@ -127,7 +134,7 @@ describe('people’s data (docs/product.md §19.5)', () => {
     // The bystander has records of their own with the same provider.
     await createReview(t.app, provider, bystander, 5, 'Fine');
     await openConversationWithMessages(t.app, bystander, provider);
-    return { client, provider, bystander, comingId, paymentId, feedPath };
+    return { client, provider, bystander, comingId, paymentId, feedPath, conversationId };
   });
 
   describe('GET /api/account/export', () => {
@@ -165,7 +172,9 @@ describe('people’s data (docs/product.md §19.5)', () => {
       ]) {
         expect(doc.data[table]?.length ?? 0, table).toBeGreaterThan(0);
       }
-      expect(String(doc.data.images![0]!.data)).toMatch(/^data:image\/\w+;base64,[A-Za-z0-9+/]+=*$/);
+      expect(String(doc.data.images![0]!.data)).toMatch(
+        /^data:image\/\w+;base64,[A-Za-z0-9+/]+=*$/,
+      );
       for (const rows of Object.values(doc.data)) {
         for (const row of rows) for (const key of SECRET_KEYS) expect(row).not.toHaveProperty(key);
       }
@@ -188,7 +197,11 @@ describe('people’s data (docs/product.md §19.5)', () => {
       expect(doc.data.images).toEqual([]);
     });
 
-    it('needs a token', async () => {
+    it('is for every signed-in account, an operator too; none without a token', async () => {
+      const admin = await createAdmin(t.app);
+      const res = await exportOf(admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<AccountExport>().account).toMatchObject({ id: admin.id, role: 'admin' });
       expect((await asUser(t.app, null).get('/api/account/export')).statusCode).toBe(401);
     });
   });
@@ -259,7 +272,13 @@ describe('people’s data (docs/product.md §19.5)', () => {
       expect(told.map((n) => n.message)).toContainEqual(
         expect.stringMatching(new RegExp(`^${FORMER_NAMES.client} canceled`)),
       );
-      await t.app.jobs.runDue(new Date());
+      // The provider still writes in the conversation: no digest goes to the erased address.
+      const wrote = await asUser(t.app, provider).post(
+        `/api/conversations/${s.conversationId}/messages`,
+        { body: 'Sorry to see you go' },
+      );
+      expect(wrote.statusCode, wrote.body).toBe(201);
+      await t.app.jobs.runDue(new Date(Date.now() + 60 * 60_000));
       const mails = await mailsTo(t.smtp.messages, provider.email);
       expect(mails.map((m) => m.subject)).toContainEqual(expect.stringMatching(/cancel/i));
       expect(t.smtp.messages.flatMap((m) => m.to).filter((to) => to.endsWith('.invalid'))).toEqual(
@@ -267,7 +286,9 @@ describe('people’s data (docs/product.md §19.5)', () => {
       );
 
       // Reviews show the former name.
-      const reviews = await asUser(t.app, null).get(`/api/providers/${provider.providerId}/reviews`);
+      const reviews = await asUser(t.app, null).get(
+        `/api/providers/${provider.providerId}/reviews`,
+      );
       expect(reviews.statusCode).toBe(200);
       expect(reviews.body).toContain(FORMER_NAMES.client);
 
@@ -344,7 +365,9 @@ describe('people’s data (docs/product.md §19.5)', () => {
       const told = await db()
         .select({ message: notifications.message })
         .from(notifications)
-        .where(and(eq(notifications.userId, client.id), eq(notifications.appointmentId, appointmentId)));
+        .where(
+          and(eq(notifications.userId, client.id), eq(notifications.appointmentId, appointmentId)),
+        );
       expect(told.map((n) => n.message)).toContainEqual(
         expect.stringMatching(new RegExp(`^${FORMER_NAMES.provider} canceled`)),
       );
@@ -358,7 +381,10 @@ describe('people’s data (docs/product.md §19.5)', () => {
       const business = await createBusiness(t.app, { staff: 1 });
       const res = await erase(business.owner, { password: business.owner.password });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'INVALID_STATE', message: BUSINESS_HAS_STAFF });
+      expect(res.json()).toMatchObject({
+        code: 'INVALID_STATE',
+        message: PERSONAL_DATA_MESSAGES.businessHasStaff,
+      });
       expect((await exportOf(business.owner)).statusCode).toBe(200);
     });
   });

@@ -15,9 +15,6 @@ import { IMPERSONAL_TABLES, PERSONAL_TABLES } from './personal-tables';
 const LOOKS_PERSONAL =
   /(^|_)(user|client|sender|reporter|owner|admin|actor_user|provider|owner_provider)_id$|^(accepted|resolved)_by$|(^|_)(email|first_name|last_name|phone|address|bio)$|name$/;
 
-/** Columns that match the pattern everywhere they occur, and why they are not a person. */
-const NOT_PERSONAL_ANYWHERE: Record<string, string> = {};
-
 interface Column {
   table: string;
   column: string;
@@ -57,7 +54,6 @@ async function uncovered(db: DbOrTx): Promise<string[]> {
       ...(personal?.secrets ?? []),
       ...Object.keys(personal?.notPersonal ?? {}),
       ...Object.keys(impersonal?.notPersonal ?? {}),
-      ...Object.keys(NOT_PERSONAL_ANYWHERE),
     ]);
     for (const { column } of columns.filter((c) => c.table === table)) {
       if (LOOKS_PERSONAL.test(column) && !covered.has(column)) {

@@ -1,4 +1,15 @@
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  byEmail,
+  byProvider,
+  byUser,
+  jobAddressedTo,
+  type Link,
+  ownBusinesses,
+  ownConnections,
+  ownConversations,
+  ownWaitlistEntries,
+  within,
+} from './person-links';
 
 /**
  * THE registry of people's data (docs/product.md §19.5, docs/decisions/072): every table of the
@@ -7,21 +18,6 @@ import { type SQL, sql } from 'drizzle-orm';
  * about a person" with the reason. `personal-tables.test.ts` compares it with the database's own
  * catalogue: a table or a personal-looking column it does not cover fails the test.
  */
-
-/** Whose data is asked for: the account, its provider listing (if any), its address. */
-export interface Person {
-  userId: string;
-  /** The provider listing of a provider account; null for clients and operators. */
-  providerId: string | null;
-  /** The address as stored now (before erasure replaces it). */
-  email: string;
-}
-
-/** How rows about a person are found: the columns that identify them and the condition. */
-export interface Link {
-  columns: readonly string[];
-  where(person: Person): SQL;
-}
 
 /** What erasure does with the rows found by the links. */
 export type Erasure =
@@ -50,45 +46,6 @@ export interface ImpersonalTable {
   nothingAboutAPerson: string;
   notPersonal?: Readonly<Record<string, string>>;
 }
-
-const col = (name: string) => sql.identifier(name);
-
-/** Rows whose `column` is the person's user id. */
-const byUser = (column: string): Link => ({
-  columns: [column],
-  where: (p) => sql`${col(column)} = ${p.userId}`,
-});
-
-/** Rows whose `column` is the person's provider listing (providers.user_id = the person). */
-const byProvider = (column: string): Link => ({
-  columns: [column],
-  where: (p) => (p.providerId ? sql`${col(column)} = ${p.providerId}` : sql`false`),
-});
-
-/** Rows whose `column` is the person's address. */
-const byEmail = (column: string): Link => ({
-  columns: [column],
-  where: (p) => sql`${col(column)} = ${p.email}`,
-});
-
-/** Rows whose `column` is one of the ids `ids` selects for the person. */
-const within = (column: string, ids: (p: Person) => SQL): Link => ({
-  columns: [column],
-  where: (p) => sql`${col(column)} in (${ids(p)})`,
-});
-
-const ownConversations = (p: Person) =>
-  sql`select "id" from "conversations" where "client_id" = ${p.userId} or "provider_user_id" = ${p.userId}`;
-const ownWaitlistEntries = (p: Person) =>
-  sql`select "id" from "waitlist_entries" where "client_id" = ${p.userId}`;
-const ownConnections = (p: Person) =>
-  sql`select "id" from "calendar_connections" where "provider_id" = ${p.providerId}`;
-const ownBusinesses = (p: Person) =>
-  sql`select "business_id" from "business_staff" where "provider_id" = ${p.providerId}`;
-
-/** A job addressed to the person (its payload names them as recipient or account). */
-export const jobAddressedTo = (p: Person): SQL =>
-  sql`("payload"->>'recipientUserId' = ${p.userId} or "payload"->>'userId' = ${p.userId})`;
 
 const KEPT_FOR_OTHER_PARTY =
   'belongs to two people: the other party keeps it; the person shows under the former name';
@@ -179,7 +136,10 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     links: [byProvider('provider_id')],
     personal: [],
     notPersonal: { name: 'what the provider offers, not who they are' },
-    erasure: { kind: 'keep', why: 'appointments of other people name them; unlisted with the provider' },
+    erasure: {
+      kind: 'keep',
+      why: 'appointments of other people name them; unlisted with the provider',
+    },
   },
   {
     table: 'booking_policies',
@@ -246,7 +206,10 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     table: 'reviews',
     links: [byUser('client_id'), byProvider('provider_id')],
     personal: ['comment', 'reply'],
-    erasure: { kind: 'keep', why: "reviews stay, shown as 'Former client' (docs/product.md §19.5)" },
+    erasure: {
+      kind: 'keep',
+      why: "reviews stay, shown as 'Former client' (docs/product.md §19.5)",
+    },
   },
   {
     table: 'conversations',
@@ -343,7 +306,10 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     links: [byEmail('email'), byProvider('accepted_by'), within('business_id', ownBusinesses)],
     personal: ['email'],
     secrets: ['token_hash'],
-    erasure: { kind: 'delete', why: 'invitations to the address; the owner’s go with the business' },
+    erasure: {
+      kind: 'delete',
+      why: 'invitations to the address; the owner’s go with the business',
+    },
   },
   {
     table: 'business_resources',
@@ -402,13 +368,19 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
         'the provider reported: a report names its reporter, so it is the reporter’s (and the operators’) record, not exported to the provider',
       resolved_by: 'the operator who resolved it (their audit record)',
     },
-    erasure: { kind: 'keep', why: 'notice-and-action record of the operators (docs/decisions/072)' },
+    erasure: {
+      kind: 'keep',
+      why: 'notice-and-action record of the operators (docs/decisions/072)',
+    },
   },
   {
     table: 'admin_audit_log',
     links: [byUser('admin_id')],
     personal: ['note'],
-    erasure: { kind: 'keep', why: 'append-only by a trigger (0022): the record of operator actions' },
+    erasure: {
+      kind: 'keep',
+      why: 'append-only by a trigger (0022): the record of operator actions',
+    },
   },
 ];
 
@@ -420,18 +392,8 @@ export const IMPERSONAL_TABLES: readonly ImpersonalTable[] = [
     nothingAboutAPerson: 'ids and types of Stripe events already processed',
   },
   { table: 'marketplace_days', nothingAboutAPerson: 'counts and sums per day and currency' },
-  { table: 'marketplace_figure_deltas', nothingAboutAPerson: 'counts and sums per day and currency' },
+  {
+    table: 'marketplace_figure_deltas',
+    nothingAboutAPerson: 'counts and sums per day and currency',
+  },
 ];
-
-/** The registry entry of a table, if it stores something about a person. */
-export function personalTable(table: string): PersonalTable | undefined {
-  return PERSONAL_TABLES.find((entry) => entry.table === table);
-}
-
-/** The condition selecting a table's rows about the person (any link). */
-export function aboutPerson(entry: PersonalTable, person: Person): SQL {
-  return sql.join(
-    entry.links.map((link) => sql`(${link.where(person)})`),
-    sql` or `,
-  );
-}
