@@ -129,6 +129,8 @@ export async function eraseAccount(
   }
   const changes = new ErasureChanges(rt.changes, rt.payments);
   const result = await inTransaction(rt.db, async (tx) => {
+    // A retried attempt (deadlock) starts over: nothing of the rolled-back one is told.
+    changes.committed.length = 0;
     const [locked] = await tx
       .select({ id: users.id })
       .from(users)
