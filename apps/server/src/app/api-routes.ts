@@ -11,6 +11,7 @@ import { healthRoutes } from '../modules/health/routes';
 import { messageRoutes } from '../modules/messages/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { paymentRoutes } from '../modules/payments/routes';
+import { personalDataRoutes } from '../modules/personal-data/routes';
 import { waitlistRoutes } from '../modules/waitlist/routes';
 import { calendarSyncRoutes } from '../modules/calendar-sync/routes';
 import { policyRoutes } from '../modules/policies/routes';
@@ -46,4 +47,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(paymentRoutes);
   await api.register(waitlistRoutes);
   await api.register(calendarSyncRoutes);
+  await api.register(personalDataRoutes);
 };
