@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FORMER_NAMES, PERSONAL_DATA_MESSAGES } from '@slotwise/shared/personal-data-schemas';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   appointments,
@@ -21,6 +21,9 @@ import {
   notifications,
   passwordResetTokens,
   paymentAccounts,
+  phoneConfirmations,
+  pushSubscriptions,
+  smsMessages,
   payments,
   providers,
   timeOff,
@@ -150,6 +153,8 @@ export async function eraseAccount(
         email: erasedEmail(userId),
         passwordHash: UNUSABLE_PASSWORD,
         profileImageId: null,
+        phone: null,
+        phoneConfirmedAt: null,
         deletedAt: sql`now()`,
         updatedAt: sql`now()`,
       })
@@ -277,6 +282,15 @@ async function deleteOwnRows(tx: DbOrTx, person: Person) {
   await tx.delete(loginFailures).where(eq(loginFailures.email, email));
   await tx.delete(mailCooldowns).where(eq(mailCooldowns.email, email));
   await tx.delete(paymentAccounts).where(eq(paymentAccounts.userId, userId));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  await tx.delete(phoneConfirmations).where(eq(phoneConfirmations.userId, userId));
+  await tx
+    .delete(smsMessages)
+    .where(
+      person.phone
+        ? or(eq(smsMessages.userId, userId), eq(smsMessages.phone, person.phone))
+        : eq(smsMessages.userId, userId),
+    );
   await tx.delete(businessInvitations).where(eq(businessInvitations.email, email));
   await tx.delete(jobs).where(jobAddressedTo(person));
   // Receipts of a client's payments would go to an address that no longer exists.

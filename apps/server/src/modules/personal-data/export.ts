@@ -11,7 +11,12 @@ type Row = Record<string, unknown>;
 /** The person behind an account: its id, provider listing and address. */
 export async function personOf(db: DbOrTx, userId: string): Promise<Person> {
   const [row] = await db
-    .select({ userId: users.id, email: users.email, providerId: providers.id })
+    .select({
+      userId: users.id,
+      email: users.email,
+      phone: users.phone,
+      providerId: providers.id,
+    })
     .from(users)
     .leftJoin(providers, eq(providers.userId, users.id))
     .where(eq(users.id, userId))

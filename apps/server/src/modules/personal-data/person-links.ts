@@ -12,6 +12,8 @@ export interface Person {
   providerId: string | null;
   /** The address as stored now (before erasure replaces it). */
   email: string;
+  /** The phone number on the profile (docs/product.md §20.3), before erasure removes it. */
+  phone: string | null;
 }
 
 /** How rows about a person are found: the columns that identify them and the condition. */
@@ -38,6 +40,12 @@ export const byProvider = (column: string): Link => ({
 export const byEmail = (column: string): Link => ({
   columns: [column],
   where: (p) => sql`${col(column)} = ${p.email}`,
+});
+
+/** Rows whose `column` is the person's phone number (none without one). */
+export const byPhone = (column: string): Link => ({
+  columns: [column],
+  where: (p) => (p.phone ? sql`${col(column)} = ${p.phone}` : sql`false`),
 });
 
 /** Rows whose `column` is one of the ids `ids` selects for the person. */

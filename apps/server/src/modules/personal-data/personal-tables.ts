@@ -10,6 +10,8 @@ import {
   ownWaitlistEntries,
   within,
 } from './person-links';
+import type { ImpersonalTable, PersonalTable } from './registry-types';
+import { PHONE_TABLES } from './phone-tables';
 
 /**
  * THE registry of people's data (docs/product.md §19.5, docs/decisions/072): every table of the
@@ -19,46 +21,20 @@ import {
  * catalogue: a table or a personal-looking column it does not cover fails the test.
  */
 
-/** What erasure does with the rows found by the links. */
-export type Erasure =
-  | { kind: 'delete'; why: string }
-  | { kind: 'anonymise'; why: string }
-  | { kind: 'keep'; why: string };
-
-export interface PersonalTable {
-  table: string;
-  /** Rows about the person; any link suffices. */
-  links: readonly Link[];
-  /** Columns holding personal values (names, address, free text about the person…). */
-  personal: readonly string[];
-  /** Left out of the export: password, token and calendar secrets, validators. */
-  secrets?: readonly string[];
-  /** A bytea column exported as a data: URL, with the column naming its content type. */
-  picture?: { column: string; typeColumn: string };
-  /** Columns whose name looks personal but are not, with why (the coverage test reads this). */
-  notPersonal?: Readonly<Record<string, string>>;
-  erasure: Erasure;
-}
-
-export interface ImpersonalTable {
-  table: string;
-  /** Why nothing in it is about a person. */
-  nothingAboutAPerson: string;
-  notPersonal?: Readonly<Record<string, string>>;
-}
-
 const KEPT_FOR_OTHER_PARTY =
   'belongs to two people: the other party keeps it; the person shows under the former name';
+
+export type { Erasure, ImpersonalTable, PersonalTable } from './registry-types';
 
 export const PERSONAL_TABLES: readonly PersonalTable[] = [
   {
     table: 'users',
     links: [byUser('id')],
-    personal: ['email', 'first_name', 'last_name', 'timezone'],
+    personal: ['email', 'first_name', 'last_name', 'timezone', 'phone'],
     secrets: ['password_hash'],
     erasure: {
       kind: 'anonymise',
-      why: "name 'Former client'/'Former provider', an undeliverable address, an unusable password, no picture, deleted_at set",
+      why: "name 'Former client'/'Former provider', an undeliverable address, an unusable password, no picture, no phone, deleted_at set",
     },
   },
   {
@@ -382,6 +358,7 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
       why: 'append-only by a trigger (0022): the record of operator actions',
     },
   },
+  ...PHONE_TABLES,
 ];
 
 export const IMPERSONAL_TABLES: readonly ImpersonalTable[] = [
