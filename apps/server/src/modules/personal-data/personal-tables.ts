@@ -3,7 +3,6 @@ import {
   byProvider,
   byUser,
   jobAddressedTo,
-  type Link,
   ownBusinesses,
   ownConnections,
   ownConversations,
