@@ -1,6 +1,6 @@
 import type { adminProvidersResponseSchema } from '@slotwise/shared/moderation-schemas';
 import type { z } from '@slotwise/shared/zod';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -26,5 +26,7 @@ export function useAdminProviders(q: string, status: ProviderStatusFilter) {
     queryFn: ({ pageParam, signal }) => fetchAdminProviders(q, status, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // The last results stay on screen while the next search runs.
+    placeholderData: keepPreviousData,
   });
 }
