@@ -17,7 +17,8 @@ import { OPERATOR_EMAIL } from './harness/operator';
 
 /**
  * Operating the marketplace (docs/product.md §19, docs/decisions/072-operating-the-marketplace.md):
- * a client reports an abusive review from the provider's page; the operator signs in at /login,
+ * another client reports an abusive review from the provider's page (one's own review cannot be
+ * reported); the operator signs in at /login,
  * lands on /admin, hides the review from the queue with a note, and it is gone from the public
  * page; the operator then suspends the provider from the Providers search and their page answers
  * 'Provider not found'. A review needs a completed appointment, which the API refuses to create:
@@ -34,6 +35,7 @@ describeBrowser('operating: report, hide, suspend', () => {
   let baseURL: string;
   let provider: TestUser;
   let client: TestUser;
+  let reporter: TestUser;
   let operator: TestUser;
   /** The tabs to check and close after the test, with the console errors each may log. */
   const opened: { tab: OpenedPage; expected: RegExp[] }[] = [];
@@ -44,6 +46,7 @@ describeBrowser('operating: report, hide, suspend', () => {
     baseURL = server.baseURL;
     provider = await createProvider(app, { firstName: 'Rosa', lastName: 'Plumb' });
     client = await createClient(app, { firstName: 'Carl', lastName: 'Reviewer' });
+    reporter = await createClient(app, { firstName: 'Dana', lastName: 'Reader' });
     // A plain verified account with the listed address: signing in makes it an operator.
     operator = await createClient(app, {
       firstName: 'Ola',
@@ -73,11 +76,11 @@ describeBrowser('operating: report, hide, suspend', () => {
     }
   });
 
-  it('the client reports a review; the operator hides it, then suspends the provider', async () => {
+  it('a client reports a review; the operator hides it, then suspends the provider', async () => {
     const providerPath = `/providers/${provider.providerId}`;
 
-    // The client reports the review from the provider's public page.
-    const clientTab = await openSignedIn(browser, sessionOf(client), { baseURL });
+    // Another client reports the review from the provider's public page.
+    const clientTab = await openSignedIn(browser, sessionOf(reporter), { baseURL });
     opened.push({ tab: clientTab, expected: [] });
     const c = clientTab.page;
     await c.goto(providerPath);
@@ -105,7 +108,7 @@ describeBrowser('operating: report, hide, suspend', () => {
     await o.getByRole('link', { name: MODERATION_TEXTS.tabs.reports }).click();
     const card = o.getByRole('article').filter({ hasText: COMMENT });
     await card.waitFor(WAIT);
-    expect(await card.textContent()).toContain('Reported by Carl Reviewer');
+    expect(await card.textContent()).toContain('Reported by Dana Reader');
     await card.getByRole('button', { name: REPORT_ACTION_LABELS.hide_review }).click();
     const hide = o.getByRole('dialog', { name: REPORT_ACTION_LABELS.hide_review });
     await hide.getByLabel(MODERATION_TEXTS.noteLabel).fill('Abusive language');
