@@ -1,4 +1,6 @@
 import { MODERATION_MESSAGES } from '@slotwise/shared/moderation-schemas';
+import { PERSONAL_DATA_MESSAGES } from '@slotwise/shared/personal-data-schemas';
+import { PERSONAL_DATA_TEXTS } from '@slotwise/shared/personal-data-texts';
 import { MODERATION_TEXTS, REPORT_ACTION_LABELS } from '@slotwise/shared/moderation-texts';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import type { Browser } from 'playwright-core';
@@ -18,12 +20,12 @@ import { OPERATOR_EMAIL } from './harness/operator';
 /**
  * Operating the marketplace (docs/product.md §19, docs/decisions/072-operating-the-marketplace.md):
  * another client reports an abusive review from the provider's page (one's own review cannot be
- * reported); the operator signs in at /login,
- * lands on /admin, hides the review from the queue with a note, and it is gone from the public
- * page; the operator then suspends the provider from the Providers search and their page answers
- * 'Provider not found'. A review needs a completed appointment, which the API refuses to create:
- * the suite runs its own server in-process (as e2e/reviews.test.ts), with the operator's address
- * in ADMIN_EMAILS.
+ * reported); the operator signs in at /login, lands on /admin, hides the review from the queue
+ * with a note, and it is gone from the public page; the operator then suspends the provider from
+ * the Providers search: their page answers 'Provider not found' and their dashboard says why.
+ * Then a client downloads their data and deletes their account (§19.5). A review needs a
+ * completed appointment, which the API refuses to create: the suite runs its own server
+ * in-process (as e2e/reviews.test.ts), with the operator's address in ADMIN_EMAILS.
  */
 
 const COMMENT = 'You are all idiots and thieves.';
@@ -147,9 +149,57 @@ describeBrowser('operating: report, hide, suspend', () => {
       .getByRole('heading', { level: 1, name: MODERATION_MESSAGES.providerNotFound })
       .waitFor(WAIT);
 
+    // The provider still signs in; their dashboard says they are suspended, and why.
+    const providerTab = await openSignedIn(browser, sessionOf(provider), { baseURL });
+    // Their dashboard's review list reads the public reviews, which answer 404 while they are
+    // suspended (docs/product.md §19.4).
+    opened.push({
+      tab: providerTab,
+      expected: [/status of 404 .*\/reviews/, /\[api\] Provider not found/],
+    });
+    await providerTab.page.goto('/dashboard');
+    const banner = providerTab.page.getByRole('alert').filter({
+      hasText: MODERATION_TEXTS.suspendedTitle,
+    });
+    await banner.waitFor(WAIT);
+    expect(await banner.textContent()).toContain('Fake listing');
+
     // The audit log has both actions, newest first.
     await o.getByRole('link', { name: MODERATION_TEXTS.tabs.audit }).click();
     await o.getByText('Fake listing').waitFor(WAIT);
     await o.getByText('Abusive language').waitFor(WAIT);
+  });
+
+  it('a client downloads their data, then deletes the account and is signed out', async () => {
+    const tab = await openSignedIn(browser, sessionOf(client), { baseURL, acceptDownloads: true });
+    opened.push({ tab, expected: [] });
+    const { page } = tab;
+    await page.goto('/client/account');
+    const section = page.getByRole('region', { name: PERSONAL_DATA_TEXTS.sectionTitle });
+    await section.waitFor(WAIT);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download', WAIT),
+      section.getByRole('button', { name: PERSONAL_DATA_TEXTS.download }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^slotwise-data-\d{4}-\d{2}-\d{2}\.json$/);
+
+    await section.getByRole('button', { name: PERSONAL_DATA_TEXTS.delete }).click();
+    const dialog = page.getByRole('dialog', { name: PERSONAL_DATA_TEXTS.deleteTitle });
+    await dialog
+      .getByLabel(PERSONAL_DATA_TEXTS.passwordLabel, { exact: true })
+      .fill(DEFAULT_PASSWORD);
+    await dialog.getByRole('button', { name: PERSONAL_DATA_TEXTS.delete }).click();
+    await page.getByText(PERSONAL_DATA_MESSAGES.accountDeleted).waitFor(WAIT);
+    await page.waitForURL((url) => url.pathname === '/', WAIT);
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+    // The old address and password no longer sign in.
+    const login = await fetch(`${baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: client.email, password: DEFAULT_PASSWORD }),
+    });
+    expect(login.status).toBe(401);
   });
 });
