@@ -99,6 +99,8 @@ export const MODERATION_TEXTS = {
   suspendedBody:
     'Clients cannot find or book you. You can still see and cancel your bookings. To appeal, reply to the mail we sent you.',
   suspendedReason: 'Reason',
+  /** The client's own history: a review an operator hid (docs/product.md §19.3). */
+  reviewHiddenMark: 'Your review of this appointment is hidden by Slotwise.',
 } as const;
 
 /** The report statuses as the queue's filter names them. */
