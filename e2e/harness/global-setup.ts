@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium';
+import { OPERATOR_EMAIL } from './operator';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -191,6 +192,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'test',
       // Calendar feeds the tests serve on loopback (docs/decisions/071-calendar-sync.md).
       ALLOW_PRIVATE_URLS: '1',
+      // The operator's address (docs/product.md §19.1): signing in with it opens /admin.
+      ADMIN_EMAILS: OPERATOR_EMAIL,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -21,7 +21,10 @@ export interface InProcessServer {
  * the API refuses to create (an appointment in the past): write it with the server's test
  * factories (apps/server/test/helpers) on `app`, then drive the browser against `baseURL`.
  */
-export async function startInProcessServer(): Promise<InProcessServer> {
+export async function startInProcessServer(
+  /** More of the server's environment (e.g. `ADMIN_EMAILS`). */
+  env: Record<string, string> = {},
+): Promise<InProcessServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'slotwise-e2e-inproc-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,6 +36,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
     MAX_EVENT_LOOP_DELAY_MS: '0',
     JOBS_POLL_INTERVAL_MS: '0',
     JWT_SECRET: 'e2e-in-process-secret-that-is-at-least-32-characters',
+    ...env,
   });
   const app = await buildApp(config);
   const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,3 +1,4 @@
+import { YourDataSection } from '../features/accounts/components/your-data-section';
 import { ProviderProfilePage } from '../features/accounts/provider-profile-page';
 import { BusinessSection } from '../features/business/components/business-section';
 import { CalendarConnectionsSection } from '../features/calendar-sync/calendar-connections-section';
@@ -7,7 +8,8 @@ import { ServicesSection } from '../features/catalogue/components/services-secti
  * /dashboard/profile (sidebar label Settings): SPEC's profile information and its Update Profile
  * modal (features/accounts), the provider's business (features/business, docs/product.md §13),
  * the calendars they connect (features/calendar-sync, docs/product.md §18), then the provider's
- * services (features/catalogue).
+ * services (features/catalogue), and last the provider's data: export and erasure
+ * (docs/product.md §19.5).
  */
 export function ProviderSettingsPage() {
   return (
@@ -20,6 +22,9 @@ export function ProviderSettingsPage() {
         <CalendarConnectionsSection />
       </div>
       <ServicesSection />
+      <div className="mx-auto w-full max-w-3xl px-4 pb-6 sm:px-6">
+        <YourDataSection />
+      </div>
     </>
   );
 }

@@ -134,7 +134,31 @@ const ProviderWaitlistPage = lazyNamed(
   'ProviderWaitlistPage',
 );
 
-const MessagesPage = lazyNamed(() => import('../features/messages/messages-page'), 'MessagesPage');
+// The operator's area (docs/product.md §19.6): its layout and one screen per tab.
+const AdminAreaLayout = lazyNamed(() => import('./admin-area-layout'), 'AdminAreaLayout');
+const AdminOverviewPage = lazyNamed(
+  () => import('../features/admin/admin-overview-page'),
+  'AdminOverviewPage',
+);
+const AdminReportsPage = lazyNamed(
+  () => import('../features/admin/admin-reports-page'),
+  'AdminReportsPage',
+);
+const AdminProvidersPage = lazyNamed(
+  () => import('../features/admin/admin-providers-page'),
+  'AdminProvidersPage',
+);
+const AdminReviewsPage = lazyNamed(
+  () => import('../features/admin/admin-reviews-page'),
+  'AdminReviewsPage',
+);
+const AdminAuditPage = lazyNamed(
+  () => import('../features/admin/admin-audit-page'),
+  'AdminAuditPage',
+);
+
+// With 'Report' on received messages (features/moderation, docs/product.md §19.3).
+const MessagesPage = lazyNamed(() => import('./messages-with-reports'), 'MessagesWithReports');
 const NotificationsPage = lazyNamed(
   () => import('../features/notifications/notifications-page'),
   'NotificationsPage',
@@ -220,6 +244,23 @@ export const routes: RouteObject[] = [
           {
             element: <BareLayout />,
             children: [{ path: 'pay/:paymentId', element: <CheckoutPage /> }],
+          },
+        ],
+      },
+      // The operator's area (docs/product.md §19.1): operators only.
+      {
+        element: <RequireSession role="admin" />,
+        children: [
+          {
+            path: 'admin',
+            element: <AdminAreaLayout />,
+            children: [
+              { index: true, element: <AdminOverviewPage /> },
+              { path: 'reports', element: <AdminReportsPage /> },
+              { path: 'providers', element: <AdminProvidersPage /> },
+              { path: 'reviews', element: <AdminReviewsPage /> },
+              { path: 'audit', element: <AdminAuditPage /> },
+            ],
           },
         ],
       },

@@ -60,7 +60,10 @@ export function SiteHeader() {
   const { session } = useSession();
   const home = session ? HOME_PATH[session.role] : null;
   // Signed in: the way to one's own area; signed out: sign-up (with Login beside it).
-  const cta = home ? { to: home, label: 'My account' } : { to: '/register', label: 'Sign Up' };
+  // An operator's own area is /admin (docs/product.md §19.1).
+  const cta = home
+    ? { to: home, label: session?.role === 'admin' ? 'Admin' : 'My account' }
+    : { to: '/register', label: 'Sign Up' };
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLElement>(null);
 

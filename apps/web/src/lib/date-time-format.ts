@@ -236,6 +236,21 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   return relative.format(Math.trunc(seconds / 60), 'minute');
 }
 
+/**
+ * How long ago an instant was, short ('just now', '12 min ago', '3 h ago', '4 d ago'): the age
+ * of a report in the operator's queue (docs/product.md §19.6).
+ */
+export function formatAge(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}
+
 /** A number as people read it: 1,234 / 4.5 (at most one decimal). */
 export function formatNumber(value: number, maximumFractionDigits = 1): string {
   return new Intl.NumberFormat(displayLocale, { maximumFractionDigits }).format(value);

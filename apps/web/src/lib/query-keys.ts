@@ -97,6 +97,19 @@ export const queryKeys = {
   /** GET /providers/:id/reviews?cursor= → pages of `{reviews, nextCursor, rating, reviewCount}`. */
   providerReviews: (providerId: string) => ['reviews', providerId] as const,
 
+  /** The operator's screens (docs/product.md §19): everything under it changes with an action. */
+  admin: ['admin'] as const,
+  /** GET /admin/figures → the last 30 days' figures. */
+  adminFigures: ['admin', 'figures'] as const,
+  /** GET /admin/reports?status → pages of `{reports, nextCursor}`. */
+  adminReports: (status: string) => ['admin', 'reports', status] as const,
+  /** GET /admin/providers?q&status → pages of `{providers, nextCursor}`. */
+  adminProviders: (q: string, status: string) => ['admin', 'providers', { q, status }] as const,
+  /** GET /admin/reviews?q&status → pages of `{reviews, nextCursor}`. */
+  adminReviews: (q: string, status: string) => ['admin', 'reviews', { q, status }] as const,
+  /** GET /admin/audit → pages of `{entries, nextCursor}`. */
+  adminAudit: ['admin', 'audit'] as const,
+
   /** GET /profile: holds the profile itself, unwrapped (features/accounts/api). */
   profile: ['profile'] as const,
   /** GET /profile/notification-preferences → `{preferences}`. */

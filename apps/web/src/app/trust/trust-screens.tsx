@@ -1,7 +1,10 @@
+import type { ProviderDetail } from '@slotwise/shared/discovery-schemas';
+import type { PublicReview } from '@slotwise/shared/reviews-schemas';
 import { useParams } from 'react-router';
 import { fullName } from '../../lib/full-name';
 import { useSession } from '../../lib/session';
 import { ClientAppointmentsPage } from '../../features/appointments/client-appointments-page';
+import { ReportButton } from '../../features/moderation/components/report-button';
 import { NoShowDialog } from '../../features/appointments/components/no-show-dialog';
 import { ProviderDetailPage } from '../../features/discovery/provider-detail-page';
 import { PublicProviderPage } from '../../features/discovery/public-provider-page';
@@ -11,18 +14,34 @@ import { ProviderDashboardPage } from '../../features/stats/provider-dashboard-p
 import { JoinWaitlist } from '../../features/waitlist/components/join-waitlist';
 
 /**
- * Screens that put trust (features/reviews) into other domains' screens, and the provider pages'
- * 'Join the waitlist' (features/waitlist, docs/product.md §17): the import rule lets only app/
- * compose UI of two features (apps/web/src/README.md).
+ * Screens that put trust (features/reviews) into other domains' screens, the provider pages'
+ * 'Join the waitlist' (features/waitlist, docs/product.md §17) and 'Report' (features/moderation,
+ * docs/product.md §19.3): the import rule lets only app/ compose UI of two features
+ * (apps/web/src/README.md).
  */
+
+function reportReview(review: PublicReview) {
+  return (
+    <ReportButton
+      kind="review"
+      targetId={review.id}
+      label={`Report review by ${review.client_first_name} ${review.client_last_initial}.`}
+    />
+  );
+}
+
+function reportProvider(details: ProviderDetail) {
+  return <ReportButton kind="provider" targetId={details.provider_id} />;
+}
 
 /** The provider page (/client/provider/:id) with the provider's reviews and replies. */
 export function ProviderPageWithReviews() {
   const { id = '' } = useParams();
   return (
     <ProviderDetailPage
-      reviews={id ? <ReviewsList providerId={id} /> : null}
+      reviews={id ? <ReviewsList providerId={id} report={reportReview} /> : null}
       waitlist={id ? <JoinWaitlist providerId={id} /> : null}
+      report={reportProvider}
     />
   );
 }
@@ -61,8 +80,9 @@ export function PublicProviderPageWithReviews() {
   const { id = '' } = useParams();
   return (
     <PublicProviderPage
-      reviews={id ? <ReviewsList providerId={id} /> : null}
+      reviews={id ? <ReviewsList providerId={id} report={reportReview} /> : null}
       waitlist={id ? <JoinWaitlist providerId={id} /> : null}
+      report={reportProvider}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import type { ReactNode } from 'react';
 import { BookingPage } from './booking-page/booking-page';
 
@@ -8,10 +9,13 @@ import { BookingPage } from './booking-page/booking-page';
 export function ProviderDetailPage({
   reviews = null,
   waitlist = null,
+  report,
 }: {
   reviews?: ReactNode;
   /** 'Join the waitlist' (features/waitlist), composed in by app/. */
   waitlist?: ReactNode;
+  /** 'Report' on the provider (features/moderation), composed in by app/. */
+  report?: (details: ProviderDetail) => ReactNode;
 }) {
-  return <BookingPage reviews={reviews} waitlist={waitlist} />;
+  return <BookingPage reviews={reviews} waitlist={waitlist} report={report} />;
 }

@@ -74,6 +74,25 @@ const SLOW = 20_000;
 
 describe('messages page', () => {
   it(
+    "offers 'Report' on received messages only (docs/product.md §19.3)",
+    async () => {
+      const user = userEvent.setup();
+      renderRoute(`/messages/${CONVERSATION}`);
+      const thread = await screen.findByRole('region', { name: 'Messages with Pia Provider' });
+      await within(thread).findByText('<b>not bold</b>');
+      const reports = within(thread).getAllByRole('button', { name: /^Report/ });
+      expect(reports.map((button) => button.getAttribute('aria-label'))).toEqual([
+        'Report message from Pia Provider',
+      ]);
+      await user.click(reports[0]!);
+      expect(
+        await screen.findByRole('dialog', { name: 'Report this message' }),
+      ).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
     'lists conversations with name, last message as text and an unread dot; the header badge counts',
     async () => {
       renderRoute('/messages');

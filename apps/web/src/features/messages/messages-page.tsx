@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -12,7 +13,15 @@ const PHONE = '(max-width: 640px)';
  * /messages and /messages/:conversationId, for clients and providers: the conversation list
  * beside the open thread on wider screens (docs/decisions/043-messages.md).
  */
-export function MessagesPage() {
+export function MessagesPage({
+  report,
+}: {
+  /**
+   * 'Report' on each received message (features/moderation, docs/product.md §19.3), composed in
+   * by app/.
+   */
+  report?: (messageId: string, authorName: string) => ReactNode;
+} = {}) {
   const { conversationId } = useParams();
   const { session } = useSession();
   const conversations = useConversations();
@@ -62,6 +71,7 @@ export function MessagesPage() {
                 myId={session.userId}
                 myRole={session.role === 'provider' ? 'provider' : 'client'}
                 showBack={phone}
+                report={report}
               />
             ) : conversationId && !conversations.isPending ? (
               <p role="alert" className="p-6 text-sm text-slate-600">

@@ -17,6 +17,7 @@ import { TODAY_COUNT_CAPTION } from './today-count';
 import { NextUp } from './components/next-up';
 import { ReviewReplies } from './components/review-replies';
 import { StatCard } from './components/stat-card';
+import { SuspensionBanner } from './components/suspension-banner';
 import { TodaysAppointments } from './components/todays-appointments';
 import { TrustFigures } from './components/trust-figures';
 import { WaitlistFigure } from './components/waitlist-figure';
@@ -131,6 +132,8 @@ export function ProviderDashboardPage({
         </p>
       ) : (
         <div className="mt-6 space-y-6">
+          {/* A suspended provider is told so, and why (docs/product.md §19.4). */}
+          {actingFor ? null : <SuspensionBanner />}
           <NextUp appointment={nextUp(all)} today={todayKey} />
           {phone ? (
             <>

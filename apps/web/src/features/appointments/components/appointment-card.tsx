@@ -2,6 +2,7 @@ import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/ap
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { PAYMENT_TEXTS, paymentLine } from '@slotwise/shared/payments-texts';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
@@ -114,6 +115,10 @@ export function AppointmentCard(props: AppointmentCardProps) {
         <CardAction kind="review" onClick={props.onReview} describedBy={describedBy}>
           {REVIEW_MESSAGES.leaveReview}
         </CardAction>
+      ) : null}
+      {client && (props.appointment as { review_hidden?: boolean }).review_hidden ? (
+        // A hidden review stays in the client's own history, marked (docs/product.md §19.3).
+        <p className="text-sm text-slate-600">{MODERATION_TEXTS.reviewHiddenMark}</p>
       ) : null}
       {!client && props.onNoShow ? (
         <CardAction kind="noShow" onClick={props.onNoShow} describedBy={describedBy}>

@@ -37,9 +37,12 @@ function describe(details: ProviderDetail, name: string): string {
 export function BookingPage({
   reviews = null,
   waitlist = null,
+  report,
 }: {
   reviews?: ReactNode;
   waitlist?: ReactNode;
+  /** 'Report' on the provider (features/moderation, docs/product.md §19.3), composed in by app/. */
+  report?: (details: ProviderDetail) => ReactNode;
 }) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
@@ -79,7 +82,7 @@ export function BookingPage({
       className={`mx-auto w-full max-w-5xl space-y-4 px-4 pt-4 sm:space-y-6 sm:px-6 sm:py-8 ${params.has('slot') ? 'pb-40' : 'pb-6'}`}
     >
       <title>{`${name}${details.category ? ` · ${categoryName(details.category)}` : ''} · Slotwise`}</title>
-      <ProviderHeader details={details} />
+      <ProviderHeader details={details} action={report?.(details)} />
       <BookingSection details={details} waitlist={waitlist} />
       {details.bookingPolicy ? (
         <section

@@ -1,6 +1,7 @@
 import type { ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import { BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { StarRating } from '../../../components/star-rating';
@@ -57,7 +58,14 @@ function mapUrl(details: ProviderDetail): string | null {
  * Who and where (docs/product.md §14.1): photo, name, what they do, rating, city, address or
  * area served with a map link, their business; SPEC's email and bio (§2.14) follow.
  */
-export function ProviderHeader({ details }: { details: ProviderDetail }) {
+export function ProviderHeader({
+  details,
+  action = null,
+}: {
+  details: ProviderDetail;
+  /** A quiet action beside the name ('Report', composed in by app/). */
+  action?: ReactNode;
+}) {
   const { session } = useSession();
   const message = useOpenConversation();
   const name = fullName(details.firstName, details.lastName);
@@ -85,6 +93,7 @@ export function ProviderHeader({ details }: { details: ProviderDetail }) {
             emptyText={REVIEW_MESSAGES.noReviewsYet}
           />
         </div>
+        {action}
       </div>
       <div className="mt-3 space-y-1 text-sm text-slate-700">
         {city ? (

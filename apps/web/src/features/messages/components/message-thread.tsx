@@ -1,5 +1,5 @@
 import type { ChatMessage, Conversation } from '@slotwise/shared/messages-schemas';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
 import { failureMessage } from '../../../lib/failure-message';
@@ -25,12 +25,20 @@ interface MessageThreadProps {
   myRole: 'client' | 'provider';
   /** Phones show one pane at a time: the thread then links back to the list. */
   showBack: boolean;
+  /** 'Report' beside each received message (composed in by app/). */
+  report?: (messageId: string, authorName: string) => ReactNode;
 }
 
 let localCounter = 0;
 
 /** One conversation: day-grouped history (oldest at the top), live arrivals, the composer. */
-export function MessageThread({ conversation, myId, myRole, showBack }: MessageThreadProps) {
+export function MessageThread({
+  conversation,
+  myId,
+  myRole,
+  showBack,
+  report,
+}: MessageThreadProps) {
   const id = conversation.id;
   const name = fullName(conversation.other.first_name, conversation.other.last_name);
   const history = useConversationMessages(id);
@@ -172,7 +180,9 @@ export function MessageThread({ conversation, myId, myRole, showBack }: MessageT
                   author={message.sender_id === myId ? 'You' : name}
                   body={message.body}
                   at={message.created_at}
-                />
+                >
+                  {report && message.sender_id !== myId ? report(message.id, name) : null}
+                </MessageBubble>
               ))}
             </ol>
           </section>
@@ -226,7 +236,7 @@ function MessageBubble({
   author: string;
   body: string;
   at: string;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>

@@ -1,4 +1,5 @@
 import { REVIEW_MESSAGES, type PublicReview } from '@slotwise/shared/reviews-schemas';
+import type { ReactNode } from 'react';
 import { StarRating } from '../../../components/star-rating';
 import { useProviderReviews } from '../api/get-provider-reviews';
 import { ReplyForm } from './reply-form';
@@ -19,6 +20,8 @@ interface ReviewsListProps {
   replyable?: boolean;
   /** Heading level: h2 on a page, h3 inside a dashboard section. */
   headingLevel?: 'h2' | 'h3';
+  /** 'Report' on each review (features/moderation, docs/product.md §19.3), composed in by app/. */
+  report?: (review: PublicReview) => ReactNode;
 }
 
 /**
@@ -30,6 +33,7 @@ export function ReviewsList({
   providerId,
   replyable = false,
   headingLevel = 'h2',
+  report,
 }: ReviewsListProps) {
   const reviews = useProviderReviews(providerId);
   const Heading = headingLevel;
@@ -49,6 +53,7 @@ export function ReviewsList({
                     {review.client_first_name} {review.client_last_initial}.
                   </span>
                   <span className="text-sm text-slate-600">{formatDate(review.created_at)}</span>
+                  {report ? <span className="ml-auto">{report(review)}</span> : null}
                 </div>
                 {review.comment ? (
                   <p className="mt-2 break-words whitespace-pre-line text-slate-800">
