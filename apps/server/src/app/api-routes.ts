@@ -13,6 +13,7 @@ import { notificationRoutes } from '../modules/notifications/routes';
 import { paymentRoutes } from '../modules/payments/routes';
 import { waitlistRoutes } from '../modules/waitlist/routes';
 import { calendarSyncRoutes } from '../modules/calendar-sync/routes';
+import { phoneRoutes, smsInboundRoutes } from '../modules/sms/routes';
 import { policyRoutes } from '../modules/policies/routes';
 import { profileRoutes } from '../modules/accounts/profile-routes';
 import { reviewRoutes } from '../modules/reviews/routes';
@@ -46,4 +47,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(paymentRoutes);
   await api.register(waitlistRoutes);
   await api.register(calendarSyncRoutes);
+  await api.register(phoneRoutes);
+  await api.register(smsInboundRoutes);
 };
