@@ -55,6 +55,7 @@ interface SlotToOffer {
   day: string;
   start_time: string;
   starts_at: Date | string;
+  slot_type: string;
   seats_open: number;
   offerable: boolean;
   provider_name: string;
@@ -71,7 +72,7 @@ async function lockSlotToOffer(tx: DbOrTx, timeslotId: string): Promise<SlotToOf
     tx,
     sql`select ${timeslots.id} as id, ${timeslots.providerId} as provider_id,
           ${timeslots.day}::text as day, ${timeslots.startTime}::text as start_time,
-          ${timeslots.startsAt} as starts_at,
+          ${timeslots.startsAt} as starts_at, ${timeslots.type} as slot_type,
           (${timeslots.capacity} - ${timeslots.seatsTaken} - (select count(*) from waitlist_offers o
              where o.timeslot_id = ${timeslots.id} and o.status = 'offered'
                and o.expires_at > now()))::int as seats_open,
@@ -202,7 +203,7 @@ async function writeOfferEffects(
     appointmentId: null,
   });
   // Its text (docs/product.md §20.3), not sent once the hold has ended or the offer is over.
-  const what = `${slot.service_name ?? 'A time'} with ${slot.provider_name}`;
+  const what = `${slot.service_name ?? slot.slot_type} with ${slot.provider_name}`;
   await textIfWanted(tx, [offer.clientId], 'waitlist', (recipient) => ({
     body: waitlistOfferText(
       {
