@@ -29,7 +29,7 @@ describe('quiet hours: the next 08:00 in the zone', () => {
     expect(smsSendTime(now, 'Pacific/Auckland')).toEqual(at('2026-06-10T20:00:00Z'));
   });
 
-  it('is right on the night New York springs forward (2026-03-08)', () => {
+  it('is right when New York springs forward (2026-03-08)', () => {
     // 22:00 EST on the 7th → 08:00 EDT on the 8th (UTC-4 by then).
     expect(smsSendTime(at('2026-03-08T03:00:00Z'), 'America/New_York')).toEqual(
       at('2026-03-08T12:00:00Z'),
@@ -44,7 +44,7 @@ describe('quiet hours: the next 08:00 in the zone', () => {
     );
   });
 
-  it('is right on the night New York falls back (2026-11-01)', () => {
+  it('is right when New York falls back (2026-11-01)', () => {
     // 23:00 EDT on Oct 31 → 08:00 EST on Nov 1 (UTC-5 by then).
     expect(smsSendTime(at('2026-11-01T03:00:00Z'), 'America/New_York')).toEqual(
       at('2026-11-01T13:00:00Z'),
@@ -58,7 +58,7 @@ describe('quiet hours: the next 08:00 in the zone', () => {
     );
   });
 
-  it('is right on the night Auckland ends daylight time (2026-04-05)', () => {
+  it('is right when Auckland ends daylight time (2026-04-05)', () => {
     // 22:00 NZDT (UTC+13) on the 4th → 08:00 NZST (UTC+12) on the 5th.
     expect(smsSendTime(at('2026-04-04T09:00:00Z'), 'Pacific/Auckland')).toEqual(
       at('2026-04-04T20:00:00Z'),

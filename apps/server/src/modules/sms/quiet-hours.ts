@@ -4,7 +4,7 @@ import { SMS_QUIET_FROM_HOUR, SMS_QUIET_UNTIL_HOUR } from '@slotwise/shared/phon
 /**
  * Quiet hours are a send time, not a filter (docs/product.md §20.3, docs/decisions/073-phones.md):
  * a text due between 21:00 and 08:00 in the recipient's zone goes at the next 08:00 there,
- * computed in the zone so that a night the clocks change is right.
+ * computed in the zone so that a change of the clocks is right.
  */
 
 /** The zone's offset from UTC (ms) at an instant: local wall clock minus UTC. */

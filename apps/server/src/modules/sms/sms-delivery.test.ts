@@ -84,17 +84,17 @@ describe('the send job: quiet hours, STOP and the daily cap (outbox)', () => {
     expect(row.gatewayRef).toMatch(/\.txt$/);
   });
 
-  it('defers a text due at night to 08:00 in the recipient zone, on a night the clocks change', async () => {
+  it('defers a text due in quiet hours to 08:00 in the recipient zone, across a change of the clocks', async () => {
     // Auckland ends daylight time on 2026-04-05: 22:00 NZDT on the 4th → 08:00 NZST on the 5th.
     const userId = await withNumber(t.app, 'Pacific/Auckland', '+64211234501');
-    const night = new Date('2026-04-04T09:00:00Z');
-    const id = await queueAt(db(), night, {
+    const late = new Date('2026-04-04T09:00:00Z');
+    const id = await queueAt(db(), late, {
       userId,
       phone: '+64211234501',
       kind: 'reminder',
       body: 'Slotwise reminder: late.',
     });
-    await t.app.jobs.runDue(night);
+    await t.app.jobs.runDue(late);
     const deferred = await rowOf(db(), id);
     expect(deferred).toMatchObject({ status: 'deferred', reason: 'quiet_hours' });
     expect(deferred.sendAfter).toEqual(new Date('2026-04-04T20:00:00Z'));
@@ -135,21 +135,21 @@ describe('the send job: quiet hours, STOP and the daily cap (outbox)', () => {
   it('defers in Tokyo by its own clock, and drops a text whose hold ends before 08:00', async () => {
     const userId = await withNumber(t.app, 'Asia/Tokyo', '+819012345601');
     // 23:30 in Tokyo (14:30Z), 10:30 in New York: quiet for the recipient, whatever the server's zone.
-    const night = new Date('2026-06-10T14:30:00Z');
-    const deferred = await queueAt(db(), night, {
+    const late = new Date('2026-06-10T14:30:00Z');
+    const deferred = await queueAt(db(), late, {
       userId,
       phone: '+819012345601',
       kind: 'reminder',
       body: 'Tokyo.',
     });
-    const held = await queueAt(db(), night, {
+    const held = await queueAt(db(), late, {
       userId,
       phone: '+819012345601',
       kind: 'waitlist',
       body: 'A time opened.',
-      notAfter: new Date(night.getTime() + 15 * 60_000),
+      notAfter: new Date(late.getTime() + 15 * 60_000),
     });
-    await t.app.jobs.runDue(night);
+    await t.app.jobs.runDue(late);
     expect((await rowOf(db(), deferred)).sendAfter).toEqual(new Date('2026-06-10T23:00:00Z'));
     expect(await rowOf(db(), held)).toMatchObject({
       status: 'suppressed',
