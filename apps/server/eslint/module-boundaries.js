@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 export const MODULE_LAYERS = [
   ['catalogue', 'health', 'messages', 'notifications', 'policies'],
-  ['appointments', 'availability'],
+  ['appointments', 'availability', 'sms'],
   ['reviews'],
   ['discovery', 'stats'],
   ['accounts'],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { appointmentChangesPlugin } from './app/appointment-changes';
 import { paymentsPlugin } from './app/payments';
 import { waitlistPlugin } from './app/waitlist';
+import { smsPlugin } from './app/sms';
 import { calendarSyncPlugin } from './app/calendar-sync';
 import { demoDataPlugin } from './app/demo-data';
 import { operatorsPlugin } from './app/operators';
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(metricsPlugin);
   await app.register(jobsPlugin);
   await app.register(emailJobsPlugin);
+  await app.register(smsPlugin);
   await app.register(loadSheddingPlugin);
   await app.register(rateLimitPlugin);
   await app.register(apiDocsPlugin);

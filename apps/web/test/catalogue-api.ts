@@ -92,6 +92,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     profile_image_url: null,
     providerId: 'provider-1',
     providerDetails: { specialty: 'Barber', bio: '' },
+    phone: null,
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -262,7 +262,7 @@ export async function explainMatch(databaseUrl: string): Promise<WaitlistPlan> {
     const rollback = new Error('rollback');
     await db
       .transaction(async (tx) => {
-        await offerSlots(tx, { holdMinutes: 15 }, [slot]);
+        await offerSlots(tx, { holdMinutes: 15, publicUrl: 'http://localhost:5001' }, [slot]);
         throw rollback;
       })
       .catch((error: unknown) => {

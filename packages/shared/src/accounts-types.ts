@@ -43,6 +43,8 @@ export interface Profile {
   /** The catalogue fields are always sent by the server; optional here so older callers still type-check. */
   providerDetails:
     ({ specialty: string | null; bio: string } & Partial<ProviderCatalogueDetails>) | null;
+  /** The phone number for texts (docs/product.md §20.3), confirmed or not. */
+  phone: { number: string; confirmed: boolean } | null;
   updatedAt: string;
 }
 

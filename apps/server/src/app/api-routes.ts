@@ -14,6 +14,7 @@ import { paymentRoutes } from '../modules/payments/routes';
 import { personalDataRoutes } from '../modules/personal-data/routes';
 import { waitlistRoutes } from '../modules/waitlist/routes';
 import { calendarSyncRoutes } from '../modules/calendar-sync/routes';
+import { phoneRoutes, smsInboundRoutes } from '../modules/sms/routes';
 import { policyRoutes } from '../modules/policies/routes';
 import { profileRoutes } from '../modules/accounts/profile-routes';
 import { reviewRoutes } from '../modules/reviews/routes';
@@ -48,4 +49,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(waitlistRoutes);
   await api.register(calendarSyncRoutes);
   await api.register(personalDataRoutes);
+  await api.register(phoneRoutes);
+  await api.register(smsInboundRoutes);
 };

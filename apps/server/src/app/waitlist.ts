@@ -10,7 +10,10 @@ import { registerWaitlistJobs } from '../modules/waitlist/waitlist-jobs';
  */
 export const waitlistPlugin = fp(
   async (app) => {
-    const settings = { holdMinutes: app.config.waitlistHoldMinutes };
+    const settings = {
+      holdMinutes: app.config.waitlistHoldMinutes,
+      publicUrl: app.config.publicUrl,
+    };
     const tell = ({ offers, released }: OffersMade) => {
       for (const offer of offers) {
         app.realtime.toUser(offer.clientId, 'waitlist_offer', {

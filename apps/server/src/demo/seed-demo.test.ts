@@ -12,7 +12,10 @@ import {
   timeslots,
   users,
 } from '../db/schema';
+import { mobileNumberOf } from '@slotwise/shared/phone-number';
+import { readChannels } from '../modules/notifications/channel-preferences';
 import { DEMO_CLASS } from './demo-class';
+import { DEMO_CLIENT_PHONE } from './demo-phone';
 import { DEMO_CLIENT_EMAIL, DEMO_PROVIDER_EMAIL } from './demo-catalogue';
 import { seedDemoData } from './seed-demo';
 import { demoSignIn } from '../../test/helpers/demo';
@@ -125,6 +128,16 @@ describe('demo data', () => {
       )) as unknown as { rows: { today: string }[] }
     ).rows;
     expect(mine.filter((a) => a.day === today!.today).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the demo client has a confirmed phone, SMS on for reminders and offers, push on (§20.5)', async () => {
+    const headers = await login(t, DEMO_CLIENT_EMAIL);
+    const profile = (await asUser(t.app, { headers }).get('/api/profile')).json().profile;
+    expect(profile.phone).toEqual({ number: DEMO_CLIENT_PHONE, confirmed: true });
+    const matrix = await readChannels(t.app.database.db, profile.id);
+    expect([matrix.reminder.sms, matrix.waitlist.sms]).toEqual([true, true]);
+    expect(Object.values(matrix).every((row) => row.push)).toBe(true);
+    expect(mobileNumberOf(DEMO_CLIENT_PHONE)).toBe(DEMO_CLIENT_PHONE);
   });
 
   it('the demo provider can sign in and sees appointments', async () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
+import { seedDemoPhone } from './demo-phone';
 import { appointmentEvents, appointments, providers, timeslots, users } from '../db/schema';
 import { hashPassword } from '../modules/accounts/passwords';
 import { refreshRatingPrior } from '../modules/reviews/rating';
@@ -382,6 +383,9 @@ async function insertDemo(
   await seedDemoCalendar(tx, { providerId: providerIds[0]!, publicUrl, now });
   // The ranking's marketplace mean over the reviews just written (docs/decisions/048).
   await refreshRatingPrior(tx, true);
+  // The demo client's confirmed phone number and SMS switches (demo-phone.ts): last, so the
+  // offers seeded above text nobody.
+  await seedDemoPhone(tx, { clientEmail: DEMO_CLIENT_EMAIL, now });
 
   return {
     providers: providerIds.length,

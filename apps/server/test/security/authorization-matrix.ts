@@ -11,6 +11,7 @@ import { WAITLIST_ROWS } from './authorization-matrix-waitlist';
 import { CALENDAR_SYNC_ROWS } from './authorization-matrix-calendar-sync';
 import { PERSONAL_DATA_ROWS } from './authorization-matrix-personal-data';
 import { TRUST_ROWS } from './authorization-matrix-trust';
+import { SMS_ROWS } from './authorization-matrix-sms';
 import type { World } from './world';
 import {
   anyoneTokenChecked,
@@ -373,6 +374,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
   ...CALENDAR_SYNC_ROWS,
   // ---- people's data (authorization-matrix-personal-data.ts) ---------------------------------
   ...PERSONAL_DATA_ROWS,
+  // ---- SMS: the phone number and Twilio's webhook (authorization-matrix-sms.ts) ---------------
+  ...SMS_ROWS,
   // ---- messages: the two participants of a conversation ------------------------------------------
   // Every client case finds its conversation already there (200): opened once beforehand.
   matrixRow('POST', '/api/conversations', clientsOnly(200), {

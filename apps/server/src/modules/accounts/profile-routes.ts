@@ -1,5 +1,6 @@
 import { ACCOUNT_ROLES } from '@slotwise/shared/enums';
 import { providerCatalogueDetailsSchema } from '@slotwise/shared/catalogue-schemas';
+import { phoneSchema } from '@slotwise/shared/phones-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ export const profileSchema = z.object({
     .object({ specialty: z.string().nullable(), bio: z.string() })
     .extend(providerCatalogueDetailsSchema.shape)
     .nullable(),
+  phone: phoneSchema.nullable(),
   updatedAt: z.string(),
 });
 

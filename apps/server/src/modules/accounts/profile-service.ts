@@ -24,7 +24,7 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<FullProfil
   const [row] = await db
     .select({
       ...pickColumns(users, 'id', 'firstName', 'lastName', 'email', 'role', 'timezone'),
-      ...pickColumns(users, 'profileImageId', 'updatedAt'),
+      ...pickColumns(users, 'profileImageId', 'updatedAt', 'phone', 'phoneConfirmedAt'),
       providerId: providers.id,
       ...pickColumns(providers, 'specialty', 'bio', 'category', 'address', 'serviceMode'),
       ...pickColumns(providers, 'placeId', 'placeName', 'placeRegion', 'placeCountry'),
@@ -61,6 +61,8 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<FullProfil
           ...catalogueDetails({ ...row, serviceMode: row.serviceMode ?? 'at_provider' }),
         }
       : null,
+    // The number on the profile (docs/product.md §20.3), confirmed or not.
+    phone: row.phone ? { number: row.phone, confirmed: row.phoneConfirmedAt !== null } : null,
     updatedAt: updatedAt.toISOString(),
   };
 }

@@ -18,6 +18,8 @@ import {
 import { clientUser, providerUser, withBothUsers } from '../appointments/views';
 import { appointmentInvite } from './ics';
 import { storeReminderNotification } from '../notifications/reminder-notification';
+import { textIfWanted } from '../sms/sms-queue';
+import { reminderText } from '../sms/sms-texts';
 import { getPreferences } from './preferences';
 import { seriesBookedMessage } from './series-mail';
 import type { OptOutLinks } from './unsubscribe';
@@ -185,12 +187,22 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
     const otherName = toClient
       ? name(appointment.providerFirstName, appointment.providerLastName)
       : name(appointment.clientFirstName, appointment.clientLastName);
-    // The in-app reminder (docs/product.md §14.4) is stored whatever the email preference says.
-    await storeReminderNotification(db, {
-      userId: p.recipientUserId,
-      appointmentId: p.appointmentId,
-      hoursBefore: p.hoursBefore,
-      what: `${appointment.serviceType} ${toClient ? 'with' : 'for'} ${otherName}`,
+    const what = `${appointment.serviceType} ${toClient ? 'with' : 'for'} ${otherName}`;
+    await db.transaction(async (tx) => {
+      // The in-app reminder (docs/product.md §14.4) is stored whatever the email preference says.
+      const first = await storeReminderNotification(tx, {
+        userId: p.recipientUserId,
+        appointmentId: p.appointmentId,
+        hoursBefore: p.hoursBefore,
+        what,
+      });
+      // Its text (docs/product.md §20.3), once: a retried reminder finds the notification stored.
+      if (!first) return;
+      await textIfWanted(tx, [p.recipientUserId], 'reminder', (recipient) => ({
+        body: reminderText(what, appointment.startsAt, recipient.timezone),
+        notAfter: appointment.startsAt,
+        appointmentId: p.appointmentId,
+      }));
     });
     if (!to.emailReminders) return;
     const mail = reminderMail(

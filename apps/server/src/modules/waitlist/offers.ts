@@ -12,6 +12,8 @@ import { cancelJobsByKey, enqueueJobs } from '../../jobs/job-queue';
 import { slotIsBusy, slotIsFreeAndFuture } from '../appointments/claimable-slot';
 import { createNotification } from '../notifications/service';
 import { slotObeysPolicy } from '../policies/policy-rules';
+import { textIfWanted } from '../sms/sms-queue';
+import { waitlistOfferText } from '../sms/sms-texts';
 import type { WaitlistSettings } from './settings';
 
 /**
@@ -52,6 +54,8 @@ interface SlotToOffer {
   provider_id: string;
   day: string;
   start_time: string;
+  starts_at: Date | string;
+  slot_type: string;
   seats_open: number;
   offerable: boolean;
   provider_name: string;
@@ -68,6 +72,7 @@ async function lockSlotToOffer(tx: DbOrTx, timeslotId: string): Promise<SlotToOf
     tx,
     sql`select ${timeslots.id} as id, ${timeslots.providerId} as provider_id,
           ${timeslots.day}::text as day, ${timeslots.startTime}::text as start_time,
+          ${timeslots.startsAt} as starts_at, ${timeslots.type} as slot_type,
           (${timeslots.capacity} - ${timeslots.seatsTaken} - (select count(*) from waitlist_offers o
              where o.timeslot_id = ${timeslots.id} and o.status = 'offered'
                and o.expires_at > now()))::int as seats_open,
@@ -197,6 +202,21 @@ async function writeOfferEffects(
     }),
     appointmentId: null,
   });
+  // Its text (docs/product.md §20.3), not sent once the hold has ended or the offer is over.
+  const what = `${slot.service_name ?? slot.slot_type} with ${slot.provider_name}`;
+  await textIfWanted(tx, [offer.clientId], 'waitlist', (recipient) => ({
+    body: waitlistOfferText(
+      {
+        what,
+        startsAt: new Date(slot.starts_at),
+        expiresAt: offer.expiresAt,
+        link: `${settings.publicUrl}/waitlist`,
+      },
+      recipient.timezone,
+    ),
+    notAfter: offer.expiresAt,
+    offerId: offer.offerId,
+  }));
   await enqueueJobs(tx, [
     {
       kind: OFFER_MAIL_JOB,
