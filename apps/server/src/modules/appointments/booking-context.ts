@@ -146,6 +146,9 @@ export function bookedChange(
       providerImageId: seen.providerImageId,
       // A new booking has no review yet.
       reviewed: false,
+      reviewHidden: false,
+      // A suspended provider's slot is never booked (claimable-slot.ts).
+      providerSuspended: false,
       cancelCutoffMinutes: Number(seen.cancelCutoffMinutes),
     }),
     providerView: toProviderView({

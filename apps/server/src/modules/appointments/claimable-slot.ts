@@ -200,8 +200,5 @@ export async function unclaimableSlotError(
 
 export async function freeSlot(tx: DbOrTx, timeslotId: string | null) {
   if (!timeslotId) return;
-  await tx
-    .update(timeslots)
-    .set(freeSeat)
-    .where(eq(timeslots.id, timeslotId));
+  await tx.update(timeslots).set(freeSeat).where(eq(timeslots.id, timeslotId));
 }

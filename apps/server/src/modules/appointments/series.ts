@@ -285,7 +285,8 @@ export async function bookSeries(
     conflicts.sort((a, b) => a.date.localeCompare(b.date));
     // Each occurrence's fan-out is its own (a notification, an event): sent together, not in turn.
     await Promise.all(booked.map((change) => fanOutBooking(db, change, changes)));
-    const adopted = adoptedId === null ? null : adoptedView(adoptedId, clientUserId, first, seriesId);
+    const adopted =
+      adoptedId === null ? null : adoptedView(adoptedId, clientUserId, first, seriesId);
     return {
       series: { id: seriesId, interval_weeks: intervalWeeks, count },
       adopted,

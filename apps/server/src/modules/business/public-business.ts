@@ -3,7 +3,7 @@ import {
   type MergedSlot,
   type PublicBusiness,
 } from '@slotwise/shared/business-schemas';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows, queryRows } from '../../db/client';
 import {
   bookingPolicies,
