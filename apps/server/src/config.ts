@@ -51,6 +51,15 @@ const envSchema = z.object({
   /** Where the Stripe API is (tests point it at a local fake): `http://127.0.0.1:12111`. */
   STRIPE_API_URL: urlWithProtocol(['http:', 'https:']).optional(),
   ADMIN_EMAILS: z.string().optional(),
+  VAPID_PUBLIC_KEY: z.string().min(40).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  VAPID_SUBJECT: z.string().min(6).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(8).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(8).optional(),
+  TWILIO_FROM: z.string().min(3).optional(),
+  /** Where the Twilio API is (tests point it at a local fake). */
+  TWILIO_API_URL: urlWithProtocol(['http:', 'https:']).optional(),
+  SMS_DAILY_CAP: z.coerce.number().int().min(1).max(1000).default(10),
 });
 
 export interface Config {
@@ -103,6 +112,18 @@ export interface Config {
    * addresses (lower-cased) get the role `admin`; with demo data, the demo operator's too.
    */
   adminEmails: ReadonlySet<string>;
+  /**
+   * Web push (docs/decisions/073-phones.md): VAPID keys when set, else generated into DATA_DIR
+   * (like the JWT secret); the subject defaults to PUBLIC_URL.
+   */
+  vapid: { publicKey: string; privateKey: string } | null;
+  vapidSubject: string;
+  /** SMS through Twilio when its account, token and sender are set; else DATA_DIR/outbox-sms/. */
+  twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
+  /** The STOP webhook's signing key (Twilio's auth token); unset: the webhook refuses everything. */
+  smsWebhookToken: string | undefined;
+  /** Texts one number may receive per day. */
+  smsDailyCap: number;
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -182,6 +203,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiUrl: e.STRIPE_API_URL,
         }
       : null,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''),
+          }
+        : null,
+    smsWebhookToken: e.TWILIO_AUTH_TOKEN,
+    smsDailyCap: e.SMS_DAILY_CAP,
     adminEmails: new Set(
       [...(e.ADMIN_EMAILS ?? '').split(','), ...(demoData ? [DEMO_ADMIN_EMAIL] : [])]
         .map((email) => email.trim().toLowerCase())

@@ -3,6 +3,7 @@ import { issueAt } from './common-schemas';
 import { registrationPasswordField } from './accounts-schemas';
 import { emailField } from './accounts-login-schemas';
 import { MESSAGES } from './texts';
+import { channelMatrixPatchSchema, channelMatrixSchema } from './phones-schemas';
 
 /**
  * Email and calendars: request bodies, answers and user-facing texts, used by the server's
@@ -99,19 +100,39 @@ export const resetPasswordFormSchema = z
   );
 export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
 
-export const notificationPreferencesSchema = z.object({
+/** SPEC's two mail settings (docs/product.md §10). */
+export const mailPreferencesSchema = z.object({
   emailReminders: z.boolean(),
   emailBookingUpdates: z.boolean(),
 });
+export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
+
+/**
+ * The answer: SPEC's two fields, and the event × channel matrix they are part of
+ * (docs/product.md §20.4): `emailReminders` is `channels.reminder.email`, `emailBookingUpdates`
+ * is `channels.booking.email` and `channels.change.email` together.
+ */
+export const notificationPreferencesSchema = mailPreferencesSchema.extend({
+  channels: channelMatrixSchema,
+  /** Devices of the caller subscribed to web push. */
+  push_devices: z.number(),
+  /** A confirmed phone number that has not answered STOP: SMS can be turned on. */
+  sms_ready: z.boolean(),
+});
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-/** PATCH body: either field, at least one. */
-export const notificationPreferencesPatchSchema = notificationPreferencesSchema
+/** PATCH body: SPEC's fields and/or part of the matrix, at least one. */
+export const notificationPreferencesPatchSchema = mailPreferencesSchema
   .partial()
+  .extend({ channels: channelMatrixPatchSchema.optional() })
   .strict()
-  .refine((v) => v.emailReminders !== undefined || v.emailBookingUpdates !== undefined, {
-    message: 'Nothing to change',
-  });
+  .refine(
+    (v) =>
+      v.emailReminders !== undefined ||
+      v.emailBookingUpdates !== undefined ||
+      (v.channels !== undefined && Object.keys(v.channels).length > 0),
+    { message: 'Nothing to change' },
+  );
 export type NotificationPreferencesPatch = z.input<typeof notificationPreferencesPatchSchema>;
 
 export const notificationPreferencesResponseSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * People's data (docs/product.md §19.4, docs/decisions/072-operating-the-marketplace.md): the
+ * People's data (docs/product.md §19.5, docs/decisions/072-operating-the-marketplace.md): the
  * export of everything stored about the caller, and the erasure of their account.
  */
 
@@ -9,6 +9,8 @@ export const PERSONAL_DATA_MESSAGES = {
   passwordRequired: 'Enter your password to confirm',
   passwordIncorrect: 'Password is incorrect',
   accountDeleted: 'Your account has been deleted',
+  businessHasStaff:
+    'Your business has other staff members: remove them before deleting your account',
 } as const;
 
 /** What an erased person is called wherever their name was shown (reviews, messages, lists). */

@@ -12,6 +12,7 @@ import { messageRoutes } from '../modules/messages/routes';
 import { moderationRoutes } from '../modules/moderation/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { paymentRoutes } from '../modules/payments/routes';
+import { personalDataRoutes } from '../modules/personal-data/routes';
 import { waitlistRoutes } from '../modules/waitlist/routes';
 import { calendarSyncRoutes } from '../modules/calendar-sync/routes';
 import { policyRoutes } from '../modules/policies/routes';
@@ -48,4 +49,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(waitlistRoutes);
   await api.register(calendarSyncRoutes);
   await api.register(moderationRoutes);
+  await api.register(personalDataRoutes);
 };

@@ -15,3 +15,4 @@ export * from './schema/payments';
 export * from './schema/waitlist';
 export * from './schema/calendar-sync';
 export * from './schema/moderation';
+export * from './schema/phones';

@@ -25,7 +25,25 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * A `.invalid` address can never receive mail (RFC 6761): an erased account's address
+ * (docs/product.md §19.5, docs/decisions/072). A mail to one is dropped, not attempted.
+ */
+export const undeliverable = (to: string) => to.toLowerCase().endsWith('.invalid');
+
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  const mailer = transportOf(config, log);
+  return {
+    mode: mailer.mode,
+    async send(message) {
+      if (undeliverable(message.to)) return;
+      await mailer.send(message);
+    },
+    close: () => mailer.close(),
+  };
+}
+
+function transportOf(config: Config, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
     return {

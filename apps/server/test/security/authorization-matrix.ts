@@ -10,6 +10,7 @@ import { STRIPE_ROWS } from './authorization-matrix-stripe';
 import { WAITLIST_ROWS } from './authorization-matrix-waitlist';
 import { CALENDAR_SYNC_ROWS } from './authorization-matrix-calendar-sync';
 import { MODERATION_ROWS } from './authorization-matrix-moderation';
+import { PERSONAL_DATA_ROWS } from './authorization-matrix-personal-data';
 import { TRUST_ROWS } from './authorization-matrix-trust';
 import type { World } from './world';
 import {
@@ -373,6 +374,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
   ...CALENDAR_SYNC_ROWS,
   // ---- reports and the operator's routes (authorization-matrix-moderation.ts) ------------------
   ...MODERATION_ROWS,
+  // ---- people's data (authorization-matrix-personal-data.ts) ---------------------------------
+  ...PERSONAL_DATA_ROWS,
   // ---- messages: the two participants of a conversation ------------------------------------------
   // Every client case finds its conversation already there (200): opened once beforehand.
   matrixRow('POST', '/api/conversations', clientsOnly(200), {

@@ -40,6 +40,9 @@ export const users = pgTable(
     emailVerifiedAt: instant('email_verified_at'),
     /** The person erased their account (docs/decisions/072): names, email, picture are gone. */
     deletedAt: instant('deleted_at'),
+    /** E.164 (docs/decisions/073-phones.md); texts go to it only once confirmed. */
+    phone: text('phone'),
+    phoneConfirmedAt: instant('phone_confirmed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

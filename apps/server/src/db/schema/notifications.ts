@@ -1,5 +1,6 @@
 import { NOTIFICATION_TYPES } from '@slotwise/shared/enums';
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ChannelMatrixPatch } from '@slotwise/shared/phones-schemas';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, optionalRef, ownerKey, updatedAt, uuidId } from './columns';
 import { users } from './accounts';
 import { appointments } from './appointments';
@@ -27,6 +28,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   userId: ownerKey('user_id', () => users.id),
   emailReminders: boolean('email_reminders').notNull().default(true),
   emailBookingUpdates: boolean('email_booking_updates').notNull().default(true),
+  /** The matrix cells other than the two above (docs/decisions/073-phones.md): overrides only. */
+  channels: jsonb('channels').$type<ChannelMatrixPatch>().notNull().default({}),
   updatedAt: updatedAt(),
 });
 

@@ -44,6 +44,7 @@ async function cancelAppointment(
   actor: ChangeActor,
   owner: SQL | undefined,
   appointmentId: string,
+  cutoff = actor.role === 'client',
 ): Promise<AppointmentChange> {
   const change = await inTransaction(db, async (tx) => {
     // Only while booked and not over; the row lock serializes it with a concurrent reschedule.
@@ -60,9 +61,7 @@ async function cancelAppointment(
           eq(appointments.id, appointmentId),
           owner,
           isUpcoming,
-          actor.role === 'client'
-            ? or(withinCancelWindow, appointmentProviderIsSuspended)
-            : undefined,
+          cutoff ? or(withinCancelWindow, appointmentProviderIsSuspended) : undefined,
         ),
       )
       .returning({
@@ -111,4 +110,23 @@ export function cancelAppointmentAs(
       : eq(appointments.providerId, canceler.providerId);
   const actor = { role: canceler.role, userId: canceler.userId };
   return cancelAppointment(db, changes, actor, owner, appointmentId);
+}
+
+/**
+ * An erased account's appointment still to come (docs/product.md §19.5): cancelled by its owner
+ * as any cancel (the other party told), whatever the client's cut-off; `changes` decides the
+ * fee (none) and when the after-commit effects run.
+ */
+export function cancelOnErasure(
+  db: DbOrTx,
+  canceler: Canceler,
+  appointmentId: string,
+  changes: AppointmentChanges,
+): Promise<AppointmentChange> {
+  const owner =
+    canceler.role === 'client'
+      ? eq(appointments.clientId, canceler.userId)
+      : eq(appointments.providerId, canceler.providerId);
+  const actor = { role: canceler.role, userId: canceler.userId };
+  return cancelAppointment(db, changes, actor, owner, appointmentId, false);
 }

@@ -1,16 +1,24 @@
-import type {
-  NotificationPreferences,
-  NotificationPreferencesPatch,
-} from '@slotwise/shared/email-schemas';
+import type { MailPreferences, NotificationPreferences } from '@slotwise/shared/email-schemas';
+import {
+  type ChannelMatrix,
+  type ChannelMatrixPatch,
+  PHONE_MESSAGES,
+} from '@slotwise/shared/phones-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notificationPreferences, users } from '../../db/schema';
+import { notificationPreferences, pushSubscriptions, smsOptOuts, users } from '../../db/schema';
+import { ValidationError } from '../../errors';
+import {
+  type PreferencesPatch,
+  readChannels,
+  writeChannels,
+} from '../notifications/channel-preferences';
 import { firstOr } from '../../lib/first-row';
 
-const DEFAULTS: NotificationPreferences = { emailReminders: true, emailBookingUpdates: true };
+const DEFAULTS: MailPreferences = { emailReminders: true, emailBookingUpdates: true };
 
 /** A user's mail preferences (both on until changed). */
-export async function getPreferences(db: DbOrTx, userId: string): Promise<NotificationPreferences> {
+export async function getPreferences(db: DbOrTx, userId: string): Promise<MailPreferences> {
   const { emailReminders, emailBookingUpdates } = notificationPreferences;
   return firstOr(
     db
@@ -19,25 +27,6 @@ export async function getPreferences(db: DbOrTx, userId: string): Promise<Notifi
       .where(eq(notificationPreferences.userId, userId)),
     DEFAULTS,
   );
-}
-
-export async function updatePreferences(
-  db: DbOrTx,
-  userId: string,
-  patch: NotificationPreferencesPatch,
-): Promise<NotificationPreferences> {
-  const [row] = await db
-    .insert(notificationPreferences)
-    .values({ userId, ...DEFAULTS, ...patch })
-    .onConflictDoUpdate({
-      target: notificationPreferences.userId,
-      set: { ...patch, updatedAt: sql`now()` },
-    })
-    .returning({
-      emailReminders: notificationPreferences.emailReminders,
-      emailBookingUpdates: notificationPreferences.emailBookingUpdates,
-    });
-  return row!;
 }
 
 const COLUMNS = {
@@ -52,7 +41,7 @@ const COLUMNS = {
 export async function turnPreferenceOff(
   db: DbOrTx,
   userId: string,
-  preference: keyof NotificationPreferences,
+  preference: keyof MailPreferences,
 ): Promise<boolean> {
   const rows = await db
     .insert(notificationPreferences)
@@ -68,6 +57,8 @@ export async function turnPreferenceOff(
             sql<boolean>`${sql.raw(String(preference !== 'emailBookingUpdates'))}`.as(
               'email_booking_updates',
             ),
+          // Insert-from-select names every column of the table, in order.
+          channels: sql<ChannelMatrixPatch>`'{}'::jsonb`.as('channels'),
           updatedAt: sql<Date>`now()`.as('updated_at'),
         })
         .from(users)
@@ -79,4 +70,47 @@ export async function turnPreferenceOff(
     })
     .returning({ off: COLUMNS[preference] });
   return rows.length > 0;
+}
+
+/**
+ * The answer of GET/PATCH /profile/notification-preferences (docs/product.md §20.4): SPEC's two
+ * fields, the matrix they are part of, the caller's push devices and whether SMS can be on.
+ */
+export async function preferencesAnswer(
+  db: DbOrTx,
+  userId: string,
+  channels?: ChannelMatrix,
+): Promise<NotificationPreferences> {
+  const [matrix, [reach]] = await Promise.all([
+    channels ?? readChannels(db, userId),
+    db
+      .select({
+        pushDevices: sql<number>`(select count(*)::int from ${pushSubscriptions}
+          where ${pushSubscriptions.userId} = ${users.id})`,
+        smsReady: sql<boolean>`(${users.phoneConfirmedAt} is not null and not exists
+          (select 1 from ${smsOptOuts} where ${smsOptOuts.phone} = ${users.phone}))`,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+  ]);
+  return {
+    emailReminders: matrix.reminder.email,
+    emailBookingUpdates: matrix.booking.email,
+    channels: matrix,
+    push_devices: reach?.pushDevices ?? 0,
+    sms_ready: reach?.smsReady ?? false,
+  };
+}
+
+/** Applies a PATCH; turning SMS on needs a confirmed number that has not answered STOP (400). */
+export async function updatePreferences(
+  db: DbOrTx,
+  userId: string,
+  patch: PreferencesPatch,
+): Promise<NotificationPreferences> {
+  const smsOn = Object.values(patch.channels ?? {}).some((cells) => cells?.sms === true);
+  if (smsOn && !(await preferencesAnswer(db, userId)).sms_ready) {
+    throw ValidationError.field('channels', PHONE_MESSAGES.smsNeedsPhone);
+  }
+  return preferencesAnswer(db, userId, await writeChannels(db, userId, patch));
 }

@@ -14,7 +14,7 @@ import { DomainError } from '../../errors';
 import { authenticated, authOf } from '../../plugins/authenticate';
 import { resolveJwtSecret } from '../../plugins/signing-secret';
 import { escapeHtml } from './format';
-import { getPreferences, turnPreferenceOff, updatePreferences } from './preferences';
+import { preferencesAnswer, turnPreferenceOff, updatePreferences } from './preferences';
 import {
   readUnsubscribeToken,
   type UnsubscribePreference,
@@ -31,7 +31,7 @@ export const emailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: notificationPreferencesResponseSchema } },
     },
     async (request) => ({
-      preferences: await getPreferences(app.database.db, authOf(request).userId),
+      preferences: await preferencesAnswer(app.database.db, authOf(request).userId),
     }),
   );
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { EMAIL_LINK_PATHS, type NotificationPreferences } from '@slotwise/shared/email-schemas';
+import { EMAIL_LINK_PATHS, type MailPreferences } from '@slotwise/shared/email-schemas';
 import type { Config } from '../../config';
 import { resolveJwtSecret } from '../../plugins/signing-secret';
 
@@ -14,7 +14,7 @@ import { resolveJwtSecret } from '../../plugins/signing-secret';
  * turn that one preference of that one user off.
  */
 
-export type UnsubscribePreference = keyof NotificationPreferences;
+export type UnsubscribePreference = keyof MailPreferences;
 
 /** The byte of each preference in a token; never renumber (tokens in sent mail use them). */
 const CODES: Record<UnsubscribePreference, number> = { emailReminders: 1, emailBookingUpdates: 2 };

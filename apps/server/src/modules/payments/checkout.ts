@@ -192,6 +192,20 @@ async function refundLatePayment(
   await queueReceipt(tx, row.id, 'late');
 }
 
+/**
+ * An erased account's unpaid hold (docs/product.md §19.5): released at once, as at its deadline.
+ * Answers the (held) change for its after-commit effects, or null when there was none.
+ */
+export async function releaseHoldOf(
+  tx: DbOrTx,
+  changes: AppointmentChanges,
+  appointmentId: string,
+): Promise<AppointmentChange | null> {
+  const row = await lockPayment(tx, { appointmentId });
+  if (!row || row.status !== 'pending') return null;
+  return releaseHold(tx, changes, row);
+}
+
 /** The expiry job: an unpaid hold past its deadline is released (a paid one is left alone). */
 export async function expireHold(
   rt: PaymentsRuntime,

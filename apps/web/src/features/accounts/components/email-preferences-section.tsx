@@ -1,4 +1,4 @@
-import type { NotificationPreferences } from '@slotwise/shared/email-schemas';
+import type { MailPreferences } from '@slotwise/shared/email-schemas';
 import { useId } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { CardSection } from '../../../components/card-section';
@@ -7,7 +7,7 @@ import { failureMessage } from '../../../lib/failure-message';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 
-const TOGGLES: { key: keyof NotificationPreferences; label: string; hint: string }[] = [
+const TOGGLES: { key: keyof MailPreferences; label: string; hint: string }[] = [
   {
     key: 'emailReminders',
     label: 'Appointment reminders',
@@ -26,7 +26,7 @@ export function EmailPreferencesSection() {
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
 
-  const change = (key: keyof NotificationPreferences, value: boolean) => {
+  const change = (key: keyof MailPreferences, value: boolean) => {
     update.mutate(
       { [key]: value },
       {
