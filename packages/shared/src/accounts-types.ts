@@ -28,6 +28,12 @@ export interface MessageResponse {
   message: string;
 }
 
+/** A suspended provider's own view of it (docs/product.md §19.4): when, and the operator's note. */
+export interface ProviderSuspension {
+  suspended_at: string;
+  note: string;
+}
+
 export interface Profile {
   id: string;
   firstName: string;
@@ -42,7 +48,11 @@ export interface Profile {
   providerId: string | null;
   /** The catalogue fields are always sent by the server; optional here so older callers still type-check. */
   providerDetails:
-    ({ specialty: string | null; bio: string } & Partial<ProviderCatalogueDetails>) | null;
+    | ({ specialty: string | null; bio: string } & Partial<ProviderCatalogueDetails> & {
+          /** Set while an operator has suspended the provider (docs/product.md §19.4). */
+          suspension?: ProviderSuspension | null;
+        })
+    | null;
   /** The phone number for texts (docs/product.md §20.3), confirmed or not. */
   phone: { number: string; confirmed: boolean } | null;
   updatedAt: string;

@@ -75,6 +75,10 @@ export const clientAppointmentSchema = appointmentBaseSchema.extend({
   provider_profile_image_url: z.string().nullable(),
   /** The client has reviewed this appointment (docs/decisions/045-reviews-and-ratings.md). */
   reviewed: z.boolean().optional(),
+  /** An operator hid the client's review of it (docs/product.md §19.3); shown to them marked hidden. */
+  review_hidden: z.boolean().optional(),
+  /** The provider is suspended (docs/product.md §19.4): cancelling costs no fee, whatever the cut-off. */
+  provider_suspended: z.boolean().optional(),
   /** Last instant the client may cancel or reschedule (booking policy cut-off); null: no cut-off. */
   cancellable_until: z.string().nullable().optional(),
 });

@@ -9,6 +9,7 @@ import { emailPreferenceRoutes, emailUnsubscribeRoutes } from '../modules/email/
 import { catalogueRoutes } from '../modules/catalogue/routes';
 import { healthRoutes } from '../modules/health/routes';
 import { messageRoutes } from '../modules/messages/routes';
+import { moderationRoutes } from '../modules/moderation/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { paymentRoutes } from '../modules/payments/routes';
 import { personalDataRoutes } from '../modules/personal-data/routes';
@@ -48,6 +49,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(paymentRoutes);
   await api.register(waitlistRoutes);
   await api.register(calendarSyncRoutes);
+  await api.register(moderationRoutes);
   await api.register(personalDataRoutes);
   await api.register(phoneRoutes);
   await api.register(smsInboundRoutes);

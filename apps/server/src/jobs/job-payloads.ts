@@ -85,3 +85,16 @@ export type MessageDigestPayload = z.infer<typeof messageDigestPayload>;
  * runs it, docs/decisions/069-waitlist.md). Queued only for a provider someone waits for.
  */
 export const OFFER_NEW_SLOTS_JOB = 'waitlist.offer-new-slots';
+
+/**
+ * A provider's suspension told by mail (docs/product.md §19.4): to each client with bookings
+ * still to come (that they may cancel at no fee), and to the provider (the operator's note and
+ * how to appeal). The job reads the suspension and the appointments when it runs.
+ */
+export const PROVIDER_SUSPENDED_MAIL_JOB = 'email.provider-suspended';
+export const providerSuspendedMailPayload = z.object({
+  providerId: z.uuid(),
+  recipientUserId: z.uuid(),
+  recipientRole: role,
+});
+export type ProviderSuspendedMailPayload = z.infer<typeof providerSuspendedMailPayload>;

@@ -9,6 +9,7 @@ import { PAYMENT_ROWS } from './authorization-matrix-payments';
 import { STRIPE_ROWS } from './authorization-matrix-stripe';
 import { WAITLIST_ROWS } from './authorization-matrix-waitlist';
 import { CALENDAR_SYNC_ROWS } from './authorization-matrix-calendar-sync';
+import { MODERATION_ROWS } from './authorization-matrix-moderation';
 import { PERSONAL_DATA_ROWS } from './authorization-matrix-personal-data';
 import { TRUST_ROWS } from './authorization-matrix-trust';
 import { SMS_ROWS } from './authorization-matrix-sms';
@@ -372,6 +373,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
   ...WAITLIST_ROWS,
   // ---- calendar sync (authorization-matrix-calendar-sync.ts) ---------------------------------
   ...CALENDAR_SYNC_ROWS,
+  // ---- reports and the operator's routes (authorization-matrix-moderation.ts) ------------------
+  ...MODERATION_ROWS,
   // ---- people's data (authorization-matrix-personal-data.ts) ---------------------------------
   ...PERSONAL_DATA_ROWS,
   // ---- SMS: the phone number and Twilio's webhook (authorization-matrix-sms.ts) ---------------

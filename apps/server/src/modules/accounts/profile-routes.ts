@@ -23,6 +23,10 @@ export const profileSchema = z.object({
   providerDetails: z
     .object({ specialty: z.string().nullable(), bio: z.string() })
     .extend(providerCatalogueDetailsSchema.shape)
+    .extend({
+      // docs/product.md §19.4: the suspended provider's dashboard says since when and why.
+      suspension: z.object({ suspended_at: z.string(), note: z.string() }).nullable(),
+    })
     .nullable(),
   phone: phoneSchema.nullable(),
   updatedAt: z.string(),

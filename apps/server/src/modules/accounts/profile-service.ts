@@ -1,4 +1,4 @@
-import type { Profile } from '@slotwise/shared/accounts-types';
+import type { Profile, ProviderSuspension } from '@slotwise/shared/accounts-types';
 import { profileUpdateSchema } from '@slotwise/shared/accounts-schemas';
 import type { ProviderCatalogueDetails } from '@slotwise/shared/catalogue-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
@@ -17,7 +17,11 @@ import { providerSearchText } from '../discovery/search-text';
 
 /** The profile as the server sends it: the catalogue fields are always there for a provider. */
 export type FullProfile = Omit<Profile, 'providerDetails'> & {
-  providerDetails: ({ specialty: string | null; bio: string } & ProviderCatalogueDetails) | null;
+  providerDetails:
+    | ({ specialty: string | null; bio: string } & ProviderCatalogueDetails & {
+          suspension: ProviderSuspension | null;
+        })
+    | null;
 };
 
 export async function getProfile(db: DbOrTx, userId: string): Promise<FullProfile> {
@@ -28,7 +32,7 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<FullProfil
       providerId: providers.id,
       ...pickColumns(providers, 'specialty', 'bio', 'category', 'address', 'serviceMode'),
       ...pickColumns(providers, 'placeId', 'placeName', 'placeRegion', 'placeCountry'),
-      ...pickColumns(providers, 'lat', 'lng', 'radiusKm'),
+      ...pickColumns(providers, 'lat', 'lng', 'radiusKm', 'suspendedAt', 'suspensionNote'),
       providerUpdatedAt: providers.updatedAt,
     })
     .from(users)
@@ -59,6 +63,10 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<FullProfil
           specialty: row.specialty,
           bio: row.bio ?? '',
           ...catalogueDetails({ ...row, serviceMode: row.serviceMode ?? 'at_provider' }),
+          // Their dashboard says they are suspended and why (docs/product.md §19.4).
+          suspension: row.suspendedAt
+            ? { suspended_at: row.suspendedAt.toISOString(), note: row.suspensionNote ?? '' }
+            : null,
         }
       : null,
     // The number on the profile (docs/product.md §20.3), confirmed or not.

@@ -46,6 +46,9 @@ const CLIENT_VIEW_FIELDS = [
   'provider_profile_image_url',
   // Trust (docs/decisions/045-reviews-and-ratings.md): the client has reviewed it.
   'reviewed',
+  // docs/product.md §19.3–§19.4: the client's review hidden, the provider suspended.
+  'review_hidden',
+  'provider_suspended',
   // docs/product.md §11.4 (booking policies): the end of free cancellation, null without a cut-off.
   'cancellable_until',
 ].sort();
@@ -232,6 +235,8 @@ describe('appointments', () => {
         currency: null,
         series_id: null,
         reviewed: false,
+        review_hidden: false,
+        provider_suspended: false,
         cancellable_until: null,
       });
       expect(await slotState(slot.id)).toEqual({ isBooked: true, active: [body.appointment.id] });

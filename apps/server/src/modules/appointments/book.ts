@@ -9,7 +9,7 @@ import type { ClaimOutcome } from '../../push/claims-in-flight';
 import type { TakenSlotHints } from '../../push/taken-slot-hints';
 import { lockProviderForPolicy, refusalOf } from '../policies/policy-rules';
 import { claimOne, type ClaimRequest } from './booking-claim';
-import { providerBusyError } from './claimable-slot';
+import { providerBusyError, providerSuspendedError } from './claimable-slot';
 import type { PaymentHold } from './payment-hold';
 import { bookedChange, type BookingContext, bookingContext } from './booking-context';
 import type { AppointmentChange } from './change';
@@ -164,6 +164,10 @@ async function readClaimAndBook(
     const mark = hints?.slots.mark() ?? 0;
     const seen = await bookingContext(db, clientUserId, timeslotId);
     if (!seen) throw new NotFoundError(BOOKING_MESSAGES.timeslotNotFound);
+    if (seen.suspended) {
+      settle?.(false);
+      throw providerSuspendedError();
+    }
     if (seen.started) throw new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
     if (seen.alreadyHolds) {
       settle?.(false);

@@ -18,7 +18,13 @@ import type { BookingContext } from './booking-context';
 import type { AppointmentChange } from './change';
 import type { PaymentHold } from './payment-hold';
 import { mailJobsFor } from './change-jobs';
-import { seatsFreeFor, slotIsBusy, slotIsFreeAndFuture, slotNotHeldFor } from './claimable-slot';
+import {
+  seatsFreeFor,
+  slotIsBusy,
+  slotIsFreeAndFuture,
+  slotNotHeldFor,
+  slotProviderIsSuspended,
+} from './claimable-slot';
 import { slotTakenByIndex } from './transaction';
 
 /**
@@ -112,7 +118,7 @@ function claimStatement(): SQL {
         select ${timeslots.id} as id, ${seatsFreeFor(sql`a.client_user_id`)} as seats_free
         from ${timeslots} join ranked a on a.slot_id = ${timeslots.id} and a.seat_no = 1
         where ${slotIsFreeAndFuture} and ${slotNotHeldFor(sql`a.client_user_id`)}
-          and not ${slotIsBusy}
+          and not ${slotIsBusy} and not ${slotProviderIsSuspended}
           and ${timeslots.providerId} = a.provider_id and ${timeslots.day} = a.slot_day
           and ${timeslots.startTime} = a.start_time and ${timeslots.endTime} = a.end_time
           and ${timeslots.type} = a.slot_type

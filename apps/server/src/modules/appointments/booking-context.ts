@@ -34,6 +34,8 @@ export const bookingContextColumns = {
     and not ${slotNotHeldFor(sql`asked.client_user_id`)})`,
   // The provider's own calendar is busy then (docs/decisions/071-calendar-sync.md).
   busy: slotIsBusy,
+  // The provider is suspended (docs/product.md §19.4): nobody books them.
+  suspended: sql<boolean>`(${providers.suspendedAt} is not null)`,
   started: slotHasStarted,
   providerUserId: providerUser.id,
   providerFirstName: providerUser.firstName,
@@ -144,6 +146,9 @@ export function bookedChange(
       providerImageId: seen.providerImageId,
       // A new booking has no review yet.
       reviewed: false,
+      reviewHidden: false,
+      // A suspended provider's slot is never booked (claimable-slot.ts).
+      providerSuspended: false,
       cancelCutoffMinutes: Number(seen.cancelCutoffMinutes),
     }),
     providerView: toProviderView({

@@ -1,4 +1,4 @@
-import { and, eq, not, type SQL, sql } from 'drizzle-orm';
+import { and, eq, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointmentEvents, appointments } from '../../db/schema';
 import type { AppointmentChange, ChangeActor, ProviderActor } from './change';
@@ -8,6 +8,13 @@ import { loadChange } from './load-change';
 import { inTransaction, notChangeableError } from './transaction';
 import { isUpcoming } from './views';
 import { cancelWindowPassedError, withinCancelWindow } from '../policies/policy-rules';
+
+/**
+ * The appointment's provider is suspended (docs/product.md §19.4): their clients may cancel
+ * whatever the cut-off, at no fee. One probe of the providers primary key.
+ */
+export const appointmentProviderIsSuspended = sql<boolean>`exists (select 1 from providers suspended_provider
+  where suspended_provider.id = ${appointments.providerId} and suspended_provider.suspended_at is not null)`;
 
 /** Why a cancel found nothing: past the client's cut-off (409), else not booked-and-upcoming. */
 async function notCancelableError(
@@ -28,8 +35,8 @@ async function notCancelableError(
 }
 
 /**
- * A client cancels only until the appointment's cut-off (docs/decisions/047-booking-policies.md);
- * the provider until it is over (the client is told by the change's notification).
+ * A client cancels only until the appointment's cut-off (docs/decisions/047-booking-policies.md),
+ * or until it is over when the provider is suspended (docs/product.md §19.4); the provider until it is over (the client is told by the change's notification).
  */
 async function cancelAppointment(
   db: DbOrTx,
@@ -54,7 +61,7 @@ async function cancelAppointment(
           eq(appointments.id, appointmentId),
           owner,
           isUpcoming,
-          cutoff ? withinCancelWindow : undefined,
+          cutoff ? or(withinCancelWindow, appointmentProviderIsSuspended) : undefined,
         ),
       )
       .returning({

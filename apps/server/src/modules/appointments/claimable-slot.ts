@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { CALENDAR_SYNC_MESSAGES } from '@slotwise/shared/calendar-sync-schemas';
+import { MODERATION_MESSAGES } from '@slotwise/shared/moderation-schemas';
 import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import type { DbOrTx } from '../../db/client';
 import { timeslots } from '../../db/schema';
@@ -54,13 +55,21 @@ export const slotIsBusy: SQL = sql`exists (select 1 from busy_blocks busy
     and tstzrange(busy.starts_at, busy.ends_at, '[)') && tstzrange(${timeslots.startsAt}, ${timeslots.endsAt}, '[)'))`;
 
 /**
- * The slot is free, in the future, not held for someone on the waitlist and not busy in the
- * provider's calendars (a WHERE fragment on `timeslots`): what lists of free slots show and a
- * reschedule may claim. A booking's claim uses `slotIsFreeAndFuture` with `slotNotHeldFor` its
- * client and `slotIsBusy` (booking-claim.ts).
+ * The slot's provider is suspended (docs/product.md §19.4, docs/decisions/072): one probe of the
+ * providers primary key. Nobody books a suspended provider's slot, whatever lists they come from.
+ */
+export const slotProviderIsSuspended: SQL = sql`exists (select 1 from providers suspended_provider
+  where suspended_provider.id = ${timeslots.providerId} and suspended_provider.suspended_at is not null)`;
+
+/**
+ * The slot is free, in the future, not held for someone on the waitlist, not busy in the
+ * provider's calendars and its provider not suspended (a WHERE fragment on `timeslots`): what
+ * lists of free slots show and a reschedule may claim. A booking's claim uses
+ * `slotIsFreeAndFuture` with `slotNotHeldFor` its client, `slotIsBusy` and
+ * `slotProviderIsSuspended` (booking-claim.ts).
  */
 export const slotIsClaimable: SQL = sql`(${slotIsFreeAndFuture} and ${slotNotHeldFor(null)}
-  and not ${slotIsBusy})`;
+  and not ${slotIsBusy} and not ${slotProviderIsSuspended})`;
 
 /**
  * The resource the slot's service needs (if any) is not held by a booked appointment that
@@ -76,6 +85,10 @@ export const slotResourceIsFree: SQL = sql`not exists (select 1 from services rs
 /** 409 PROVIDER_BUSY: the provider's own calendar is busy then. */
 export const providerBusyError = () =>
   new ConflictError('PROVIDER_BUSY', CALENDAR_SYNC_MESSAGES.providerBusy);
+
+/** 409 PROVIDER_SUSPENDED: the provider is suspended (docs/product.md §19.4). */
+export const providerSuspendedError = () =>
+  new ConflictError('PROVIDER_SUSPENDED', MODERATION_MESSAGES.bookingProviderSuspended);
 
 /** The slot has started (or is over): the negation of "in the future", as a selectable boolean. */
 export const slotHasStarted = sql<boolean>`(not (${startsInFuture}))`;
@@ -167,6 +180,7 @@ export async function unclaimableSlotError(
       isBooked: timeslots.isBooked,
       held: sql<boolean>`(not ${timeslots.isBooked} and not ${slotNotHeldFor(null)})`,
       busy: sql<boolean>`${slotIsBusy}`,
+      suspended: sql<boolean>`${slotProviderIsSuspended}`,
     })
     .from(timeslots)
     .where(eq(timeslots.id, timeslotId))
@@ -175,6 +189,7 @@ export async function unclaimableSlotError(
   if (providerId && slot.providerId !== providerId) {
     return ValidationError.field('newTimeslotId', BOOKING_MESSAGES.otherProvider);
   }
+  if (slot.suspended) return providerSuspendedError();
   if (slot.started) return new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
   if (slot.held) return new ConflictError('SLOT_HELD', WAITLIST_MESSAGES.slotHeld);
   if (slot.busy) return providerBusyError();
@@ -185,8 +200,5 @@ export async function unclaimableSlotError(
 
 export async function freeSlot(tx: DbOrTx, timeslotId: string | null) {
   if (!timeslotId) return;
-  await tx
-    .update(timeslots)
-    .set(freeSeat)
-    .where(eq(timeslots.id, timeslotId));
+  await tx.update(timeslots).set(freeSeat).where(eq(timeslots.id, timeslotId));
 }

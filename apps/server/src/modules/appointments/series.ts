@@ -28,7 +28,7 @@ import { cancelAppointmentAs } from './cancel';
 import type { AppointmentChange } from './change';
 import type { AppointmentChanges } from './change-fanout';
 import { mailJobsFor } from './change-jobs';
-import { providerBusyError, slotResourceIsFree } from './claimable-slot';
+import { providerBusyError, providerSuspendedError, slotResourceIsFree } from './claimable-slot';
 import { inTransaction, MAX_ATTEMPTS } from './transaction';
 import { oncePerHandle } from '../../lib/once-per-handle';
 import { clientUser, providerUser } from './views';
@@ -128,7 +128,7 @@ function conflictOf(week: Week): SeriesConflictReason | null {
     return week.beyond ? 'outside_horizon' : 'no_slot';
   }
   if (seen.started || seen.alreadyHolds || seen.isBooked || seen.heldForOthers) return 'taken';
-  if (seen.busy) return 'taken';
+  if (seen.busy || seen.suspended) return 'taken';
   if (week.resourceBusy) return 'taken';
   const refused = refusalOf(seen);
   if (refused) return refused.code === 'TOO_FAR_AHEAD' ? 'outside_horizon' : 'policy';
@@ -139,6 +139,7 @@ function conflictOf(week: Week): SeriesConflictReason | null {
 function firstWeekError(week: Week | undefined): DomainError | null {
   const seen = week?.seen;
   if (!seen) return new NotFoundError(BOOKING_MESSAGES.timeslotNotFound);
+  if (seen.suspended) return providerSuspendedError();
   if (seen.started) return new ConflictError('INVALID_STATE', BOOKING_MESSAGES.slotInPast);
   // Repeating a booking: the client's own seat becomes the first occurrence (bookSeries).
   if (seen.alreadyHolds) return null;
@@ -284,7 +285,8 @@ export async function bookSeries(
     conflicts.sort((a, b) => a.date.localeCompare(b.date));
     // Each occurrence's fan-out is its own (a notification, an event): sent together, not in turn.
     await Promise.all(booked.map((change) => fanOutBooking(db, change, changes)));
-    const adopted = adoptedId === null ? null : adoptedView(adoptedId, clientUserId, first, seriesId);
+    const adopted =
+      adoptedId === null ? null : adoptedView(adoptedId, clientUserId, first, seriesId);
     return {
       series: { id: seriesId, interval_weeks: intervalWeeks, count },
       adopted,

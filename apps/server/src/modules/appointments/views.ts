@@ -70,6 +70,10 @@ export const clientViewColumns = {
   providerImageId: providerUser.profileImageId,
   /** The client has reviewed it (one review per appointment: an index lookup). */
   reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.appointmentId} = ${appointments.id})`,
+  /** An operator hid the client's review of it (docs/product.md §19.3): shown to them marked so. */
+  reviewHidden: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.appointmentId} = ${appointments.id} and ${reviews.hiddenAt} is not null)`,
+  /** The provider is suspended (docs/product.md §19.4): the client may cancel whatever the cut-off. */
+  providerSuspended: sql<boolean>`(${providers.suspendedAt} is not null)`,
   cancelCutoffMinutes: appointments.cancelCutoffMinutes,
   ...seriesColumn,
 };
@@ -118,7 +122,11 @@ export function toClientView(row: ClientViewRow): ClientAppointment {
     provider_specialty: row.providerSpecialty,
     provider_profile_image_url: imageUrl(row.providerImageId),
     reviewed: row.reviewed,
-    cancellable_until: cancellableUntil(row.startsAt, row.cancelCutoffMinutes),
+    review_hidden: row.reviewHidden,
+    provider_suspended: row.providerSuspended,
+    cancellable_until: row.providerSuspended
+      ? null
+      : cancellableUntil(row.startsAt, row.cancelCutoffMinutes),
   };
 }
 

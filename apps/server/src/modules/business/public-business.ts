@@ -3,7 +3,7 @@ import {
   type MergedSlot,
   type PublicBusiness,
 } from '@slotwise/shared/business-schemas';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows, queryRows } from '../../db/client';
 import {
   bookingPolicies,
@@ -33,6 +33,10 @@ interface BusinessHead {
   review_count: number;
 }
 
+/**
+ * The business's head: 404 when its owner is suspended (docs/product.md §19.4: the services are
+ * the owner's); suspended staff are left out of the page, its rating and its times.
+ */
 async function businessHead(db: DbOrTx, businessId: string): Promise<BusinessHead> {
   const [head] = await queryRows<BusinessHead>(
     db,
@@ -43,8 +47,8 @@ async function businessHead(db: DbOrTx, businessId: string): Promise<BusinessHea
       join ${providers} o on o.id = b.owner_provider_id
       join ${users} u on u.id = o.user_id
       join ${businessStaff} s on s.business_id = b.id
-      join ${providers} p on p.id = s.provider_id
-      where b.id = ${businessId}
+      join ${providers} p on p.id = s.provider_id and p.suspended_at is null
+      where b.id = ${businessId} and o.suspended_at is null
       group by b.id, b.name, u.timezone`,
   );
   if (!head) throw new NotFoundError(BUSINESS_MESSAGES.businessNotFound);
@@ -66,7 +70,10 @@ export async function getPublicBusiness(db: DbOrTx, businessId: string): Promise
     db,
     sql`select sv.id, sv.name, sv.description, sv.duration_minutes, sv.price_cents, sv.currency,
         coalesce((select array_agg(s.provider_id order by s.provider_id) from ${businessStaff} s
-          where s.business_id = b.id and exists (select 1 from ${timeslots} t
+          where s.business_id = b.id
+            and not exists (select 1 from ${providers} sp
+              where sp.id = s.provider_id and sp.suspended_at is not null)
+            and exists (select 1 from ${timeslots} t
             where t.provider_id = s.provider_id and t.service_id = sv.id
               and not t.is_booked and t.starts_at > now())), '{}') as provider_ids
       from ${businesses} b join ${services} sv on sv.provider_id = b.owner_provider_id
@@ -77,7 +84,7 @@ export async function getPublicBusiness(db: DbOrTx, businessId: string): Promise
     id: head.id,
     name: head.name,
     timezone: head.timezone,
-    staff: await staffOf(db, businessId),
+    staff: await staffOf(db, businessId, { withoutSuspended: true }),
     services: offered.map((s) => ({ ...s, provider_ids: [...s.provider_ids] })),
     rating: head.rating === null ? null : Number(head.rating),
     reviewCount: head.review_count,
@@ -117,10 +124,14 @@ export async function mergedAvailableSlots(
   serviceId: string,
   date: string,
 ): Promise<{ slots: MergedSlot[]; staffIds: string[] }> {
-  const staff = await db
-    .select({ providerId: businessStaff.providerId })
-    .from(businessStaff)
-    .where(eq(businessStaff.businessId, businessId));
+  // A business whose owner is suspended is not found (docs/product.md §19.4).
+  const staff = await queryRows<{ providerId: string }>(
+    db,
+    sql`select s.provider_id as "providerId" from ${businessStaff} s
+      join ${businesses} b on b.id = s.business_id
+      join ${providers} o on o.id = b.owner_provider_id
+      where s.business_id = ${businessId} and o.suspended_at is null`,
+  );
   if (staff.length === 0) throw new NotFoundError(BUSINESS_MESSAGES.businessNotFound);
   const rows = await preparedRows<{ starts_at: string; ends_at: string; provider_ids: string[] }>(
     db,

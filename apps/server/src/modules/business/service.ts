@@ -51,8 +51,15 @@ export async function ownedBusinessOf(db: DbOrTx, providerId: string): Promise<s
   return member.businessId;
 }
 
-/** A business's staff, owner first, then by name: what both pages show. */
-export async function staffOf(db: DbOrTx, businessId: string): Promise<StaffMember[]> {
+/**
+ * A business's staff, owner first, then by name: what both pages show (the public page without
+ * suspended staff, docs/product.md §19.4).
+ */
+export async function staffOf(
+  db: DbOrTx,
+  businessId: string,
+  options: { withoutSuspended?: boolean } = {},
+): Promise<StaffMember[]> {
   const rows = await db
     .select({
       providerId: businessStaff.providerId,
@@ -67,7 +74,12 @@ export async function staffOf(db: DbOrTx, businessId: string): Promise<StaffMemb
     .innerJoin(businesses, eq(businesses.id, businessStaff.businessId))
     .innerJoin(providers, eq(providers.id, businessStaff.providerId))
     .innerJoin(users, eq(users.id, providers.userId))
-    .where(eq(businessStaff.businessId, businessId))
+    .where(
+      and(
+        eq(businessStaff.businessId, businessId),
+        options.withoutSuspended ? isNull(providers.suspendedAt) : undefined,
+      ),
+    )
     .orderBy(
       sql`${businesses.ownerProviderId} = ${businessStaff.providerId} desc`,
       asc(users.firstName),

@@ -29,8 +29,13 @@ export async function cancelQuote(
       ? eq(appointments.clientId, auth.userId)
       : eq(appointments.providerId, auth.providerId ?? '00000000-0000-0000-0000-000000000000');
   const [row] = await db
-    .select({ startsAt: appointments.startsAt, payment: payments })
+    .select({
+      startsAt: appointments.startsAt,
+      payment: payments,
+      providerSuspendedAt: providers.suspendedAt,
+    })
     .from(appointments)
+    .innerJoin(providers, eq(providers.id, appointments.providerId))
     .leftJoin(payments, eq(payments.appointmentId, appointments.id))
     .where(and(eq(appointments.id, appointmentId), owner));
   if (!row) throw new NotFoundError(BOOKING_MESSAGES.appointmentNotFound);
@@ -45,7 +50,9 @@ export async function cancelQuote(
     };
   }
   const as = auth.role === 'client' ? 'canceled' : 'provider_canceled';
-  const quote = quoteOf(row.payment as PaymentRow, row.startsAt, as);
+  // A suspended provider's client cancels at no fee (docs/product.md §19.4).
+  const feeWaived = as === 'canceled' && row.providerSuspendedAt !== null;
+  const quote = quoteOf(row.payment as PaymentRow, row.startsAt, as, new Date(), feeWaived);
   return { ...quote, currency: row.payment.currency, text: quoteText(quote, row.payment.currency) };
 }
 

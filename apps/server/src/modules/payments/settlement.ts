@@ -30,10 +30,13 @@ export function quoteOf(
   startsAt: Date,
   as: SettledAs,
   now: Date = new Date(),
+  /** No fee whatever the tier: the provider is suspended (docs/product.md §19.4). */
+  feeWaived = false,
 ): Settlement & { percent: number } {
   const hoursLeft = (startsAt.getTime() - now.getTime()) / 3_600_000;
-  const percent =
-    as === 'canceled'
+  const percent = feeWaived
+    ? 0
+    : as === 'canceled'
       ? feePercentAt(row.cancellationFees, hoursLeft)
       : as === 'no_show'
         ? row.noShowFeePercent
@@ -58,10 +61,11 @@ export async function settlePayment(
   appointmentId: string,
   as: SettledAs,
   startsAt: Date,
+  feeWaived = false,
 ): Promise<boolean> {
   const row = await lockPayment(tx, { appointmentId });
   if (!row || row.status !== 'paid' || row.settledAt) return false;
-  const quote = quoteOf(row, startsAt, as);
+  const quote = quoteOf(row, startsAt, as, new Date(), feeWaived);
   await tx
     .update(payments)
     .set({

@@ -224,7 +224,8 @@ function decodeCursor(cursor: string): KeysetPosition {
 }
 
 /**
- * GET /providers/:id/reviews: a listed provider's reviews, newest first, by keyset cursor over
+ * GET /providers/:id/reviews: a listed provider's visible reviews (not hidden by an operator,
+ * docs/product.md §19.3; a suspended provider is not listed, §19.4), newest first, by keyset cursor over
  * (created_at, id) (served by reviews_provider_created_idx), with the rating and count from
  * the provider's row.
  */
@@ -239,8 +240,8 @@ export async function listProviderReviews(
     db,
     sql`select round(p.rating_sum::numeric / nullif(p.rating_count, 0), 1) as rating,
                p.rating_count as review_count
-        from ${providers} p join ${users} u on u.id = p.user_id
-        where p.id = ${providerId} and p.specialty is not null and u.email_verified_at is not null`,
+        from ${providers} p
+        where p.id = ${providerId} and p.listed`,
   );
   if (!provider) throw new NotFoundError('Provider not found');
   const before: SQL = after
@@ -249,7 +250,7 @@ export async function listProviderReviews(
   const rows = await queryRows<ReviewRow>(
     db,
     sql`select ${reviewColumns} from ${reviews} r join ${users} c on c.id = r.client_id
-        where r.provider_id = ${providerId} ${before}
+        where r.provider_id = ${providerId} and r.hidden_at is null ${before}
         order by r.created_at desc, r.id desc
         limit ${page.limit + 1}`,
   );

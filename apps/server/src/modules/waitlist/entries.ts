@@ -12,6 +12,7 @@ import { type DbOrTx, queryRows } from '../../db/client';
 import { providers, services, users, waitlistEntries, waitlistWindows } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { inTransaction } from '../appointments/transaction';
+import { providerSuspendedError } from '../appointments/claimable-slot';
 import { withdrawOpenOffer, type OffersMade } from './offers';
 import type { WaitlistSettings } from './settings';
 
@@ -75,11 +76,18 @@ export async function joinWaitlist(
   input: JoinWaitlistInput,
 ): Promise<WaitlistEntry> {
   const [provider] = await db
-    .select({ id: providers.id, userId: providers.userId, timezone: users.timezone })
+    .select({
+      id: providers.id,
+      userId: providers.userId,
+      timezone: users.timezone,
+      suspendedAt: providers.suspendedAt,
+    })
     .from(providers)
     .innerJoin(users, eq(users.id, providers.userId))
     .where(eq(providers.id, input.providerId));
   if (!provider) throw new NotFoundError(WAITLIST_MESSAGES.providerNotFound);
+  // Nobody waits for a suspended provider (docs/product.md §19.4).
+  if (provider.suspendedAt) throw providerSuspendedError();
   if (provider.userId === clientUserId) {
     throw new ConflictError('INVALID_STATE', WAITLIST_MESSAGES.ownWaitlist);
   }

@@ -64,8 +64,8 @@ interface SlotToOffer {
 
 /**
  * Locks the slot and reads what an offer needs: the seats neither taken nor held, and whether it
- * may be offered at all (free, in the future, not busy in the provider's calendars, allowed by
- * the provider's booking policy).
+ * may be offered at all (free, in the future, not busy in the provider's calendars, the provider
+ * not suspended (docs/product.md §19.4), allowed by the provider's booking policy).
  */
 async function lockSlotToOffer(tx: DbOrTx, timeslotId: string): Promise<SlotToOffer | null> {
   const [slot] = await queryRows<SlotToOffer>(
@@ -76,7 +76,8 @@ async function lockSlotToOffer(tx: DbOrTx, timeslotId: string): Promise<SlotToOf
           (${timeslots.capacity} - ${timeslots.seatsTaken} - (select count(*) from waitlist_offers o
              where o.timeslot_id = ${timeslots.id} and o.status = 'offered'
                and o.expires_at > now()))::int as seats_open,
-          (${slotIsFreeAndFuture} and not ${slotIsBusy} and ${slotObeysPolicy()}) as offerable,
+          (${slotIsFreeAndFuture} and not ${slotIsBusy} and p.suspended_at is null
+            and ${slotObeysPolicy()}) as offerable,
           pu.first_name || ' ' || pu.last_name as provider_name, s.name as service_name
         from ${timeslots}
         join ${providers} p on p.id = ${timeslots.providerId}

@@ -73,6 +73,7 @@ beforeEach(() => {
     providerId: 'provider-1',
     providerDetails: { specialty: 'Barber', bio: '' },
     updatedAt: '2030-06-01T08:00:00.000Z',
+    phone: null,
   };
   api = mockApi(route);
 });
