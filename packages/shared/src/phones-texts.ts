@@ -54,6 +54,7 @@ export const PHONE_UI_TEXTS = {
   confirmed: 'Confirmed',
   notConfirmed: 'Not confirmed yet',
   phoneFailed: 'Failed to save the phone number',
+  phoneLoadFailed: 'Failed to load the phone number',
   removeTitle: 'Remove phone number',
   removeQuestion: 'We will stop sending you text messages. You can add a number again at any time.',
   removeKeep: 'Keep number',

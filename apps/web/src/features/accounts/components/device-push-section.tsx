@@ -16,7 +16,7 @@ export function DevicePushSection() {
   const change = async (value: boolean) => {
     try {
       const message = await (value ? push.turnOn() : push.turnOff());
-      if (message) toast.success(message, { toastId: 'device-push' });
+      if (message) toast.success(message, { toastId: message });
     } catch (error) {
       toast.error(devicePushFailure(error), { toastId: 'device-push-failed' });
     }

@@ -67,7 +67,9 @@ export function PhoneNumberSection() {
         </div>
       ) : profile.isError ? (
         <div className="mt-4">
-          <LoadFailed onRetry={() => void profile.refetch()}>{PHONE_UI_TEXTS.phoneFailed}</LoadFailed>
+          <LoadFailed onRetry={() => void profile.refetch()}>
+            {PHONE_UI_TEXTS.phoneLoadFailed}
+          </LoadFailed>
         </div>
       ) : (
         <p role="status" className="mt-4 text-sm text-slate-600">
@@ -87,7 +89,7 @@ function NumberForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const answer = await update.mutateAsync(values);
-      toast.success(answer.message, { toastId: 'phone' });
+      toast.success(answer.message, { toastId: answer.message });
     } catch (error) {
       showFormFailure(error, PHONE_UI_TEXTS.phoneFailed, setError, ['phone']);
     }
@@ -120,7 +122,7 @@ function CodeForm({ number }: { number: string }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const answer = await confirm.mutateAsync(values);
-      toast.success(answer.message, { toastId: 'phone' });
+      toast.success(answer.message, { toastId: answer.message });
     } catch (error) {
       showFormFailure(error, PHONE_UI_TEXTS.phoneFailed, setError, ['code']);
     }
@@ -130,7 +132,7 @@ function CodeForm({ number }: { number: string }) {
     try {
       const answer = await resend.mutateAsync({ phone: number });
       reset({ code: '' });
-      toast.success(answer.message, { toastId: 'phone' });
+      toast.success(answer.message, { toastId: answer.message });
     } catch (error) {
       toast.error(failureMessage(error, PHONE_UI_TEXTS.phoneFailed), { toastId: 'phone-failed' });
     }
@@ -172,7 +174,7 @@ function RemovePhoneDialog({ onClose }: { onClose: () => void }) {
     setFailure(null);
     try {
       const answer = await remove.mutateAsync();
-      toast.success(answer.message, { toastId: 'phone' });
+      toast.success(answer.message, { toastId: answer.message });
       onClose();
     } catch (error) {
       setFailure(failureMessage(error, PHONE_UI_TEXTS.phoneFailed));

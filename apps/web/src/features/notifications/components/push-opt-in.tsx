@@ -14,7 +14,7 @@ export function PushOptIn() {
   const onClick = async () => {
     try {
       const message = await (push.on ? push.turnOff() : push.turnOn());
-      if (message) toast.success(message, { toastId: 'device-push' });
+      if (message) toast.success(message, { toastId: message });
     } catch (error) {
       toast.error(devicePushFailure(error), { toastId: 'device-push-failed' });
     }
