@@ -162,10 +162,16 @@ describeBrowser('on the phone', () => {
       );
       try {
         const registration = await navigator.serviceWorker.ready;
-        const subscription = await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: bytes,
-        });
+        // Without a route to its push service the browser may never answer: 10 s at most.
+        const subscription = await Promise.race([
+          registration.pushManager.subscribe({
+            userVisibleOnly: true,
+            applicationServerKey: bytes,
+          }),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error('no answer within 10 s')), 10_000),
+          ),
+        ]);
         await subscription.unsubscribe();
         return `subscribed (${new URL(subscription.endpoint).host})`;
       } catch (error) {
