@@ -23,8 +23,10 @@ import { startPushService, subscriptionKeys, type LocalPushService } from './har
  * the client's appointments page shows what it last loaded; a booking is pushed to the provider,
  * encrypted, and the provider's service worker shows it.
  *
- * Headless Chromium here has no push service of its own (no route to FCM): the test detects
- * whether pushManager.subscribe works, and in any case subscribes an endpoint it serves itself
+ * Headless Chromium here cannot subscribe itself: a Playwright context is an incognito profile,
+ * where Chrome refuses the Push API ('Registration failed - permission denied'), and there is no
+ * route to its push service (FCM) anyway. The test records what pushManager.subscribe says, then
+ * subscribes through the API an endpoint it serves itself
  * with keys it holds, decrypts what the server pushes there and hands the payload to the
  * worker through the DevTools protocol (ServiceWorker.deliverPushMessage).
  */
@@ -148,7 +150,10 @@ describeBrowser('on the phone', () => {
       lastName: 'Client',
       zone: ZONE,
     });
-    const { page, context } = await open(provider, '/dashboard');
+    // Chrome logs it when the page's own subscribe is refused (a Playwright context is incognito).
+    const { page, context } = await open(provider, '/dashboard', [
+      /does not support the Push API in incognito mode/,
+    ]);
     await workerReady(page);
 
     // The bell offers it; the browser's own subscription needs a push service it cannot reach.
