@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The Fastify server (apps/server) listens on 5001 by default and owns /api, /uploads and
 // /socket.io; the dev server and `vite preview` forward those so the SPA talks to it same-origin.
@@ -22,7 +23,8 @@ const ROUTE_SCREENS: Record<string, string> = {
   '/login': 'src/features/accounts/login-page.tsx',
 };
 
-const HEAD_END = '  </head>';
+// Not the line: the PWA plugin writes its manifest link just before the tag.
+const HEAD_END = '</head>';
 
 /**
  * Writes `routes/<path>.html` for each of ROUTE_SCREENS: index.html plus a `modulepreload` link for
@@ -66,7 +68,7 @@ function routePreloads(screens: Record<string, string>): Plugin {
             (fileName) => `    <link rel="modulepreload" crossorigin href="${base}${fileName}">\n`,
           )
           .join('');
-        if (!indexHtml.includes(HEAD_END)) throw new Error('route-preloads: no </head> line');
+        if (!indexHtml.includes(HEAD_END)) throw new Error('route-preloads: no </head> tag');
         const file = path.join(outDir, 'routes', `${route.slice(1)}.html`);
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, indexHtml.replace(HEAD_END, `${links}${HEAD_END}`));
@@ -75,8 +77,47 @@ function routePreloads(screens: Record<string, string>): Plugin {
   };
 }
 
+/** The app's indigo (index.html's theme-color, the icons' background). */
+const THEME_COLOUR = '#4f46e5';
+
+/**
+ * The PWA (docs/product.md §20.1, docs/decisions/073-phones.md): the manifest, and src/sw.ts
+ * built to /sw.js with the list of the build's files to precache injected. Nothing under /api
+ * is precached or routed to a cache; registration is ours (src/lib/service-worker.ts), after
+ * the page has loaded, so the landing page loads no extra script.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  injectManifest: {
+    // The shell and every screen's chunk (the offline appointments page needs its own), the
+    // icons; not the route pages (a navigation offline gets index.html) nor the .br/.gz copies.
+    globPatterns: ['index.html', 'assets/*.{js,css}', 'icons/*.png', 'favicon.svg'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+  includeAssets: [],
+  manifest: {
+    name: 'Slotwise',
+    short_name: 'Slotwise',
+    description: 'Book trusted local service providers and schedule your appointments with ease.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOUR,
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(ROUTE_SCREENS)],
+  plugins: [react(), tailwindcss(), routePreloads(ROUTE_SCREENS), pwa],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

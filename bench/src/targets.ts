@@ -273,6 +273,20 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
       met: page.lighthouse !== null && page.lighthouse >= page.lighthouseTarget,
     });
   }
+  const install = results.pages?.find((page) => page.installability)?.installability;
+  if (install) {
+    rows.push({
+      scenario: 'page /',
+      measure: 'installable (Page.getInstallabilityErrors)',
+      value: install.failure
+        ? `n/a (${install.failure})`
+        : install.errors.length === 0
+          ? 'no errors'
+          : install.errors.join('; '),
+      target: 'no errors',
+      met: !install.failure && install.errors.length === 0,
+    });
+  }
   return rows;
 }
 

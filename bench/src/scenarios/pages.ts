@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -59,6 +61,8 @@ export interface PageResult {
   lighthouse: number | null;
   lighthouseMetrics: Record<string, number>;
   lighthouseError?: string;
+  /** `/` only: Chrome's installability check (docs/decisions/073-phones.md). */
+  installability?: InstallabilityResult;
 }
 
 /** The size of a resource as sent with `Accept-Encoding: gzip`, bytes on the wire. */
@@ -164,6 +168,7 @@ export async function measurePage(baseUrl: string, spec: PageSpec): Promise<Page
     lighthouse: null,
     lighthouseMetrics: {},
   };
+  if (pagePath === '/') result.installability = await checkInstallability(baseUrl);
   if (spec.lighthouseTarget === null) return result;
   try {
     const lh = await lighthouse(`${baseUrl}${pagePath}`);
@@ -174,4 +179,54 @@ export async function measurePage(baseUrl: string, spec: PageSpec): Promise<Page
     result.lighthouseError = error instanceof Error ? error.message.slice(0, 300) : String(error);
   }
   return result;
+}
+
+export interface InstallabilityResult {
+  /** Chrome's objections (`Page.getInstallabilityErrors` ids, with their arguments). */
+  errors: string[];
+  /** The check itself failed (no worker, no browser). */
+  failure?: string;
+}
+
+/**
+ * Chrome's own installability check on `/` (docs/decisions/073-phones.md: Lighthouse 12 has no
+ * PWA category any more): in a real (not incognito) profile, once the service worker is active
+ * and controls the page. Target: no errors.
+ */
+export async function checkInstallability(baseUrl: string): Promise<InstallabilityResult> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'slotwise-bench-profile-'));
+  try {
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+      // In the page (the bench compiles without the DOM types): the worker active and in control.
+      await page.evaluate(`(async () => {
+        await navigator.serviceWorker.ready;
+        if (navigator.serviceWorker.controller) return;
+        await new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+        );
+      })()`);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      return {
+        errors: installabilityErrors.map((error) =>
+          [error.errorId, ...error.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '),
+        ),
+      };
+    } finally {
+      await context.close();
+    }
+  } catch (error) {
+    return {
+      errors: [],
+      failure: error instanceof Error ? error.message.slice(0, 300) : String(error),
+    };
+  } finally {
+    await rm(profile, { recursive: true, force: true });
+  }
 }

@@ -25,6 +25,8 @@ function helmetOptions(config: Config): Parameters<typeof helmet>[0] {
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
+        // The PWA (docs/product.md §20.1): its manifest and service worker come from our origin.
+        manifestSrc: ["'self'"],
         ...(httpsOnly ? { upgradeInsecureRequests: [] } : {}),
       },
     },

@@ -30,6 +30,10 @@ function routePages(distDir: string): Map<string, string> {
   return pages;
 }
 
+/** The PWA's service worker and manifest (apps/web/vite.config.ts, docs/decisions/073-phones.md). */
+export const SERVICE_WORKER_FILE = 'sw.js';
+export const MANIFEST_FILE = 'manifest.webmanifest';
+
 /** The file (relative to the build) that answers a client-side route. */
 export type SpaPageFor = (url: string) => string;
 
@@ -56,6 +60,19 @@ export async function registerSpa(
     preCompressed: true,
     setHeaders(res, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      const name = path.basename(filePath);
+      if (name === SERVICE_WORKER_FILE) {
+        // The browser checks for a new worker on every navigation: never from a cache, and
+        // allowed to control the whole site (docs/product.md §20.1).
+        res.header('Cache-Control', 'no-cache');
+        res.header('Service-Worker-Allowed', '/');
+        return;
+      }
+      if (name === MANIFEST_FILE) {
+        res.header('Content-Type', 'application/manifest+json; charset=utf-8');
+        res.header('Cache-Control', 'no-cache');
+        return;
+      }
       res.header(
         'Cache-Control',
         isHashedAsset

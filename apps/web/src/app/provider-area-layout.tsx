@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '../components/avatar';
 import { BrandLink } from '../components/brand-logo';
+import { InstallAppButton } from '../components/install-app-button';
 import { OutlineIcon } from '../components/outline-icon';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { LogoutButton } from '../features/accounts/components/logout-button';
@@ -173,6 +174,8 @@ export function ProviderAreaLayout() {
                 </span>
               </div>
             ) : null}
+            {/* docs/product.md §20.1: only where the browser offers installation. */}
+            <InstallAppButton />
             <LogoutButton />
           </header>
           <main

@@ -114,6 +114,10 @@ export const queryKeys = {
   profile: ['profile'] as const,
   /** GET /profile/notification-preferences → `{preferences}`. */
   notificationPreferences: ['profile', 'notification-preferences'] as const,
+  /** GET /push/public-key → `{key}`: the server's VAPID key (docs/product.md §20.2). */
+  pushPublicKey: ['push', 'public-key'] as const,
+  /** This browser's push subscription (read from the browser, not the server). */
+  devicePush: ['push', 'device'] as const,
   /** GET /calendar/feed-url → `{url}`. */
   calendarFeedUrl: ['calendar', 'feed-url'] as const,
 

@@ -1,5 +1,6 @@
 import type { AccountRole } from '@slotwise/shared/enums';
 import { useSyncExternalStore } from 'react';
+import { forgetOfflineAppointments } from './offline-appointments';
 
 /**
  * Session storage (docs/product.md §3, §9): the JWT lives in localStorage under 'token' (survives tabs and
@@ -148,6 +149,8 @@ export function updateStoredUser(user: StoredUser): void {
 
 export function clearSession(): void {
   writeStorage(local, TOKEN_KEY, null);
+  // What this account kept for offline use goes with it (docs/product.md §20.1).
+  forgetOfflineAppointments();
   writeStorage(session, USER_KEY, null);
   notifyChange();
 }

@@ -1,4 +1,9 @@
-import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
+import {
+  EMAIL_MESSAGES,
+  type MailPreferences,
+  type NotificationPreferences,
+} from '@slotwise/shared/email-schemas';
+import { DEFAULT_CHANNELS } from '@slotwise/shared/phones-schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,17 +15,28 @@ const FEED_1 = 'http://localhost/calendar/first-secret.ics';
 const FEED_2 = 'http://localhost/calendar/second-secret.ics';
 
 let api: { calls: ApiCall[] };
-let preferences: { emailReminders: boolean; emailBookingUpdates: boolean };
+let preferences: NotificationPreferences;
 let feedUrl: string;
 
 beforeEach(() => {
-  preferences = { emailReminders: true, emailBookingUpdates: true };
+  // SPEC's two settings, and the matrix they are cells of (docs/product.md §20.4).
+  preferences = {
+    emailReminders: true,
+    emailBookingUpdates: true,
+    channels: structuredClone(DEFAULT_CHANNELS),
+    push_devices: 0,
+    sms_ready: false,
+  };
   feedUrl = FEED_1;
   api = mockApi((call) => {
     const route = `${call.method} ${call.path}`;
     if (route === 'GET /api/profile/notification-preferences') return json(200, { preferences });
     if (route === 'PATCH /api/profile/notification-preferences') {
-      preferences = { ...preferences, ...(call.body as object) };
+      const patch = call.body as Partial<MailPreferences>;
+      preferences = { ...preferences, ...patch };
+      if (patch.emailReminders !== undefined) {
+        preferences.channels.reminder.email = patch.emailReminders;
+      }
       return json(200, { preferences, message: EMAIL_MESSAGES.preferencesSaved });
     }
     if (route === 'GET /api/calendar/feed-url') return json(200, { url: feedUrl });
@@ -61,6 +77,8 @@ describe('email preferences', () => {
       expect(screen.getByRole('switch', { name: 'Appointment reminders' })).not.toBeChecked(),
     );
     expect(screen.getByRole('switch', { name: 'Booking updates' })).toBeChecked();
+    // The matrix shows the same cell (docs/product.md §20.4).
+    expect(screen.getByRole('switch', { name: 'Reminders by Email' })).not.toBeChecked();
     expect(await screen.findByText(EMAIL_MESSAGES.preferencesSaved)).toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
+import { PHONE_UI_TEXTS } from '@slotwise/shared/phones-texts';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -15,6 +16,11 @@ import { RESCHEDULE_TITLE, RescheduleModal } from './components/reschedule-modal
 import { loadedAppointments } from './loaded-appointments';
 import { inUpcomingTab, isUpcoming, tabFrom, type AppointmentTab } from './upcoming';
 import { ListState, type ListTexts } from '../../components/list-state';
+import { ApiError } from '../../lib/api-client';
+import { formatInstantWhen } from '../../lib/date-time-format';
+import { keepOfflineAppointments, offlineAppointments } from '../../lib/offline-appointments';
+import { useSession } from '../../lib/session';
+import { useOnline } from '../../lib/use-online';
 
 const APPOINTMENT_LIST_TEXTS: ListTexts = {
   loading: MESSAGES.loadingAppointmentDetails,
@@ -120,6 +126,23 @@ export function ClientAppointmentsPage({
     if (tab === 'past' && !pastLoaded && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [tab, pastLoaded, hasNextPage, isFetchingNextPage, fetchNextPage]);
   const tabEmpty = TABS.find((entry) => entry.tab === tab)?.empty;
+
+  // Offline (docs/product.md §20.1): the upcoming appointments last loaded on this device.
+  const userId = useSession().session?.userId ?? null;
+  const online = useOnline();
+  const { data: pages, dataUpdatedAt } = appointments;
+  useEffect(() => {
+    if (!userId || !pages) return;
+    const at = Date.now();
+    const upcoming = loadedAppointments(pages.pages).filter((item) => inUpcomingTab(item, at));
+    keepOfflineAppointments(userId, upcoming, dataUpdatedAt || at);
+  }, [userId, pages, dataUpdatedAt]);
+  const [kept] = useState(() => (userId ? offlineAppointments(userId) : null));
+  const unreachable =
+    !online ||
+    appointments.fetchStatus === 'paused' ||
+    (appointments.error instanceof ApiError && appointments.error.status === 0);
+  const offline = unreachable && !pages && kept ? kept : null;
   const routeAppointment = routeId
     ? (everything.data?.appointments ?? []).find(
         (appointment) => appointment.appointment_id === routeId,
@@ -133,25 +156,40 @@ export function ClientAppointmentsPage({
   };
   const closeRoute = () => void navigate(LIST_PATH, { replace: true });
 
-  const content = (
+  const cards = (items: ClientAppointment[]) => (
+    <ul aria-label="Appointments" className="space-y-3">
+      {items.map((appointment) => (
+        <li key={appointment.appointment_id}>
+          <AppointmentCard
+            variant="client"
+            appointment={appointment}
+            onCancel={() => setCanceling(appointment)}
+            onReschedule={() => setRescheduling(appointment)}
+            onRepeat={() => setRepeating(appointment)}
+            onMessage={() => message.mutate({ appointmentId: appointment.appointment_id })}
+            onReview={reviewDialog ? () => setReviewing(appointment) : undefined}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+
+  const content = offline ? (
+    <>
+      <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        {PHONE_UI_TEXTS.offline(formatInstantWhen(new Date(offline.savedAt).toISOString()))}
+      </p>
+      {offline.appointments.length === 0 ? (
+        <p className="text-slate-600">{TABS[0]?.empty}</p>
+      ) : (
+        cards(offline.appointments)
+      )}
+    </>
+  ) : (
     <ListState query={appointments} items={loaded} texts={APPOINTMENT_LIST_TEXTS}>
       <>
         {list.length === 0 && !moreInTab ? <p className="text-slate-600">{tabEmpty}</p> : null}
-        <ul aria-label="Appointments" className="space-y-3">
-          {list.map((appointment) => (
-            <li key={appointment.appointment_id}>
-              <AppointmentCard
-                variant="client"
-                appointment={appointment}
-                onCancel={() => setCanceling(appointment)}
-                onReschedule={() => setRescheduling(appointment)}
-                onRepeat={() => setRepeating(appointment)}
-                onMessage={() => message.mutate({ appointmentId: appointment.appointment_id })}
-                onReview={reviewDialog ? () => setReviewing(appointment) : undefined}
-              />
-            </li>
-          ))}
-        </ul>
+        {cards(list)}
         <LoadMore
           hasMore={moreInTab}
           loading={appointments.isFetchingNextPage}

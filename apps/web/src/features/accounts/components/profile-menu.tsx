@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
+import { InstallAppButton } from '../../../components/install-app-button';
 
 /** What a menu item needs to take part in the menu: spread onto the item's button or link. */
 export interface MenuItemProps {
@@ -28,7 +29,8 @@ function menuItems(menu: HTMLElement | null): HTMLElement[] {
 /**
  * The client header's profile menu (docs/product.md §2): a button with the user's picture and name opening
  * a menu with 'Appointments' (/client/appointments), 'Waitlist' (/waitlist, docs/product.md §17),
- * 'Account' (/client/account: email and calendar settings) and 'Logout'.
+ * 'Account' (/client/account: email and calendar settings), 'Install app' where the browser
+ * offers it (§20.1) and 'Logout'.
  *
  * ARIA menu button: aria-haspopup and aria-expanded on the button; opening moves focus to the
  * first item (ArrowUp opens on the last); ArrowDown/ArrowUp/Home/End move between items; Escape
@@ -152,6 +154,8 @@ export function ProfileMenu({ name, imageUrl, renderLogout }: ProfileMenuProps) 
           <Link {...itemProps} to="/client/account" onClick={() => closeMenu(false)}>
             Account
           </Link>
+          {/* docs/product.md §20.1: only where the browser offers installation. */}
+          <InstallAppButton {...itemProps} onDone={() => closeMenu(true)} />
           {renderLogout(itemProps)}
         </div>
       ) : null}

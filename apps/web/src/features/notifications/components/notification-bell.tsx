@@ -14,6 +14,7 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useUnreadNotifications } from '../api/get-unread-notifications';
 import { NotificationEntry, WAITLIST_PATH } from './notification-entry';
+import { PushOptIn } from './push-opt-in';
 
 /** docs/product.md §9: the badge shows the unread count up to 9, then '9+'. */
 function badgeText(count: number): string {
@@ -199,7 +200,9 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
             })}
           </ul>
         )}
-        <div className="border-t border-slate-200 px-4 py-2 text-center">
+        <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 border-t border-slate-200 px-4 py-2 text-center">
+          {/* docs/product.md §20.2: push on this device, asked for here (or in Settings) only. */}
+          {open ? <PushOptIn /> : null}
           <Link
             to="/notifications"
             onClick={() => closePanel(false)}
