@@ -63,7 +63,7 @@ describe('decodeSession', () => {
     ['bad base64', 'a.!!!.c'],
     ['not json', `a.${btoa('hello')}.c`],
     ['no user id', makeToken({ role: 'client' })],
-    ['unknown role', makeToken({ userId: 'u', role: 'admin' })],
+    ['unknown role', makeToken({ userId: 'u', role: 'superuser' })],
     ['non-numeric exp', makeToken({ userId: 'u', role: 'client', exp: 'soon' })],
     ['array payload', `a.${btoa('[1]')}.c`],
   ])('returns null for a malformed token (%s)', (_name, token) => {
