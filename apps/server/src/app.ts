@@ -3,6 +3,7 @@ import { appointmentChangesPlugin } from './app/appointment-changes';
 import { paymentsPlugin } from './app/payments';
 import { waitlistPlugin } from './app/waitlist';
 import { calendarSyncPlugin } from './app/calendar-sync';
+import { webPushPlugin } from './app/web-push';
 import { demoDataPlugin } from './app/demo-data';
 import { operatorsPlugin } from './app/operators';
 import { emailJobsPlugin } from './app/email-jobs';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(paymentsPlugin);
   await app.register(waitlistPlugin);
   await app.register(calendarSyncPlugin);
+  await app.register(webPushPlugin);
   await app.register(routesPlugin);
   await app.register(realtimePlugin);
   await app.register(notFoundPlugin);

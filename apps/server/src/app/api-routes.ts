@@ -13,6 +13,7 @@ import { notificationRoutes } from '../modules/notifications/routes';
 import { paymentRoutes } from '../modules/payments/routes';
 import { waitlistRoutes } from '../modules/waitlist/routes';
 import { calendarSyncRoutes } from '../modules/calendar-sync/routes';
+import { webPushRoutes } from '../modules/web-push/routes';
 import { policyRoutes } from '../modules/policies/routes';
 import { profileRoutes } from '../modules/accounts/profile-routes';
 import { reviewRoutes } from '../modules/reviews/routes';
@@ -46,4 +47,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(paymentRoutes);
   await api.register(waitlistRoutes);
   await api.register(calendarSyncRoutes);
+  await api.register(webPushRoutes);
 };

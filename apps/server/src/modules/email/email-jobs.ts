@@ -17,7 +17,12 @@ import {
 } from './appointment-mail';
 import { clientUser, providerUser, withBothUsers } from '../appointments/views';
 import { appointmentInvite } from './ics';
-import { storeReminderNotification } from '../notifications/reminder-notification';
+import {
+  reminderMessage,
+  reminderTitle,
+  storeReminderNotification,
+} from '../notifications/reminder-notification';
+import { queuePushes } from '../web-push/push-jobs';
 import { getPreferences } from './preferences';
 import { seriesBookedMessage } from './series-mail';
 import type { OptOutLinks } from './unsubscribe';
@@ -106,15 +111,13 @@ function fromAddress(mailFrom: string): string {
   return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
 }
 
+const manageUrlPath = (role: 'client' | 'provider') =>
+  role === 'client' ? EMAIL_LINK_PATHS.clientAppointments : EMAIL_LINK_PATHS.providerAppointments;
+
 export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks): void {
   const db = app.database.db;
   const url = (path: string) => `${app.config.publicUrl}${path}`;
-  const manageUrl = (role: 'client' | 'provider') =>
-    url(
-      role === 'client'
-        ? EMAIL_LINK_PATHS.clientAppointments
-        : EMAIL_LINK_PATHS.providerAppointments,
-    );
+  const manageUrl = (role: 'client' | 'provider') => url(manageUrlPath(role));
 
   app.jobs.register(APPOINTMENT_MAIL_JOB, async (raw, context) => {
     const p = changeMailPayload.parse(raw);
@@ -185,12 +188,25 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
     const otherName = toClient
       ? name(appointment.providerFirstName, appointment.providerLastName)
       : name(appointment.clientFirstName, appointment.clientLastName);
-    // The in-app reminder (docs/product.md §14.4) is stored whatever the email preference says.
-    await storeReminderNotification(db, {
+    // The in-app reminder (docs/product.md §14.4) is stored whatever the email preference says;
+    // its push (§20.2) is queued with it, once, when the cell reminder × push is on.
+    const reminder = {
       userId: p.recipientUserId,
       appointmentId: p.appointmentId,
       hoursBefore: p.hoursBefore,
       what: `${appointment.serviceType} ${toClient ? 'with' : 'for'} ${otherName}`,
+    };
+    await db.transaction(async (tx) => {
+      if (!(await storeReminderNotification(tx, reminder))) return;
+      await queuePushes(tx, 'reminder', [
+        {
+          userId: p.recipientUserId,
+          title: reminderTitle(reminder.what, p.hoursBefore),
+          body: reminderMessage(reminder.what, p.hoursBefore),
+          url: manageUrlPath(p.recipientRole),
+          tag: `reminder:${p.appointmentId}:${p.hoursBefore}`,
+        },
+      ]);
     });
     if (!to.emailReminders) return;
     const mail = reminderMail(
