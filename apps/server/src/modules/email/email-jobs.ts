@@ -22,7 +22,7 @@ import {
   reminderTitle,
   storeReminderNotification,
 } from '../notifications/reminder-notification';
-import { queuePushes } from '../web-push/push-jobs';
+import { queuePushes } from '../web-push/push-queue';
 import { getPreferences } from './preferences';
 import { seriesBookedMessage } from './series-mail';
 import type { OptOutLinks } from './unsubscribe';

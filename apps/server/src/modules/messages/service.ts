@@ -12,7 +12,7 @@ import { imageUrl } from '../../images/image-store';
 import { MESSAGE_DIGEST_DELAY_MINUTES, MESSAGE_DIGEST_JOB } from '../../jobs/job-payloads';
 import { firstOrNotFound } from '../../lib/first-row';
 import { toIso } from '../../lib/iso';
-import { queuePushes } from '../web-push/push-jobs';
+import { queuePushes } from '../web-push/push-queue';
 
 /**
  * Conversations and messages (docs/decisions/043-messages.md). Only the two participants of a

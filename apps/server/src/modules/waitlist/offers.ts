@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { cancelJobsByKey, enqueueJobs } from '../../jobs/job-queue';
 import { slotIsBusy, slotIsFreeAndFuture } from '../appointments/claimable-slot';
 import { createNotification } from '../notifications/service';
-import { queuePushes } from '../web-push/push-jobs';
+import { queuePushes } from '../web-push/push-queue';
 import { slotObeysPolicy } from '../policies/policy-rules';
 import type { WaitlistSettings } from './settings';
 

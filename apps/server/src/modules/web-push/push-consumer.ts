@@ -1,7 +1,7 @@
 import { EMAIL_LINK_PATHS } from '@slotwise/shared/email-schemas';
 import type { AppointmentChange } from '../appointments/change';
 import type { AppointmentChangeConsumer } from '../appointments/change-fanout';
-import { queuePushes } from './push-jobs';
+import { queuePushes } from './push-queue';
 
 /**
  * An appointment change pushed to the other party (docs/product.md §20.2): a booking to the

@@ -19,7 +19,7 @@ import {
 } from '../../../test/helpers/push-endpoint';
 import { asUser } from '../../../test/helpers/requests';
 import { jobs, pushSubscriptions } from '../../db/schema';
-import { PUSH_JOB } from './push-jobs';
+import { PUSH_JOB } from './push-queue';
 
 /** Web push (docs/product.md §20.2): subscriptions, and what reaches a push service. */
 
