@@ -55,7 +55,7 @@ import {
   runTeamsRush,
   runTeamsRushFloor,
 } from './scenarios/teams';
-import { type PushResult, runPush } from './scenarios/push';
+import { type PushResult, runPushOnItsServer } from './scenarios/push';
 import { type WaitlistResult, runWaitlist } from './scenarios/waitlist';
 import { type WeekRenderResult, runWeekRender } from './scenarios/week-render';
 
@@ -323,21 +323,8 @@ export async function runAll(
     );
   }
 
-  if (scenarios.includes('push')) {
-    if (db.kind !== 'postgres') log('push: skipped (needs PostgreSQL)');
-    else {
-      // A server of its own: the push's latency is not clouded by earlier scenarios' work.
-      await withProcess(
-        () => startServer(db),
-        async (server) => {
-          results.push = await runPush(server.url, {
-            databaseUrl: db.url,
-            bookings: settings.pushBookings,
-          });
-        },
-      );
-    }
-  }
+  // Web push on a server of its own (PostgreSQL only: the scenario writes its own rows).
+  if (scenarios.includes('push')) results.push = await runPushOnItsServer(db);
 
   // BENCH_CEILINGS=off skips them, for quick A/B runs of one scenario (no figure is judged then).
   const ceilings =

@@ -12,8 +12,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { percentile } from '../burst';
-import { log } from '../cli';
+import { log, settings } from '../cli';
+import type { BenchDatabase } from '../database';
 import { uuidOf } from '../ids';
+import { startServer } from '../processes';
 import { mintToken } from '../tokens';
 
 export interface PushResult {
@@ -87,7 +89,8 @@ export async function runPush(
   serverUrl: string,
   options: { databaseUrl: string | undefined; bookings: number },
 ): Promise<PushResult> {
-  if (!options.databaseUrl) throw new Error('the push scenario needs PostgreSQL (BENCH_DATABASE_URL)');
+  if (!options.databaseUrl)
+    throw new Error('the push scenario needs PostgreSQL (BENCH_DATABASE_URL)');
   const { bookings } = options;
   const service = pushService();
   await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
@@ -99,23 +102,36 @@ export async function runPush(
   await client.connect();
   const failures: Record<string, number> = {};
   try {
-    log(`push: ${OTHERS.toLocaleString('en')} other devices, ${bookings} bookings × 2 (pushed, control)`);
+    log(
+      `push: ${OTHERS.toLocaleString('en')} other devices, ${bookings} bookings × 2 (pushed, control)`,
+    );
     await client.query(
       `insert into users (id, email, password_hash, first_name, last_name, role, timezone, email_verified_at)
        select u.id, u.email, 'bench-no-login', u.first, 'Bench', u.role, 'UTC', now()
        from unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) as u(id, email, first, role)`,
       [
-        [id('provider-user'), id('control-user'), id('client'), ...Array.from({ length: OTHERS }, (_, i) => id(`other-${i}`))],
-        ['push-provider@bench.slotwise.test', 'push-control@bench.slotwise.test', 'push-client@bench.slotwise.test',
-          ...Array.from({ length: OTHERS }, (_, i) => `push-other${i}@bench.slotwise.test`)],
+        [
+          id('provider-user'),
+          id('control-user'),
+          id('client'),
+          ...Array.from({ length: OTHERS }, (_, i) => id(`other-${i}`)),
+        ],
+        [
+          'push-provider@bench.slotwise.test',
+          'push-control@bench.slotwise.test',
+          'push-client@bench.slotwise.test',
+          ...Array.from({ length: OTHERS }, (_, i) => `push-other${i}@bench.slotwise.test`),
+        ],
         ['Pushy', 'Quiet', 'Booker', ...Array.from({ length: OTHERS }, (_, i) => `Other${i}`)],
         ['provider', 'provider', 'client', ...Array.from({ length: OTHERS }, () => 'client')],
       ],
     );
-    await client.query(
-      `insert into providers (id, user_id) values ($1, $2), ($3, $4)`,
-      [id('provider'), id('provider-user'), id('control'), id('control-user')],
-    );
+    await client.query(`insert into providers (id, user_id) values ($1, $2), ($3, $4)`, [
+      id('provider'),
+      id('provider-user'),
+      id('control'),
+      id('control-user'),
+    ]);
     // One slot per booking for each provider, an hour apart from tomorrow on.
     await client.query(
       `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type)
@@ -135,7 +151,13 @@ export async function runPush(
        select u, 'http://127.0.0.1:' || $1 || '/other/' || n, $2, $3
        from unnest($4::uuid[]) with ordinality as o(u, n)
        union all select $5::uuid, 'http://127.0.0.1:' || $1 || '/provider', $2, $3`,
-      [port, p256dh, auth, Array.from({ length: OTHERS }, (_, i) => id(`other-${i}`)), id('provider-user')],
+      [
+        port,
+        p256dh,
+        auth,
+        Array.from({ length: OTHERS }, (_, i) => id(`other-${i}`)),
+        id('provider-user'),
+      ],
     );
     await client.query('analyze users, providers, timeslots, push_subscriptions');
     const slots = async (provider: string) =>
@@ -157,7 +179,8 @@ export async function runPush(
       });
       await res.arrayBuffer();
       const answered = performance.now();
-      if (res.status !== 201) failures[String(res.status)] = (failures[String(res.status)] ?? 0) + 1;
+      if (res.status !== 201)
+        failures[String(res.status)] = (failures[String(res.status)] ?? 0) + 1;
       return { sent, answered, ok: res.status === 201 };
     };
     const delays: number[] = [];
@@ -180,7 +203,8 @@ export async function runPush(
     const d = sorted(delays);
     const b = sorted(bookTimes);
     const c = sorted(controlTimes);
-    if (service.received() !== delays.length) failures.strayPushes = service.received() - delays.length;
+    if (service.received() !== delays.length)
+      failures.strayPushes = service.received() - delays.length;
     return {
       bookings,
       otherSubscriptions: OTHERS,
@@ -200,5 +224,22 @@ export async function runPush(
     await client.end();
     service.server.closeAllConnections();
     await new Promise((resolve) => service.server.close(resolve));
+  }
+}
+
+/** The scenario on a server of its own (its latency not clouded by earlier scenarios' work). */
+export async function runPushOnItsServer(db: BenchDatabase): Promise<PushResult | undefined> {
+  if (db.kind !== 'postgres') {
+    log('push: skipped (needs PostgreSQL)');
+    return undefined;
+  }
+  const server = await startServer(db);
+  try {
+    return await runPush(server.url, { databaseUrl: db.url, bookings: settings.pushBookings });
+  } catch (error) {
+    console.error(server.output().slice(-4000));
+    throw error;
+  } finally {
+    await server.stop();
   }
 }

@@ -89,11 +89,7 @@ export function browserKeys(): BrowserKeys {
       const senderKey = body.subarray(21, 21 + idLength);
       const record = body.subarray(21 + idLength);
       const shared = ecdh.computeSecret(senderKey);
-      const keyInfo = Buffer.concat([
-        Buffer.from('WebPush: info\0'),
-        publicKey,
-        senderKey,
-      ]);
+      const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), publicKey, senderKey]);
       const ikm = Buffer.from(hkdfSync('sha256', shared, authSecret, keyInfo, 32));
       const cek = Buffer.from(
         hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16),

@@ -5,7 +5,11 @@ import { createSlot } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import { useMailTestApp } from '../../../test/helpers/mail';
 import { mailsTo } from '../../../test/helpers/mail-reader';
-import { browserKeys, type PushEndpoint, startPushEndpoint } from '../../../test/helpers/push-endpoint';
+import {
+  browserKeys,
+  type PushEndpoint,
+  startPushEndpoint,
+} from '../../../test/helpers/push-endpoint';
 import { asUser } from '../../../test/helpers/requests';
 import { offerSlots } from '../waitlist/offers';
 
@@ -160,7 +164,9 @@ describe('notification preferences: the matrix', () => {
   it('message × email off: no unread digest', async () => {
     const client = await createClient(t.app, { firstName: 'Cleo' });
     const provider = await createProvider(t.app);
-    expect((await patch(provider, { channels: { message: { email: false } } })).statusCode).toBe(200);
+    expect((await patch(provider, { channels: { message: { email: false } } })).statusCode).toBe(
+      200,
+    );
     const opened = await asUser(t.app, client).post('/api/conversations', {
       providerId: provider.providerId,
     });

@@ -27,7 +27,10 @@ async function sendOne(
   body: string,
 ): Promise<'sent' | 'gone' | 'failed'> {
   const details = webPush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    {
+      endpoint: subscription.endpoint,
+      keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+    },
     body,
     {
       vapidDetails: sender.keys,
@@ -78,7 +81,10 @@ export async function deliverPush(
   const p = pushPayloadSchema.parse(raw);
   const notReachedSince =
     attempt > 1
-      ? or(isNull(pushSubscriptions.lastPushAt), lt(pushSubscriptions.lastPushAt, new Date(p.queuedAt)))
+      ? or(
+          isNull(pushSubscriptions.lastPushAt),
+          lt(pushSubscriptions.lastPushAt, new Date(p.queuedAt)),
+        )
       : undefined;
   const devices = await db
     .select({

@@ -30,7 +30,12 @@ const ITEM = {
   userAgent: pushSubscriptions.userAgent,
 };
 
-const toItem = (row: { id: string; endpoint: string; createdAt: Date; userAgent: string | null }) => ({
+const toItem = (row: {
+  id: string;
+  endpoint: string;
+  createdAt: Date;
+  userAgent: string | null;
+}) => ({
   id: row.id,
   endpoint: row.endpoint,
   created_at: toIso(row.createdAt),

@@ -5,11 +5,7 @@ import { MESSAGES } from '@slotwise/shared/texts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app';
-import {
-  book,
-  createProviderWithSlots,
-  createSlot,
-} from '../../../test/helpers/booking-factories';
+import { book, createProviderWithSlots, createSlot } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
 import {
   type BrowserKeys,
@@ -126,9 +122,9 @@ describe('web push subscriptions', () => {
       keys: keys.keys,
     });
     expect(moved.statusCode).toBe(201);
-    expect((await asUser(t.app, first).get('/api/push/subscriptions')).json().subscriptions).toEqual(
-      [],
-    );
+    expect(
+      (await asUser(t.app, first).get('/api/push/subscriptions')).json().subscriptions,
+    ).toEqual([]);
     const rows = await t.app.database.db
       .select({ userId: pushSubscriptions.userId, p256dh: pushSubscriptions.p256dh })
       .from(pushSubscriptions)
@@ -139,7 +135,8 @@ describe('web push subscriptions', () => {
   it(`at most ${PUSH_SUBSCRIPTIONS_PER_USER} per account: the oldest goes`, async () => {
     const user = await createClient(t.app);
     const made: string[] = [];
-    for (let i = 0; i <= PUSH_SUBSCRIPTIONS_PER_USER; i++) made.push((await subscribeDevice(t, user)).url);
+    for (let i = 0; i <= PUSH_SUBSCRIPTIONS_PER_USER; i++)
+      made.push((await subscribeDevice(t, user)).url);
     const listed = (await asUser(t.app, user).get('/api/push/subscriptions')).json()
       .subscriptions as { endpoint: string }[];
     expect(listed).toHaveLength(PUSH_SUBSCRIPTIONS_PER_USER);
@@ -199,7 +196,9 @@ describe('pushes: encrypted, VAPID-signed, to every device of the recipient only
       expect(pushesTo(device.name)).toHaveLength(1);
       expect(push!.headers['content-encoding']).toBe('aes128gcm');
       expect(push!.headers.ttl).toBe('86400');
-      expect(push!.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${key}$`));
+      expect(push!.headers.authorization).toMatch(
+        new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${key}$`),
+      );
       const [opened1] = opened(device.keys, device.name);
       expect(opened1).toEqual({
         title: MESSAGES.titleNewAppointment,
@@ -216,7 +215,10 @@ describe('pushes: encrypted, VAPID-signed, to every device of the recipient only
     expect(cancel.statusCode, cancel.body).toBe(200);
     await t.app.jobs.runDue();
     const [, canceled] = opened(phone.keys, phone.name);
-    expect(canceled).toMatchObject({ title: MESSAGES.titleCanceledByClient, url: '/dashboard/appointments' });
+    expect(canceled).toMatchObject({
+      title: MESSAGES.titleCanceledByClient,
+      url: '/dashboard/appointments',
+    });
     expect(pushesTo(clientDevice.name)).toEqual([]);
   });
 
@@ -284,10 +286,9 @@ describe('pushes: encrypted, VAPID-signed, to every device of the recipient only
       providerId: provider.providerId,
     });
     const conversationId = opened1.json().conversation.id as string;
-    const sent = await asUser(t.app, client).post(
-      `/api/conversations/${conversationId}/messages`,
-      { body: 'Is parking available?' },
-    );
+    const sent = await asUser(t.app, client).post(`/api/conversations/${conversationId}/messages`, {
+      body: 'Is parking available?',
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     await t.app.jobs.runDue();
     expect(opened(device.keys, device.name)).toEqual([
