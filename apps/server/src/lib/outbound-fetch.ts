@@ -87,7 +87,7 @@ export async function readCapped(
  */
 export async function outboundPost(
   url: string,
-  request: { headers: Record<string, string>; body: Uint8Array | null },
+  request: { headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null },
   options: OutboundOptions,
 ): Promise<OutboundAnswer> {
   const signal = AbortSignal.timeout(options.timeoutMs ?? 10_000);

@@ -44,7 +44,7 @@ async function sendOne(
   try {
     ({ status } = await outboundPost(
       details.endpoint,
-      { headers, body: details.body },
+      { headers, body: details.body ? new Uint8Array(details.body) : null },
       { allowPrivate: sender.allowPrivateUrls, timeoutMs: 10_000 },
     ));
   } catch {
