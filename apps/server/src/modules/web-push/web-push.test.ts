@@ -4,6 +4,7 @@ import { PHONE_MESSAGES, PUSH_SUBSCRIPTIONS_PER_USER } from '@slotwise/shared/ph
 import { MESSAGES } from '@slotwise/shared/texts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webPush from 'web-push';
 import { createTestApp, type TestApp, useTestApp } from '../../../test/helpers/app';
 import { book, createProviderWithSlots, createSlot } from '../../../test/helpers/booking-factories';
 import { createClient, createProvider, type TestUser } from '../../../test/helpers/factories';
@@ -145,8 +146,18 @@ describe('web push subscriptions', () => {
   });
 });
 
-describe('web push endpoints on private networks', () => {
-  const t = useTestApp();
+describe('web push endpoints on private networks; VAPID keys from the settings', () => {
+  const configured = webPush.generateVAPIDKeys();
+  const t = useTestApp({
+    VAPID_PUBLIC_KEY: configured.publicKey,
+    VAPID_PRIVATE_KEY: configured.privateKey,
+  });
+
+  it('answers the configured public key and generates none', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/push/public-key' });
+    expect(res.json()).toEqual({ key: configured.publicKey });
+    await expect(fs.access(path.join(t.dataDir, 'vapid.json'))).rejects.toThrow();
+  });
 
   it('refuses loopback, private and plain-http endpoints (400 URL_NOT_ALLOWED)', async () => {
     const user = await createClient(t.app);
