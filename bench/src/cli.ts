@@ -19,6 +19,7 @@ export const SCENARIOS = [
   'payments-webhooks',
   'waitlist',
   'calendar',
+  'push',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -43,6 +44,8 @@ export const settings = {
   checkoutConcurrency: env('BENCH_CHECKOUT_CONCURRENCY', 4),
   /** payments-webhooks: deliveries in flight. */
   webhookConcurrency: env('BENCH_WEBHOOK_CONCURRENCY', 50),
+  /** push: bookings whose push is timed (and as many control bookings). */
+  pushBookings: env('BENCH_PUSH_BOOKINGS', 200),
 };
 
 export const log = (line: string) => console.log(`bench: ${line}`);

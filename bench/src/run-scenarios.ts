@@ -55,6 +55,7 @@ import {
   runTeamsRush,
   runTeamsRushFloor,
 } from './scenarios/teams';
+import { type PushResult, runPushOnItsServer } from './scenarios/push';
 import { type WaitlistResult, runWaitlist } from './scenarios/waitlist';
 import { type WeekRenderResult, runWeekRender } from './scenarios/week-render';
 
@@ -95,6 +96,8 @@ export interface Results {
   calendarParse?: CalendarParseResult;
   /** The read load without, then with 1,000 connections polled. */
   calendarPolling?: CalendarPollingResult;
+  /** A booking's web push at the provider's push service (docs/decisions/073-phones.md). */
+  push?: PushResult;
 }
 
 const TEAMS_RUSHES: { kind: TeamsRushKind; label: string }[] = [
@@ -320,6 +323,9 @@ export async function runAll(
     );
   }
 
+  // Web push on a server of its own (PostgreSQL only: the scenario writes its own rows).
+  if (scenarios.includes('push')) results.push = await runPushOnItsServer(db);
+
   // BENCH_CEILINGS=off skips them, for quick A/B runs of one scenario (no figure is judged then).
   const ceilings =
     process.env.BENCH_CEILINGS !== 'off' &&
@@ -329,7 +335,8 @@ export async function runAll(
       scenarios.includes('class-rush') ||
       scenarios.includes('series') ||
       scenarios.includes('prepay-rush') ||
-      scenarios.includes('waitlist'));
+      scenarios.includes('waitlist') ||
+      scenarios.includes('push'));
   if (reads.length > 0) {
     await withProcess(
       () => startFloor(db),

@@ -4,6 +4,7 @@ import type { Results } from './run-scenarios';
 import { ALL_READ_ENDPOINTS } from './scenarios/reads';
 import { classRushRows, seriesRows } from './classes-targets';
 import { prepayRows } from './payments-targets';
+import { pushRows } from './push-targets';
 import { waitlistRows } from './waitlist-targets';
 import { paymentsWebhooksRows } from './scenarios/payments-webhooks';
 import { calendarRows } from './calendar-targets';
@@ -196,6 +197,7 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
   if (results.paymentsWebhooks) rows.push(...paymentsWebhooksRows(results.paymentsWebhooks));
   rows.push(...waitlistRows(results));
   rows.push(...calendarRows(results));
+  rows.push(...pushRows(results));
   const rt = results.realtime;
   if (rt) {
     rows.push({

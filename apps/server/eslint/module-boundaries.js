@@ -8,10 +8,10 @@ import path from 'node:path';
  * one of a later layer moves the shared piece down, or its caller up.
  */
 export const MODULE_LAYERS = [
-  ['catalogue', 'health', 'messages', 'notifications', 'policies'],
+  ['catalogue', 'health', 'notifications', 'policies'],
   ['appointments', 'availability', 'sms'],
-  ['reviews'],
-  ['discovery', 'stats'],
+  ['reviews', 'web-push'],
+  ['discovery', 'messages', 'stats'],
   ['accounts'],
   ['email'],
   ['payments'],

@@ -4,6 +4,7 @@ import { paymentsPlugin } from './app/payments';
 import { waitlistPlugin } from './app/waitlist';
 import { smsPlugin } from './app/sms';
 import { calendarSyncPlugin } from './app/calendar-sync';
+import { webPushPlugin } from './app/web-push';
 import { demoDataPlugin } from './app/demo-data';
 import { operatorsPlugin } from './app/operators';
 import { emailJobsPlugin } from './app/email-jobs';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(paymentsPlugin);
   await app.register(waitlistPlugin);
   await app.register(calendarSyncPlugin);
+  await app.register(webPushPlugin);
   await app.register(routesPlugin);
   await app.register(realtimePlugin);
   await app.register(notFoundPlugin);

@@ -16,6 +16,7 @@ import { personalDataRoutes } from '../modules/personal-data/routes';
 import { waitlistRoutes } from '../modules/waitlist/routes';
 import { calendarSyncRoutes } from '../modules/calendar-sync/routes';
 import { phoneRoutes, smsInboundRoutes } from '../modules/sms/routes';
+import { webPushRoutes } from '../modules/web-push/routes';
 import { policyRoutes } from '../modules/policies/routes';
 import { profileRoutes } from '../modules/accounts/profile-routes';
 import { reviewRoutes } from '../modules/reviews/routes';
@@ -53,4 +54,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(personalDataRoutes);
   await api.register(phoneRoutes);
   await api.register(smsInboundRoutes);
+  await api.register(webPushRoutes);
 };

@@ -197,8 +197,12 @@ export class JobQueue {
     return cancelJobsByKey(db, key);
   }
 
-  /** Claims one due job (or one whose lease expired), or null. One statement. */
-  async claim(now: Date): Promise<ClaimedJob | null> {
+  /**
+   * Claims one due job (or one whose lease expired), or null. One statement. With `id`: that
+   * job only, if it is still there to claim (another worker may have it already).
+   */
+  async claim(now: Date, id?: string): Promise<ClaimedJob | null> {
+    const only = id === undefined ? sql`true` : sql`id = ${id}::uuid`;
     const lockedUntil = new Date(now.getTime() + this.leaseMs);
     const rows = await queryRows<{
       id: string;
@@ -214,8 +218,9 @@ export class JobQueue {
             locked_until = ${lockedUntil.toISOString()}::timestamptz
           where id = (
             select id from ${jobs}
-            where (status = 'pending' and run_at <= ${now.toISOString()}::timestamptz)
-               or (status = 'running' and locked_until <= ${now.toISOString()}::timestamptz)
+            where ((status = 'pending' and run_at <= ${now.toISOString()}::timestamptz)
+               or (status = 'running' and locked_until <= ${now.toISOString()}::timestamptz))
+              and ${only}
             order by run_at, id
             limit 1
             for update skip locked)
@@ -313,6 +318,20 @@ export class JobQueue {
       const job = await this.claim(at);
       if (!job) break;
       summary[await this.runClaimed(job, clock())]++;
+    }
+    return summary;
+  }
+
+  /**
+   * Runs these jobs now, on this instance, if they are still to claim (jobs just committed that
+   * must not wait for the worker's next poll: a booking's web push, docs/decisions/073-phones.md).
+   * A job another worker took, or that fails, follows the queue's usual course.
+   */
+  async runNow(ids: readonly string[], clock: () => Date = () => new Date()): Promise<RunSummary> {
+    const summary: RunSummary = { done: 0, retried: 0, failed: 0 };
+    for (const id of ids) {
+      const job = await this.claim(clock(), id);
+      if (job) summary[await this.runClaimed(job, clock())]++;
     }
     return summary;
   }

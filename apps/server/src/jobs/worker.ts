@@ -7,6 +7,11 @@ import { JobQueue } from './job-queue';
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobQueue;
+    /**
+     * Runs jobs just committed on this instance at once, in the background (never awaited by
+     * the request): a no-op when this instance runs no worker (tests drive the queue).
+     */
+    runJobsNow: (ids: readonly string[]) => void;
   }
 }
 
@@ -60,11 +65,20 @@ export function registerJobs(app: FastifyInstance): JobQueue {
   app.decorate('jobs', queue);
 
   const interval = app.config.jobsPollIntervalMs;
+  let stopped = false;
+  const prompt = new Set<Promise<unknown>>();
+  app.decorate('runJobsNow', (ids: readonly string[]) => {
+    if (interval <= 0 || stopped || ids.length === 0) return;
+    const run = queue
+      .runNow(ids)
+      .catch((err: unknown) => app.log.error({ err }, 'job worker: prompt run failed'))
+      .finally(() => prompt.delete(run));
+    prompt.add(run);
+  });
   if (interval <= 0) return queue;
 
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
-  let stopped = false;
   const tick = () => {
     timer = null;
     if (stopped) return;
@@ -86,7 +100,7 @@ export function registerJobs(app: FastifyInstance): JobQueue {
   app.addHook('preClose', async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
-    await running;
+    await Promise.all([running, ...prompt]);
   });
   return queue;
 }

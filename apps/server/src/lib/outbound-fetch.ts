@@ -79,3 +79,29 @@ export async function readCapped(
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/**
+ * A POST to an address a user's browser gave (a web push endpoint, docs/decisions/073-phones.md):
+ * the address checked against private networks, redirects not followed (a push service answers
+ * directly), cut off after `timeoutMs`. Answers the status, headers and at most `maxBytes` of text.
+ */
+export async function outboundPost(
+  url: string,
+  request: { headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null },
+  options: OutboundOptions,
+): Promise<OutboundAnswer> {
+  const signal = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  const target = await assertUrlAllowed(url, options.allowPrivate);
+  const response = await fetch(target, {
+    method: 'POST',
+    headers: { 'user-agent': 'Slotwise', ...request.headers },
+    body: request.body,
+    redirect: 'manual',
+    signal,
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: await readCapped(response, options.maxBytes ?? 64 * 1024).catch(() => ''),
+  };
+}

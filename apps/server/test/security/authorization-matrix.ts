@@ -8,6 +8,7 @@ import { createClient, type TestUser } from '../helpers/factories';
 import { PAYMENT_ROWS } from './authorization-matrix-payments';
 import { STRIPE_ROWS } from './authorization-matrix-stripe';
 import { WAITLIST_ROWS } from './authorization-matrix-waitlist';
+import { PUSH_ROWS } from './authorization-matrix-push';
 import { CALENDAR_SYNC_ROWS } from './authorization-matrix-calendar-sync';
 import { MODERATION_ROWS } from './authorization-matrix-moderation';
 import { PERSONAL_DATA_ROWS } from './authorization-matrix-personal-data';
@@ -379,6 +380,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
   ...PERSONAL_DATA_ROWS,
   // ---- SMS: the phone number and Twilio's webhook (authorization-matrix-sms.ts) ---------------
   ...SMS_ROWS,
+  // ---- web push (authorization-matrix-push.ts) -----------------------------------------------
+  ...PUSH_ROWS,
   // ---- messages: the two participants of a conversation ------------------------------------------
   // Every client case finds its conversation already there (200): opened once beforehand.
   matrixRow('POST', '/api/conversations', clientsOnly(200), {

@@ -41,7 +41,8 @@ describe('appointment change fan-out', () => {
     // slot its own instance freed before the answer leaves (decision 056); the window cache
     // announces a claimed slot's provider to every instance before it (decision 057); payments
     // apply a cancel's or no-show's fee (decision 068); the CalDAV consumer queues the writes
-    // of the booking into the provider's CalDAV calendars (decision 071).
+    // of the booking into the provider's CalDAV calendars (decision 071); web push queues the
+    // other party's push (decision 073).
     expect(t.app.appointmentChanges.names).toEqual([
       'stored-notification',
       'email',
@@ -52,6 +53,7 @@ describe('appointment change fan-out', () => {
       'payments',
       'waitlist',
       'calendar-caldav',
+      'web-push',
     ]);
     expect(() => t.app.appointmentChanges.register({ name: 'metrics' })).toThrow(/twice/);
   });

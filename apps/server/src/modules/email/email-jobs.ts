@@ -17,9 +17,14 @@ import {
 } from './appointment-mail';
 import { clientUser, providerUser, withBothUsers } from '../appointments/views';
 import { appointmentInvite } from './ics';
-import { storeReminderNotification } from '../notifications/reminder-notification';
+import {
+  reminderMessage,
+  reminderTitle,
+  storeReminderNotification,
+} from '../notifications/reminder-notification';
 import { textIfWanted } from '../sms/sms-queue';
 import { reminderText } from '../sms/sms-texts';
+import { queuePushes } from '../web-push/push-queue';
 import { getPreferences } from './preferences';
 import { seriesBookedMessage } from './series-mail';
 import type { OptOutLinks } from './unsubscribe';
@@ -108,15 +113,13 @@ function fromAddress(mailFrom: string): string {
   return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
 }
 
+const manageUrlPath = (role: 'client' | 'provider') =>
+  role === 'client' ? EMAIL_LINK_PATHS.clientAppointments : EMAIL_LINK_PATHS.providerAppointments;
+
 export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks): void {
   const db = app.database.db;
   const url = (path: string) => `${app.config.publicUrl}${path}`;
-  const manageUrl = (role: 'client' | 'provider') =>
-    url(
-      role === 'client'
-        ? EMAIL_LINK_PATHS.clientAppointments
-        : EMAIL_LINK_PATHS.providerAppointments,
-    );
+  const manageUrl = (role: 'client' | 'provider') => url(manageUrlPath(role));
 
   app.jobs.register(APPOINTMENT_MAIL_JOB, async (raw, context) => {
     const p = changeMailPayload.parse(raw);
@@ -188,16 +191,26 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
       ? name(appointment.providerFirstName, appointment.providerLastName)
       : name(appointment.clientFirstName, appointment.clientLastName);
     const what = `${appointment.serviceType} ${toClient ? 'with' : 'for'} ${otherName}`;
+    // The in-app reminder (docs/product.md §14.4) is stored whatever the email preference says;
+    // its push (§20.2) and text (§20.3) are queued with it when their cells are on — once: a
+    // retried reminder finds the notification stored.
+    const reminder = {
+      userId: p.recipientUserId,
+      appointmentId: p.appointmentId,
+      hoursBefore: p.hoursBefore,
+      what,
+    };
     await db.transaction(async (tx) => {
-      // The in-app reminder (docs/product.md §14.4) is stored whatever the email preference says.
-      const first = await storeReminderNotification(tx, {
-        userId: p.recipientUserId,
-        appointmentId: p.appointmentId,
-        hoursBefore: p.hoursBefore,
-        what,
-      });
-      // Its text (docs/product.md §20.3), once: a retried reminder finds the notification stored.
-      if (!first) return;
+      if (!(await storeReminderNotification(tx, reminder))) return;
+      await queuePushes(tx, 'reminder', [
+        {
+          userId: p.recipientUserId,
+          title: reminderTitle(what, p.hoursBefore),
+          body: reminderMessage(what, p.hoursBefore),
+          url: manageUrlPath(p.recipientRole),
+          tag: `reminder:${p.appointmentId}:${p.hoursBefore}`,
+        },
+      ]);
       await textIfWanted(tx, [p.recipientUserId], 'reminder', (recipient) => ({
         body: reminderText(what, appointment.startsAt, recipient.timezone),
         notAfter: appointment.startsAt,

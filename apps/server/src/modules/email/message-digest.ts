@@ -1,3 +1,4 @@
+import { usersWanting } from '../notifications/channel-preferences';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
@@ -132,6 +133,9 @@ export function registerMessageDigestJob(app: FastifyInstance, optOutFor: OptOut
     const state = await digestState(db, p, context.now);
     // Gone, everything read since, or mail about updates switched off: nothing to send.
     if (!state || !state.wantsMail || state.due === 0) return;
+    // The cell message × email too (docs/product.md §20.4).
+    const wanting = await usersWanting(db, [p.recipientUserId], 'message', 'email');
+    if (!wanting.has(p.recipientUserId)) return;
     const link = `${app.config.publicUrl}/messages/${p.conversationId}`;
     const urls = await optOutFor(p.recipientUserId, 'emailBookingUpdates');
     await app.mailer.send({

@@ -84,11 +84,13 @@ export async function preferencesAnswer(
   const [matrix, [reach]] = await Promise.all([
     channels ?? readChannels(db, userId),
     db
+      // Spelled out with aliases: drizzle writes a column of the selected table unqualified,
+      // which inside a subquery would name the subquery's own column.
       .select({
-        pushDevices: sql<number>`(select count(*)::int from ${pushSubscriptions}
-          where ${pushSubscriptions.userId} = ${users.id})`,
+        pushDevices: sql<number>`(select count(*)::int from ${pushSubscriptions} ps
+          where ps.user_id = ${userId})`,
         smsReady: sql<boolean>`(${users.phoneConfirmedAt} is not null and not exists
-          (select 1 from ${smsOptOuts} where ${smsOptOuts.phone} = ${users.phone}))`,
+          (select 1 from ${smsOptOuts} oo where oo.phone = ${users.phone}))`,
       })
       .from(users)
       .where(eq(users.id, userId)),

@@ -25,7 +25,7 @@ import {
   listMessages,
   markConversationRead,
   openConversation,
-  sendMessage,
+  sendMessageWithPush,
 } from './service';
 
 /**
@@ -106,14 +106,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const conversationId = request.params.id;
-      const { message, recipientId } = await sendMessage(
+      const { message, recipientId, pushJobs } = await sendMessageWithPush(
         db(),
         callerOf(request),
         conversationId,
         request.body.body,
       );
-      // Committed: tell every socket of the other participant, and nobody else.
+      // Committed: tell every socket of the other participant, and nobody else; push now.
       app.realtime.toUser(recipientId, 'new_message', { conversationId, message });
+      app.runJobsNow(pushJobs);
       return reply.code(201).send({ message });
     },
   );

@@ -12,6 +12,7 @@ import { imageUrl } from '../../images/image-store';
 import { MESSAGE_DIGEST_DELAY_MINUTES, MESSAGE_DIGEST_JOB } from '../../jobs/job-payloads';
 import { firstOrNotFound } from '../../lib/first-row';
 import { toIso } from '../../lib/iso';
+import { queuePushes } from '../web-push/push-queue';
 
 /**
  * Conversations and messages (docs/decisions/043-messages.md). Only the two participants of a
@@ -321,6 +322,41 @@ export async function sendMessage(
   if (!row) throw new NotFoundError(MESSAGING_MESSAGES.conversationNotFound);
   const recipientId = row.client_id === caller.userId ? row.provider_user_id : row.client_id;
   return { message: toMessage(row), recipientId };
+}
+
+/** A push shows the start of a message (docs/product.md §20.2). */
+const PUSHED_MESSAGE_CHARS = 140;
+
+/**
+ * Sends a message and, in the same transaction, queues its push to the recipient (when their
+ * cell message × push is on and they have a device, docs/product.md §20.2). `pushJobs`: to run
+ * at once after commit.
+ */
+export async function sendMessageWithPush(
+  db: DbOrTx,
+  caller: Caller,
+  conversationId: string,
+  body: string,
+): Promise<{ message: ChatMessage; recipientId: string; pushJobs: string[] }> {
+  return db.transaction(async (tx) => {
+    const sent = await sendMessage(tx, caller, conversationId, body);
+    const [sender] = await tx
+      .select({ firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, caller.userId));
+    const text = body.trim();
+    const pushJobs = await queuePushes(tx, 'message', [
+      {
+        userId: sent.recipientId,
+        title: `${sender?.firstName ?? 'Someone'} sent you a new message`,
+        body:
+          text.length > PUSHED_MESSAGE_CHARS ? `${text.slice(0, PUSHED_MESSAGE_CHARS - 1)}…` : text,
+        url: `/messages/${conversationId}`,
+        tag: `conversation:${conversationId}`,
+      },
+    ]);
+    return { ...sent, pushJobs };
+  });
 }
 
 /** PATCH /conversations/:id/read: marks the other party's unread messages read. */

@@ -14,6 +14,10 @@ export interface ReminderNotification {
 export const reminderTitle = (what: string, hoursBefore: number) =>
   `Reminder: ${what} in ${hoursBefore} hours`;
 
+/** The stored reminder's text (and its push's body). */
+export const reminderMessage = (what: string, hoursBefore: number) =>
+  `Your appointment ${what} starts in ${hoursBefore} hours.`;
+
 /**
  * Stores the 24 h or 2 h reminder as a notification of type 'reminder' (docs/product.md §14.4),
  * once: a retried reminder job (say its mail failed) finds the row of its first run and adds
@@ -41,7 +45,7 @@ export async function storeReminderNotification(
     userId: reminder.userId,
     type: 'reminder',
     title,
-    message: `Your appointment ${reminder.what} starts in ${reminder.hoursBefore} hours.`,
+    message: reminderMessage(reminder.what, reminder.hoursBefore),
     appointmentId: reminder.appointmentId,
   });
   return true;

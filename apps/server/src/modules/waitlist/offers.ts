@@ -11,6 +11,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { cancelJobsByKey, enqueueJobs } from '../../jobs/job-queue';
 import { slotIsBusy, slotIsFreeAndFuture } from '../appointments/claimable-slot';
 import { createNotification } from '../notifications/service';
+import { queuePushes } from '../web-push/push-queue';
 import { slotObeysPolicy } from '../policies/policy-rules';
 import { textIfWanted } from '../sms/sms-queue';
 import { waitlistOfferText } from '../sms/sms-texts';
@@ -190,17 +191,18 @@ async function writeOfferEffects(
       heldUntil: sql`greatest(coalesce(${timeslots.heldUntil}, now()), ${offer.expiresAt.toISOString()}::timestamptz)`,
     })
     .where(eq(timeslots.id, offer.timeslotId));
+  const message = offerMessage({
+    providerName: slot.provider_name,
+    serviceName: slot.service_name,
+    day: slot.day,
+    startTime: slot.start_time,
+    holdMinutes: settings.holdMinutes,
+  });
   await createNotification(tx, {
     userId: offer.clientId,
     type: 'waitlist_offer',
     title: WAITLIST_MESSAGES.offerTitle,
-    message: offerMessage({
-      providerName: slot.provider_name,
-      serviceName: slot.service_name,
-      day: slot.day,
-      startTime: slot.start_time,
-      holdMinutes: settings.holdMinutes,
-    }),
+    message,
     appointmentId: null,
   });
   // Its text (docs/product.md §20.3), not sent once the hold has ended or the offer is over.
@@ -218,6 +220,16 @@ async function writeOfferEffects(
     notAfter: offer.expiresAt,
     offerId: offer.offerId,
   }));
+  // Its push (docs/product.md §20.2), when the client's cell waitlist × push is on.
+  await queuePushes(tx, 'waitlist', [
+    {
+      userId: offer.clientId,
+      title: WAITLIST_MESSAGES.offerTitle,
+      body: message,
+      url: '/waitlist',
+      tag: `waitlist-offer:${offer.offerId}`,
+    },
+  ]);
   await enqueueJobs(tx, [
     {
       kind: OFFER_MAIL_JOB,

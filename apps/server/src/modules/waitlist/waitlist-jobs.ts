@@ -8,6 +8,7 @@ import type { MailMessage } from '../../mail/mailer';
 import { mailPage } from '../email/appointment-mail';
 import { escapeHtml, timeInZone } from '../email/format';
 import { inTransaction } from '../appointments/transaction';
+import { usersWanting } from '../notifications/channel-preferences';
 import {
   expireOffer,
   OFFER_EXPIRY_JOB,
@@ -49,6 +50,7 @@ export function registerWaitlistJobs(
     const { offerId } = offerPayload.parse(raw);
     const [row] = await db
       .select({
+        clientId: waitlistOffers.clientId,
         email: users.email,
         firstName: users.firstName,
         status: waitlistOffers.status,
@@ -67,8 +69,10 @@ export function registerWaitlistJobs(
       .innerJoin(sql`${users} provider_user`, sql`provider_user.id = ${providers.userId}`)
       .leftJoin(services, eq(services.id, timeslots.serviceId))
       .where(and(eq(waitlistOffers.id, offerId)));
-    // Taken up, declined or over by the time the mail goes: nothing to say.
+    // Taken up, declined or over by the time the mail goes: nothing to say. Nor when the
+    // client turned waitlist × email off (docs/product.md §20.4).
     if (!row || row.status !== 'offered') return;
+    if (!(await usersWanting(db, [row.clientId], 'waitlist', 'email')).has(row.clientId)) return;
     await app.mailer.send({
       ...offerMail(row, `${app.config.publicUrl}/waitlist`),
       messageId: `<job-${context.job.id}@slotwise>`,

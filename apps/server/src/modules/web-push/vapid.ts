@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import webPush from 'web-push';
+import type { Config } from '../../config';
+
+/**
+ * The VAPID keys that sign every push (docs/product.md §20.2, docs/decisions/073-phones.md):
+ * `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY` when set, else a pair generated once into
+ * `DATA_DIR/vapid.json` (like the JWT secret, plugins/signing-secret.ts): instances sharing
+ * DATA_DIR share it, and a browser's subscription stays valid across restarts.
+ */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** `mailto:` or `https:` (what push services require of the JWT's `sub`). */
+  subject: string;
+}
+
+const isKeyPair = (value: unknown): value is { publicKey: string; privateKey: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { publicKey?: unknown }).publicKey === 'string' &&
+  typeof (value as { privateKey?: unknown }).privateKey === 'string';
+
+async function readPair(file: string) {
+  const parsed: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
+  if (!isKeyPair(parsed)) throw new Error(`${file} holds no VAPID key pair`);
+  return parsed;
+}
+
+/** `VAPID_SUBJECT` (or the public URL) when push services accept it, else the sender's address. */
+export function vapidSubjectOf(config: Pick<Config, 'vapidSubject' | 'mailFrom'>): string {
+  if (/^(mailto:|https:\/\/)/i.test(config.vapidSubject)) return config.vapidSubject;
+  const address = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
+  return `mailto:${address.includes('@') ? address : 'no-reply@slotwise.invalid'}`;
+}
+
+export async function resolveVapidKeys(
+  config: Pick<Config, 'vapid' | 'vapidSubject' | 'mailFrom' | 'dataDir'>,
+): Promise<VapidKeys> {
+  const subject = vapidSubjectOf(config);
+  if (config.vapid) return { ...config.vapid, subject };
+  const file = path.join(config.dataDir, 'vapid.json');
+  try {
+    return { ...(await readPair(file)), subject };
+  } catch {
+    const pair = webPush.generateVAPIDKeys();
+    await fs.mkdir(config.dataDir, { recursive: true });
+    // 'wx': if another process created it meanwhile, use theirs.
+    await fs.writeFile(file, JSON.stringify(pair), { mode: 0o600, flag: 'wx' }).catch(() => {});
+    return { ...(await readPair(file)), subject };
+  }
+}
