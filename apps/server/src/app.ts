@@ -4,6 +4,7 @@ import { paymentsPlugin } from './app/payments';
 import { waitlistPlugin } from './app/waitlist';
 import { calendarSyncPlugin } from './app/calendar-sync';
 import { demoDataPlugin } from './app/demo-data';
+import { marketplaceFiguresPlugin } from './app/marketplace-figures';
 import { operatorsPlugin } from './app/operators';
 import { emailJobsPlugin } from './app/email-jobs';
 import { routesPlugin } from './app/routes';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(paymentsPlugin);
   await app.register(waitlistPlugin);
   await app.register(calendarSyncPlugin);
+  await app.register(marketplaceFiguresPlugin);
   await app.register(routesPlugin);
   await app.register(realtimePlugin);
   await app.register(notFoundPlugin);

@@ -8,6 +8,7 @@ import { calendarRoutes } from '../modules/calendar/routes';
 import { emailPreferenceRoutes, emailUnsubscribeRoutes } from '../modules/email/routes';
 import { catalogueRoutes } from '../modules/catalogue/routes';
 import { healthRoutes } from '../modules/health/routes';
+import { marketplaceFiguresRoutes } from '../modules/marketplace-figures/routes';
 import { messageRoutes } from '../modules/messages/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { paymentRoutes } from '../modules/payments/routes';
@@ -46,4 +47,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(paymentRoutes);
   await api.register(waitlistRoutes);
   await api.register(calendarSyncRoutes);
+  await api.register(marketplaceFiguresRoutes);
 };

@@ -10,6 +10,7 @@ import { STRIPE_ROWS } from './authorization-matrix-stripe';
 import { WAITLIST_ROWS } from './authorization-matrix-waitlist';
 import { CALENDAR_SYNC_ROWS } from './authorization-matrix-calendar-sync';
 import { TRUST_ROWS } from './authorization-matrix-trust';
+import { FIGURES_ROWS } from './authorization-matrix-figures';
 import type { World } from './world';
 import {
   anyoneTokenChecked,
@@ -370,6 +371,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
   ...WAITLIST_ROWS,
   // ---- calendar sync (authorization-matrix-calendar-sync.ts) ---------------------------------
   ...CALENDAR_SYNC_ROWS,
+  // ---- the operator's marketplace figures (authorization-matrix-figures.ts) ------------------
+  ...FIGURES_ROWS,
   // ---- messages: the two participants of a conversation ------------------------------------------
   // Every client case finds its conversation already there (200): opened once beforehand.
   matrixRow('POST', '/api/conversations', clientsOnly(200), {

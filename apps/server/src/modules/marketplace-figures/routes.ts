@@ -1,0 +1,19 @@
+import {
+  figuresQuerySchema,
+  figuresResponseSchema,
+} from '@slotwise/shared/marketplace-figures-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guardedRoutes } from '../../lib/route-options';
+import { authenticated } from '../../plugins/authenticate';
+import { marketplaceFigures } from './figures';
+
+/** The operator's marketplace figures (docs/product.md §19.2): operators only. */
+export const marketplaceFiguresRoutes: FastifyPluginAsyncZod = async (app) => {
+  const operatorRead = guardedRoutes(authenticated('admin'), 400, 401, 403);
+
+  app.get(
+    '/admin/figures',
+    operatorRead({ querystring: figuresQuerySchema, response: { 200: figuresResponseSchema } }),
+    async (request) => marketplaceFigures(app.database.db, request.query),
+  );
+};
