@@ -8,7 +8,7 @@ import {
   type FiguresResponse,
 } from '@slotwise/shared/marketplace-figures-schemas';
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import { type DbOrTx, preparedRows, queryRows } from '../../db/client';
 import { marketplaceDays, marketplaceFigureDeltas, reports } from '../../db/schema';
 import { ValidationError } from '../../errors';
 
@@ -40,45 +40,47 @@ export function figuresRange(query: FiguresQuery, now: Date): FiguresRange {
 }
 
 interface DayRow {
-  day: string;
+  /** Null on the one row of a range without figures. */
+  day: string | null;
   currency: string;
   bookings: number;
   canceled: number;
   no_shows: number;
   gross_cents: number;
   new_providers: number;
+  open_reports: number;
+  oldest_open_report_at: string | null;
 }
 
-/** The day rows and the unfolded deltas of the range, per day and currency. */
-async function dayRows(db: DbOrTx, { from, to }: FiguresRange): Promise<DayRow[]> {
-  const columns = sql`day, currency, bookings, canceled, no_shows, gross_cents, new_providers`;
-  return queryRows<DayRow>(
-    db,
-    sql`select day::text as day, currency,
-          sum(bookings)::int as bookings, sum(canceled)::int as canceled,
-          sum(no_shows)::int as no_shows, sum(gross_cents)::float8 as gross_cents,
-          sum(new_providers)::int as new_providers
-        from (
-          select ${columns} from ${marketplaceDays}
-            where day between ${from}::date and ${to}::date
-          union all
-          select ${columns} from ${marketplaceFigureDeltas}
-            where day between ${from}::date and ${to}::date
-        ) figures
-        group by day, currency`,
-  );
-}
+const columns = sql`day, currency, bookings, canceled, no_shows, gross_cents, new_providers`;
 
-/** Open reports and when the oldest was filed (reports_open_queue_idx). */
-async function openReports(db: DbOrTx) {
-  const [row] = await queryRows<{ open: number; oldest: string | null }>(
-    db,
-    sql`select count(*)::int as open,
-          to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as oldest
-        from ${reports} where status = 'open'`,
-  );
-  return { open: row?.open ?? 0, oldest: row?.oldest ?? null };
-}
+/**
+ * One prepared statement: the day rows and the unfolded deltas of the range per day and
+ * currency, each row with the open reports' count and the oldest's filing time (counted once,
+ * through reports_open_queue_idx; a range without figures still gives them, on one row).
+ */
+const figuresStatement = () => sql`
+  select f.day::text as day, f.currency, f.bookings, f.canceled, f.no_shows, f.gross_cents,
+         f.new_providers, r.open_reports, r.oldest_open_report_at
+  from (
+    select count(*)::int as open_reports,
+           to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+             as oldest_open_report_at
+    from ${reports} where status = 'open'
+  ) r
+  left join (
+    select day, currency, sum(bookings)::int as bookings, sum(canceled)::int as canceled,
+           sum(no_shows)::int as no_shows, sum(gross_cents)::float8 as gross_cents,
+           sum(new_providers)::int as new_providers
+    from (
+      select ${columns} from ${marketplaceDays}
+        where day between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date
+      union all
+      select ${columns} from ${marketplaceFigureDeltas}
+        where day between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date
+    ) figures
+    group by day, currency
+  ) f on true`;
 
 type Counts = Omit<FiguresDay, 'day'>;
 
@@ -111,13 +113,20 @@ export async function marketplaceFigures(
   now: Date = new Date(),
 ): Promise<FiguresResponse> {
   const range = figuresRange(query, now);
-  const [rows, open] = await Promise.all([dayRows(db, range), openReports(db)]);
+  const rows = await preparedRows<DayRow>(db, 'slotwise_marketplace_figures', figuresStatement, {
+    from: range.from,
+    to: range.to,
+  });
   const days = new Map<string, FiguresDay>();
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+  const first = Date.parse(`${range.from}T00:00:00Z`);
+  const last = daysBetween(range.from, range.to);
+  for (let n = 0; n <= last; n++) {
+    const day = new Date(first + n * DAY_MS).toISOString().slice(0, 10);
     days.set(day, { day, ...emptyCounts() });
   }
   const totals = emptyCounts();
   for (const row of rows) {
+    if (row.day === null) continue;
     const day = days.get(row.day);
     if (day) add(day, row);
     add(totals, row);
@@ -133,8 +142,8 @@ export async function marketplaceFigures(
       cancel_rate: rate(totals.canceled),
       no_show_rate: rate(totals.no_shows),
     },
-    open_reports: open.open,
-    oldest_open_report_at: open.oldest,
+    open_reports: rows[0]?.open_reports ?? 0,
+    oldest_open_report_at: rows[0]?.oldest_open_report_at ?? null,
   };
 }
 
