@@ -19,6 +19,7 @@ export const SCENARIOS = [
   'payments-webhooks',
   'waitlist',
   'calendar',
+  'figures',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

@@ -4,7 +4,7 @@
  * (same service calls, bare Fastify) and a hello-world, prints one table and writes
  * bench/results.json. Scenarios (cli.ts): search discovery slots dashboard week storm realtime
  * messages pages teams class-rush series prepay-rush.
- * messages pages teams class-rush series payments-webhooks waitlist calendar.
+ * messages pages teams class-rush series payments-webhooks waitlist calendar figures.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -48,8 +48,9 @@ function build(withWeb: boolean): boolean {
 async function main() {
   const scenarios = parseScenarios(process.argv.slice(2));
   const webBuildFailed = build(scenarios.includes('pages') || scenarios.includes('week'));
-  // The pages need no data; the payments webhooks and the waitlist only their own rows.
-  const seed = scenarios.every((s) => s === 'pages')
+  // The pages need no data (the figures write their own rows); the payments webhooks and the
+  // waitlist only their own rows.
+  const seed = scenarios.every((s) => s === 'pages' || s === 'figures')
     ? 'none'
     : scenarios.every((s) => s === 'pages' || s === 'payments-webhooks')
       ? 'payments'

@@ -24,6 +24,7 @@ import {
   runCalendarParse,
   runCalendarPolling,
 } from './scenarios/calendar';
+import { type FiguresResult, runFigures } from './scenarios/figures';
 import { type MessagesResult, runMessages } from './scenarios/messages';
 import {
   type CheckoutsResult,
@@ -95,6 +96,8 @@ export interface Results {
   calendarParse?: CalendarParseResult;
   /** The read load without, then with 1,000 connections polled. */
   calendarPolling?: CalendarPollingResult;
+  /** The operator's figures over 1,000,000 appointments (decision 072). */
+  figures?: FiguresResult;
 }
 
 const TEAMS_RUSHES: { kind: TeamsRushKind; label: string }[] = [
@@ -167,6 +170,7 @@ export async function runAll(
         }
       }
       if (calendar) results.calendarPolling = await runCalendarPolling(server.url, db);
+      if (scenarios.includes('figures')) results.figures = await runFigures(server.url, db);
       if (scenarios.includes('week')) {
         log('week calendar render in Chromium');
         results.weekRender = await runWeekRender(server.url);
@@ -329,7 +333,8 @@ export async function runAll(
       scenarios.includes('class-rush') ||
       scenarios.includes('series') ||
       scenarios.includes('prepay-rush') ||
-      scenarios.includes('waitlist'));
+      scenarios.includes('waitlist') ||
+      scenarios.includes('figures'));
   if (reads.length > 0) {
     await withProcess(
       () => startFloor(db),

@@ -7,6 +7,7 @@ import { prepayRows } from './payments-targets';
 import { waitlistRows } from './waitlist-targets';
 import { paymentsWebhooksRows } from './scenarios/payments-webhooks';
 import { calendarRows } from './calendar-targets';
+import { figuresRows } from './figures-targets';
 import type { TeamsRushFloor, TeamsRushResult } from './scenarios/teams';
 import type { WeekRender } from './scenarios/week-render';
 
@@ -196,6 +197,7 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
   if (results.paymentsWebhooks) rows.push(...paymentsWebhooksRows(results.paymentsWebhooks));
   rows.push(...waitlistRows(results));
   rows.push(...calendarRows(results));
+  rows.push(...figuresRows(results));
   const rt = results.realtime;
   if (rt) {
     rows.push({
