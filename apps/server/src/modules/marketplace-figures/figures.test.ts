@@ -2,6 +2,7 @@ import { addDays } from '@slotwise/shared/dates';
 import {
   FIGURES_MESSAGES,
   type FiguresResponse,
+  figuresResponseSchema,
 } from '@slotwise/shared/marketplace-figures-schemas';
 import { TEST_CARDS } from '@slotwise/shared/payments-schemas';
 import { and, eq, sql } from 'drizzle-orm';
@@ -38,7 +39,9 @@ describe('marketplace figures', () => {
   async function figures(from: string, to: string): Promise<FiguresResponse> {
     const res = await get(`?from=${from}&to=${to}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<FiguresResponse>();
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The JSON text is PostgreSQL's (no serializer): it must be the schema's shape exactly.
+    return figuresResponseSchema.strict().parse(res.json());
   }
   const utcToday = () => new Date().toISOString().slice(0, 10);
   /** Yesterday and today (UTC): a run across midnight still sees its own bookings. */

@@ -3,11 +3,9 @@ import {
   FIGURES_DEFAULT_DAYS,
   FIGURES_MAX_DAYS,
   FIGURES_MESSAGES,
-  type FiguresDay,
   type FiguresQuery,
-  type FiguresResponse,
 } from '@slotwise/shared/marketplace-figures-schemas';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows, queryRows } from '../../db/client';
 import { marketplaceDays, marketplaceFigureDeltas, reports } from '../../db/schema';
 import { ValidationError } from '../../errors';
@@ -29,7 +27,10 @@ const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** The range asked for: `to` defaults to today (UTC), `from` to the 30 days ending at `to`. */
-export function figuresRange(query: FiguresQuery, now: Date): FiguresRange {
+export function figuresRange(
+  query: FiguresQuery,
+  now: Date,
+): FiguresRange & Record<string, string> {
   const to = query.to ?? now.toISOString().slice(0, 10);
   const from = query.from ?? addDays(to, -(FIGURES_DEFAULT_DAYS - 1));
   if (from > to) throw ValidationError.field('from', FIGURES_MESSAGES.rangeOrder);
@@ -39,112 +40,84 @@ export function figuresRange(query: FiguresQuery, now: Date): FiguresRange {
   return { from, to };
 }
 
-interface DayRow {
-  /** Null on the one row of a range without figures. */
-  day: string | null;
-  currency: string;
-  bookings: number;
-  canceled: number;
-  no_shows: number;
-  gross_cents: number;
-  new_providers: number;
-  open_reports: number;
-  oldest_open_report_at: string | null;
-}
-
 const columns = sql`day, currency, bookings, canceled, no_shows, gross_cents, new_providers`;
+const from = sql`${sql.placeholder('from')}::date`;
+const to = sql`${sql.placeholder('to')}::date`;
+/** A currency's gross, listed once it has bookings or money ('' sorts first, as in JS). */
+const grossJson = (cents: SQL) =>
+  sql`json_agg(json_build_object('currency', currency, 'cents', ${cents})
+                order by currency collate "C")`;
 
 /**
- * One prepared statement: the day rows and the unfolded deltas of the range per day and
- * currency, each row with the open reports' count and the oldest's filing time (counted once,
- * through reports_open_queue_idx; a range without figures still gives them, on one row).
+ * The whole answer as JSON text in figuresResponseSchema's shape, from one prepared statement:
+ * the day rows and the unfolded deltas of the range added per day and currency, every day of the
+ * range (zeros included), the totals and rates, and the open reports (counted through
+ * reports_open_queue_idx). Sent as is, a string skips the serializer (like the week view,
+ * docs/decisions/051): a year is 366 days of objects.
  */
 const figuresStatement = () => sql`
-  select f.day::text as day, f.currency, f.bookings, f.canceled, f.no_shows, f.gross_cents,
-         f.new_providers, r.open_reports, r.oldest_open_report_at
-  from (
-    select count(*)::int as open_reports,
-           to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-             as oldest_open_report_at
-    from ${reports} where status = 'open'
-  ) r
-  left join (
+  with figures as (
     select day, currency, sum(bookings)::int as bookings, sum(canceled)::int as canceled,
-           sum(no_shows)::int as no_shows, sum(gross_cents)::float8 as gross_cents,
+           sum(no_shows)::int as no_shows, sum(gross_cents)::bigint as gross_cents,
            sum(new_providers)::int as new_providers
     from (
-      select ${columns} from ${marketplaceDays}
-        where day between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date
+      select ${columns} from ${marketplaceDays} where day between ${from} and ${to}
       union all
-      select ${columns} from ${marketplaceFigureDeltas}
-        where day between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date
-    ) figures
+      select ${columns} from ${marketplaceFigureDeltas} where day between ${from} and ${to}
+    ) rows
     group by day, currency
-  ) f on true`;
+  ),
+  priced as (select * from figures where bookings <> 0 or gross_cents <> 0),
+  days as (
+    select d::date as day, coalesce(sum(f.bookings), 0)::int as bookings,
+           coalesce(sum(f.canceled), 0)::int as canceled,
+           coalesce(sum(f.no_shows), 0)::int as no_shows,
+           coalesce(sum(f.new_providers), 0)::int as new_providers,
+           coalesce(${grossJson(sql`f.gross_cents`)}
+                      filter (where f.bookings <> 0 or f.gross_cents <> 0), '[]') as gross
+    from generate_series(${from}, ${to}, interval '1 day') d
+      left join figures f on f.day = d::date
+    group by d
+  ),
+  totals as (
+    select coalesce(sum(bookings), 0)::int as bookings, coalesce(sum(canceled), 0)::int as canceled,
+           coalesce(sum(no_shows), 0)::int as no_shows,
+           coalesce(sum(new_providers), 0)::int as new_providers
+    from figures
+  )
+  select json_build_object(
+    'from', to_char(${from}, 'YYYY-MM-DD'),
+    'to', to_char(${to}, 'YYYY-MM-DD'),
+    'days', (select json_agg(json_build_object('day', to_char(day, 'YYYY-MM-DD'),
+               'bookings', bookings, 'canceled', canceled, 'no_shows', no_shows,
+               'new_providers', new_providers, 'gross', gross) order by day) from days),
+    'totals', json_build_object(
+      'bookings', t.bookings, 'canceled', t.canceled, 'no_shows', t.no_shows,
+      'new_providers', t.new_providers,
+      'gross', coalesce((select ${grossJson(sql`cents`)} from (
+                 select currency, sum(gross_cents) as cents from priced group by currency) g), '[]'),
+      'cancel_rate', case when t.bookings > 0 then t.canceled::float8 / t.bookings else 0 end,
+      'no_show_rate', case when t.bookings > 0 then t.no_shows::float8 / t.bookings else 0 end),
+    'open_reports', (select count(*) from ${reports} where status = 'open'),
+    'oldest_open_report_at', (select to_char(min(created_at) at time zone 'UTC',
+                                'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${reports} where status = 'open')
+  )::text as body
+  from totals t`;
 
-type Counts = Omit<FiguresDay, 'day'>;
-
-const emptyCounts = (): Counts => ({
-  bookings: 0,
-  canceled: 0,
-  no_shows: 0,
-  new_providers: 0,
-  gross: [],
-});
-
-/** Adds one currency row into `counts` (a currency listed once it has bookings or money). */
-function add(counts: Counts, row: DayRow): void {
-  counts.bookings += row.bookings;
-  counts.canceled += row.canceled;
-  counts.no_shows += row.no_shows;
-  counts.new_providers += row.new_providers;
-  if (row.bookings === 0 && row.gross_cents === 0) return;
-  const gross = counts.gross.find((entry) => entry.currency === row.currency);
-  if (gross) gross.cents += row.gross_cents;
-  else counts.gross.push({ currency: row.currency, cents: row.gross_cents });
-}
-
-const byCurrency = (a: { currency: string }, b: { currency: string }) =>
-  a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0;
-
-export async function marketplaceFigures(
+/** The figures of the range asked for, as the JSON text of a FiguresResponse. */
+export async function marketplaceFiguresJson(
   db: DbOrTx,
   query: FiguresQuery,
   now: Date = new Date(),
-): Promise<FiguresResponse> {
+): Promise<string> {
   const range = figuresRange(query, now);
-  const rows = await preparedRows<DayRow>(db, 'slotwise_marketplace_figures', figuresStatement, {
-    from: range.from,
-    to: range.to,
-  });
-  const days = new Map<string, FiguresDay>();
-  const first = Date.parse(`${range.from}T00:00:00Z`);
-  const last = daysBetween(range.from, range.to);
-  for (let n = 0; n <= last; n++) {
-    const day = new Date(first + n * DAY_MS).toISOString().slice(0, 10);
-    days.set(day, { day, ...emptyCounts() });
-  }
-  const totals = emptyCounts();
-  for (const row of rows) {
-    if (row.day === null) continue;
-    const day = days.get(row.day);
-    if (day) add(day, row);
-    add(totals, row);
-  }
-  for (const day of days.values()) day.gross.sort(byCurrency);
-  totals.gross.sort(byCurrency);
-  const rate = (part: number) => (totals.bookings > 0 ? part / totals.bookings : 0);
-  return {
-    ...range,
-    days: [...days.values()],
-    totals: {
-      ...totals,
-      cancel_rate: rate(totals.canceled),
-      no_show_rate: rate(totals.no_shows),
-    },
-    open_reports: rows[0]?.open_reports ?? 0,
-    oldest_open_report_at: rows[0]?.oldest_open_report_at ?? null,
-  };
+  const [row] = await preparedRows<{ body: string }>(
+    db,
+    'slotwise_marketplace_figures',
+    figuresStatement,
+    range,
+  );
+  return row!.body;
 }
 
 /** Moves the deltas into the day rows (concurrent folds take distinct rows): how many moved. */
