@@ -20,8 +20,21 @@ export const SCENARIOS = [
   'waitlist',
   'calendar',
   'push',
+  'figures',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
+
+/** Scenarios whose figures are judged against the same run's ceilings. */
+export const CEILINGED: readonly Scenario[] = [
+  'storm',
+  'realtime',
+  'class-rush',
+  'series',
+  'prepay-rush',
+  'waitlist',
+  'push',
+  'figures',
+];
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 export const settings = {

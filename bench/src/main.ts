@@ -4,7 +4,7 @@
  * (same service calls, bare Fastify) and a hello-world, prints one table and writes
  * bench/results.json. Scenarios (cli.ts): search discovery slots dashboard week storm realtime
  * messages pages teams class-rush series prepay-rush.
- * messages pages teams class-rush series payments-webhooks waitlist calendar push.
+ * messages pages teams class-rush series payments-webhooks waitlist calendar push figures.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -48,9 +48,9 @@ function build(withWeb: boolean): boolean {
 async function main() {
   const scenarios = parseScenarios(process.argv.slice(2));
   const webBuildFailed = build(scenarios.includes('pages') || scenarios.includes('week'));
-  // The pages need no data (nor web push: it writes its own rows); the payments webhooks and
-  // the waitlist only their own rows.
-  const seed = scenarios.every((s) => s === 'pages' || s === 'push')
+  // The pages need no data (web push and the figures write their own rows); the payments
+  // webhooks and the waitlist only their own rows.
+  const seed = scenarios.every((s) => s === 'pages' || s === 'push' || s === 'figures')
     ? 'none'
     : scenarios.every((s) => s === 'pages' || s === 'payments-webhooks')
       ? 'payments'

@@ -4,7 +4,7 @@
  * real time and messages each on a fresh one; then the floors and the ceilings (hello world,
  * pgbench).
  */
-import { type Scenario, log, settings } from './cli';
+import { CEILINGED, type Scenario, log, settings } from './cli';
 import type { BenchDatabase } from './database';
 import { DATASET } from './dataset';
 import { type LoadResult, runLoad } from './load';
@@ -24,6 +24,7 @@ import {
   runCalendarParse,
   runCalendarPolling,
 } from './scenarios/calendar';
+import { type FiguresResult, runFigures } from './scenarios/figures';
 import { type MessagesResult, runMessages } from './scenarios/messages';
 import {
   type CheckoutsResult,
@@ -98,6 +99,8 @@ export interface Results {
   calendarPolling?: CalendarPollingResult;
   /** A booking's web push at the provider's push service (docs/decisions/073-phones.md). */
   push?: PushResult;
+  /** The operator's figures over 1,000,000 appointments (decision 072). */
+  figures?: FiguresResult;
 }
 
 const TEAMS_RUSHES: { kind: TeamsRushKind; label: string }[] = [
@@ -170,6 +173,7 @@ export async function runAll(
         }
       }
       if (calendar) results.calendarPolling = await runCalendarPolling(server.url, db);
+      if (scenarios.includes('figures')) results.figures = await runFigures(server.url, db);
       if (scenarios.includes('week')) {
         log('week calendar render in Chromium');
         results.weekRender = await runWeekRender(server.url);
@@ -329,14 +333,7 @@ export async function runAll(
   // BENCH_CEILINGS=off skips them, for quick A/B runs of one scenario (no figure is judged then).
   const ceilings =
     process.env.BENCH_CEILINGS !== 'off' &&
-    (reads.length > 0 ||
-      scenarios.includes('storm') ||
-      scenarios.includes('realtime') ||
-      scenarios.includes('class-rush') ||
-      scenarios.includes('series') ||
-      scenarios.includes('prepay-rush') ||
-      scenarios.includes('waitlist') ||
-      scenarios.includes('push'));
+    (reads.length > 0 || CEILINGED.some((scenario) => scenarios.includes(scenario)));
   if (reads.length > 0) {
     await withProcess(
       () => startFloor(db),

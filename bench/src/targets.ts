@@ -8,6 +8,7 @@ import { pushRows } from './push-targets';
 import { waitlistRows } from './waitlist-targets';
 import { paymentsWebhooksRows } from './scenarios/payments-webhooks';
 import { calendarRows } from './calendar-targets';
+import { figuresRows } from './figures-targets';
 import type { TeamsRushFloor, TeamsRushResult } from './scenarios/teams';
 import type { WeekRender } from './scenarios/week-render';
 
@@ -198,6 +199,7 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
   rows.push(...waitlistRows(results));
   rows.push(...calendarRows(results));
   rows.push(...pushRows(results));
+  rows.push(...figuresRows(results));
   const rt = results.realtime;
   if (rt) {
     rows.push({

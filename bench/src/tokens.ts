@@ -11,7 +11,7 @@ const secret = new TextEncoder().encode(BENCH_JWT_SECRET);
  */
 export function mintToken(claims: {
   userId: string;
-  role: 'client' | 'provider';
+  role: 'client' | 'provider' | 'admin';
   providerId: string | null;
 }): Promise<string> {
   return new SignJWT({ ...claims })

@@ -6,6 +6,7 @@ import { smsPlugin } from './app/sms';
 import { calendarSyncPlugin } from './app/calendar-sync';
 import { webPushPlugin } from './app/web-push';
 import { demoDataPlugin } from './app/demo-data';
+import { marketplaceFiguresPlugin } from './app/marketplace-figures';
 import { operatorsPlugin } from './app/operators';
 import { emailJobsPlugin } from './app/email-jobs';
 import { routesPlugin } from './app/routes';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(waitlistPlugin);
   await app.register(calendarSyncPlugin);
   await app.register(webPushPlugin);
+  await app.register(marketplaceFiguresPlugin);
   await app.register(routesPlugin);
   await app.register(realtimePlugin);
   await app.register(notFoundPlugin);

@@ -1,3 +1,4 @@
+import { isIsoDate } from './dates';
 import { z } from './zod';
 
 /**
@@ -17,10 +18,8 @@ export const FIGURES_MESSAGES = {
   rangeTooLong: `Ask for at most ${FIGURES_MAX_DAYS} days`,
 } as const;
 
-const dayField = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, FIGURES_MESSAGES.invalidDate)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), FIGURES_MESSAGES.invalidDate);
+// A real calendar day: Date.parse takes 2026-02-30 for March 2, which the database refuses.
+const dayField = z.string().refine(isIsoDate, FIGURES_MESSAGES.invalidDate);
 
 /** GET /api/admin/figures?from=&to= (UTC days, both included). */
 export const figuresQuerySchema = z.object({

@@ -8,6 +8,7 @@ import { calendarRoutes } from '../modules/calendar/routes';
 import { emailPreferenceRoutes, emailUnsubscribeRoutes } from '../modules/email/routes';
 import { catalogueRoutes } from '../modules/catalogue/routes';
 import { healthRoutes } from '../modules/health/routes';
+import { marketplaceFiguresRoutes } from '../modules/marketplace-figures/routes';
 import { messageRoutes } from '../modules/messages/routes';
 import { moderationRoutes } from '../modules/moderation/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
@@ -55,4 +56,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(phoneRoutes);
   await api.register(smsInboundRoutes);
   await api.register(webPushRoutes);
+  await api.register(marketplaceFiguresRoutes);
 };

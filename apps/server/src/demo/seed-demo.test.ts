@@ -43,13 +43,13 @@ describe('demo data', () => {
     const started = Date.now();
     const result = await seedDemoData(t.app.database.db, t.app.log);
     const elapsed = Date.now() - started;
-    expect(result).toMatchObject({ seeded: true, providers: 24, clients: 9 });
+    expect(result).toMatchObject({ seeded: true, providers: 24, clients: 9, operators: 1 });
     expect(elapsed).toBeLessThan(15_000);
     expect(result.slots).toBeGreaterThan(24 * 40);
     expect(result.appointments).toBeGreaterThan(50);
     expect(result.events).toBeGreaterThan(result.appointments);
     expect(await counts(t)).toEqual({
-      users: 33,
+      users: 34,
       providers: 24,
       slots: result.slots,
       appointments: result.appointments,
@@ -270,6 +270,7 @@ describe('demo data and existing databases', () => {
           .from(users)
           .orderBy(users.role);
         expect(zones).toEqual([
+          { role: 'admin', timezone: expected },
           { role: 'client', timezone: expected },
           { role: 'provider', timezone: 'America/New_York' },
         ]);
@@ -282,7 +283,7 @@ describe('demo data and existing databases', () => {
   it('the app seeds at start when DEMO_DATA is on', async () => {
     const t = await createTestApp({ DEMO_DATA: 'on' });
     try {
-      expect(await counts(t)).toMatchObject({ users: 33, providers: 24 });
+      expect(await counts(t)).toMatchObject({ users: 34, providers: 24 });
     } finally {
       await t.close();
     }

@@ -26,6 +26,8 @@ import { seedDemoClass } from './demo-class';
 import { seedDemoPayments } from './demo-payments';
 import { DEMO_WAITLIST, seedDemoWaitlist } from './demo-waitlist';
 import { seedDemoCalendar } from './demo-calendar';
+import { seedDemoOperator } from './demo-operator';
+import { DEMO_ADMIN_EMAIL } from '../config';
 
 /**
  * Demo data (DEMO_DATA, on for the embedded default): an empty database becomes a living
@@ -59,10 +61,14 @@ export interface DemoSeedResult {
   seeded: boolean;
   providers: number;
   clients: number;
+  /** The demo operator (demo-operator.ts). */
+  operators: number;
   slots: number;
   appointments: number;
   events: number;
 }
+
+const NOTHING = { providers: 0, clients: 0, operators: 0, slots: 0, appointments: 0, events: 0 };
 
 function chunks<T>(items: T[], size = INSERT_CHUNK): T[][] {
   const out: T[][] = [];
@@ -86,8 +92,13 @@ async function knownZone(db: Db, timezone: string): Promise<string> {
 
 function logCredentials(log: FastifyBaseLogger) {
   log.info(
-    { client: DEMO_CLIENT_EMAIL, provider: DEMO_PROVIDER_EMAIL, password: DEMO_PASSWORD },
-    `demo accounts: client ${DEMO_CLIENT_EMAIL}, provider ${DEMO_PROVIDER_EMAIL}, password ${DEMO_PASSWORD}`,
+    {
+      client: DEMO_CLIENT_EMAIL,
+      provider: DEMO_PROVIDER_EMAIL,
+      operator: DEMO_ADMIN_EMAIL,
+      password: DEMO_PASSWORD,
+    },
+    `demo accounts: client ${DEMO_CLIENT_EMAIL}, provider ${DEMO_PROVIDER_EMAIL}, operator ${DEMO_ADMIN_EMAIL}, password ${DEMO_PASSWORD}`,
   );
 }
 
@@ -121,7 +132,7 @@ export async function seedDemoData(
   } catch (err) {
     // Demo data is a convenience: the transaction left the database empty, the app still starts.
     log.error({ err }, 'demo data could not be seeded');
-    return { seeded: false, providers: 0, clients: 0, slots: 0, appointments: 0, events: 0 };
+    return { seeded: false, ...NOTHING };
   }
 
   if (!result) {
@@ -130,8 +141,17 @@ export async function seedDemoData(
       .from(users)
       .where(eq(users.email, DEMO_CLIENT_EMAIL))
       .limit(1);
-    if (demo) logCredentials(log);
-    return { seeded: false, providers: 0, clients: 0, slots: 0, appointments: 0, events: 0 };
+    if (demo) {
+      // A demo database seeded before there were operators gets its operator (demo-operator.ts).
+      await db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_ID})`);
+          await seedDemoOperator(tx, { passwordHash, timezone, now });
+        })
+        .catch((err: unknown) => log.error({ err }, 'demo operator could not be added'));
+      logCredentials(log);
+    }
+    return { seeded: false, ...NOTHING };
   }
   log.info({ ...result, ms: Date.now() - started, timezone }, 'demo data seeded');
   logCredentials(log);
@@ -381,6 +401,9 @@ async function insertDemo(
   // The demo provider's own calendar: a weekday lunch break, busy time clients cannot book
   // (demo-calendar.ts, docs/decisions/071-calendar-sync.md).
   await seedDemoCalendar(tx, { providerId: providerIds[0]!, publicUrl, now });
+  // The operator and a queue of open reports: a rude review, a provider asking for cash
+  // (demo-operator.ts, docs/decisions/072-operating-the-marketplace.md).
+  const operator = await seedDemoOperator(tx, { passwordHash, timezone, now });
   // The ranking's marketplace mean over the reviews just written (docs/decisions/048).
   await refreshRatingPrior(tx, true);
   // The demo client's confirmed phone number and SMS switches (demo-phone.ts): last, so the
@@ -390,9 +413,14 @@ async function insertDemo(
   return {
     providers: providerIds.length,
     clients: clientIds.length + waitlist.clients,
+    operators: operator.users,
     slots: slotRows.length + weekly.created + lesson.slotIds.length + waitlist.slots,
     appointments:
-      appointmentIds.length + trust.appointments + lesson.appointments + waitlist.appointments,
-    events: events.length + trust.events + lesson.events + waitlist.events,
+      appointmentIds.length +
+      trust.appointments +
+      lesson.appointments +
+      waitlist.appointments +
+      operator.appointments,
+    events: events.length + trust.events + lesson.events + waitlist.events + operator.events,
   };
 }

@@ -14,6 +14,7 @@ import { MODERATION_ROWS } from './authorization-matrix-moderation';
 import { PERSONAL_DATA_ROWS } from './authorization-matrix-personal-data';
 import { TRUST_ROWS } from './authorization-matrix-trust';
 import { SMS_ROWS } from './authorization-matrix-sms';
+import { FIGURES_ROWS } from './authorization-matrix-figures';
 import type { World } from './world';
 import {
   anyoneTokenChecked,
@@ -382,6 +383,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
   ...SMS_ROWS,
   // ---- web push (authorization-matrix-push.ts) -----------------------------------------------
   ...PUSH_ROWS,
+  // ---- the operator's marketplace figures (authorization-matrix-figures.ts) ------------------
+  ...FIGURES_ROWS,
   // ---- messages: the two participants of a conversation ------------------------------------------
   // Every client case finds its conversation already there (200): opened once beforehand.
   matrixRow('POST', '/api/conversations', clientsOnly(200), {
