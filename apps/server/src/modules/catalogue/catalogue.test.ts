@@ -190,6 +190,8 @@ describe('catalogue: a provider’s category, place and service mode', () => {
         lng: saoPaulo.lng,
         address: 'Rua Augusta 100',
       },
+      // Not suspended (docs/product.md §19.4).
+      suspension: null,
     });
     // The place proposes a zone; the provider's own zone is not changed by it.
     expect(profile.timezone).toBe('America/New_York');

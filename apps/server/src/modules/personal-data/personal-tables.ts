@@ -62,6 +62,7 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     table: 'revoked_tokens',
     links: [byUser('user_id')],
     personal: [],
+    secrets: ['jti'],
     erasure: {
       kind: 'keep',
       why: 'only ids and expiry instants, gone by themselves once the tokens would have expired',

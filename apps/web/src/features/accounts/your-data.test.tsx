@@ -20,6 +20,7 @@ import { LAZY_ROUTE, renderRoute } from '../../../test/render-route';
 import { createQueryClient } from '../../app/query-client';
 import { getSession } from '../../lib/session';
 import { ProviderDashboardPage } from '../stats/provider-dashboard-page';
+import { DEFAULT_CHANNELS } from '@slotwise/shared/phones-schemas';
 
 /** Settings' 'Your data' (docs/product.md §19.5) and the suspended provider's dashboard (§19.4). */
 
@@ -31,7 +32,15 @@ let profile: Profile & { providerDetails: Profile['providerDetails'] & { suspens
 function route(call: ApiCall): Response | undefined {
   const key = `${call.method} ${call.path}`;
   if (key === 'GET /api/profile/notification-preferences') {
-    return json(200, { preferences: { emailReminders: true, emailBookingUpdates: true } });
+    return json(200, {
+      preferences: {
+        emailReminders: true,
+        emailBookingUpdates: true,
+        channels: structuredClone(DEFAULT_CHANNELS),
+        push_devices: 0,
+        sms_ready: false,
+      },
+    });
   }
   if (key === 'GET /api/calendar/feed-url') return json(200, { url: 'http://localhost/feed.ics' });
   if (key === 'GET /api/notifications/unread') {
