@@ -134,28 +134,8 @@ const ProviderWaitlistPage = lazyNamed(
   'ProviderWaitlistPage',
 );
 
-// The operator's area (docs/product.md §19.6): its layout and one screen per tab.
-const AdminAreaLayout = lazyNamed(() => import('./admin-area-layout'), 'AdminAreaLayout');
-const AdminOverviewPage = lazyNamed(
-  () => import('../features/admin/admin-overview-page'),
-  'AdminOverviewPage',
-);
-const AdminReportsPage = lazyNamed(
-  () => import('../features/admin/admin-reports-page'),
-  'AdminReportsPage',
-);
-const AdminProvidersPage = lazyNamed(
-  () => import('../features/admin/admin-providers-page'),
-  'AdminProvidersPage',
-);
-const AdminReviewsPage = lazyNamed(
-  () => import('../features/admin/admin-reviews-page'),
-  'AdminReviewsPage',
-);
-const AdminAuditPage = lazyNamed(
-  () => import('../features/admin/admin-audit-page'),
-  'AdminAuditPage',
-);
+// The operator's area (docs/product.md §19.6): one screen with its own tab routes.
+const AdminArea = lazyNamed(() => import('./admin-area'), 'AdminArea');
 
 // With 'Report' on received messages (features/moderation, docs/product.md §19.3).
 const MessagesPage = lazyNamed(() => import('./messages-with-reports'), 'MessagesWithReports');
@@ -251,17 +231,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession role="admin" />,
         children: [
-          {
-            path: 'admin',
-            element: <AdminAreaLayout />,
-            children: [
-              { index: true, element: <AdminOverviewPage /> },
-              { path: 'reports', element: <AdminReportsPage /> },
-              { path: 'providers', element: <AdminProvidersPage /> },
-              { path: 'reviews', element: <AdminReviewsPage /> },
-              { path: 'audit', element: <AdminAuditPage /> },
-            ],
-          },
+          { path: 'admin/*', element: <AdminArea /> },
         ],
       },
       // Quick-action targets (docs/product.md §2) and every notification: any signed-in user.

@@ -1,12 +1,11 @@
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
+import { OFFLINE_APPOINTMENTS_KEY } from './session';
 
 /**
  * The client's upcoming appointments as last loaded on this device, for the appointments page
  * offline (docs/product.md §20.1, docs/decisions/073-phones.md). One account's at a time;
  * signing out forgets them (session.ts).
  */
-export const OFFLINE_APPOINTMENTS_KEY = 'slotwise:offline-appointments';
-
 export interface OfflineAppointments {
   userId: string;
   /** When they were loaded, ms since the epoch. */
@@ -43,13 +42,5 @@ export function offlineAppointments(userId: string): OfflineAppointments | null 
     return value as OfflineAppointments;
   } catch {
     return null;
-  }
-}
-
-export function forgetOfflineAppointments(): void {
-  try {
-    window.localStorage.removeItem(OFFLINE_APPOINTMENTS_KEY);
-  } catch {
-    // Storage unavailable: nothing was kept.
   }
 }

@@ -1,6 +1,5 @@
 import type { AccountRole } from '@slotwise/shared/enums';
 import { useSyncExternalStore } from 'react';
-import { forgetOfflineAppointments } from './offline-appointments';
 
 /**
  * Session storage (docs/product.md §3, §9): the JWT lives in localStorage under 'token' (survives tabs and
@@ -32,6 +31,11 @@ export interface Session {
 }
 
 export const TOKEN_KEY = 'token';
+/**
+ * The upcoming appointments kept for offline use (lib/offline-appointments.ts, docs/product.md
+ * §20.1): named here so that signing out forgets them without loading that module.
+ */
+export const OFFLINE_APPOINTMENTS_KEY = 'slotwise:offline-appointments';
 export const USER_KEY = 'user';
 /** Dispatched on window whenever this tab changes the session. */
 export const SESSION_CHANGE_EVENT = 'slotwise:session-change';
@@ -150,7 +154,7 @@ export function updateStoredUser(user: StoredUser): void {
 export function clearSession(): void {
   writeStorage(local, TOKEN_KEY, null);
   // What this account kept for offline use goes with it (docs/product.md §20.1).
-  forgetOfflineAppointments();
+  writeStorage(local, OFFLINE_APPOINTMENTS_KEY, null);
   writeStorage(session, USER_KEY, null);
   notifyChange();
 }

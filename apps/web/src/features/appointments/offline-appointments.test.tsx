@@ -9,7 +9,8 @@ import {
 } from '../../../test/booking-api';
 import { openRoute } from '../../../test/render-route';
 import { clearSession } from '../../lib/session';
-import { OFFLINE_APPOINTMENTS_KEY, offlineAppointments } from '../../lib/offline-appointments';
+import { offlineAppointments } from '../../lib/offline-appointments';
+import { OFFLINE_APPOINTMENTS_KEY } from '../../lib/session';
 
 /** docs/product.md §20.1: the upcoming appointments last loaded, shown offline. */
 const api = bookingApiForEachTest('client');
