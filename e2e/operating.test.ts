@@ -192,6 +192,8 @@ describeBrowser('operating: report, hide, suspend', () => {
     await dialog.getByRole('button', { name: PERSONAL_DATA_TEXTS.delete }).click();
     await page.getByText(PERSONAL_DATA_MESSAGES.accountDeleted).waitFor(WAIT);
     await page.waitForURL((url) => url.pathname === '/', WAIT);
+    // The session goes as the settings screen leaves (after the URL changed): wait for it.
+    await page.waitForFunction(() => window.localStorage.getItem('token') === null, null, WAIT);
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 
     // The old address and password no longer sign in.
