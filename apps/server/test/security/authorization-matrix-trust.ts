@@ -1,6 +1,6 @@
 import { createPastAppointment, createReview } from '../helpers/review-factories';
 import type { MatrixRow } from './authorization-matrix';
-import { clientsOwn, everyone, providersOwn } from './expected';
+import { anyoneTokenChecked, clientsOwn, providersOwn } from './expected';
 import { matrixRow } from './matrix-row';
 import type { World } from './world';
 import { asUser } from '../helpers/requests';
@@ -42,7 +42,7 @@ export const TRUST_ROWS: MatrixRow[] = [
     }),
   }),
   // Public: a provider's reviews (a token, valid or not, changes nothing).
-  matrixRow('GET', '/api/providers/:id/reviews', everyone(200), {
+  matrixRow('GET', '/api/providers/:id/reviews', anyoneTokenChecked(200), {
     owner: 'provider',
     id: (w) => w.provider.providerId,
   }),

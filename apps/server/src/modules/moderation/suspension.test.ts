@@ -77,6 +77,10 @@ describe('suspending a provider', () => {
       expect(after.statusCode, url).toBe(404);
       expect(after.json().message).toBe('Provider not found');
     }
+    // …but the provider still reads their own reviews (their dashboard, docs/product.md §19.4).
+    const own = await asUser(t.app, provider).get(`/api/providers/${id}/reviews`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ reviewCount: 1 });
     expect(await found()).toEqual([]);
     const booking = await asUser(t.app, client).post('/api/appointment/booking', {
       timeslotId: slot.id,

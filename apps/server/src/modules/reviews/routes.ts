@@ -11,7 +11,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardedRoutes } from '../../lib/route-options';
-import { authenticated, authOf, providerIdOf } from '../../plugins/authenticate';
+import {
+  authenticated,
+  authOf,
+  optionallyAuthenticated,
+  providerIdOf,
+} from '../../plugins/authenticate';
 import { createReview, editReply, listProviderReviews, replyToReview } from './service';
 
 /** A provider id in the path: anything that is not one answers 404 'Provider not found'. */
@@ -43,17 +48,25 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Public: anyone may read a listed provider's reviews (no token needed).
+  // Public: anyone may read a listed provider's reviews (no token needed); a provider also their
+  // own while unlisted or suspended (their dashboard, docs/product.md §19.4).
   app.get(
     '/providers/:id/reviews',
     {
+      onRequest: optionallyAuthenticated(),
       schema: {
         params: providerParams,
         querystring: reviewsQuerySchema,
-        response: { 200: providerReviewsResponseSchema, ...errorResponses(400, 404) },
+        response: { 200: providerReviewsResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => listProviderReviews(app.database.db, request.params.id, request.query),
+    async (request) =>
+      listProviderReviews(
+        app.database.db,
+        request.params.id,
+        request.query,
+        request.auth?.providerId ?? null,
+      ),
   );
 
   app.post(

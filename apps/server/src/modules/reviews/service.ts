@@ -233,6 +233,8 @@ export async function listProviderReviews(
   db: DbOrTx,
   providerId: string,
   page: { cursor?: string; limit: number },
+  /** The caller's own provider listing: a provider reads their own reviews, listed or not. */
+  viewerProviderId: string | null = null,
 ): Promise<ProviderReviewsPage> {
   const after = page.cursor ? decodeCursor(page.cursor) : null;
   if (!isUuid(providerId)) throw new NotFoundError('Provider not found');
@@ -241,7 +243,7 @@ export async function listProviderReviews(
     sql`select round(p.rating_sum::numeric / nullif(p.rating_count, 0), 1) as rating,
                p.rating_count as review_count
         from ${providers} p
-        where p.id = ${providerId} and p.listed`,
+        where p.id = ${providerId} and (p.listed or p.id = ${viewerProviderId})`,
   );
   if (!provider) throw new NotFoundError('Provider not found');
   const before: SQL = after
