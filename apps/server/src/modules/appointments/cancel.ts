@@ -103,13 +103,15 @@ export function cancelAppointmentAs(
   canceler: Canceler,
   appointmentId: string,
   changes: AppointmentChanges,
+  /** false: no cut-off (an erased account's, below); else a client's cut-off applies. */
+  cutoff?: boolean,
 ): Promise<AppointmentChange> {
   const owner =
     canceler.role === 'client'
       ? eq(appointments.clientId, canceler.userId)
       : eq(appointments.providerId, canceler.providerId);
   const actor = { role: canceler.role, userId: canceler.userId };
-  return cancelAppointment(db, changes, actor, owner, appointmentId);
+  return cancelAppointment(db, changes, actor, owner, appointmentId, cutoff);
 }
 
 /**
@@ -123,10 +125,5 @@ export function cancelOnErasure(
   appointmentId: string,
   changes: AppointmentChanges,
 ): Promise<AppointmentChange> {
-  const owner =
-    canceler.role === 'client'
-      ? eq(appointments.clientId, canceler.userId)
-      : eq(appointments.providerId, canceler.providerId);
-  const actor = { role: canceler.role, userId: canceler.userId };
-  return cancelAppointment(db, changes, actor, owner, appointmentId, false);
+  return cancelAppointmentAs(db, canceler, appointmentId, changes, false);
 }

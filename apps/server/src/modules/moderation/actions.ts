@@ -1,5 +1,6 @@
 import {
   type AdminProvider,
+  type AuditAction,
   type AdminReview,
   MODERATION_MESSAGES,
   type ReportAction,
@@ -38,6 +39,37 @@ async function resolveOpenReports(
             resolved_by = ${adminId}, resolved_at = now(), resolution_note = ${note}
         where kind = ${target.kind} and target_id = ${target.targetId} and status = 'open'`,
   );
+}
+
+/**
+ * A direct action's audit row (no report), and — for hiding and suspending — every open report
+ * of its target resolved with it, in the action's transaction.
+ */
+async function recordDirectAction(
+  tx: DbOrTx,
+  adminId: string,
+  action: AuditAction,
+  target: { kind: 'review' | 'provider'; id: string },
+  note: string,
+  resolvesAs: ReportAction | null,
+): Promise<void> {
+  await recordAction(tx, {
+    adminId,
+    action,
+    targetKind: target.kind,
+    targetId: target.id,
+    reportId: null,
+    note,
+  });
+  if (resolvesAs) {
+    await resolveOpenReports(
+      tx,
+      { kind: target.kind, targetId: target.id },
+      resolvesAs,
+      adminId,
+      note,
+    );
+  }
 }
 
 /** Hides the review unless it is hidden already (then nothing changes); false when absent. */
@@ -144,20 +176,13 @@ export async function hideReview(
     if (outcome === 'already') {
       throw new ConflictError('INVALID_STATE', MODERATION_MESSAGES.reviewAlreadyHidden);
     }
-    await recordAction(tx, {
-      adminId,
-      action: 'hide_review',
-      targetKind: 'review',
-      targetId: reviewId,
-      reportId: null,
-      note,
-    });
-    await resolveOpenReports(
+    await recordDirectAction(
       tx,
-      { kind: 'review', targetId: reviewId },
-      'hide_review',
       adminId,
+      'hide_review',
+      { kind: 'review', id: reviewId },
       note,
+      'hide_review',
     );
   });
   return loadAdminReview(db, reviewId);
@@ -184,14 +209,14 @@ export async function unhideReview(
       if (!exists) throw new NotFoundError(MODERATION_MESSAGES.reviewNotFound);
       throw new ConflictError('INVALID_STATE', MODERATION_MESSAGES.reviewNotHidden);
     }
-    await recordAction(tx, {
+    await recordDirectAction(
+      tx,
       adminId,
-      action: 'unhide_review',
-      targetKind: 'review',
-      targetId: reviewId,
-      reportId: null,
+      'unhide_review',
+      { kind: 'review', id: reviewId },
       note,
-    });
+      null,
+    );
   });
   return loadAdminReview(db, reviewId);
 }
@@ -205,20 +230,13 @@ export async function suspendProviderDirectly(
 ): Promise<AdminProvider> {
   await inTransaction(db, async (tx) => {
     await suspendProvider(tx, providerId, note);
-    await recordAction(tx, {
-      adminId,
-      action: 'suspend_provider',
-      targetKind: 'provider',
-      targetId: providerId,
-      reportId: null,
-      note,
-    });
-    await resolveOpenReports(
+    await recordDirectAction(
       tx,
-      { kind: 'provider', targetId: providerId },
-      'suspend_provider',
       adminId,
+      'suspend_provider',
+      { kind: 'provider', id: providerId },
       note,
+      'suspend_provider',
     );
   });
   return loadAdminProvider(db, providerId);
@@ -233,14 +251,14 @@ export async function reinstateProviderDirectly(
 ): Promise<AdminProvider> {
   await inTransaction(db, async (tx) => {
     await reinstateProvider(tx, providerId);
-    await recordAction(tx, {
+    await recordDirectAction(
+      tx,
       adminId,
-      action: 'reinstate_provider',
-      targetKind: 'provider',
-      targetId: providerId,
-      reportId: null,
+      'reinstate_provider',
+      { kind: 'provider', id: providerId },
       note,
-    });
+      null,
+    );
   });
   return loadAdminProvider(db, providerId);
 }
