@@ -2,7 +2,7 @@ import { MODERATION_MESSAGES, REPORTS_PER_HOUR } from '@slotwise/shared/moderati
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { conversations, messages, reports } from '../../db/schema';
+import { reports } from '../../db/schema';
 import { useTestApp } from '../../../test/helpers/app';
 import {
   createAdmin,
@@ -10,6 +10,7 @@ import {
   createProvider,
   type TestUser,
 } from '../../../test/helpers/factories';
+import { createConversation } from '../../../test/helpers/message-factories';
 import { createReview } from '../../../test/helpers/review-factories';
 import { asUser } from '../../../test/helpers/requests';
 
@@ -25,24 +26,11 @@ describe('reports and review actions', () => {
     asUser(t.app, who).post('/api/reports', { kind, targetId, reason });
 
   /** A conversation of `client` and `provider` with one message from each: their ids. */
-  async function conversationOf(client: TestUser, provider: TestUser) {
-    const [conversation] = await db()
-      .insert(conversations)
-      .values({
-        clientId: client.id,
-        providerId: provider.providerId!,
-        providerUserId: provider.id,
-      })
-      .returning({ id: conversations.id });
-    const [fromClient, fromProvider] = await db()
-      .insert(messages)
-      .values([
-        { conversationId: conversation!.id, senderId: client.id, body: 'Hello' },
-        { conversationId: conversation!.id, senderId: provider.id, body: 'Rude words' },
-      ])
-      .returning({ id: messages.id });
-    return { fromClient: fromClient!.id, fromProvider: fromProvider!.id };
-  }
+  const conversationOf = (client: TestUser, provider: TestUser) =>
+    createConversation(t.app, client, provider, {
+      fromClient: 'Hello',
+      fromProvider: 'Rude words',
+    });
 
   const publicReviews = async (providerId: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/providers/${providerId}/reviews` })).json<{

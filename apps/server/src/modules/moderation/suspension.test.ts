@@ -4,13 +4,7 @@ import { TEST_CARDS } from '@slotwise/shared/payments-schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import {
-  appointments,
-  conversations,
-  ledgerEntries,
-  messages,
-  notifications,
-} from '../../db/schema';
+import { appointments, ledgerEntries, notifications } from '../../db/schema';
 import { offerSlots } from '../waitlist/offers';
 import { bookedSlot, createSlot } from '../../../test/helpers/booking-factories';
 import { createBusiness, staffSlotAt } from '../../../test/helpers/business-factories';
@@ -18,6 +12,7 @@ import { createAdmin, createClient, createProvider } from '../../../test/helpers
 import { useMailTestApp } from '../../../test/helpers/mail';
 import { mailsTo } from '../../../test/helpers/mail-reader';
 import { createPayingProvider } from '../../../test/helpers/payment-factories';
+import { createConversation } from '../../../test/helpers/message-factories';
 import { createReview } from '../../../test/helpers/review-factories';
 import { asUser } from '../../../test/helpers/requests';
 import { PROVIDER_SUSPENDED_SUBJECT } from './suspension-mail';
@@ -330,21 +325,10 @@ describe('suspending a provider', () => {
     const admin = await createAdmin(t.app);
     const provider = await createProvider(t.app);
     const client = await createClient(t.app);
-    const [conversation] = await db()
-      .insert(conversations)
-      .values({
-        clientId: client.id,
-        providerId: provider.providerId!,
-        providerUserId: provider.id,
-      })
-      .returning({ id: conversations.id });
-    const [fromClient, fromProvider] = await db()
-      .insert(messages)
-      .values([
-        { conversationId: conversation!.id, senderId: client.id, body: 'Threat' },
-        { conversationId: conversation!.id, senderId: provider.id, body: 'Pay me in cash' },
-      ])
-      .returning({ id: messages.id });
+    const { fromClient, fromProvider } = await createConversation(t.app, client, provider, {
+      fromClient: 'Threat',
+      fromProvider: 'Pay me in cash',
+    });
     const fileReport = async (who: typeof client, messageId: string) =>
       (
         await asUser(t.app, who).post('/api/reports', {
@@ -353,14 +337,14 @@ describe('suspending a provider', () => {
           reason: 'Bad',
         })
       ).json().report.id as string;
-    const aboutClient = await fileReport(provider, fromClient!.id);
+    const aboutClient = await fileReport(provider, fromClient);
     const unfit = await asUser(t.app, admin).post(`/api/admin/reports/${aboutClient}/resolve`, {
       action: 'suspend_provider',
       note: 'x',
     });
     expect(unfit.statusCode).toBe(400);
     expect(unfit.json().message).toBe(MODERATION_MESSAGES.actionNotApplicable);
-    const aboutProvider = await fileReport(client, fromProvider!.id);
+    const aboutProvider = await fileReport(client, fromProvider);
     const res = await asUser(t.app, admin).post(`/api/admin/reports/${aboutProvider}/resolve`, {
       action: 'suspend_provider',
       note: 'Off-platform payment',
