@@ -218,7 +218,9 @@ export class JobQueue {
             locked_until = ${lockedUntil.toISOString()}::timestamptz
           where id = (
             select id from ${jobs}
-            where ((status = 'pending' and run_at <= ${now.toISOString()}::timestamptz)
+            -- A job queued "now" carries the database's microseconds; the claim's clock has
+            -- milliseconds: due means due within the clock's millisecond.
+            where ((status = 'pending' and run_at < ${now.toISOString()}::timestamptz + interval '1 millisecond')
                or (status = 'running' and locked_until <= ${now.toISOString()}::timestamptz))
               and ${only}
             order by run_at, id
