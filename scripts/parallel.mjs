@@ -38,7 +38,10 @@ let failures = 0;
 async function lane() {
   while (next < commands.length) {
     const command = commands[next++];
-    failures += await run(command);
+    // Await first, then add: `failures += await …` reads `failures` before the await, and a lane
+    // ending later would write back its stale sum over an earlier lane's failure.
+    const failed = await run(command);
+    failures += failed;
   }
 }
 await Promise.all(Array.from({ length: Math.min(lanes, commands.length) }, lane));
