@@ -13,6 +13,7 @@ if (commands.length === 0) {
   console.error('usage: node scripts/parallel.mjs <command> [<command> ...]');
   process.exit(2);
 }
+const TAIL_LINES = 120;
 const lanes = Math.max(1, Number(process.env.PARALLEL) || availableParallelism());
 
 /** Runs one command through the shell; resolves with its exit code and everything it printed. */
@@ -26,12 +27,17 @@ function run(command) {
     child.on('close', (code, signal) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const status = code === 0 ? 'ok' : `failed (${code ?? signal})`;
+      const printed = Buffer.concat(output);
       process.stdout.write(`\n== ${command}: ${status} in ${seconds} s\n`);
-      process.stdout.write(Buffer.concat(output));
+      process.stdout.write(printed);
+      summary.push({ command, status, seconds, printed });
       resolve(code === 0 ? 0 : 1);
     });
   });
 }
+
+/** Each command's ending, in the order they ended: printed again at the very end (below). */
+const summary = [];
 
 let next = 0;
 let failures = 0;
@@ -45,4 +51,15 @@ async function lane() {
   }
 }
 await Promise.all(Array.from({ length: Math.min(lanes, commands.length) }, lane));
+// Only the end of a long log may be shown (a CI page): repeat the tail of every failed command,
+// then one line per command, so what failed is the last thing printed.
+for (const { command, status, printed } of summary) {
+  if (status === 'ok') continue;
+  const tail = printed.toString('utf8').split('\n').slice(-TAIL_LINES).join('\n');
+  process.stdout.write(`\n== the last ${TAIL_LINES} lines of ${command} (${status}):\n${tail}\n`);
+}
+process.stdout.write('\n== summary\n');
+for (const { command, status, seconds } of summary) {
+  process.stdout.write(`${status === 'ok' ? 'ok    ' : 'FAILED'} ${seconds} s  ${command}\n`);
+}
 process.exit(failures > 0 ? 1 : 0);
