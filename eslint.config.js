@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import webBoundaries from './apps/web/eslint/feature-boundaries.js';
 import serverBoundaries from './apps/server/eslint/module-boundaries.js';
 
@@ -17,6 +18,32 @@ const webRestrictedImportPaths = [
     name: 'react-toastify',
     message: "Import from 'react-toastify/unstyled' (the default entry injects a <style> element).",
   },
+];
+
+/**
+ * Screens whose texts all come from the catalogues (docs/decisions/074-languages.md): no text in
+ * their JSX, nor in the attributes people read, that is not `t(…)`.
+ */
+const TRANSLATED_SCREENS = [
+  'apps/web/src/components/site-header.tsx',
+  'apps/web/src/components/language-switch.tsx',
+];
+
+/** JSX attributes a person reads or hears. */
+const READ_ATTRIBUTES = [
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'placeholder',
+  'title',
+  'alt',
+  'label',
+  'ariaLabel',
+  'heading',
+  'description',
+  'message',
+  'hint',
 ];
 
 /** Every date and time on screen goes through apps/web/src/lib/date-time-format.ts (docs/product.md §14.5). */
@@ -95,6 +122,17 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: TRANSLATED_SCREENS,
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        { mode: 'jsx-only', 'jsx-attributes': { include: READ_ATTRIBUTES } },
       ],
     },
   },

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
+import { startI18n } from '../src/lib/i18n';
 import { takeContractViolations } from './contract';
+
+// Screens speak English in tests (the English text is the key: docs/decisions/074-languages.md).
+await startI18n('en');
 
 // jsdom has no socket server: screens get a socket that never connects (test/inert-socket.ts).
 // lib/socket.test.ts unmocks it; a file that drives the socket mocks it its own way.

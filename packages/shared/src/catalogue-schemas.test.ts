@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   CATALOGUE_MESSAGES,
   createServiceBodySchema,
-  formatPrice,
   providerCatalogueFormSchema,
   radiusIssue,
   updateServiceBodySchema,
 } from './catalogue-schemas';
+import { formatPrice } from './money';
 import { endTimeForDuration } from './availability-slot-field-schemas';
 
 const errorsOf = (result: {

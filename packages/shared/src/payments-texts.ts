@@ -1,4 +1,4 @@
-import { formatPrice } from './catalogue-schemas';
+import { formatPrice } from './money';
 import { type PaymentMode, type PaymentSummary, TEST_CARDS } from './payments-schemas';
 
 /**

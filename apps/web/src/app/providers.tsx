@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { createQueryClient } from './query-client';
 
 /**
@@ -8,5 +9,16 @@ import { createQueryClient } from './query-client';
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  // A new language redraws every screen (dates and prices too, not only texts) and refetches what
+  // the server worded: errors, notices (docs/decisions/074-languages.md).
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  useEffect(() => {
+    void queryClient.invalidateQueries();
+  }, [language, queryClient]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Fragment key={language}>{children}</Fragment>
+    </QueryClientProvider>
+  );
 }

@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { msg } from '@slotwise/shared/locales';
 import { HOME_PATH, useSession } from '../lib/session';
 import { BrandLink } from './brand-logo';
+import { LanguageSwitch } from './language-switch';
 import { OutlineIcon } from './outline-icon';
 
 interface NavItem {
@@ -13,11 +16,11 @@ interface NavItem {
 
 // docs/product.md §2 (Landing page): Home, How It Works, Categories, About, Contact, Sign Up, Login.
 const PAGE_LINKS: readonly NavItem[] = [
-  { label: 'Home', to: '/' },
-  { label: 'How It Works', anchor: 'how-it-works' },
-  { label: 'Categories', anchor: 'categories' },
-  { label: 'About', to: '/about' },
-  { label: 'Contact', anchor: 'contact' },
+  { label: msg('Home'), to: '/' },
+  { label: msg('How It Works'), anchor: 'how-it-works' },
+  { label: msg('Categories'), anchor: 'categories' },
+  { label: msg('About'), to: '/about' },
+  { label: msg('Contact'), anchor: 'contact' },
 ];
 
 const linkBase = 'rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100';
@@ -25,6 +28,7 @@ const linkClass = `${linkBase} text-slate-700 hover:text-slate-900`;
 const activeLinkClass = `${linkBase} text-indigo-700`;
 
 function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   if (item.anchor) {
     // The contact details live in the footer of every public page; the other sections only on
@@ -32,11 +36,11 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
     const inPage = pathname === '/' || item.anchor === 'contact';
     return inPage ? (
       <a href={`#${item.anchor}`} className={linkClass} onClick={onNavigate}>
-        {item.label}
+        {t(item.label)}
       </a>
     ) : (
       <Link to={`/#${item.anchor}`} className={linkClass} onClick={onNavigate}>
-        {item.label}
+        {t(item.label)}
       </Link>
     );
   }
@@ -47,12 +51,13 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
       className={({ isActive }) => (isActive ? activeLinkClass : linkClass)}
       onClick={onNavigate}
     >
-      {item.label}
+      {t(item.label)}
     </NavLink>
   );
 }
 
 export function SiteHeader() {
+  const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -62,8 +67,8 @@ export function SiteHeader() {
   // Signed in: the way to one's own area; signed out: sign-up (with Login beside it).
   // An operator's own area is /admin (docs/product.md §19.1).
   const cta = home
-    ? { to: home, label: session?.role === 'admin' ? 'Admin' : 'My account' }
-    : { to: '/register', label: 'Sign Up' };
+    ? { to: home, label: session?.role === 'admin' ? t('Admin') : t('My account') }
+    : { to: '/register', label: t('Sign Up') };
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLElement>(null);
 
@@ -93,16 +98,17 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <BrandLink
           className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900"
-          ariaLabel="Slotwise home"
+          ariaLabel={t('Slotwise home')}
         />
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('Main')} className="hidden items-center gap-1 md:flex">
           {PAGE_LINKS.map((item) => (
             <NavEntry key={item.label} item={item} />
           ))}
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
+          <LanguageSwitch />
           <Link
             to={cta.to}
             className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
@@ -111,7 +117,7 @@ export function SiteHeader() {
           </Link>
           {home ? null : (
             <Link to="/login" className={linkClass}>
-              Login
+              {t('Login')}
             </Link>
           )}
         </div>
@@ -124,7 +130,7 @@ export function SiteHeader() {
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span className="sr-only">Menu</span>
+          <span className="sr-only">{t('Menu')}</span>
           <OutlineIcon>
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </OutlineIcon>
@@ -134,7 +140,7 @@ export function SiteHeader() {
       <nav
         ref={menuRef}
         id={menuId}
-        aria-label="Mobile"
+        aria-label={t('Mobile')}
         hidden={!menuOpen}
         className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden"
       >
@@ -153,10 +159,13 @@ export function SiteHeader() {
               {cta.label}
             </Link>
           </li>
+          <li className="mt-2 flex flex-col">
+            <LanguageSwitch />
+          </li>
           {home ? null : (
             <li className="flex flex-col">
               <Link to="/login" className={linkClass} onClick={closeMenu}>
-                Login
+                {t('Login')}
               </Link>
             </li>
           )}

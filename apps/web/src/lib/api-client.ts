@@ -1,3 +1,4 @@
+import { displayLanguage } from './display-language';
 import { clearSession, getToken } from './session';
 
 /**
@@ -99,6 +100,8 @@ export async function apiRequest<T>(
   const headers = new Headers({ Accept: 'application/json', ...options.headers });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  // Errors come back in the screens' language (docs/product.md §21.1).
+  headers.set('Accept-Language', displayLanguage());
 
   let requestBody: BodyInit | undefined;
   if (body instanceof FormData) {

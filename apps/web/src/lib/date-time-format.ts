@@ -13,6 +13,8 @@
  * viewer's own elsewhere).
  */
 
+import { formatPrice } from '@slotwise/shared/money';
+
 let displayLocale = 'en-US';
 
 /** The locale every formatter below uses. */
@@ -126,11 +128,21 @@ export function formatWeekday(day: string, width: 'short' | 'long' = 'short'): s
   return dateTimeFormat(`weekday-${width}`, { weekday: width, timeZone: 'UTC' }).format(date);
 }
 
+/** 'Today' / 'Tomorrow' in English (SPEC's words); `Intl`'s own words, capitalised, elsewhere. */
+function nearDayName(offset: 0 | 1): string {
+  if (displayLocale.startsWith('en')) return offset === 0 ? 'Today' : 'Tomorrow';
+  const word = new Intl.RelativeTimeFormat(displayLocale, { numeric: 'auto' }).format(
+    offset,
+    'day',
+  );
+  return word.charAt(0).toLocaleUpperCase(displayLocale) + word.slice(1);
+}
+
 /** 'Today', 'Tomorrow', else `formatDate`. */
 export function formatDayName(day: string, today: string = localDateKey()): string {
   const key = day.slice(0, 10);
-  if (key === today) return 'Today';
-  if (key === addDays(today, 1)) return 'Tomorrow';
+  if (key === today) return nearDayName(0);
+  if (key === addDays(today, 1)) return nearDayName(1);
   return formatDate(key, today);
 }
 
@@ -155,7 +167,8 @@ export function formatTimeRange(start: string, end: string): string {
 /** 'Today 17:30', 'Tomorrow 09:00', 'Sat, Nov 28, 10:00'. */
 export function formatWhen(day: string, time: string, today: string = localDateKey()): string {
   const name = formatDayName(day, today);
-  const near = name === 'Today' || name === 'Tomorrow';
+  const key = day.slice(0, 10);
+  const near = key === today || key === addDays(today, 1);
   return near ? `${name} ${formatTime(time)}` : `${name}, ${formatTime(time)}`;
 }
 
@@ -228,8 +241,10 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
-  if (Math.abs(seconds) < 60) return 'just now';
   const relative = new Intl.RelativeTimeFormat(displayLocale, { numeric: 'auto' });
+  if (Math.abs(seconds) < 60) {
+    return displayLocale.startsWith('en') ? 'just now' : relative.format(0, 'second');
+  }
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
   }
@@ -254,6 +269,11 @@ export function formatAge(iso: string, now: Date = new Date()): string {
 /** A number as people read it: 1,234 / 4.5 (at most one decimal). */
 export function formatNumber(value: number, maximumFractionDigits = 1): string {
   return new Intl.NumberFormat(displayLocale, { maximumFractionDigits }).format(value);
+}
+
+/** A price in the screen's locale: '$25.00', '25,00 €' (docs/product.md §21.1). */
+export function formatMoney(priceCents: number, currency: string): string {
+  return formatPrice(priceCents, currency, displayLocale);
 }
 
 /** '3.2 km' (one decimal, as the server rounds it). */

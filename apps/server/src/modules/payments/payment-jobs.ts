@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { formatPrice } from '@slotwise/shared/money';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { appointments, payments, users } from '../../db/schema';

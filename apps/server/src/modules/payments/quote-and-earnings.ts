@@ -3,7 +3,7 @@ import {
   type Earnings,
   PAYMENT_MESSAGES,
 } from '@slotwise/shared/payments-schemas';
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { formatPrice } from '@slotwise/shared/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { appointments, ledgerEntries, payments, providers, users } from '../../db/schema';

@@ -1,8 +1,7 @@
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar';
-import { formatTimeRange, formatWhen } from '../../lib/date-time-format';
+import { formatTimeRange, formatWhen, formatMoney } from '../../lib/date-time-format';
 import { fullName } from '../../lib/full-name';
 import { useLocalToday } from '../../lib/use-local-today';
 import { useClientAppointments } from '../../features/appointments/api/get-client-appointments';
@@ -60,7 +59,7 @@ function NextAppointment({ appointment }: { appointment: ClientAppointment }) {
     : null;
   const price =
     appointment.price_cents != null && appointment.currency
-      ? formatPrice(appointment.price_cents, appointment.currency)
+      ? formatMoney(appointment.price_cents, appointment.currency)
       : null;
   const service = appointment.service_name ?? appointment.service_type;
 

@@ -1,9 +1,8 @@
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import type { FiguresResponse } from '@slotwise/shared/marketplace-figures-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { lazy, Suspense } from 'react';
 import { ListState } from '../../components/list-state';
-import { formatAge, formatNumber } from '../../lib/date-time-format';
+import { formatAge, formatNumber, formatMoney } from '../../lib/date-time-format';
 import { useFigures } from './api/get-figures';
 
 // recharts loads with the overview only, not with the other tabs.
@@ -15,8 +14,8 @@ const percent = (rate: number) => `${formatNumber(rate * 100)}%`;
 
 function grossText(gross: FiguresResponse['totals']['gross']): string {
   const priced = gross.filter((entry) => entry.currency !== '');
-  if (priced.length === 0) return formatPrice(0, 'USD');
-  return priced.map((entry) => formatPrice(entry.cents, entry.currency)).join(' · ');
+  if (priced.length === 0) return formatMoney(0, 'USD');
+  return priced.map((entry) => formatMoney(entry.cents, entry.currency)).join(' · ');
 }
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {

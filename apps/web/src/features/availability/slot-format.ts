@@ -1,6 +1,9 @@
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import type { Timeslot } from '@slotwise/shared/availability-slot-schemas';
-import { formatDate, formatTimeRange as formatTimes } from '../../lib/date-time-format';
+import {
+  formatDate,
+  formatTimeRange as formatTimes,
+  formatMoney,
+} from '../../lib/date-time-format';
 
 /** 'Fri, Jun 14' ('Fri, Jun 14, 2030' in another year): the shared day format (§14.5). */
 export function formatDay(day: string): string {
@@ -26,7 +29,7 @@ export function serviceOptionLabel(service: {
   price_cents: number;
   currency: string;
 }): string {
-  return `${service.name} (${service.duration_minutes} min, ${formatPrice(service.price_cents, service.currency)})`;
+  return `${service.name} (${service.duration_minutes} min, ${formatMoney(service.price_cents, service.currency)})`;
 }
 
 /** A slot's price in its service's currency, or null when it names no service. */
@@ -35,6 +38,6 @@ export function slotPrice(slot: {
   currency?: string | null;
 }): string | null {
   return slot.price_cents != null && slot.currency
-    ? formatPrice(slot.price_cents, slot.currency)
+    ? formatMoney(slot.price_cents, slot.currency)
     : null;
 }

@@ -1,6 +1,6 @@
 import { BUSINESS_MESSAGES, BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import type { PublicBusiness } from '@slotwise/shared/business-schemas';
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { formatMoney } from '../../lib/date-time-format';
 import { durationText } from '@slotwise/shared/policies-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import type { ReactNode } from 'react';
@@ -147,7 +147,7 @@ function ServiceChooser({ business }: { business: PublicBusiness }) {
                 ) : null}
                 <span className="block text-xs text-slate-600">
                   {durationText(service.duration_minutes)} ·{' '}
-                  {formatPrice(service.price_cents, service.currency)}
+                  {formatMoney(service.price_cents, service.currency)}
                 </span>
               </span>
               <button

@@ -1,4 +1,4 @@
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { formatMoney } from '../../lib/date-time-format';
 
 /** How many decimals `currency` has (2 for USD, 0 for JPY), as Intl knows it. */
 export function currencyDigits(currency: string): number {
@@ -30,5 +30,5 @@ export function serviceSummary(service: {
   price_cents: number;
   currency: string;
 }): string {
-  return `${service.duration_minutes} min · ${formatPrice(service.price_cents, service.currency)}`;
+  return `${service.duration_minutes} min · ${formatMoney(service.price_cents, service.currency)}`;
 }

@@ -1,4 +1,3 @@
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import {
   type CheckoutResponse,
   feeTierSentences,
@@ -11,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../components/load-failed';
 import { ApiError } from '../../lib/api-client';
-import { formatInstantTime, formatInstantWhen } from '../../lib/date-time-format';
+import { formatInstantTime, formatInstantWhen, formatMoney } from '../../lib/date-time-format';
 import { failureMessage } from '../../lib/failure-message';
 import { fullName } from '../../lib/full-name';
 import { useCheckout } from './api/get-checkout';
@@ -93,7 +92,7 @@ function Checkout({ paymentId, data }: { paymentId: string; data: CheckoutRespon
         <dd className="font-medium">
           {cardOnFile
             ? PAYMENT_TEXTS.cardOnFileDue
-            : formatPrice(payment.amount_cents, payment.currency)}
+            : formatMoney(payment.amount_cents, payment.currency)}
         </dd>
       </dl>
       {zone ? (

@@ -1,11 +1,16 @@
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import type { Earnings } from '@slotwise/shared/payments-schemas';
 import { PAYMENT_TEXTS } from '@slotwise/shared/payments-texts';
 import { useState } from 'react';
 import { LoadFailed } from '../../components/load-failed';
 import { SegmentedControl } from '../../components/segmented-control';
 import { failureMessage } from '../../lib/failure-message';
-import { addDays, formatMonth, formatShortDate, localDateKey } from '../../lib/date-time-format';
+import {
+  addDays,
+  formatMonth,
+  formatShortDate,
+  localDateKey,
+  formatMoney,
+} from '../../lib/date-time-format';
 import { earningsCsvUrl, useEarnings, type EarningsRange } from './api/get-earnings';
 import { useDownloadEarningsCsv } from './api/get-earnings-csv';
 
@@ -132,7 +137,7 @@ function DateInput({
 }
 
 function EarningsFigures({ earnings, group }: { earnings: Earnings; group: 'week' | 'month' }) {
-  const money = (cents: number) => formatPrice(cents, earnings.currency);
+  const money = (cents: number) => formatMoney(cents, earnings.currency);
   return (
     <>
       <dl aria-label="Totals" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-5">

@@ -1,12 +1,11 @@
 import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { PAYMENT_TEXTS, paymentLine } from '@slotwise/shared/payments-texts';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
-import { formatDate, formatTimeRange } from '../../../lib/date-time-format';
+import { formatDate, formatTimeRange, formatMoney } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
 import { cancellationState } from '../cancellation';
 import { isUpcoming } from '../upcoming';
@@ -60,7 +59,7 @@ export function AppointmentCard(props: AppointmentCardProps) {
   // The service and price as booked (docs/product.md §11.1); later price changes do not show.
   const price =
     appointment.price_cents != null && appointment.currency
-      ? formatPrice(appointment.price_cents, appointment.currency)
+      ? formatMoney(appointment.price_cents, appointment.currency)
       : null;
   const bookedService = client ? appointment.service_name : null;
   const showMessage =

@@ -3,7 +3,7 @@ import {
   type MergedSlot,
   type PublicBusiness,
 } from '@slotwise/shared/business-schemas';
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { formatMoney } from '../../../lib/date-time-format';
 import { todayIn } from '@slotwise/shared/dates';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -148,7 +148,7 @@ export function BusinessChosenTime({
       </h3>
       {service ? (
         <p className="text-sm font-medium text-slate-800">
-          {formatPrice(service.price_cents, service.currency)}
+          {formatMoney(service.price_cents, service.currency)}
         </p>
       ) : null}
       <div className="mt-2">{action}</div>

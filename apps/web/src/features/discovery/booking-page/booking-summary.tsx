@@ -1,13 +1,12 @@
 import type { AvailableSlot, PublicService } from '@slotwise/shared/discovery-schemas';
 import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
 import { durationText } from '@slotwise/shared/policies-schemas';
 import { amountDueAtBooking, feeTierSentences } from '@slotwise/shared/payments-schemas';
 import { PAYMENT_TEXTS } from '@slotwise/shared/payments-texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatTimeRange, formatWhen } from '../../../lib/date-time-format';
+import { formatTimeRange, formatWhen, formatMoney } from '../../../lib/date-time-format';
 import { withNext } from '../../../lib/next-path';
 import { useSession } from '../../../lib/session';
 import { rememberBookingIntent } from './booking-intent';
@@ -35,9 +34,9 @@ function cancellationText(policy: BookingPolicy | undefined): string {
 
 function priceOf(slot: AvailableSlot | null, service: PublicService | null): string | null {
   if (slot?.price_cents != null && slot.currency)
-    return formatPrice(slot.price_cents, slot.currency);
+    return formatMoney(slot.price_cents, slot.currency);
   if (service && (!slot || !slot.service_id))
-    return formatPrice(service.price_cents, service.currency);
+    return formatMoney(service.price_cents, service.currency);
   return null;
 }
 
@@ -54,7 +53,7 @@ function paymentOf(
   const due = amountDueAtBooking(mode, priceCents, service.deposit_cents ?? null);
   const terms = feeTierSentences(policy?.cancellationFees ?? [], policy?.noShowFeePercent ?? 0);
   return {
-    paidNow: mode === 'card_on_file' ? 'Card on file' : formatPrice(due, currency),
+    paidNow: mode === 'card_on_file' ? 'Card on file' : formatMoney(due, currency),
     terms: terms.length > 0 ? terms : [PAYMENT_TEXTS.noFees],
   };
 }

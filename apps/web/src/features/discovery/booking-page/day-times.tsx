@@ -1,7 +1,6 @@
 import type { AvailableSlot } from '@slotwise/shared/discovery-schemas';
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
 import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
-import { formatDayName, formatSlot, formatTime } from '../../../lib/date-time-format';
+import { formatDayName, formatSlot, formatTime, formatMoney } from '../../../lib/date-time-format';
 import { slotsByDayPart } from './slot-groups';
 
 interface DayTimesProps {
@@ -18,7 +17,7 @@ interface DayTimesProps {
 /** 'Sat, Nov 28, 17:30–18:00, Haircut, $30.00' (', 3 of 12 left' for a class): what a time's button is described by. */
 function description(slot: AvailableSlot): string {
   const price =
-    slot.price_cents != null && slot.currency ? formatPrice(slot.price_cents, slot.currency) : null;
+    slot.price_cents != null && slot.currency ? formatMoney(slot.price_cents, slot.currency) : null;
   return [formatSlot(slot), slot.type || null, price, seatsLeftText(slot)]
     .filter(Boolean)
     .join(', ');

@@ -1,5 +1,5 @@
 import type { PublicService } from '@slotwise/shared/discovery-schemas';
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { formatMoney } from '../../../lib/date-time-format';
 import { durationText } from '@slotwise/shared/policies-schemas';
 
 interface ServicePickerProps {
@@ -50,7 +50,7 @@ export function ServicePicker({ services, serviceId, onChange }: ServicePickerPr
                 </span>
               </span>{' '}
               <span className="font-semibold text-slate-900">
-                {formatPrice(service.price_cents, service.currency)}
+                {formatMoney(service.price_cents, service.currency)}
               </span>
             </label>
           </li>

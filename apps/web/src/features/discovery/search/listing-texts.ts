@@ -1,6 +1,5 @@
 import type { ProviderListing } from '@slotwise/shared/discovery-schemas';
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
-import { formatInstantWhen } from '../../../lib/date-time-format';
+import { formatInstantWhen, formatMoney } from '../../../lib/date-time-format';
 
 /** The public page of a provider, with one of its slots chosen. */
 export function providerSlotPath(providerId: string, slotId: string | null): string {
@@ -20,7 +19,7 @@ export function nextFreeText(provider: ProviderListing, now?: Date): string | nu
 /** 'Haircut from $25.00', 'From $25.00' without a name; null without services. */
 export function priceFromText(provider: ProviderListing): string | null {
   if (provider.price_from_cents === null || !provider.currency) return null;
-  const price = formatPrice(provider.price_from_cents, provider.currency);
+  const price = formatMoney(provider.price_from_cents, provider.currency);
   return provider.price_from_service_name
     ? `${provider.price_from_service_name} from ${price}`
     : `From ${price}`;

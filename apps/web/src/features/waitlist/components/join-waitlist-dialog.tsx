@@ -1,5 +1,5 @@
 import type { PublicService } from '@slotwise/shared/discovery-schemas';
-import { formatPrice } from '@slotwise/shared/catalogue-schemas';
+import { formatMoney } from '../../../lib/date-time-format';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { MAX_WAITLIST_WINDOWS } from '@slotwise/shared/waitlist-schemas';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
@@ -104,7 +104,7 @@ export function JoinWaitlistDialog({
                 <option value="">{WAITLIST_TEXTS.anyService}</option>
                 {services.map((service) => (
                   <option key={service.id} value={service.id}>
-                    {`${service.name} · ${formatPrice(service.price_cents, service.currency)}`}
+                    {`${service.name} · ${formatMoney(service.price_cents, service.currency)}`}
                   </option>
                 ))}
               </select>
