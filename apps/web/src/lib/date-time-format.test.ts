@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   browserTimeZone,
   compareSlotTimes,
@@ -12,6 +12,8 @@ import {
   formatTime,
   formatWhen,
   localDateKey,
+  setDisplayLocale,
+  formatMoney,
 } from './date-time-format';
 
 describe('one date and one time format (docs/product.md §14.5)', () => {
@@ -115,5 +117,33 @@ describe('under TZ=America/New_York (the test run sets it)', () => {
       '2026-11-24 14:00:00',
       '2026-11-25 09:00:00',
     ]);
+  });
+});
+
+describe('in the other languages (docs/product.md §21.1)', () => {
+  afterEach(() => setDisplayLocale('en-US'));
+
+  it('writes German days in digits with the year, prices with a decimal comma', () => {
+    setDisplayLocale('de-DE');
+    expect(formatDate('2026-11-26', '2026-11-20')).toBe('Do., 26.11.2026');
+    expect(formatMoney(2500, 'EUR')).toBe('25,00\u00a0€');
+    expect(formatTime('17:30:00')).toBe('17:30');
+    expect(formatDayName('2026-11-26', '2026-11-26')).toBe('Heute');
+    expect(formatWhen('2026-11-27', '09:05', '2026-11-26')).toBe('Morgen 09:05');
+  });
+
+  it('keeps Latin digits in Arabic and the locale day order in Spanish', () => {
+    setDisplayLocale('ar-u-nu-latn');
+    expect(formatTime('17:30')).toBe('17:30');
+    expect(formatDate('2026-11-26', '2026-11-20')).toMatch(/26.*11.*2026/);
+    setDisplayLocale('es-ES');
+    expect(formatDate('2026-11-26', '2026-11-20')).toBe('jue, 26/11/2026');
+    expect(formatDayName('2026-11-27', '2026-11-26')).toBe('Mañana');
+  });
+
+  it('keeps SPEC’s English words and formats', () => {
+    expect(formatDayName('2026-11-26', '2026-11-26')).toBe('Today');
+    expect(formatDate('2026-11-26', '2026-11-20')).toBe('Thu, Nov 26');
+    expect(formatMoney(2500, 'USD')).toBe('$25.00');
   });
 });

@@ -64,10 +64,23 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** 'Thu, Nov 26'; the year is added when it is not `today`'s ('Thu, Nov 26, 2027'). */
+/**
+ * 'Thu, Nov 26'; the year is added when it is not `today`'s ('Thu, Nov 26, 2027'). The other
+ * languages write a day the way their readers do, in digits with the year: 'Do., 26.11.2026',
+ * 'jue, 26/11/2026' (docs/product.md §21.1).
+ */
 export function formatDate(day: string, today: string = localDateKey()): string {
   const date = utcDay(day);
   if (!date) return day;
+  if (!displayLocale.startsWith('en')) {
+    return dateTimeFormat('date-digits', {
+      weekday: 'short',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(date);
+  }
   const withYear = day.slice(0, 4) !== today.slice(0, 4);
   return withYear
     ? dateTimeFormat('date-year', {
