@@ -61,6 +61,9 @@ export async function newPage(
   const context = await browser.newContext({
     baseURL: inject('baseURL'),
     viewport: { width: 1280, height: 800 },
+    // The screens follow the browser's language on a first visit (docs/product.md §21.1): the
+    // tests speak English unless they say otherwise.
+    locale: 'en-US',
     ...options,
   });
   const problems: PageProblems = { consoleErrors: [], pageErrors: [], cspViolations: [] };
