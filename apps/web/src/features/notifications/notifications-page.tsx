@@ -34,7 +34,7 @@ const TYPE_STYLE: Record<NotificationItem['type'], string> = {
 };
 
 /** What the empty page promises (docs/product.md §14.4). */
-export const NOTIFICATIONS_EMPTY_TEXT = msg(
+const NOTIFICATIONS_EMPTY_TEXT = msg(
   'Booking changes, reminders and messages will show up here.',
 );
 

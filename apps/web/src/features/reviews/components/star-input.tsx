@@ -9,6 +9,9 @@ import {
 } from '@slotwise/shared/reviews-schemas';
 import { useId } from 'react';
 
+/** The star drawn for each choice (decorative: each radio has its own accessible name). */
+const STAR = '★';
+
 const RATINGS = Array.from(
   { length: RATING_MAX - RATING_MIN + 1 },
   (_, index) => (RATING_MIN + index) as StarRating,
@@ -57,7 +60,7 @@ export function StarInput({ value, onChange, error, disabled = false }: StarInpu
                   filled ? 'text-amber-500' : 'text-slate-400'
                 }`}
               >
-                ★
+                {STAR}
               </span>
             </label>
           );
