@@ -34,9 +34,7 @@ const TYPE_STYLE: Record<NotificationItem['type'], string> = {
 };
 
 /** What the empty page promises (docs/product.md §14.4). */
-const NOTIFICATIONS_EMPTY_TEXT = msg(
-  'Booking changes, reminders and messages will show up here.',
-);
+const NOTIFICATIONS_EMPTY_TEXT = msg('Booking changes, reminders and messages will show up here.');
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));

@@ -52,7 +52,7 @@ export function DayStrip({
             onClick={() => onSelect(days[Math.max(0, start - size)]!)}
             className={arrowClass}
           >
-            <span aria-hidden="true" className="rtl:rotate-180">
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
               ‹
             </span>
           </button>
@@ -64,7 +64,7 @@ export function DayStrip({
             onClick={() => (later ? onSelect(later) : onLater())}
             className={arrowClass}
           >
-            <span aria-hidden="true" className="rtl:rotate-180">
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
               ›
             </span>
           </button>
