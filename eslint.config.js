@@ -27,6 +27,11 @@ const webRestrictedImportPaths = [
 const TRANSLATED_SCREENS = [
   'apps/web/src/components/site-header.tsx',
   'apps/web/src/components/language-switch.tsx',
+  'apps/web/src/features/discovery/**/*.{ts,tsx}',
+  'apps/web/src/features/reviews/**/*.{ts,tsx}',
+  'apps/web/src/features/messages/**/*.{ts,tsx}',
+  'apps/web/src/features/notifications/**/*.{ts,tsx}',
+  'apps/web/src/features/stats/**/*.{ts,tsx}',
 ];
 
 /** JSX attributes a person reads or hears. */

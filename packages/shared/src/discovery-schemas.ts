@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { msg } from './locales';
 import { bookingPolicySchema } from './policies-schemas';
 import { isIsoDate } from './dates';
 import {
@@ -53,20 +54,21 @@ export const PART_OF_DAY_BOUNDS: Record<PartOfDay, { from: string; until: string
 
 /** Texts of the public discovery filters (docs/product.md §11.2). */
 export const DISCOVERY_MESSAGES = {
-  nearInvalid:
+  nearInvalid: msg(
     "'near' must be latitude,longitude in degrees (latitude -90 to 90, longitude -180 to 180)",
-  nearAndPlace: "Give either 'near' or 'placeId', not both",
-  radiusInvalid: 'Radius must be a number of kilometres from 1 to 500',
-  radiusNeedsPoint: "A radius needs 'near' or 'placeId'",
-  priceMaxInvalid: 'Maximum price must be a whole number of cents from 0 to 10,000,000',
-  minRatingInvalid: 'Minimum rating must be a number from 1 to 5',
-  sortUnknown: 'Sort must be one of: relevance, rating, distance, soonest, price',
-  distanceNeedsPoint: "Sorting by distance needs 'near' or 'placeId'",
-  partOfDayUnknown: 'Part of day must be one of: morning, afternoon, evening',
-  cursorInvalid: 'This page of results is no longer valid. Please search again.',
-  cursorWithPage: "Give either 'cursor' or 'page', not both",
-  invalidCharacters: 'Search text contains characters that are not allowed',
-  nearMeRefused: 'Location access was refused. Choose a city instead.',
+  ),
+  nearAndPlace: msg("Give either 'near' or 'placeId', not both"),
+  radiusInvalid: msg('Radius must be a number of kilometres from 1 to 500'),
+  radiusNeedsPoint: msg("A radius needs 'near' or 'placeId'"),
+  priceMaxInvalid: msg('Maximum price must be a whole number of cents from 0 to 10,000,000'),
+  minRatingInvalid: msg('Minimum rating must be a number from 1 to 5'),
+  sortUnknown: msg('Sort must be one of: relevance, rating, distance, soonest, price'),
+  distanceNeedsPoint: msg("Sorting by distance needs 'near' or 'placeId'"),
+  partOfDayUnknown: msg('Part of day must be one of: morning, afternoon, evening'),
+  cursorInvalid: msg('This page of results is no longer valid. Please search again.'),
+  cursorWithPage: msg("Give either 'cursor' or 'page', not both"),
+  invalidCharacters: msg('Search text contains characters that are not allowed'),
+  nearMeRefused: msg('Location access was refused. Choose a city instead.'),
 } as const;
 
 /** Text that PostgreSQL cannot store or that only a script would send: NUL and other C0 controls. */

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { msg } from './locales';
 import { cursorPageOf, idParamsOf, pageLimitField, stringFields } from './common-schemas';
 
 /**
@@ -14,21 +15,22 @@ export const MESSAGING_MAX_LIMIT = 50;
 export const MESSAGE_RATE_LIMIT_PER_MINUTE = 30;
 
 export const MESSAGING_MESSAGES = {
-  bodyRequired: 'Please write a message',
-  bodyTooLong: `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`,
-  conversationNotFound: 'Conversation not found',
-  providerNotFound: 'Provider not found',
-  appointmentNotFound: 'Appointment not found',
-  invalidConversationId: 'Invalid conversation id',
-  invalidProviderId: 'Invalid provider id',
-  invalidAppointmentId: 'Invalid appointment id',
-  invalidCursor: 'Invalid cursor',
-  invalidLimit: `Limit must be a whole number from 1 to ${MESSAGING_MAX_LIMIT}`,
-  oneTarget: 'Give either a providerId or an appointmentId',
-  clientsOnlyByProvider:
+  bodyRequired: msg('Please write a message'),
+  bodyTooLong: msg('A message can be at most 2,000 characters'),
+  conversationNotFound: msg('Conversation not found'),
+  providerNotFound: msg('Provider not found'),
+  appointmentNotFound: msg('Appointment not found'),
+  invalidConversationId: msg('Invalid conversation id'),
+  invalidProviderId: msg('Invalid provider id'),
+  invalidAppointmentId: msg('Invalid appointment id'),
+  invalidCursor: msg('Invalid cursor'),
+  invalidLimit: msg('Limit must be a whole number from 1 to 50'),
+  oneTarget: msg('Give either a providerId or an appointmentId'),
+  clientsOnlyByProvider: msg(
     'Only client accounts can start a conversation with a provider; providers start one from an appointment',
-  markedRead: 'Conversation marked as read',
-  sendFailed: 'Message not sent',
+  ),
+  markedRead: msg('Conversation marked as read'),
+  sendFailed: msg('Message not sent'),
 } as const;
 
 // ---- Requests ----------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { msg } from './locales';
 import { idParamsOf, pageLimitField, stringFields } from './common-schemas';
 import { APPOINTMENT_STATUSES } from './enums';
 import { appointmentsPageQueryShape } from './appointments-schemas';
@@ -26,80 +27,100 @@ export const RATING_MAX = 5;
 
 /** Labels of the star radio group, by rating (1–5). */
 export const STAR_LABELS = {
-  1: 'Poor',
-  2: 'Fair',
-  3: 'Good',
-  4: 'Very good',
-  5: 'Excellent',
+  1: msg('Poor'),
+  2: msg('Fair'),
+  3: msg('Good'),
+  4: msg('Very good'),
+  5: msg('Excellent'),
 } as const satisfies Record<number, string>;
 export type StarRating = keyof typeof STAR_LABELS;
 
-/** The accessible name of one star radio: '4 stars, Very good'. */
+/**
+ * The accessible name of one star radio, a counted key ('{{count}} stars, {{label}}' with its
+ * label translated too): the screens say `t(STAR_LABEL_KEY, { count, label: t(STAR_LABELS[n]) })`.
+ */
+export const STAR_LABEL_KEY = msg('{{count}} stars, {{label}}');
+
+/** The accessible name of one star radio in English: '4 stars, Very good'. */
 export function starLabel(rating: StarRating): string {
   return `${rating} ${rating === 1 ? 'star' : 'stars'}, ${STAR_LABELS[rating]}`;
 }
 
-/** Texts of ours (SPEC has none for reviews); `{name}`-style placeholders are filled by fillIn. */
+/** Texts of ours (SPEC has none for reviews); `{{name}}` placeholders: t(…, values) or fillIn. */
 export const REVIEW_MESSAGES = {
   // Notifications and live events
-  titleNewReview: 'New Review',
-  newReviewMessage: '{client} left a {rating}-star review of your {service} on {day}',
+  titleNewReview: msg('New Review'),
+  newReviewMessage: msg('{{client}} left a {{rating}}-star review of your {{service}} on {{day}}'),
   // Client side
-  howWasAppointment: 'How was your appointment with {name}?',
-  leaveReview: 'Leave a review',
-  ratingLegend: 'Your rating',
-  commentLabel: 'Comment (optional)',
-  submitReview: 'Submit review',
-  reviewSubmitted: 'Thank you for your review!',
-  submitReviewFailed: 'Failed to submit review',
+  howWasAppointment: msg('How was your appointment with {{name}}?'),
+  leaveReview: msg('Leave a review'),
+  ratingLegend: msg('Your rating'),
+  commentLabel: msg('Comment (optional)'),
+  submitReview: msg('Submit review'),
+  reviewSubmitted: msg('Thank you for your review!'),
+  submitReviewFailed: msg('Failed to submit review'),
   // Public page
-  reviewsHeading: 'Reviews',
-  noReviewsYet: 'No reviews yet',
-  loadReviewsFailed: 'Failed to load reviews',
-  loadMoreReviews: 'Show more reviews',
-  providerReplyLabel: 'Reply from the provider',
+  reviewsHeading: msg('Reviews'),
+  noReviewsYet: msg('No reviews yet'),
+  loadReviewsFailed: msg('Failed to load reviews'),
+  loadMoreReviews: msg('Show more reviews'),
+  providerReplyLabel: msg('Reply from the provider'),
   // Provider side
-  replyLabel: 'Your reply',
-  submitReply: 'Reply',
-  replyPosted: 'Reply posted',
-  replyUpdated: 'Reply updated',
-  replyFailed: 'Failed to save reply',
-  markNoShow: 'Mark as no-show',
-  confirmNoShow: 'Mark this appointment as a no-show? The client will not be able to review it.',
-  noShowMarked: 'Appointment marked as no-show',
-  noShowFailed: 'Failed to mark appointment as no-show',
-  filterByStatus: 'Filter by status',
+  replyLabel: msg('Your reply'),
+  submitReply: msg('Reply'),
+  replyPosted: msg('Reply posted'),
+  replyUpdated: msg('Reply updated'),
+  replyFailed: msg('Failed to save reply'),
+  markNoShow: msg('Mark as no-show'),
+  confirmNoShow: msg(
+    'Mark this appointment as a no-show? The client will not be able to review it.',
+  ),
+  noShowMarked: msg('Appointment marked as no-show'),
+  noShowFailed: msg('Failed to mark appointment as no-show'),
+  filterByStatus: msg('Filter by status'),
   // Validation
-  ratingInvalid: 'Please choose a rating from 1 to 5 stars',
-  commentTooLong: `Comment must be at most ${REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters`,
-  replyRequired: 'Please write a reply',
-  replyTooLong: `Reply must be at most ${REVIEW_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters`,
-  invalidAppointmentId: 'Invalid appointment id',
-  invalidReviewId: 'Invalid review id',
-  invalidCursor: 'Invalid cursor',
-  invalidLimit: `Limit must be a whole number from 1 to ${REVIEWS_MAX_LIMIT}`,
-  invalidStatus: 'Unknown appointment status',
+  ratingInvalid: msg('Please choose a rating from 1 to 5 stars'),
+  commentTooLong: msg('Comment must be at most 2,000 characters'),
+  replyRequired: msg('Please write a reply'),
+  replyTooLong: msg('Reply must be at most 2,000 characters'),
+  invalidAppointmentId: msg('Invalid appointment id'),
+  invalidReviewId: msg('Invalid review id'),
+  invalidCursor: msg('Invalid cursor'),
+  invalidLimit: msg('Limit must be a whole number from 1 to 50'),
+  invalidStatus: msg('Unknown appointment status'),
   // Refusals
-  appointmentNotFound: 'Appointment not found',
-  reviewNotFound: 'Review not found',
-  notReviewable: 'Only a completed appointment can be reviewed',
-  reviewWindowPassed: `Appointments can be reviewed for ${REVIEW_WINDOW_DAYS} days after they end`,
-  alreadyReviewed: 'You have already reviewed this appointment',
-  alreadyReplied: 'You have already replied to this review',
-  noReplyYet: 'There is no reply to edit yet',
-  replyEditWindowPassed: `A reply can only be edited within ${REPLY_EDIT_WINDOW_HOURS} hours`,
-  noShowBeforeStart: 'An appointment can only be marked as a no-show once it has started',
-  noShowWindowPassed: `An appointment can only be marked as a no-show within ${NO_SHOW_WINDOW_HOURS} hours of its start`,
-  noShowNotBooked: 'Only a booked appointment can be marked as a no-show',
-  noShowReviewed: 'This appointment has been reviewed by the client',
+  appointmentNotFound: msg('Appointment not found'),
+  reviewNotFound: msg('Review not found'),
+  notReviewable: msg('Only a completed appointment can be reviewed'),
+  reviewWindowPassed: msg('Appointments can be reviewed for 60 days after they end'),
+  alreadyReviewed: msg('You have already reviewed this appointment'),
+  alreadyReplied: msg('You have already replied to this review'),
+  noReplyYet: msg('There is no reply to edit yet'),
+  replyEditWindowPassed: msg('A reply can only be edited within 24 hours'),
+  noShowBeforeStart: msg('An appointment can only be marked as a no-show once it has started'),
+  noShowWindowPassed: msg(
+    'An appointment can only be marked as a no-show within 72 hours of its start',
+  ),
+  noShowNotBooked: msg('Only a booked appointment can be marked as a no-show'),
+  noShowReviewed: msg('This appointment has been reviewed by the client'),
 } as const;
 
-/** Fills `{key}` placeholders: fillIn(REVIEW_MESSAGES.howWasAppointment, { name: 'Ana' }). */
+/**
+ * Fills `{{key}}` (i18next's) and `{key}` placeholders in English:
+ * fillIn(REVIEW_MESSAGES.howWasAppointment, { name: 'Ana' }).
+ */
 export function fillIn(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
+  return template.replace(
+    /\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g,
+    (whole, double?: string, single?: string) => {
+      const key = double ?? single ?? '';
+      return key in values ? String(values[key]) : whole;
+    },
   );
 }
+
+/** The counted key of ratingSummary: '{{rating}} ({{count}} reviews)'. */
+export const RATING_SUMMARY_KEY = msg('{{rating}} ({{count}} reviews)');
 
 /** '4.8 (200 reviews)', '5.0 (1 review)', 'No reviews yet'. */
 export function ratingSummary(rating: number | null, reviewCount: number): string {

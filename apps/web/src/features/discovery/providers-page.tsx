@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -13,22 +14,25 @@ import {
 } from './discovery-filters';
 import { TryAgainButton } from '../../components/try-again-button';
 import { formatNumber } from '../../lib/date-time-format';
+import { translate } from '../../lib/i18n';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { FiltersSheet } from './search/filters-sheet';
 
 /** '1 provider', '12 providers', '2,000+ providers'. */
 function resultCountText(total: number, capped: boolean): string {
-  if (capped) return `${formatNumber(total)}+ providers found`;
-  if (total === 0) return 'No providers match your search';
-  return `${formatNumber(total)} ${total === 1 ? 'provider' : 'providers'} found`;
+  if (capped) return translate('{{total}}+ providers found', { total: formatNumber(total) });
+  if (total === 0) return translate('No providers match your search');
+  return translate('{{total}} providers found', { count: total, total: formatNumber(total) });
 }
 
 function pageTitle(filters: DiscoveryFilters): string {
-  const what = filters.category ? `${categoryName(filters.category)}s` : 'Providers';
-  const parts = [filters.q ? `“${filters.q}”` : null, what];
-  if (filters.place) parts.push(`in ${filters.place}`);
-  else if (filters.near) parts.push('near you');
-  return `${parts.filter(Boolean).join(' · ')} · Slotwise`;
+  const what = filters.category
+    ? translate('{{category}}s', { category: translate(categoryName(filters.category)) })
+    : translate('Providers');
+  const parts = [filters.q ? translate('“{{query}}”', { query: filters.q }) : null, what];
+  if (filters.place) parts.push(translate('in {{place}}', { place: filters.place }));
+  else if (filters.near) parts.push(translate('near you'));
+  return translate('{{page}} · Slotwise', { page: parts.filter(Boolean).join(' · ') });
 }
 
 /**
@@ -37,6 +41,7 @@ function pageTitle(filters: DiscoveryFilters): string {
  * it. Below 640 px the filters open from a 'Filters' button, so results come first.
  */
 export function ProvidersPage() {
+  const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
   // One object per URL, so the form notices a change by identity.
@@ -54,13 +59,13 @@ export function ProvidersPage() {
   const stale = results.isPlaceholderData;
 
   let count = '';
-  if (results.isPending) count = 'Searching providers...';
+  if (results.isPending) count = t('Searching providers...');
   else if (first && !stale) count = resultCountText(first.total, first.totalIsCapped);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-4 px-4 py-4 sm:space-y-5 sm:px-6 sm:py-8">
       <title>{pageTitle(filters)}</title>
-      <h1 className="text-2xl font-bold text-slate-900">Find a provider</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t('Find a provider')}</h1>
       {phone ? (
         <FiltersSheet
           filters={filters}
@@ -72,7 +77,7 @@ export function ProvidersPage() {
 
       <section aria-labelledby="results-title" aria-busy={results.isFetching}>
         <h2 id="results-title" className="sr-only">
-          Results
+          {t('Results')}
         </h2>
         {/* Polite: the count is announced once each search settles. */}
         <p role="status" className="mb-3 text-sm font-medium text-slate-700">
@@ -84,7 +89,7 @@ export function ProvidersPage() {
             <p>
               {results.error instanceof ApiError && results.error.status === 400
                 ? results.error.message
-                : 'Could not load providers.'}
+                : t('Could not load providers.')}
             </p>
             <TryAgainButton
               onClick={() => void results.refetch()}
@@ -109,13 +114,13 @@ export function ProvidersPage() {
               disabled={results.isFetchingNextPage}
               className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
             >
-              {results.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {results.isFetchingNextPage ? t('Loading...') : t('Load more')}
             </button>
           </div>
         ) : null}
         {results.isFetchNextPageError ? (
           <p role="alert" className="mt-2 text-center text-sm text-red-700">
-            Could not load more providers. Try again.
+            {t('Could not load more providers. Try again.')}
           </p>
         ) : null}
       </section>

@@ -4,6 +4,7 @@ import {
   instantParts,
   localDateKey,
 } from '../../lib/date-time-format';
+import { translate } from '../../lib/i18n';
 
 /** Dates and times of messages, in the viewer's own zone, through the shared formatters. */
 
@@ -19,10 +20,10 @@ export function formatMessageTime(iso: string): string {
 /** 'Today', 'Yesterday', or the weekday and date: the heading of a day in a thread. */
 export function formatDayHeading(iso: string, now: Date = new Date()): string {
   const key = localDayKey(iso);
-  if (key === localDayKey(now.toISOString())) return 'Today';
+  if (key === localDayKey(now.toISOString())) return translate('Today');
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (key === localDayKey(yesterday.toISOString())) return 'Yesterday';
+  if (key === localDayKey(yesterday.toISOString())) return translate('Yesterday');
   return formatInstantDate(iso, undefined, now);
 }
 

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../lib/session';
@@ -22,6 +23,7 @@ export function MessagesPage({
    */
   report?: (messageId: string, authorName: string) => ReactNode;
 } = {}) {
+  const { t } = useTranslation();
   const { conversationId } = useParams();
   const { session } = useSession();
   const conversations = useConversations();
@@ -33,25 +35,25 @@ export function MessagesPage({
 
   return (
     <div className="mx-auto flex h-[calc(100vh-5rem)] max-w-6xl flex-col px-0 py-0 sm:px-4 sm:py-4">
-      <title>Messages · Slotwise</title>
+      <title>{t('Messages · Slotwise')}</title>
       <h1
         className={`px-4 py-3 text-2xl font-bold text-slate-900 sm:px-0 ${phone && conversationId ? 'sr-only' : ''}`}
       >
-        Messages
+        {t('Messages')}
       </h1>
       <div className="flex min-h-0 flex-1 overflow-hidden border-slate-200 bg-white sm:rounded-lg sm:border">
         {showList ? (
           <nav
-            aria-label="Conversations"
-            className={`min-h-0 overflow-y-auto ${phone ? 'w-full' : 'w-80 shrink-0 border-r border-slate-200'}`}
+            aria-label={t('Conversations')}
+            className={`min-h-0 overflow-y-auto ${phone ? 'w-full' : 'w-80 shrink-0 border-e border-slate-200'}`}
           >
             {conversations.isPending ? (
               <p role="status" className="p-4 text-sm text-slate-600">
-                Loading conversations…
+                {t('Loading conversations…')}
               </p>
             ) : conversations.isError ? (
               <p role="alert" className="p-4 text-sm text-red-700">
-                Conversations could not be loaded.
+                {t('Conversations could not be loaded.')}
               </p>
             ) : (
               <ConversationList
@@ -75,11 +77,11 @@ export function MessagesPage({
               />
             ) : conversationId && !conversations.isPending ? (
               <p role="alert" className="p-6 text-sm text-slate-600">
-                Conversation not found.
+                {t('Conversation not found.')}
               </p>
             ) : (
               <p className="p-6 text-sm text-slate-600">
-                {list.length > 0 ? 'Choose a conversation.' : ''}
+                {list.length > 0 ? t('Choose a conversation.') : ''}
               </p>
             )}
           </div>

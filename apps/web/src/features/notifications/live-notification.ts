@@ -7,6 +7,7 @@ import type {
 } from '@slotwise/shared/realtime';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
+import { translate } from '../../lib/i18n';
 
 export type LiveEvent =
   | { name: 'new_appointment'; payload: NewAppointmentEvent }
@@ -33,19 +34,32 @@ const BY_WHOM = {
   },
 } as const;
 
-/** A socket event as the notification the server stores for it (docs/product.md §8 live titles). */
+/**
+ * A socket event as the notification the server stores for it (docs/product.md §8 live titles):
+ * the title in the screen's language; the message comes worded by the server.
+ */
 export function liveNotificationFrom(event: LiveEvent): LiveNotification {
   const { message, appointmentId } = event.payload;
   switch (event.name) {
     case 'new_appointment':
-      return { type: 'new', title: MESSAGES.titleNewAppointment, message, appointmentId };
+      return {
+        type: 'new',
+        title: translate(MESSAGES.titleNewAppointment),
+        message,
+        appointmentId,
+      };
     case 'new_review':
-      return { type: 'review', title: REVIEW_MESSAGES.titleNewReview, message, appointmentId };
+      return {
+        type: 'review',
+        title: translate(REVIEW_MESSAGES.titleNewReview),
+        message,
+        appointmentId,
+      };
     case 'appointment_canceled':
     case 'appointment_rescheduled': {
       const titles = BY_WHOM[event.name];
       const title = event.payload.by === 'client' ? titles.client : titles.provider;
-      return { type: titles.type, title, message, appointmentId };
+      return { type: titles.type, title: translate(title), message, appointmentId };
     }
   }
 }

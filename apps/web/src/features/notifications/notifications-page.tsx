@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '@slotwise/shared/realtime';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NOTIFICATIONS_PAGE_SIZE, useNotificationPage } from './api/get-notifications';
@@ -8,16 +9,17 @@ import { LoadFailed } from '../../components/load-failed';
 import { PageSection } from '../../components/page-section';
 import { NotificationEntry, WAITLIST_PATH } from './components/notification-entry';
 import { UnreadMessagesLine } from './components/unread-messages-line';
+import { msg } from '@slotwise/shared/locales';
 
 const TYPE_LABEL: Record<NotificationItem['type'], string> = {
-  new: 'New',
-  canceled: 'Canceled',
-  rescheduled: 'Rescheduled',
-  review: 'Review',
-  reminder: 'Reminder',
-  waitlist_offer: 'Waitlist',
-  calendar_sync: 'Calendar',
-  provider_suspended: 'Suspended',
+  new: msg('New'),
+  canceled: msg('Canceled'),
+  rescheduled: msg('Rescheduled'),
+  review: msg('Review'),
+  reminder: msg('Reminder'),
+  waitlist_offer: msg('Waitlist'),
+  calendar_sync: msg('Calendar'),
+  provider_suspended: msg('Suspended'),
 };
 
 const TYPE_STYLE: Record<NotificationItem['type'], string> = {
@@ -32,8 +34,7 @@ const TYPE_STYLE: Record<NotificationItem['type'], string> = {
 };
 
 /** What the empty page promises (docs/product.md §14.4). */
-export const NOTIFICATIONS_EMPTY_TEXT =
-  'Booking changes, reminders and messages will show up here.';
+const NOTIFICATIONS_EMPTY_TEXT = msg('Booking changes, reminders and messages will show up here.');
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -47,6 +48,7 @@ function pageFrom(params: URLSearchParams): number {
  * 'reminder'; unread messages show as one line to /messages above the list (docs/product.md §14.4).
  */
 export function NotificationsPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const page = pageFrom(params);
@@ -68,7 +70,7 @@ export function NotificationsPage() {
   return (
     <PageSection
       titleId="notifications-title"
-      title="Notifications"
+      title={t('Notifications')}
       width="max-w-3xl"
       actions={
         <button
@@ -77,7 +79,7 @@ export function NotificationsPage() {
           disabled={!anyUnread}
           className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          Mark all as read
+          {t('Mark all as read')}
         </button>
       }
     >
@@ -85,20 +87,20 @@ export function NotificationsPage() {
       <div className="mt-6">
         {query.isPending ? (
           <p role="status" className="text-sm text-slate-600">
-            Loading notifications...
+            {t('Loading notifications...')}
           </p>
         ) : query.isError ? (
           <LoadFailed onRetry={() => void query.refetch()}>
-            Failed to load notifications: {query.error.message}
+            {t('Failed to load notifications: {{reason}}', { reason: query.error.message })}
           </LoadFailed>
         ) : items.length === 0 ? (
           <div className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center">
-            <p className="font-semibold text-slate-800">No notifications</p>
-            <p className="mt-1 text-sm text-slate-600">{NOTIFICATIONS_EMPTY_TEXT}</p>
+            <p className="font-semibold text-slate-800">{t('No notifications')}</p>
+            <p className="mt-1 text-sm text-slate-600">{t(NOTIFICATIONS_EMPTY_TEXT)}</p>
           </div>
         ) : (
           <ul
-            aria-label="All notifications"
+            aria-label={t('All notifications')}
             className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white"
           >
             {items.map((item) => (
@@ -111,7 +113,7 @@ export function NotificationsPage() {
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_STYLE[item.type]}`}
                     >
-                      {TYPE_LABEL[item.type]}
+                      {t(TYPE_LABEL[item.type])}
                     </span>
                   }
                   onClick={() => {
@@ -128,7 +130,7 @@ export function NotificationsPage() {
 
       {total > NOTIFICATIONS_PAGE_SIZE ? (
         <nav
-          aria-label="Notification pages"
+          aria-label={t('Notification pages')}
           className="mt-4 flex items-center justify-between gap-2 text-sm"
         >
           <button
@@ -137,10 +139,10 @@ export function NotificationsPage() {
             disabled={page <= 1}
             className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            Previous
+            {t('Previous')}
           </button>
           <p aria-live="polite" className="text-slate-600">
-            Page {page} of {pageCount}
+            {t('Page {{page}} of {{pageCount}}', { page, pageCount })}
           </p>
           <button
             type="button"
@@ -148,7 +150,7 @@ export function NotificationsPage() {
             disabled={page >= pageCount}
             className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            Next
+            {t('Next')}
           </button>
         </nav>
       ) : null}

@@ -1,3 +1,5 @@
+import { msg } from '@slotwise/shared/locales';
+import { translate } from '../../lib/i18n';
 import { formatDate, formatNumber, formatShortDate, formatTime } from '../../lib/date-time-format';
 
 /** '2025-03-09' → 'Mar 9' (a calendar date: no zone conversion; docs/product.md §14.5). */
@@ -12,13 +14,24 @@ export function formatLongDay(day: string): string {
 
 /** 0 = Monday … 6 = Sunday (as GET /stats/analytics counts them). */
 export const WEEKDAY_NAMES = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
+  msg('Monday'),
+  msg('Tuesday'),
+  msg('Wednesday'),
+  msg('Thursday'),
+  msg('Friday'),
+  msg('Saturday'),
+  msg('Sunday'),
+] as const;
+
+/** The charts' short weekday labels, in the same order. */
+export const WEEKDAY_SHORT_NAMES = [
+  msg('Mon'),
+  msg('Tue'),
+  msg('Wed'),
+  msg('Thu'),
+  msg('Fri'),
+  msg('Sat'),
+  msg('Sun'),
 ] as const;
 
 /** 9 → '09:00'. */
@@ -31,8 +44,10 @@ export function formatMinutes(minutes: number): string {
   const whole = Math.round(minutes);
   const hours = Math.floor(whole / 60);
   const rest = whole % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  if (hours === 0) return translate('{{minutes}} min', { minutes: rest });
+  return rest === 0
+    ? translate('{{hours}} h', { hours })
+    : translate('{{hours}} h {{minutes}} min', { hours, minutes: rest });
 }
 
 /** 42.5 → '42.5%'. */
@@ -40,7 +55,14 @@ export function formatPercent(value: number): string {
   return `${formatNumber(value)}%`;
 }
 
-/** '1 booking', '3 bookings'. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
+/** What the summaries count: '1 booking', '3 bookings' (counted keys, English forms in en). */
+export const COUNTED = {
+  booking: msg('{{count}} bookings'),
+  cancellation: msg('{{count}} cancellations'),
+  appointment: msg('{{count}} appointments'),
+} as const;
+
+/** '1 booking', '3 bookings', in the screen's language. */
+export function plural(count: number, what: keyof typeof COUNTED): string {
+  return translate(COUNTED[what], { count });
 }

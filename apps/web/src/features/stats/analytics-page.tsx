@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProviderAnalytics } from '@slotwise/shared/stats-types';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { ChartSeries } from './components/analytics-charts';
@@ -9,6 +10,7 @@ import {
   formatPercent,
   plural,
   WEEKDAY_NAMES,
+  WEEKDAY_SHORT_NAMES,
 } from './analytics-format';
 import { useProviderAnalytics } from './api/get-analytics';
 import { LoadFailed } from '../../components/load-failed';
@@ -137,6 +139,7 @@ function DaySection<Row extends { day: string; label: string }>({
   series: (ChartSeries & { key: keyof Row & string })[];
   cell: (value: number) => ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <ChartSection
       title={title}
@@ -146,7 +149,7 @@ function DaySection<Row extends { day: string; label: string }>({
       unit={unit}
       series={series}
       columns={[
-        { header: 'Day', cell: (row) => formatLongDay(row.day) },
+        { header: t('Day'), cell: (row) => formatLongDay(row.day) },
         ...series.map((s) => ({ header: s.name, cell: (row: Row) => cell(Number(row[s.key])) })),
       ]}
     />
@@ -154,25 +157,37 @@ function DaySection<Row extends { day: string; label: string }>({
 }
 
 function ActivitySection({ analytics }: { analytics: ProviderAnalytics }) {
+  const { t } = useTranslation();
   const rows = analytics.last30Days.map((day) => ({ ...day, label: formatDay(day.day) }));
   const bookings = rows.reduce((sum, row) => sum + row.bookings, 0);
   const cancellations = rows.reduce((sum, row) => sum + row.cancellations, 0);
   const top = busiest(rows, (row) => row.bookings);
+  const busiestDay = top
+    ? t('Busiest day: {{day}} with {{bookings}}.', {
+        day: formatLongDay(top.day),
+        bookings: plural(top.bookings, 'booking'),
+      })
+    : '';
   const summary =
     bookings + cancellations === 0
-      ? 'No bookings or cancellations in the last 30 days.'
-      : `In the last 30 days: ${plural(bookings, 'booking')} and ${plural(
-          cancellations,
-          'cancellation',
-        )}.${top ? ` Busiest day: ${formatLongDay(top.day)} with ${plural(top.bookings, 'booking')}.` : ''}`;
+      ? t('No bookings or cancellations in the last 30 days.')
+      : [
+          t('In the last 30 days: {{bookings}} and {{cancellations}}.', {
+            bookings: plural(bookings, 'booking'),
+            cancellations: plural(cancellations, 'cancellation'),
+          }),
+          busiestDay,
+        ]
+          .filter(Boolean)
+          .join(' ');
   return (
     <DaySection
-      title="Bookings per day, last 30 days"
+      title={t('Bookings per day, last 30 days')}
       summary={summary}
       rows={rows}
       series={[
-        { key: 'bookings', name: 'Bookings', color: COLORS.bookings },
-        { key: 'cancellations', name: 'Cancellations', color: COLORS.cancellations },
+        { key: 'bookings', name: t('Bookings'), color: COLORS.bookings },
+        { key: 'cancellations', name: t('Cancellations'), color: COLORS.cancellations },
       ]}
       cell={(value) => value}
     />
@@ -180,17 +195,19 @@ function ActivitySection({ analytics }: { analytics: ProviderAnalytics }) {
 }
 
 function UtilisationSection({ analytics }: { analytics: ProviderAnalytics }) {
+  const { t } = useTranslation();
   const { utilisation, bookedMinutes, publishedMinutes } = analytics;
   const width = Math.min(100, Math.max(0, utilisation));
   return (
-    <CardSection titleId="utilisation-title" title="Utilisation">
+    <CardSection titleId="utilisation-title" title={t('Utilisation')}>
       <p className="mt-2 text-3xl font-bold text-slate-900">{formatPercent(utilisation)}</p>
       <p className="mt-1 text-sm text-slate-600">
         {publishedMinutes === 0
-          ? 'You published no time slots in the last 30 days.'
-          : `${formatMinutes(bookedMinutes)} booked of ${formatMinutes(
-              publishedMinutes,
-            )} published in the last 30 days.`}
+          ? t('You published no time slots in the last 30 days.')
+          : t('{{booked}} booked of {{published}} published in the last 30 days.', {
+              booked: formatMinutes(bookedMinutes),
+              published: formatMinutes(publishedMinutes),
+            })}
       </p>
       <div aria-hidden="true" className="mt-4 h-3 overflow-hidden rounded-full bg-slate-100">
         <div className="h-full rounded-full bg-emerald-600" style={{ width: `${width}%` }} />
@@ -219,45 +236,52 @@ function AppointmentsSection<Row extends AppointmentsRow>({
   cell: (row: Row) => ReactNode;
   describeTop: (top: Row) => string;
 }) {
+  const { t } = useTranslation();
   const top = busiest(rows, (row) => row.appointments);
   return (
     <ChartSection
       title={title}
-      summary={top ? describeTop(top) : 'No appointments in the last 90 days.'}
+      summary={top ? describeTop(top) : t('No appointments in the last 90 days.')}
       rows={rows}
       labelKey="label"
-      series={[{ key: 'appointments', name: 'Appointments', color: COLORS.appointments }]}
+      series={[{ key: 'appointments', name: t('Appointments'), color: COLORS.appointments }]}
       columns={[
         { header, cell },
-        { header: 'Appointments', cell: (row) => row.appointments },
+        { header: t('Appointments'), cell: (row) => row.appointments },
       ]}
     />
   );
 }
 
 function WeekdaySection({ analytics }: { analytics: ProviderAnalytics }) {
+  const { t } = useTranslation();
+  const nameOf = (names: readonly string[], weekday: number) => {
+    const name = names[weekday];
+    return name === undefined ? String(weekday) : t(name);
+  };
   const rows = analytics.byWeekday.map((entry) => ({
     ...entry,
-    label: WEEKDAY_NAMES[entry.weekday]?.slice(0, 3) ?? String(entry.weekday),
-    name: WEEKDAY_NAMES[entry.weekday] ?? String(entry.weekday),
+    label: nameOf(WEEKDAY_SHORT_NAMES, entry.weekday),
+    name: nameOf(WEEKDAY_NAMES, entry.weekday),
   }));
   return (
     <AppointmentsSection
-      title="Busiest weekdays"
+      title={t('Busiest weekdays')}
       rows={rows}
-      header="Weekday"
+      header={t('Weekday')}
       cell={(row) => row.name}
       describeTop={(top) =>
-        `Over the last 90 days your busiest weekday is ${top.name}, with ${plural(
-          top.appointments,
-          'appointment',
-        )}.`
+        t('Over the last 90 days your busiest weekday is {{weekday}}, with {{appointments}}.', {
+          weekday: top.name,
+          appointments: plural(top.appointments, 'appointment'),
+        })
       }
     />
   );
 }
 
 function HourSection({ analytics }: { analytics: ProviderAnalytics }) {
+  const { t } = useTranslation();
   const withAppointments = analytics.byHour.filter((entry) => entry.appointments > 0);
   const first = Math.min(DEFAULT_FIRST_HOUR, ...withAppointments.map((entry) => entry.hour));
   const last = Math.max(DEFAULT_LAST_HOUR, ...withAppointments.map((entry) => entry.hour));
@@ -266,38 +290,54 @@ function HourSection({ analytics }: { analytics: ProviderAnalytics }) {
     .map((entry) => ({ ...entry, label: formatHour(entry.hour) }));
   return (
     <AppointmentsSection
-      title="Busiest hours"
+      title={t('Busiest hours')}
       rows={rows}
-      header="Start hour"
+      header={t('Start hour')}
       cell={(row) => row.label}
       describeTop={(top) =>
-        `Over the last 90 days most appointments start between ${formatHour(
-          top.hour,
-        )} and ${formatHour((top.hour + 1) % 24)} (${plural(top.appointments, 'appointment')}).`
+        t(
+          'Over the last 90 days most appointments start between {{from}} and {{until}} ({{appointments}}).',
+          {
+            from: formatHour(top.hour),
+            until: formatHour((top.hour + 1) % 24),
+            appointments: plural(top.appointments, 'appointment'),
+          },
+        )
       }
     />
   );
 }
 
 function NextWeekSection({ analytics }: { analytics: ProviderAnalytics }) {
+  const { t } = useTranslation();
   const rows = analytics.next7Days.map((day) => ({ ...day, label: formatDay(day.day) }));
   const published = rows.reduce((sum, row) => sum + row.publishedMinutes, 0);
   const booked = rows.reduce((sum, row) => sum + row.bookedMinutes, 0);
   const summary =
     published === 0 && booked === 0
-      ? 'Nothing published or booked for today and the next 6 days.'
-      : `Today and the next 6 days: ${formatMinutes(published)} published, ${formatMinutes(
-          booked,
-        )} booked${published > 0 ? ` (${formatPercent((booked / published) * 100)})` : ''}.`;
+      ? t('Nothing published or booked for today and the next 6 days.')
+      : published > 0
+        ? t(
+            'Today and the next 6 days: {{published}} published, {{booked}} booked ({{percent}}).',
+            {
+              published: formatMinutes(published),
+              booked: formatMinutes(booked),
+              percent: formatPercent((booked / published) * 100),
+            },
+          )
+        : t('Today and the next 6 days: {{published}} published, {{booked}} booked.', {
+            published: formatMinutes(published),
+            booked: formatMinutes(booked),
+          });
   return (
     <DaySection
-      title="Next 7 days"
+      title={t('Next 7 days')}
       summary={summary}
       rows={rows}
-      unit=" min"
+      unit={t(' min')}
       series={[
-        { key: 'publishedMinutes', name: 'Published', color: COLORS.published },
-        { key: 'bookedMinutes', name: 'Booked', color: COLORS.booked },
+        { key: 'publishedMinutes', name: t('Published'), color: COLORS.published },
+        { key: 'bookedMinutes', name: t('Booked'), color: COLORS.booked },
       ]}
       cell={formatMinutes}
     />
@@ -312,21 +352,24 @@ function NextWeekSection({ analytics }: { analytics: ProviderAnalytics }) {
  * (recharts) load in a chunk of their own.
  */
 export function AnalyticsPage() {
+  const { t } = useTranslation();
   const query = useProviderAnalytics();
   return (
-    <PageSection titleId="analytics-title" title="Analytics" width="max-w-6xl">
+    <PageSection titleId="analytics-title" title={t('Analytics')} width="max-w-6xl">
       {query.isPending ? (
         <p role="status" className="mt-6 text-slate-600">
-          Loading analytics...
+          {t('Loading analytics...')}
         </p>
       ) : query.isError ? (
         <LoadFailed className="mt-6" onRetry={() => void query.refetch()}>
-          Failed to load analytics: {query.error.message}
+          {t('Failed to load analytics: {{reason}}', { reason: query.error.message })}
         </LoadFailed>
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            Days and hours are in your time zone ({query.data.analytics.timezone}).
+            {t('Days and hours are in your time zone ({{timezone}}).', {
+              timezone: query.data.analytics.timezone,
+            })}
           </p>
           <div className="mt-6 grid gap-6 lg:grid-cols-2">
             <div className="lg:col-span-2">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProviderStats } from '@slotwise/shared/stats-types';
 import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { useState, type ReactNode } from 'react';
@@ -23,6 +24,7 @@ import { TrustFigures } from './components/trust-figures';
 import { WaitlistFigure } from './components/waitlist-figure';
 import { WeeklySummary } from './components/weekly-summary';
 import { weeklySlices } from './weekly-summary-data';
+import { msg } from '@slotwise/shared/locales';
 
 /** What the page shows when the stats cannot be fetched (docs/product.md §8: zero values). */
 const ZERO_STATS: ProviderStats = {
@@ -38,10 +40,10 @@ const ZERO_STATS: ProviderStats = {
 };
 
 const QUICK_ACTIONS = [
-  { to: '/messages', label: 'Respond to Messages' },
-  { to: '/dashboard/timeslots', label: 'Manage Availability' },
-  { to: '/dashboard/profile', label: 'Update Profile' },
-  { to: '/stats', label: 'View Full Analytics' },
+  { to: '/messages', label: msg('Respond to Messages') },
+  { to: '/dashboard/timeslots', label: msg('Manage Availability') },
+  { to: '/dashboard/profile', label: msg('Update Profile') },
+  { to: '/stats', label: msg('View Full Analytics') },
 ] as const;
 
 /** Below Tailwind's `sm`: today's appointments come before the stat cards (§14.3). */
@@ -64,6 +66,7 @@ export function ProviderDashboardPage({
   /** The 'Mark as no-show' confirmation (features/appointments), composed in by app/. */
   noShowDialog?: (appointment: ProviderAppointment, onClose: () => void) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const [noShow, setNoShow] = useState<ProviderAppointment | null>(null);
   const appointmentsQuery = useProviderAppointments();
   const statsQuery = useProviderStats();
@@ -81,23 +84,23 @@ export function ProviderDashboardPage({
   const statCards = (
     <section aria-labelledby="dashboard-stats-title">
       <h2 id="dashboard-stats-title" className="sr-only">
-        Today at a glance
+        {t('Today at a glance')}
       </h2>
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard
-          label="Today's Appointments"
+          label={t("Today's Appointments")}
           value={formatNumber(today.length)}
           change={stats.todayChange}
-          caption={TODAY_COUNT_CAPTION}
+          caption={t(TODAY_COUNT_CAPTION)}
         />
         <StatCard
-          label="Average Duration"
-          value={`${formatNumber(stats.avgDuration)} min`}
+          label={t('Average Duration')}
+          value={t('{{minutes}} min', { minutes: formatNumber(stats.avgDuration) })}
           change={stats.durationChange}
         />
         <StatCard
-          label="Succesful Booking Rate"
-          value={`${formatNumber(stats.completionRate)}%`}
+          label={t('Succesful Booking Rate')}
+          value={t('{{percent}}%', { percent: formatNumber(stats.completionRate) })}
           change={stats.completionChange}
         />
       </div>
@@ -107,7 +110,7 @@ export function ProviderDashboardPage({
     <TodaysAppointments appointments={today} onNoShow={noShowDialog ? setNoShow : undefined} />
   );
   const weeklySummary = (
-    <CardSection titleId="weekly-summary-title" title="Weekly Summary" headingClassName="mb-4">
+    <CardSection titleId="weekly-summary-title" title={t('Weekly Summary')} headingClassName="mb-4">
       <WeeklySummary slices={weeklySlices(stats)} />
     </CardSection>
   );
@@ -115,20 +118,20 @@ export function ProviderDashboardPage({
   return (
     <PageSection
       titleId="dashboard-title"
-      title="Provider Dashboard"
+      title={t('Provider Dashboard')}
       width="max-w-6xl"
       actions={
         <Link
           to="/dashboard/timeslots"
           className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
         >
-          Create Availability
+          {t('Create Availability')}
         </Link>
       }
     >
       {loading ? (
         <p role="status" className="mt-8 text-slate-600">
-          Loading dashboard...
+          {t('Loading dashboard...')}
         </p>
       ) : (
         <div className="mt-6 space-y-6">
@@ -161,7 +164,7 @@ export function ProviderDashboardPage({
             </div>
           )}
 
-          <CardSection titleId="quick-actions-title" title="Quick Actions">
+          <CardSection titleId="quick-actions-title" title={t('Quick Actions')}>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               {QUICK_ACTIONS.map((action) => (
                 <li key={action.to}>
@@ -169,7 +172,7 @@ export function ProviderDashboardPage({
                     to={action.to}
                     className="block rounded-md border border-slate-200 px-4 py-3 text-sm font-medium text-slate-800 hover:border-indigo-300 hover:bg-indigo-50"
                   >
-                    {action.label}
+                    {t(action.label)}
                     {action.to === '/messages' ? <UnreadMessagesCount /> : null}
                   </Link>
                 </li>
@@ -188,12 +191,13 @@ export function ProviderDashboardPage({
 
 /** 'Respond to Messages': how many wait (features/messages), live through its query key. */
 function UnreadMessagesCount() {
+  const { t } = useTranslation();
   const { data: unread = 0 } = useUnreadMessageCount();
   if (unread <= 0) return null;
   return (
-    <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
+    <span className="ms-2 inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
       <span aria-hidden="true">{unread}</span>
-      <span className="sr-only">{unread === 1 ? '(1 unread)' : `(${unread} unread)`}</span>
+      <span className="sr-only">{t('({{count}} unread)', { count: unread })}</span>
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { msg } from '@slotwise/shared/locales';
 import type { ProviderStats } from '@slotwise/shared/stats-types';
 
 /** docs/product.md §9 weekly chart colours: booked green, canceled red, rescheduled amber. */
@@ -12,6 +13,7 @@ export const WEEKLY_CHART_SIZE = 192;
 
 export interface WeeklySlice {
   key: keyof typeof WEEKLY_COLORS;
+  /** A message key: translated where shown. */
   label: string;
   value: number;
   color: string;
@@ -22,19 +24,19 @@ export function weeklySlices(stats: ProviderStats): WeeklySlice[] {
   return [
     {
       key: 'booked',
-      label: 'Booked this week',
+      label: msg('Booked this week'),
       value: stats.bookedThisWeek,
       color: WEEKLY_COLORS.booked,
     },
     {
       key: 'canceled',
-      label: 'Canceled this week',
+      label: msg('Canceled this week'),
       value: stats.canceledThisWeek,
       color: WEEKLY_COLORS.canceled,
     },
     {
       key: 'rescheduled',
-      label: 'Rescheduled this week',
+      label: msg('Rescheduled this week'),
       value: stats.rescheduledThisWeek,
       color: WEEKLY_COLORS.rescheduled,
     },

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import type { ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
@@ -14,16 +15,24 @@ import { useAvailableSlots } from '../../availability/api/get-available-slots';
 import { useProvider } from '../api/get-provider';
 import { BookingSection } from './booking-section';
 import { ProviderHeader } from './provider-header';
+import { translate } from '../../../lib/i18n';
 
 /** A short description for search engines and link previews. */
 function describe(details: ProviderDetail, name: string): string {
-  const what = details.category ? categoryName(details.category) : details.specialty;
-  const where = details.location ? ` in ${details.location.name}` : '';
+  const what = details.category ? translate(categoryName(details.category)) : details.specialty;
+  const who = details.location
+    ? translate('{{name}}, {{what}} in {{place}}.', { name, what, place: details.location.name })
+    : translate('{{name}}, {{what}}.', { name, what });
   const rating =
     details.rating !== null && details.reviewCount > 0
-      ? ` Rated ${details.rating.toFixed(1)} out of 5 by ${details.reviewCount} ${details.reviewCount === 1 ? 'client' : 'clients'}.`
+      ? translate('Rated {{rating}} out of 5 by {{count}} clients.', {
+          rating: details.rating.toFixed(1),
+          count: details.reviewCount,
+        })
       : '';
-  return `${name}, ${what}${where}. See services, prices and free times, and book online.${rating}`;
+  return [who, translate('See services, prices and free times, and book online.'), rating]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -44,6 +53,7 @@ export function BookingPage({
   /** 'Report' on the provider (features/moderation, docs/product.md §19.3), composed in by app/. */
   report?: (details: ProviderDetail) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const provider = useProvider(id);
@@ -57,9 +67,9 @@ export function BookingPage({
   if (provider.isPending) {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
-        <title>Provider · Slotwise</title>
+        <title>{t('Provider · Slotwise')}</title>
         <p role="status" className="text-slate-600">
-          {MESSAGES.loadingProviderDetails}
+          {t(MESSAGES.loadingProviderDetails)}
         </p>
       </div>
     );
@@ -69,8 +79,8 @@ export function BookingPage({
     return (
       <PublicPageFailure
         notFound={provider.error instanceof ApiError && provider.error.status === 404}
-        notFoundText={BOOKING_MESSAGES.providerNotFound}
-        failedText={MESSAGES.loadProviderFailed}
+        notFoundText={t(BOOKING_MESSAGES.providerNotFound)}
+        failedText={t(MESSAGES.loadProviderFailed)}
         onRetry={() => void provider.refetch()}
       />
     );
@@ -81,7 +91,14 @@ export function BookingPage({
     <div
       className={`mx-auto w-full max-w-5xl space-y-4 px-4 pt-4 sm:space-y-6 sm:px-6 sm:py-8 ${params.has('slot') ? 'pb-40' : 'pb-6'}`}
     >
-      <title>{`${name}${details.category ? ` · ${categoryName(details.category)}` : ''} · Slotwise`}</title>
+      <title>
+        {details.category
+          ? t('{{name}} · {{category}} · Slotwise', {
+              name,
+              category: t(categoryName(details.category)),
+            })
+          : t('{{name}} · Slotwise', { name })}
+      </title>
       <ProviderHeader details={details} action={report?.(details)} />
       <BookingSection details={details} waitlist={waitlist} />
       {details.bookingPolicy ? (
@@ -90,11 +107,11 @@ export function BookingPage({
           className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
         >
           <h2 id="policy-title" className="mb-2 text-base font-semibold text-slate-900">
-            Booking policy
+            {t('Booking policy')}
           </h2>
           <PolicyList
             policy={details.bookingPolicy}
-            className="list-disc space-y-1 pl-5 text-sm text-slate-700"
+            className="list-disc space-y-1 ps-5 text-sm text-slate-700"
           />
         </section>
       ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { AvailableSlot, ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -11,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import { useBookAppointment } from '../../appointments/api/book-appointment';
 import { useAvailableSlots } from '../../availability/api/get-available-slots';
 import { SLOT_LIST_TEXTS } from '../slot-list-texts';
+import type { ListTexts } from '../../../components/list-state';
 import { takeBookingIntent } from './booking-intent';
 import { BookingSummary } from './booking-summary';
 import { DayStrip } from './day-strip';
@@ -31,6 +33,7 @@ export function BookingSection({
   details: ProviderDetail;
   waitlist?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const providerId = details.provider_id;
   const slots = useAvailableSlots(providerId);
   const book = useBookAppointment(providerId);
@@ -118,7 +121,7 @@ export function BookingSection({
         setFailure(
           error instanceof ApiError && error.status !== 0
             ? error.message
-            : 'Could not book this time. Check your connection and try again.',
+            : t('Could not book this time. Check your connection and try again.'),
         );
       }
     }
@@ -146,6 +149,11 @@ export function BookingSection({
   };
 
   const daySlots = (day && days.get(day)) || [];
+  const listTexts: ListTexts = {
+    loading: t(SLOT_LIST_TEXTS.loading),
+    failed: t(SLOT_LIST_TEXTS.failed),
+    empty: t(SLOT_LIST_TEXTS.empty),
+  };
   const busyId = book.isPending ? book.variables.timeslotId : null;
 
   return (
@@ -154,7 +162,7 @@ export function BookingSection({
       className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-6"
     >
       <h2 id="available-slots-title" className="mb-3 text-lg font-semibold text-slate-900">
-        Available Time Slots
+        {t('Available Time Slots')}
       </h2>
       <div className="md:grid md:grid-cols-[minmax(0,1fr)_16rem] md:gap-6">
         <div className="min-w-0">
@@ -172,8 +180,8 @@ export function BookingSection({
               }}
             />
           ) : null}
-          <ListState query={slots} items={dayKeys} texts={SLOT_LIST_TEXTS}>
-            <p className="mt-3 text-xs text-slate-600">{MESSAGES.providerLocalTimeNote}</p>
+          <ListState query={slots} items={dayKeys} texts={listTexts}>
+            <p className="mt-3 text-xs text-slate-600">{t(MESSAGES.providerLocalTimeNote)}</p>
             <DayStrip
               days={dayKeys}
               selected={day}
@@ -198,25 +206,27 @@ export function BookingSection({
           {waitlist}
           {slotId && !chosen && slots.isSuccess && !booked ? (
             <p role="alert" className="mt-3 text-sm text-amber-800">
-              That time is no longer available. Please choose another.
+              {t('That time is no longer available. Please choose another.')}
             </p>
           ) : null}
           {/* Choosing a time says so, and where the booking button now is. */}
           <p aria-live="polite" className="sr-only">
             {chosen
-              ? `Chosen: ${formatWhen(chosen.day, chosen.start_time)}. Your booking follows.`
+              ? t('Chosen: {{when}}. Your booking follows.', {
+                  when: formatWhen(chosen.day, chosen.start_time),
+                })
               : ''}
           </p>
           <div role="status" className="mt-3 text-sm text-emerald-800">
             {booked ? (
               <p>
-                Booked: {booked}.{' '}
+                {t('Booked: {{slot}}.', { slot: booked })}{' '}
                 {session?.role === 'client' ? (
                   <Link
                     to="/client/appointments"
                     className="font-semibold text-indigo-700 underline"
                   >
-                    See your appointments
+                    {t('See your appointments')}
                   </Link>
                 ) : null}
               </p>

@@ -1,7 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import type { AvailableSlot, PublicService } from '@slotwise/shared/discovery-schemas';
 import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
-import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
-import { durationText } from '@slotwise/shared/policies-schemas';
 import { amountDueAtBooking, feeTierSentences } from '@slotwise/shared/payments-schemas';
 import { PAYMENT_TEXTS } from '@slotwise/shared/payments-texts';
 import type { ReactNode } from 'react';
@@ -10,6 +9,8 @@ import { formatTimeRange, formatWhen, formatMoney } from '../../../lib/date-time
 import { withNext } from '../../../lib/next-path';
 import { useSession } from '../../../lib/session';
 import { rememberBookingIntent } from './booking-intent';
+import { durationText, seatsLeftText } from './booking-texts';
+import { translate } from '../../../lib/i18n';
 
 interface BookingSummaryProps {
   providerId: string;
@@ -28,8 +29,8 @@ interface BookingSummaryProps {
 function cancellationText(policy: BookingPolicy | undefined): string {
   const cutoff = policy?.cancelCutoffMinutes ?? 0;
   return cutoff > 0
-    ? `Free cancellation until ${durationText(cutoff)} before`
-    : 'Free cancellation until the start time';
+    ? translate('Free cancellation until {{duration}} before', { duration: durationText(cutoff) })
+    : translate('Free cancellation until the start time');
 }
 
 function priceOf(slot: AvailableSlot | null, service: PublicService | null): string | null {
@@ -53,8 +54,8 @@ function paymentOf(
   const due = amountDueAtBooking(mode, priceCents, service.deposit_cents ?? null);
   const terms = feeTierSentences(policy?.cancellationFees ?? [], policy?.noShowFeePercent ?? 0);
   return {
-    paidNow: mode === 'card_on_file' ? 'Card on file' : formatMoney(due, currency),
-    terms: terms.length > 0 ? terms : [PAYMENT_TEXTS.noFees],
+    paidNow: mode === 'card_on_file' ? translate('Card on file') : formatMoney(due, currency),
+    terms: terms.length > 0 ? terms : [translate(PAYMENT_TEXTS.noFees)],
   };
 }
 
@@ -74,6 +75,7 @@ export function BookingSummary({
   onBook,
   failure,
 }: BookingSummaryProps) {
+  const { t } = useTranslation();
   const { session } = useSession();
   const serviceName = slot?.type || service?.name || null;
   const price = priceOf(slot, service);
@@ -85,7 +87,7 @@ export function BookingSummary({
 
   let action: ReactNode = null;
   if (!slot) {
-    action = <p className="text-sm text-slate-700">Choose a time to book.</p>;
+    action = <p className="text-sm text-slate-700">{t('Choose a time to book.')}</p>;
   } else if (!session) {
     action = (
       <div className="flex flex-wrap gap-2">
@@ -94,24 +96,26 @@ export function BookingSummary({
           onClick={() => rememberBookingIntent(slot.id)}
           className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
         >
-          Sign in to book
+          {t('Sign in to book')}
         </Link>
         <Link
           to={withNext('/register', here)}
           onClick={() => rememberBookingIntent(slot.id)}
           className="rounded-md border border-indigo-300 bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
         >
-          Create an account
+          {t('Create an account')}
         </Link>
         <p className="w-full text-xs text-slate-600">
-          We book {formatWhen(slot.day, slot.start_time)} for you as soon as you are signed in.
+          {t('We book {{when}} for you as soon as you are signed in.', {
+            when: formatWhen(slot.day, slot.start_time),
+          })}
         </p>
       </div>
     );
   } else if (session.role !== 'client') {
     action = (
       <p className="text-sm text-slate-700">
-        Clients book appointments. Sign in with a client account to book this time.
+        {t('Clients book appointments. Sign in with a client account to book this time.')}
       </p>
     );
   } else {
@@ -122,7 +126,7 @@ export function BookingSummary({
         disabled={busy}
         className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60 sm:w-auto md:w-full"
       >
-        {busy ? 'Booking...' : payment ? PAYMENT_TEXTS.continueToPayment : 'Book Now'}
+        {busy ? t('Booking...') : payment ? t(PAYMENT_TEXTS.continueToPayment) : t('Book Now')}
       </button>
     );
   }
@@ -141,46 +145,52 @@ export function BookingSummary({
         id="booking-summary-title"
         className="sr-only text-sm font-semibold text-slate-900 sm:not-sr-only"
       >
-        Your booking
+        {t('Your booking')}
       </h3>
       <dl className="flex flex-wrap gap-x-2 text-sm text-slate-800 sm:mt-1 sm:grid sm:grid-cols-[auto_1fr] sm:gap-x-3">
         {serviceName ? (
           <>
-            <dt className="sr-only text-slate-600 sm:not-sr-only">Service</dt>
+            <dt className="sr-only text-slate-600 sm:not-sr-only">{t('Service')}</dt>
             <dd className="min-w-0 truncate font-medium">{serviceName}</dd>
           </>
         ) : null}
         {slot ? (
           <>
-            <dt className="sr-only text-slate-600 sm:not-sr-only">Time</dt>
+            <dt className="sr-only text-slate-600 sm:not-sr-only">{t('Time')}</dt>
             <dd className="font-medium">
               {formatWhen(slot.day, slot.start_time)}
-              <span className="sr-only"> ({formatTimeRange(slot.start_time, slot.end_time)})</span>
+              <span className="sr-only">
+                {' '}
+                {t('({{range}})', { range: formatTimeRange(slot.start_time, slot.end_time) })}
+              </span>
             </dd>
           </>
         ) : null}
         {price ? (
           <>
-            <dt className="sr-only text-slate-600 sm:not-sr-only">Price</dt>
+            <dt className="sr-only text-slate-600 sm:not-sr-only">{t('Price')}</dt>
             <dd className="font-medium">{price}</dd>
           </>
         ) : null}
         {payment ? (
           <>
-            <dt className="sr-only text-slate-600 sm:not-sr-only">{PAYMENT_TEXTS.paidNow}</dt>
+            <dt className="sr-only text-slate-600 sm:not-sr-only">{t(PAYMENT_TEXTS.paidNow)}</dt>
             <dd className="font-medium">{payment.paidNow}</dd>
           </>
         ) : null}
         {seats ? (
           <>
-            <dt className="sr-only text-slate-600 sm:not-sr-only">Seats</dt>
+            <dt className="sr-only text-slate-600 sm:not-sr-only">{t('Seats')}</dt>
             <dd className="font-medium">{seats}</dd>
           </>
         ) : null}
       </dl>
       {payment ? null : <p className="mt-1 text-xs text-slate-700">{cancellationText(policy)}</p>}
       {payment ? (
-        <ul aria-label="Cancellation fees" className="mt-1 list-disc pl-4 text-xs text-slate-700">
+        <ul
+          aria-label={t('Cancellation fees')}
+          className="mt-1 list-disc ps-4 text-xs text-slate-700"
+        >
           {payment.terms.map((sentence) => (
             <li key={sentence}>{sentence}</li>
           ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatDayName } from '../../../lib/date-time-format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 
@@ -29,6 +30,7 @@ export function DayStrip({
   loadingLater,
   onLater,
 }: DayStripProps) {
+  const { t } = useTranslation();
   const wide = useMediaQuery('(min-width: 640px)', true);
   const size = wide ? 7 : 4;
   const index = Math.max(0, selected ? days.indexOf(selected) : 0);
@@ -40,27 +42,31 @@ export function DayStrip({
     <div className="mt-4">
       <div className="mb-2 flex items-center justify-between gap-2">
         <h3 id="day-strip-title" className="text-sm font-semibold text-slate-800">
-          Day
+          {t('Day')}
         </h3>
         <div className="flex gap-2">
           <button
             type="button"
-            aria-label="Earlier days"
+            aria-label={t('Earlier days')}
             disabled={start === 0}
             onClick={() => onSelect(days[Math.max(0, start - size)]!)}
             className={arrowClass}
           >
-            <span aria-hidden="true">‹</span>
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
+              ‹
+            </span>
           </button>
           <button
             type="button"
-            aria-label="Later days"
+            aria-label={t('Later days')}
             disabled={!later && (!hasLater || loadingLater)}
             aria-busy={loadingLater}
             onClick={() => (later ? onSelect(later) : onLater())}
             className={arrowClass}
           >
-            <span aria-hidden="true">›</span>
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
+              ›
+            </span>
           </button>
         </div>
       </div>

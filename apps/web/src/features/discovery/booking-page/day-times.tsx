@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import type { AvailableSlot } from '@slotwise/shared/discovery-schemas';
-import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
 import { formatDayName, formatSlot, formatTime, formatMoney } from '../../../lib/date-time-format';
 import { slotsByDayPart } from './slot-groups';
+import { seatsLeftText } from './booking-texts';
 
 interface DayTimesProps {
   day: string;
@@ -28,6 +29,7 @@ function description(slot: AvailableSlot): string {
  * (12:00–17:00) and Evening (17:00 on), each with SPEC's 'Book Now' (§2.14) under its time.
  */
 export function DayTimes({ day, slots, chosenId, busyId, showService, onChoose }: DayTimesProps) {
+  const { t } = useTranslation();
   return (
     <div role="group" aria-labelledby="day-times-title" className="mt-4">
       <h3 id="day-times-title" className="sr-only">
@@ -37,7 +39,7 @@ export function DayTimes({ day, slots, chosenId, busyId, showService, onChoose }
         {slotsByDayPart(slots).map((part) => (
           <section key={part.key} aria-labelledby={`day-part-${part.key}`}>
             <h4 id={`day-part-${part.key}`} className="mb-1.5 text-sm font-semibold text-slate-700">
-              {part.label}
+              {t(part.label)}
             </h4>
             <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
               {part.slots.map((slot) => {
@@ -81,7 +83,7 @@ export function DayTimes({ day, slots, chosenId, busyId, showService, onChoose }
                       <span
                         className={`block text-xs font-medium ${chosen ? 'text-white' : 'text-indigo-700'}`}
                       >
-                        {busyId === slot.id ? 'Booking...' : 'Book Now'}
+                        {busyId === slot.id ? t('Booking...') : t('Book Now')}
                       </span>
                     </button>
                     {/* Describes 'Book Now' (a hidden element may still describe one). */}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import { BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
@@ -9,10 +10,11 @@ import { categoryName } from '../../../lib/category-name';
 import { fullName } from '../../../lib/full-name';
 import { useSession } from '../../../lib/session';
 import { useOpenConversation } from '../../messages/api/open-conversation';
+import { translate } from '../../../lib/i18n';
 
 /** 'Plumbing · Plumber': the category and the specialty, the same word once. */
 function whatText(details: ProviderDetail): string {
-  return [details.category ? categoryName(details.category) : null, details.specialty]
+  return [details.category ? translate(categoryName(details.category)) : null, details.specialty]
     .filter(
       (text, index, all): text is string =>
         !!text && all.findIndex((t) => t?.toLowerCase() === text.toLowerCase()) === index,
@@ -31,11 +33,13 @@ function cityText(details: ProviderDetail): string | null {
 function whereText(details: ProviderDetail): string {
   switch (details.serviceMode) {
     case 'at_client':
-      return details.radiusKm ? `Comes to you, within ${details.radiusKm} km` : 'Comes to you';
+      return details.radiusKm
+        ? translate('Comes to you, within {{km}} km', { km: details.radiusKm })
+        : translate('Comes to you');
     case 'online':
-      return 'Online appointments';
+      return translate('Online appointments');
     default:
-      return details.location?.address ?? "At the provider's place";
+      return details.location?.address ?? translate("At the provider's place");
   }
 }
 
@@ -66,6 +70,7 @@ export function ProviderHeader({
   /** A quiet action beside the name ('Report', composed in by app/). */
   action?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { session } = useSession();
   const message = useOpenConversation();
   const name = fullName(details.firstName, details.lastName);
@@ -90,7 +95,7 @@ export function ProviderHeader({
             rating={details.rating}
             reviewCount={details.reviewCount}
             size="md"
-            emptyText={REVIEW_MESSAGES.noReviewsYet}
+            emptyText={t(REVIEW_MESSAGES.noReviewsYet)}
           />
         </div>
         {action}
@@ -98,13 +103,13 @@ export function ProviderHeader({
       <div className="mt-3 space-y-1 text-sm text-slate-700">
         {city ? (
           <p>
-            <span className="sr-only">City: </span>
+            <span className="sr-only">{t('City:')} </span>
             {city}
           </p>
         ) : null}
         <p className="flex flex-wrap items-baseline gap-x-3">
           <span>
-            <span className="sr-only">Where: </span>
+            <span className="sr-only">{t('Where:')} </span>
             {whereText(details)}
           </span>
           {map ? (
@@ -114,7 +119,7 @@ export function ProviderHeader({
               rel="noopener noreferrer"
               className="font-medium text-indigo-700 underline hover:text-indigo-900"
             >
-              Show on map <span className="sr-only">(opens in a new tab)</span>
+              {t('Show on map')} <span className="sr-only">{t('(opens in a new tab)')}</span>
             </a>
           ) : null}
         </p>
@@ -130,7 +135,7 @@ export function ProviderHeader({
         ) : null}
         {details.email ? (
           <p className="break-all">
-            <span className="sr-only">Email: </span>
+            <span className="sr-only">{t('Email:')} </span>
             <a href={`mailto:${details.email}`} className="hover:text-indigo-700 hover:underline">
               {details.email}
             </a>
@@ -148,7 +153,7 @@ export function ProviderHeader({
           disabled={message.isPending}
           className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
         >
-          Message {details.firstName}
+          {t('Message {{name}}', { name: details.firstName })}
         </button>
       ) : null}
     </section>

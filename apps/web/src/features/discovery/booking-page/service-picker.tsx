@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import type { PublicService } from '@slotwise/shared/discovery-schemas';
 import { formatMoney } from '../../../lib/date-time-format';
-import { durationText } from '@slotwise/shared/policies-schemas';
+import { durationText } from './booking-texts';
 
 interface ServicePickerProps {
   services: readonly PublicService[];
@@ -17,9 +18,10 @@ const optionClass =
  * buttons; the times below list the chosen service's slots and the slots that name no service.
  */
 export function ServicePicker({ services, serviceId, onChange }: ServicePickerProps) {
+  const { t } = useTranslation();
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-semibold text-slate-800">Service</legend>
+      <legend className="mb-2 text-sm font-semibold text-slate-800">{t('Service')}</legend>
       <ul className="grid gap-2 sm:grid-cols-2">
         <li>
           <label className={`${optionClass} border-slate-200`}>
@@ -30,7 +32,7 @@ export function ServicePicker({ services, serviceId, onChange }: ServicePickerPr
               onChange={() => onChange(null)}
               className="size-4 accent-indigo-600"
             />
-            <span className="font-medium text-slate-900">Any service</span>
+            <span className="font-medium text-slate-900">{t('Any service')}</span>
           </label>
         </li>
         {services.map((service) => (

@@ -1,10 +1,11 @@
+import { msg } from '@slotwise/shared/locales';
 import type { AvailableSlot } from '@slotwise/shared/discovery-schemas';
 
 /** The parts of a day the times are grouped in (docs/product.md §14.1), by their start. */
 export const DAY_PARTS = [
-  { key: 'morning', label: 'Morning', from: '00:00', to: '12:00' },
-  { key: 'afternoon', label: 'Afternoon', from: '12:00', to: '17:00' },
-  { key: 'evening', label: 'Evening', from: '17:00', to: '24:00' },
+  { key: 'morning', label: msg('Morning'), from: '00:00', to: '12:00' },
+  { key: 'afternoon', label: msg('Afternoon'), from: '12:00', to: '17:00' },
+  { key: 'evening', label: msg('Evening'), from: '17:00', to: '24:00' },
 ] as const;
 export type DayPartKey = (typeof DAY_PARTS)[number]['key'];
 

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   SEARCH_MAX_QUERY_LENGTH,
   SEARCH_MIN_QUERY_LENGTH,
@@ -29,6 +30,7 @@ const RESULT_LIMIT = 8;
  * list (a second Escape clears the text); a live region reports the number of results.
  */
 export function ClientSearchBox() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const inputId = useId();
   const [text, setText] = useState('');
@@ -59,27 +61,27 @@ export function ClientSearchBox() {
 
   let status = '';
   if (searchable) {
-    if (search.isError && settled) status = MESSAGES.searchProvidersFailed;
+    if (search.isError && settled) status = t(MESSAGES.searchProvidersFailed);
     else if (!settled || search.isPending)
-      status = results.length ? '' : MESSAGES.searchingProviders;
-    else if (results.length === 0) status = MESSAGES.noProvidersFound;
+      status = results.length ? '' : t(MESSAGES.searchingProviders);
+    else if (results.length === 0) status = t(MESSAGES.noProvidersFound);
   }
   const announcement =
     status ||
     (settled && results.length > 0
-      ? `${results.length} ${results.length === 1 ? 'provider' : 'providers'} found`
+      ? t('{{total}} providers found', { count: results.length, total: results.length })
       : '');
 
   return (
     <div role="search" className="relative w-full" {...combobox.containerProps}>
       <label htmlFor={inputId} className="sr-only">
-        Search providers
+        {t('Search providers')}
       </label>
       <svg
         aria-hidden="true"
         viewBox="0 0 20 20"
         fill="currentColor"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-400"
       >
         <path
           fillRule="evenodd"
@@ -93,22 +95,22 @@ export function ClientSearchBox() {
         {...combobox.inputProps}
         enterKeyHint="search"
         maxLength={SEARCH_MAX_QUERY_LENGTH}
-        placeholder={MESSAGES.searchProvidersPlaceholder}
+        placeholder={t(MESSAGES.searchProvidersPlaceholder)}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
           combobox.onType();
         }}
-        className="w-full min-w-0 rounded-md border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none"
+        className="w-full min-w-0 rounded-md border border-slate-300 bg-white py-2 pe-3 ps-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none"
       />
       <ComboboxPopup
         combobox={combobox}
-        label="Providers"
+        label={t('Providers')}
         results={results}
         idOf={(provider) => provider.provider_id}
         shown={popupOpen && (expanded || status !== '')}
         note={status && popupOpen ? status : null}
-        className="absolute top-full right-0 left-0 z-40 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
+        className="absolute top-full end-0 start-0 z-40 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
         listClassName="max-h-80 overflow-y-auto py-1"
         optionClassName="flex cursor-pointer items-center gap-3 px-3 py-2"
         renderOption={(provider) => {
@@ -120,7 +122,7 @@ export function ClientSearchBox() {
                 <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
                 <span className="block truncate text-xs text-slate-600">
                   {provider.specialty}
-                  {provider.category ? ` · ${categoryName(provider.category)}` : ''}
+                  {provider.category ? ` · ${t(categoryName(provider.category))}` : ''}
                 </span>
                 <StarRating rating={provider.rating} reviewCount={provider.review_count} />
               </span>

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import {
   DISCOVERY_MESSAGES,
   SEARCH_DEFAULT_RADIUS_KM,
   type SearchSort,
 } from '@slotwise/shared/discovery-schemas';
 import { CATEGORIES } from '@slotwise/shared/catalogue-schemas';
+import { msg } from '@slotwise/shared/locales';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { controlClass } from '../../../components/control-class';
 import { ControlLabel } from '../../../components/control-label';
@@ -16,11 +18,11 @@ import { RADIUS_CHOICES, radiusLabel } from '../search/radius-choices';
 export const PLACE_INPUT_ID = 'discovery-place';
 
 const SORT_LABELS: Record<SearchSort, string> = {
-  relevance: 'Best match',
-  rating: 'Top rated',
-  distance: 'Nearest',
-  soonest: 'Soonest available',
-  price: 'Lowest price',
+  relevance: msg('Best match'),
+  rating: msg('Top rated'),
+  distance: msg('Nearest'),
+  soonest: msg('Soonest available'),
+  price: msg('Lowest price'),
 };
 
 /** Whole currency units in the field ↔ minor units in the URL (every listed currency has 2 decimals or 0). */
@@ -57,6 +59,7 @@ type Locating = 'idle' | 'asking' | 'failed';
  * picker.
  */
 export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersFormProps) {
+  const { t } = useTranslation();
   const [q, setQ] = useState(filters.q);
   const [price, setPrice] = useState(priceText(filters.priceMax));
   const [locating, setLocating] = useState<Locating>('idle');
@@ -105,7 +108,7 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
   return (
     <form
       role="search"
-      aria-label="Find a provider"
+      aria-label={t('Find a provider')}
       noValidate
       onSubmit={onSubmit}
       className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
@@ -114,14 +117,14 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
         <WhatField
           id="discovery-q"
           value={q}
-          placeholder="Service or name, e.g. plumber"
+          placeholder={t('Service or name, e.g. plumber')}
           onChange={setQ}
         />
         <div>
           <PlacePicker
             inputId={PLACE_INPUT_ID}
-            label="Where"
-            placeholder="City"
+            label={t('Where')}
+            placeholder={t('City')}
             value={filters.placeId ? { id: filters.placeId, name: filters.place ?? '' } : null}
             onChange={(place) => {
               setLocating('idle');
@@ -142,22 +145,22 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
             aria-pressed={filters.near !== null}
             className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60 aria-pressed:border-indigo-600 aria-pressed:text-indigo-700"
           >
-            {locating === 'asking' ? 'Locating...' : 'Near me'}
+            {locating === 'asking' ? t('Locating...') : t('Near me')}
           </button>
           <button
             type="submit"
             className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
           >
-            Search
+            {t('Search')}
           </button>
         </div>
       </div>
       <div aria-live="polite" className="text-sm">
         {locating === 'failed' ? (
-          <p className="text-red-700">{DISCOVERY_MESSAGES.nearMeRefused}</p>
+          <p className="text-red-700">{t(DISCOVERY_MESSAGES.nearMeRefused)}</p>
         ) : filters.near ? (
           <p className="text-slate-700">
-            Showing providers near your location.{' '}
+            {t('Showing providers near your location.')}{' '}
             <button
               type="button"
               onClick={() =>
@@ -165,14 +168,14 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
               }
               className="font-semibold text-indigo-700 underline"
             >
-              Clear location
+              {t('Clear location')}
             </button>
           </p>
         ) : null}
       </div>
 
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Category</legend>
+        <legend className="text-sm font-medium text-slate-700">{t('Category')}</legend>
         <div className="mt-2 flex flex-wrap gap-2">
           <button
             type="button"
@@ -180,7 +183,7 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
             onClick={() => apply({ category: null })}
             className={chipClass(filters.category === null)}
           >
-            All
+            {t('All')}
           </button>
           {CATEGORIES.map((category) => {
             const pressed = filters.category === category.slug;
@@ -192,7 +195,7 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
                 onClick={() => apply({ category: pressed ? null : category.slug })}
                 className={chipClass(pressed)}
               >
-                {category.name}
+                {t(category.name)}
               </button>
             );
           })}
@@ -210,7 +213,7 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
           />
         </div>
         <div>
-          <ControlLabel htmlFor="discovery-price">Max price</ControlLabel>
+          <ControlLabel htmlFor="discovery-price">{t('Max price')}</ControlLabel>
           <input
             id="discovery-price"
             type="number"
@@ -226,13 +229,13 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
             className={controlClass()}
           />
           <p id="discovery-price-hint" className="mt-1 text-xs text-slate-600">
-            Cheapest service, in its own currency.
+            {t('Cheapest service, in its own currency.')}
           </p>
         </div>
         {hasPoint ? (
           <FilterSelect
             id="discovery-radius"
-            label="Distance"
+            label={t('Distance')}
             value={filters.radiusKm ?? SEARCH_DEFAULT_RADIUS_KM}
             onChange={(value) => apply({ radiusKm: Number(value) })}
           >
@@ -245,20 +248,20 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
         ) : null}
         <FilterSelect
           id="discovery-rating"
-          label="Minimum rating"
+          label={t('Minimum rating')}
           value={filters.minRating ?? ''}
           onChange={(value) => apply({ minRating: value ? Number(value) : null })}
         >
-          <option value="">Any rating</option>
+          <option value="">{t('Any rating')}</option>
           {MIN_RATING_CHOICES.map((rating) => (
             <option key={rating} value={rating}>
-              {rating}+ stars
+              {t('{{rating}}+ stars', { rating })}
             </option>
           ))}
         </FilterSelect>
         <FilterSelect
           id="discovery-sort"
-          label="Sort by"
+          label={t('Sort by')}
           value={filters.sort ?? 'relevance'}
           onChange={(value) => {
             const sort = value as SearchSort;
@@ -269,7 +272,7 @@ export function DiscoveryFiltersForm({ filters, onChange }: DiscoveryFiltersForm
             .filter((sort) => sort !== 'distance' || hasPoint)
             .map((sort) => (
               <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
+                {t(SORT_LABELS[sort])}
               </option>
             ))}
         </FilterSelect>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { controlClass } from '../../../components/control-class';
@@ -30,6 +31,7 @@ async function firstPlace(text: string): Promise<PickedPlace | null> {
  * selects at 'Any time' and becomes the full control (with 'Pick a date') in the same moment.
  */
 export function LandingSearchForm() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const [where, setWhere] = useState('');
@@ -70,7 +72,7 @@ export function LandingSearchForm() {
   return (
     <form
       role="search"
-      aria-label="Find a provider"
+      aria-label={t('Find a provider')}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="mt-8 grid gap-3 rounded-xl bg-white p-4 shadow-md ring-1 ring-slate-200 sm:grid-cols-2 sm:items-end"
@@ -78,15 +80,15 @@ export function LandingSearchForm() {
       <WhatField
         id="landing-what"
         value={q}
-        placeholder="e.g. plumber, tutor"
+        placeholder={t('e.g. plumber, tutor')}
         onChange={setQ}
         onFocus={loadPicker}
       />
       {Picker ? (
         <Picker
           inputId={WHERE_ID}
-          label="Where"
-          placeholder="City"
+          label={t('Where')}
+          placeholder={t('City')}
           value={place}
           initialText={where}
           autoFocus={document.activeElement?.id === WHERE_ID}
@@ -96,14 +98,14 @@ export function LandingSearchForm() {
       ) : (
         <div>
           <label htmlFor={WHERE_ID} className="block text-sm font-medium text-slate-700">
-            Where
+            {t('Where')}
           </label>
           <input
             id={WHERE_ID}
             type="text"
             value={where}
             maxLength={100}
-            placeholder="City"
+            placeholder={t('City')}
             autoComplete="off"
             onChange={(event) => setWhere(event.target.value)}
             onFocus={loadPicker}
@@ -114,7 +116,7 @@ export function LandingSearchForm() {
       )}
       <div>
         <label htmlFor="landing-radius" className="block text-sm font-medium text-slate-700">
-          Distance
+          {t('Distance')}
         </label>
         <select
           id="landing-radius"
@@ -122,7 +124,7 @@ export function LandingSearchForm() {
           onChange={(event) => setRadiusKm(event.target.value)}
           className={controlClass()}
         >
-          <option value="">Any distance</option>
+          <option value="">{t('Any distance')}</option>
           {RADIUS_CHOICES.map((km) => (
             <option key={km} value={km}>
               {radiusLabel(km)}
@@ -135,13 +137,13 @@ export function LandingSearchForm() {
           <When idPrefix="landing-when" value={when} onChange={setWhen} />
         ) : (
           <fieldset onFocus={loadPicker} onPointerEnter={loadPicker}>
-            <legend className="text-sm font-medium text-slate-700">When</legend>
+            <legend className="text-sm font-medium text-slate-700">{t('When')}</legend>
             <div className="mt-1 grid grid-cols-2 gap-2">
-              <select aria-label="Day" className={controlClass()}>
-                <option>Any time</option>
+              <select aria-label={t('Day')} className={controlClass()}>
+                <option>{t('Any time')}</option>
               </select>
-              <select aria-label="Time of day" className={controlClass()}>
-                <option>Any time of day</option>
+              <select aria-label={t('Time of day')} className={controlClass()}>
+                <option>{t('Any time of day')}</option>
               </select>
             </div>
           </fieldset>
@@ -152,7 +154,7 @@ export function LandingSearchForm() {
         disabled={busy}
         className="rounded-md bg-indigo-600 px-5 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60 sm:col-span-2"
       >
-        Search
+        {t('Search')}
       </button>
     </form>
   );

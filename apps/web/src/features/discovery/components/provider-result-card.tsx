@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProviderListing } from '@slotwise/shared/discovery-schemas';
 import { BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
@@ -16,6 +17,7 @@ import { nextFreeText, priceFromText, providerSlotPath } from '../search/listing
  * provider's clock, which opens that slot on the provider's page.
  */
 export function ProviderResultCard({ provider }: { provider: ProviderListing }) {
+  const { t } = useTranslation();
   const name = fullName(provider.first_name, provider.last_name);
   const titleId = `provider-${provider.provider_id}`;
   const where = [
@@ -41,12 +43,15 @@ export function ProviderResultCard({ provider }: { provider: ProviderListing }) 
             </Link>
           </h2>
           <p className="text-sm font-medium text-indigo-700">
-            {provider.category ? categoryName(provider.category) : provider.specialty}
+            {provider.category ? t(categoryName(provider.category)) : provider.specialty}
             {provider.category &&
             provider.specialty &&
             // 'Plumber · Plumber' says nothing twice.
             provider.specialty.toLowerCase() !== categoryName(provider.category).toLowerCase() ? (
-              <span className="font-normal text-slate-600"> · {provider.specialty}</span>
+              <span className="font-normal text-slate-600">
+                {' · '}
+                {provider.specialty}
+              </span>
             ) : null}
           </p>
           {provider.business_id && provider.business_name ? (
@@ -62,7 +67,7 @@ export function ProviderResultCard({ provider }: { provider: ProviderListing }) 
           <StarRating
             rating={provider.rating}
             reviewCount={provider.review_count}
-            emptyText={REVIEW_MESSAGES.noReviewsYet}
+            emptyText={t(REVIEW_MESSAGES.noReviewsYet)}
           />
           {where.length ? (
             <p className="text-sm text-slate-600" data-testid="result-where">
@@ -73,7 +78,7 @@ export function ProviderResultCard({ provider }: { provider: ProviderListing }) 
       </div>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-800">
-          {price ?? <span className="text-slate-600">Prices on request</span>}
+          {price ?? <span className="text-slate-600">{t('Prices on request')}</span>}
         </p>
         {next && provider.next_available_slot_id ? (
           <Link
@@ -84,7 +89,7 @@ export function ProviderResultCard({ provider }: { provider: ProviderListing }) 
             {next}
           </Link>
         ) : (
-          <span className="text-sm text-slate-600">No free times soon</span>
+          <span className="text-sm text-slate-600">{t('No free times soon')}</span>
         )}
       </div>
     </article>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,11 +10,11 @@ import { fullName } from '../../../lib/full-name';
 import { useTopProviders } from '../api/get-top-providers';
 import { ListState, type ListTexts } from '../../../components/list-state';
 
-const SPECIALIST_LIST_TEXTS: ListTexts = {
+const SPECIALIST_LIST_TEXTS = {
   loading: MESSAGES.loadingSpecialists,
   failed: MESSAGES.loadSpecialistsFailed,
   empty: MESSAGES.noSpecialists,
-};
+} as const;
 
 /** docs/product.md §9: three providers at a time (on wide screens; two on tablets, one on phones). */
 const GRID_COLUMNS = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3' } as const;
@@ -33,7 +34,13 @@ const ARROW_CLASS =
  * page (aria-current on the shown one). A card opens /client/provider/{provider_id}.
  */
 export function SpecialistsCarousel() {
+  const { t } = useTranslation();
   const providers = useTopProviders();
+  const listTexts: ListTexts = {
+    loading: t(SPECIALIST_LIST_TEXTS.loading),
+    failed: t(SPECIALIST_LIST_TEXTS.failed),
+    empty: t(SPECIALIST_LIST_TEXTS.empty),
+  };
   const perPage = usePerPage();
   const [page, setPage] = useState(0);
 
@@ -45,18 +52,22 @@ export function SpecialistsCarousel() {
   const go = (next: number) => setPage((next + pages) % pages);
 
   const content = (
-    <ListState query={providers} items={list} texts={SPECIALIST_LIST_TEXTS}>
+    <ListState query={providers} items={list} texts={listTexts}>
       <>
         <div className="flex items-center gap-2 sm:gap-3">
           <ArrowButton
-            label="Previous specialists"
+            label={t('Previous specialists')}
             outline={ARROW_PATHS.previous}
             onClick={() => go(current - 1)}
             disabled={pages <= 1}
           />
           <ul
             aria-live="polite"
-            aria-label={`Specialists ${current * perPage + 1} to ${current * perPage + shown.length} of ${list.length}`}
+            aria-label={t('Specialists {{from}} to {{to}} of {{total}}', {
+              from: current * perPage + 1,
+              to: current * perPage + shown.length,
+              total: list.length,
+            })}
             className={`grid min-w-0 flex-1 gap-4 ${GRID_COLUMNS[perPage]}`}
           >
             {shown.map((provider) => {
@@ -80,7 +91,7 @@ export function SpecialistsCarousel() {
                   <StarRating
                     rating={provider.rating}
                     reviewCount={provider.review_count}
-                    emptyText={REVIEW_MESSAGES.noReviewsYet}
+                    emptyText={t(REVIEW_MESSAGES.noReviewsYet)}
                   />
                   {provider.bio ? (
                     <p className="mt-2 line-clamp-3 max-w-full text-sm break-words text-slate-600">
@@ -92,7 +103,7 @@ export function SpecialistsCarousel() {
             })}
           </ul>
           <ArrowButton
-            label="Next specialists"
+            label={t('Next specialists')}
             outline={ARROW_PATHS.next}
             onClick={() => go(current + 1)}
             disabled={pages <= 1}
@@ -101,14 +112,14 @@ export function SpecialistsCarousel() {
         {pages > 1 ? (
           <div
             role="group"
-            aria-label="Specialists pages"
+            aria-label={t('Specialists pages')}
             className="mt-4 flex flex-wrap justify-center gap-1"
           >
             {Array.from({ length: pages }, (_, index) => (
               <button
                 key={index}
                 type="button"
-                aria-label={`Specialists page ${index + 1} of ${pages}`}
+                aria-label={t('Specialists page {{page}} of {{pages}}', { page: index + 1, pages })}
                 aria-current={index === current ? 'true' : undefined}
                 onClick={() => go(index)}
                 className="group flex size-6 items-center justify-center rounded-full"
@@ -134,7 +145,7 @@ export function SpecialistsCarousel() {
       className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id="specialists-title" className="mb-4 text-lg font-semibold text-slate-900">
-        Meet our top specialists
+        {t('Meet our top specialists')}
       </h2>
       {content}
     </section>
@@ -168,7 +179,12 @@ function ArrowButton({
       disabled={disabled}
       className={ARROW_CLASS}
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        fill="currentColor"
+        className="size-5 rtl:rotate-180"
+      >
         <path fillRule="evenodd" d={outline} clipRule="evenodd" />
       </svg>
     </button>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ControlLabel } from '../../../components/control-label';
 import { controlClass } from '../../../components/control-class';
 
@@ -11,9 +12,10 @@ interface WhatFieldProps {
 
 /** The 'What' box of the provider searches (landing and results): free text, 100 characters. */
 export function WhatField({ id, value, placeholder, onChange, onFocus }: WhatFieldProps) {
+  const { t } = useTranslation();
   return (
     <div>
-      <ControlLabel htmlFor={id}>What</ControlLabel>
+      <ControlLabel htmlFor={id}>{t('What')}</ControlLabel>
       <input
         id={id}
         type="search"

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
 import { Modal } from '../../../components/modal';
 import type { DiscoveryFilters } from '../discovery-filters';
@@ -9,6 +10,7 @@ import { activeFilterCount, searchSummary } from './filters-summary';
  * searched. Each change applies at once, as on a wide screen; 'Show results' closes the sheet.
  */
 export function FiltersSheet({ filters, form }: { filters: DiscoveryFilters; form: ReactNode }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(filters);
   return (
@@ -19,12 +21,11 @@ export function FiltersSheet({ filters, form }: { filters: DiscoveryFilters; for
         onClick={() => setOpen(true)}
         className="inline-flex shrink-0 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
       >
-        Filters
+        {t('Filters')}
         {count ? (
           <span className="rounded-full bg-indigo-600 px-2 text-xs text-white">
-            <span className="sr-only">, </span>
-            {count}
-            <span className="sr-only"> set</span>
+            <span aria-hidden="true">{count}</span>
+            <span className="sr-only">{t(', {{count}} set', { count })}</span>
           </span>
         ) : null}
       </button>
@@ -32,7 +33,7 @@ export function FiltersSheet({ filters, form }: { filters: DiscoveryFilters; for
       <Modal
         open={open}
         onClose={() => setOpen(false)}
-        title="Filters"
+        title={t('Filters')}
         size="lg"
         footer={
           <button
@@ -40,7 +41,7 @@ export function FiltersSheet({ filters, form }: { filters: DiscoveryFilters; for
             onClick={() => setOpen(false)}
             className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
           >
-            Show results
+            {t('Show results')}
           </button>
         }
       >

@@ -1,5 +1,6 @@
 import { categoryName } from '../../../lib/category-name';
 import { formatDayName } from '../../../lib/date-time-format';
+import { translate } from '../../../lib/i18n';
 import type { DiscoveryFilters } from '../discovery-filters';
 import { PART_OF_DAY_LABELS } from './part-of-day-labels';
 
@@ -20,11 +21,13 @@ export function activeFilterCount(filters: DiscoveryFilters): number {
 /** 'Barbers · New York City · Today · Evening': the search in one line. */
 export function searchSummary(filters: DiscoveryFilters): string {
   const parts = [
-    filters.q ? `“${filters.q}”` : null,
-    filters.category ? `${categoryName(filters.category)}s` : null,
-    filters.place ?? (filters.near ? 'Near you' : null),
+    filters.q ? translate('“{{query}}”', { query: filters.q }) : null,
+    filters.category
+      ? translate('{{category}}s', { category: translate(categoryName(filters.category)) })
+      : null,
+    filters.place ?? (filters.near ? translate('Near you') : null),
     filters.date ? formatDayName(filters.date) : null,
-    filters.partOfDay ? PART_OF_DAY_LABELS[filters.partOfDay] : null,
+    filters.partOfDay ? translate(PART_OF_DAY_LABELS[filters.partOfDay]) : null,
   ].filter(Boolean);
-  return parts.length ? parts.join(' · ') : 'All providers, any time';
+  return parts.length ? parts.join(' · ') : translate('All providers, any time');
 }

@@ -1,5 +1,6 @@
 import type { ProviderListing } from '@slotwise/shared/discovery-schemas';
 import { formatInstantWhen, formatMoney } from '../../../lib/date-time-format';
+import { translate } from '../../../lib/i18n';
 
 /** The public page of a provider, with one of its slots chosen. */
 export function providerSlotPath(providerId: string, slotId: string | null): string {
@@ -21,6 +22,6 @@ export function priceFromText(provider: ProviderListing): string | null {
   if (provider.price_from_cents === null || !provider.currency) return null;
   const price = formatMoney(provider.price_from_cents, provider.currency);
   return provider.price_from_service_name
-    ? `${provider.price_from_service_name} from ${price}`
-    : `From ${price}`;
+    ? translate('{{service}} from {{price}}', { service: provider.price_from_service_name, price })
+    : translate('From {{price}}', { price });
 }

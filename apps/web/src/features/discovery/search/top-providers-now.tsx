@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProviderListing } from '@slotwise/shared/discovery-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { Link } from 'react-router';
@@ -12,6 +13,7 @@ import { nextFreeText, providerSlotPath } from './listing-texts';
 export const LANDING_TOP_PROVIDERS = 4;
 
 function TopProviderCard({ provider }: { provider: ProviderListing }) {
+  const { t } = useTranslation();
   const name = fullName(provider.first_name, provider.last_name);
   const next = nextFreeText(provider);
   return (
@@ -23,16 +25,21 @@ function TopProviderCard({ provider }: { provider: ProviderListing }) {
       <span className="min-w-0 flex-1">
         <span className="block font-semibold text-slate-900">{name}</span>
         <span className="block text-sm text-indigo-700">
-          {provider.category ? categoryName(provider.category) : provider.specialty}
-          {provider.city ? <span className="text-slate-600"> · {provider.city}</span> : null}
+          {provider.category ? t(categoryName(provider.category)) : provider.specialty}
+          {provider.city ? (
+            <span className="text-slate-600">
+              {' · '}
+              {provider.city}
+            </span>
+          ) : null}
         </span>
         <StarRating
           rating={provider.rating}
           reviewCount={provider.review_count}
-          emptyText={REVIEW_MESSAGES.noReviewsYet}
+          emptyText={t(REVIEW_MESSAGES.noReviewsYet)}
         />
         <span className="mt-1 block text-sm font-medium text-slate-800">
-          {next ? `Next free: ${next}` : 'No free times soon'}
+          {next ? t('Next free: {{when}}', { when: next }) : t('No free times soon')}
         </span>
       </span>
     </Link>
@@ -45,6 +52,7 @@ function TopProviderCard({ provider }: { provider: ProviderListing }) {
  * own clock, each a link to the provider's page. Nothing shows until they are known.
  */
 export function TopProvidersBand() {
+  const { t } = useTranslation();
   const top = useTopProviders();
   const providers = (top.data ?? []).slice(0, LANDING_TOP_PROVIDERS);
   if (!providers.length) return null;
@@ -55,10 +63,10 @@ export function TopProvidersBand() {
           id="top-providers-title"
           className="text-center text-3xl font-bold tracking-tight text-slate-900"
         >
-          Top-rated providers
+          {t('Top-rated providers')}
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">
-          Loved by clients, and free soon.
+          {t('Loved by clients, and free soon.')}
         </p>
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {providers.map((provider) => (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { PartOfDay } from '@slotwise/shared/discovery-schemas';
 import { controlClass } from '../../../components/control-class';
 import { addDays, localDateKey } from '../../../lib/date-time-format';
@@ -34,6 +35,7 @@ export interface WhenFieldProps {
 }
 
 export function WhenField({ idPrefix, value, onChange, today = localDateKey() }: WhenFieldProps) {
+  const { t } = useTranslation();
   const choice = dayChoice(value.date, today);
   const onDay = (next: DayChoice) => {
     const dates: Record<DayChoice, string | null> = {
@@ -47,33 +49,33 @@ export function WhenField({ idPrefix, value, onChange, today = localDateKey() }:
   };
   return (
     <fieldset className="min-w-0">
-      <legend className="text-sm font-medium text-slate-700">When</legend>
+      <legend className="text-sm font-medium text-slate-700">{t('When')}</legend>
       <div className="mt-1 grid grid-cols-2 gap-2">
         <select
           id={`${idPrefix}-day`}
-          aria-label="Day"
+          aria-label={t('Day')}
           value={choice}
           onChange={(event) => onDay(event.target.value as DayChoice)}
           className={controlClass()}
         >
-          <option value="any">Any time</option>
-          <option value="today">Today</option>
-          <option value="tomorrow">Tomorrow</option>
-          <option value="pick">Pick a date</option>
+          <option value="any">{t('Any time')}</option>
+          <option value="today">{t('Today')}</option>
+          <option value="tomorrow">{t('Tomorrow')}</option>
+          <option value="pick">{t('Pick a date')}</option>
         </select>
         <select
           id={`${idPrefix}-part`}
-          aria-label="Time of day"
+          aria-label={t('Time of day')}
           value={value.partOfDay ?? ''}
           onChange={(event) =>
             onChange({ ...value, partOfDay: (event.target.value || null) as PartOfDay | null })
           }
           className={controlClass()}
         >
-          <option value="">Any time of day</option>
+          <option value="">{t('Any time of day')}</option>
           {PARTS.map((part) => (
             <option key={part} value={part}>
-              {PART_OF_DAY_LABELS[part]}
+              {t(PART_OF_DAY_LABELS[part])}
             </option>
           ))}
         </select>
@@ -82,7 +84,7 @@ export function WhenField({ idPrefix, value, onChange, today = localDateKey() }:
         <input
           id={`${idPrefix}-date`}
           type="date"
-          aria-label="Date"
+          aria-label={t('Date')}
           min={today}
           value={value.date ?? ''}
           onChange={(event) => onChange({ ...value, date: event.target.value || null })}

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { apiPost } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/failure-message';
+import { translate } from '../../../lib/i18n';
 import { conversationsKey } from './get-conversations';
 
 /** POST /conversations `{providerId}` or `{appointmentId}` → the pair's conversation. */
@@ -32,7 +33,7 @@ export function useOpenConversation() {
       void navigate(`/messages/${conversation.id}`);
     },
     onError: (error) => {
-      toast.error(failureMessage(error, 'Could not open the conversation'));
+      toast.error(failureMessage(error, translate('Could not open the conversation')));
     },
   });
 }

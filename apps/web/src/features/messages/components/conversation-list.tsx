@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@slotwise/shared/messages-schemas';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -12,11 +13,13 @@ interface ConversationListProps {
 
 /** Name, avatar, last message (as text), its time, and a dot while something is unread. */
 export function ConversationList({ conversations, selectedId, myId }: ConversationListProps) {
+  const { t } = useTranslation();
   if (conversations.length === 0) {
     return (
       <p className="p-4 text-sm text-slate-600">
-        No conversations yet. Start one with the Message button on an appointment or a
-        provider&apos;s page.
+        {t(
+          "No conversations yet. Start one with the Message button on an appointment or a provider's page.",
+        )}
       </p>
     );
   }
@@ -53,14 +56,16 @@ export function ConversationList({ conversations, selectedId, myId }: Conversati
                 <span className="flex items-center justify-between gap-2">
                   <span className="truncate text-sm text-slate-600">
                     {last
-                      ? `${last.sender_id === myId ? 'You: ' : ''}${last.body}`
-                      : 'No messages yet'}
+                      ? last.sender_id === myId
+                        ? t('You: {{message}}', { message: last.body })
+                        : last.body
+                      : t('No messages yet')}
                   </span>
                   {unread > 0 ? (
                     <span className="flex shrink-0 items-center">
                       <span aria-hidden="true" className="size-2.5 rounded-full bg-indigo-600" />
                       <span className="sr-only">
-                        {unread === 1 ? '1 unread message' : `${unread} unread messages`}
+                        {t('{{count}} unread messages', { count: unread })}
                       </span>
                     </span>
                   ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '@slotwise/shared/messages-schemas';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 
@@ -8,6 +9,7 @@ interface MessageComposerProps {
 
 /** Enter sends, Shift+Enter starts a new line; blank text is never sent. */
 export function MessageComposer({ onSend, recipientName }: MessageComposerProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const inputId = useId();
   const hintId = useId();
@@ -32,7 +34,7 @@ export function MessageComposer({ onSend, recipientName }: MessageComposerProps)
   return (
     <form onSubmit={onSubmit} className="border-t border-slate-200 bg-white p-3">
       <label htmlFor={inputId} className="sr-only">
-        Message to {recipientName}
+        {t('Message to {{name}}', { name: recipientName })}
       </label>
       <div className="flex items-end gap-2">
         <textarea
@@ -43,7 +45,7 @@ export function MessageComposer({ onSend, recipientName }: MessageComposerProps)
           onKeyDown={onKeyDown}
           maxLength={MESSAGE_MAX_LENGTH}
           rows={2}
-          placeholder="Write a message…"
+          placeholder={t('Write a message…')}
           className="min-h-11 flex-1 resize-y rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
         />
         <button
@@ -51,11 +53,11 @@ export function MessageComposer({ onSend, recipientName }: MessageComposerProps)
           disabled={text.trim().length === 0}
           className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-indigo-300"
         >
-          Send
+          {t('Send')}
         </button>
       </div>
       <p id={hintId} className="mt-1 text-xs text-slate-600">
-        Enter to send, Shift+Enter for a new line.
+        {t('Enter to send, Shift+Enter for a new line.')}
       </p>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ChatMessage, Conversation } from '@slotwise/shared/messages-schemas';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -39,6 +40,7 @@ export function MessageThread({
   showBack,
   report,
 }: MessageThreadProps) {
+  const { t } = useTranslation();
   const id = conversation.id;
   const name = fullName(conversation.other.first_name, conversation.other.last_name);
   const history = useConversationMessages(id);
@@ -75,9 +77,9 @@ export function MessageThread({
     const previous = seenNewest.current;
     seenNewest.current = newest.id;
     if (previous !== null && previous !== newest.id && newest.sender_id !== myId) {
-      setAnnouncement(`New message from ${name}: ${newest.body}`);
+      setAnnouncement(t('New message from {{name}}: {{message}}', { name, message: newest.body }));
     }
-  }, [newest, myId, name]);
+  }, [newest, myId, name, t]);
 
   // Keep the latest message in view when one arrives or is sent.
   const latestKey = `${newest?.id ?? ''}:${pending.length}`;
@@ -94,7 +96,7 @@ export function MessageThread({
           setPending((all) =>
             all.map((p) =>
               p.localId === item.localId
-                ? { ...p, status: 'failed', error: failureMessage(error, 'Not sent') }
+                ? { ...p, status: 'failed', error: failureMessage(error, t('Not sent')) }
                 : p,
             ),
           ),
@@ -126,7 +128,7 @@ export function MessageThread({
             to="/messages"
             className="rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
           >
-            ← Conversations
+            <span className="inline-block rtl:rotate-180">←</span> {t('Conversations')}
           </Link>
         ) : null}
         <Avatar src={conversation.other.profile_image_url} name={name} alt="" size="sm" />
@@ -138,7 +140,7 @@ export function MessageThread({
 
       <div
         role="region"
-        aria-label={`Messages with ${name}`}
+        aria-label={t('Messages with {{name}}', { name })}
         tabIndex={0}
         className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
       >
@@ -150,22 +152,22 @@ export function MessageThread({
               disabled={history.isFetchingNextPage}
               className="rounded-md border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100"
             >
-              {history.isFetchingNextPage ? 'Loading…' : 'Load older messages'}
+              {history.isFetchingNextPage ? t('Loading…') : t('Load older messages')}
             </button>
           </div>
         ) : null}
         {history.isPending ? (
           <p role="status" className="text-sm text-slate-600">
-            Loading messages…
+            {t('Loading messages…')}
           </p>
         ) : null}
         {history.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            Messages could not be loaded.
+            {t('Messages could not be loaded.')}
           </p>
         ) : null}
         {!history.isPending && messages.length === 0 && pending.length === 0 ? (
-          <p className="text-sm text-slate-600">No messages yet. Say hello!</p>
+          <p className="text-sm text-slate-600">{t('No messages yet. Say hello!')}</p>
         ) : null}
         {groupByDay(messages).map((group) => (
           <section key={group.day} aria-label={formatDayHeading(group.first)} className="mb-3">
@@ -177,7 +179,7 @@ export function MessageThread({
                 <MessageBubble
                   key={message.id}
                   mine={message.sender_id === myId}
-                  author={message.sender_id === myId ? 'You' : name}
+                  author={message.sender_id === myId ? t('You') : name}
                   body={message.body}
                   at={message.created_at}
                 >
@@ -193,21 +195,21 @@ export function MessageThread({
               <MessageBubble
                 key={item.localId}
                 mine
-                author="You"
+                author={t('You')}
                 body={item.body}
                 at={item.createdAt}
               >
                 {item.status === 'sending' ? (
-                  <span className="text-xs text-slate-600">Sending…</span>
+                  <span className="text-xs text-slate-600">{t('Sending…')}</span>
                 ) : (
                   <span className="flex items-center gap-2 text-xs text-red-700">
-                    <span>Not sent: {item.error}</span>
+                    <span>{t('Not sent: {{reason}}', { reason: item.error })}</span>
                     <button
                       type="button"
                       onClick={() => retry(item)}
                       className="rounded px-1 font-semibold underline hover:bg-red-50"
                     >
-                      Retry
+                      {t('Retry')}
                     </button>
                   </span>
                 )}
@@ -238,6 +240,7 @@ function MessageBubble({
   at: string;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <li className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
       <div
@@ -245,7 +248,7 @@ function MessageBubble({
           mine ? 'bg-indigo-600 text-white' : 'border border-slate-200 bg-white text-slate-900'
         }`}
       >
-        <span className="sr-only">{author}: </span>
+        <span className="sr-only">{t('{{author}}:', { author })} </span>
         {body}
       </div>
       <span className="mt-0.5 flex items-center gap-2">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useClientAppointments } from '../../appointments/api/get-client-appointments';
 import { formatDate, formatTimeRange } from '../../../lib/date-time-format';
 
@@ -6,6 +7,7 @@ import { formatDate, formatTimeRange } from '../../../lib/date-time-format';
  * (from the appointments list they already have; nothing when there are none).
  */
 export function SharedAppointments({ providerId }: { providerId: string }) {
+  const { t } = useTranslation();
   const { data } = useClientAppointments();
   const shared = (data?.appointments ?? []).filter(
     (a) => a.provider_id === providerId && a.status === 'booked',
@@ -13,7 +15,7 @@ export function SharedAppointments({ providerId }: { providerId: string }) {
   if (shared.length === 0) return null;
   return (
     <section
-      aria-label="Your upcoming appointments with them"
+      aria-label={t('Your upcoming appointments with them')}
       className="border-b border-slate-200 bg-indigo-50/60 px-4 py-2"
     >
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUnreadMessageCount } from '../api/get-unread-message-count';
 
@@ -6,6 +7,7 @@ import { useUnreadMessageCount } from '../api/get-unread-message-count';
  * /messages. Its text reads "3 unread messages" to screen readers.
  */
 export function UnreadMessagesBadge({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
   const { data: unread = 0 } = useUnreadMessageCount();
   if (unread <= 0) return null;
   return (
@@ -14,21 +16,20 @@ export function UnreadMessagesBadge({ className = '' }: { className?: string }) 
       className={`inline-flex min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white ${className}`}
     >
       <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
-      <span className="sr-only">
-        {unread === 1 ? '1 unread message' : `${unread} unread messages`}
-      </span>
+      <span className="sr-only">{t('{{count}} unread messages', { count: unread })}</span>
     </span>
   );
 }
 
 /** The client header's link to /messages, with the unread count. */
 export function MessagesHeaderLink() {
+  const { t } = useTranslation();
   return (
     <Link
       to="/messages"
       className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
     >
-      Messages
+      {t('Messages')}
       <UnreadMessagesBadge />
     </Link>
   );

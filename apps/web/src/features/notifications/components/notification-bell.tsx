@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '@slotwise/shared/realtime';
 import {
   useEffect,
@@ -43,6 +44,7 @@ function newestFirst(a: NotificationItem, b: NotificationItem): number {
  * so nothing vanishes under the pointer.
  */
 export function NotificationBell({ markReadOn }: NotificationBellProps) {
+  const { t } = useTranslation();
   const unread = useUnreadNotifications();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
@@ -137,7 +139,7 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={`Notifications (${count} unread)`}
+        aria-label={t('Notifications ({{count}} unread)', { count })}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => (open ? closePanel(false) : openPanel())}
@@ -150,7 +152,7 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
           <span
             aria-hidden="true"
             data-testid="notification-badge"
-            className="absolute -top-0.5 -right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs leading-5 font-semibold text-white"
+            className="absolute -top-0.5 -end-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs leading-5 font-semibold text-white"
           >
             {badgeText(count)}
           </span>
@@ -162,11 +164,11 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
         role="region"
         aria-labelledby={headingId}
         hidden={!open}
-        className="fixed inset-x-2 top-16 z-40 flex max-h-[75vh] flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+        className="fixed inset-x-2 top-16 z-40 flex max-h-[75vh] flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:end-0 sm:mt-2 sm:w-96"
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <h2 id={headingId} className="text-sm font-semibold text-slate-900">
-            Notifications ({count})
+            {t('Notifications ({{count}})', { count })}
           </h2>
           <button
             type="button"
@@ -174,15 +176,15 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
             disabled={count === 0}
             className="rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
           >
-            Mark all as read
+            {t('Mark all as read')}
           </button>
         </div>
         {unread.isPending && unread.fetchStatus !== 'idle' ? (
           <p role="status" className="px-4 py-6 text-center text-sm text-slate-600">
-            Loading notifications...
+            {t('Loading notifications...')}
           </p>
         ) : items.length === 0 ? (
-          <p className="px-4 py-6 text-center text-sm text-slate-600">No notifications</p>
+          <p className="px-4 py-6 text-center text-sm text-slate-600">{t('No notifications')}</p>
         ) : (
           <ul aria-labelledby={headingId} className="divide-y divide-slate-100 overflow-y-auto">
             {items.map((item) => {
@@ -208,7 +210,7 @@ export function NotificationBell({ markReadOn }: NotificationBellProps) {
             onClick={() => closePanel(false)}
             className="text-sm font-medium text-indigo-700 hover:underline"
           >
-            View all notifications
+            {t('View all notifications')}
           </Link>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '@slotwise/shared/realtime';
 import type { ReactNode } from 'react';
 import { NotificationTime } from './notification-time';
@@ -36,18 +37,19 @@ export function NotificationEntry({
   badge?: ReactNode;
   onClick: () => void;
 }) {
+  const { t } = useTranslation();
   const classes = LOOKS[look];
   const title = (
     <span className={classes.title}>
       {item.title}
-      {unread ? <span className="sr-only"> (unread)</span> : null}
+      {unread ? <span className="sr-only"> {t('(unread)')}</span> : null}
     </span>
   );
   return (
     <button
       type="button"
       onClick={onClick}
-      className={`flex w-full items-start gap-3 px-4 py-3 text-left ${classes.hover} focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
+      className={`flex w-full items-start gap-3 px-4 py-3 text-start ${classes.hover} focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${
         unread ? 'bg-indigo-50/60' : ''
       }`}
     >

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PHONE_UI_TEXTS } from '@slotwise/shared/phones-texts';
 import { toast } from 'react-toastify/unstyled';
 import { devicePushFailure, useDevicePush } from '../../push/api/use-device-push';
@@ -8,6 +9,7 @@ import { devicePushFailure, useDevicePush } from '../../push/api/use-device-push
  * Nothing where the browser cannot receive pushes.
  */
 export function PushOptIn() {
+  const { t } = useTranslation();
   const push = useDevicePush();
   if (!push.supported || push.on === null) return null;
 
@@ -27,7 +29,7 @@ export function PushOptIn() {
       disabled={push.busy}
       className="rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 disabled:opacity-50"
     >
-      {push.on ? PHONE_UI_TEXTS.turnOff : PHONE_UI_TEXTS.turnOn}
+      {push.on ? t(PHONE_UI_TEXTS.turnOff) : t(PHONE_UI_TEXTS.turnOn)}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUnreadMessageCount } from '../../messages/api/get-unread-message-count';
 
@@ -6,6 +7,7 @@ import { useUnreadMessageCount } from '../../messages/api/get-unread-message-cou
  * Notifications page too (docs/product.md §14.4); nothing while there is none.
  */
 export function UnreadMessagesLine() {
+  const { t } = useTranslation();
   const unread = useUnreadMessageCount();
   const count = unread.data ?? 0;
   if (count === 0) return null;
@@ -14,15 +16,15 @@ export function UnreadMessagesLine() {
       <span>
         <span
           aria-hidden="true"
-          className="mr-2 inline-block size-2 rounded-full bg-indigo-600 align-middle"
+          className="me-2 inline-block size-2 rounded-full bg-indigo-600 align-middle"
         />
-        You have {count} unread {count === 1 ? 'message' : 'messages'}
+        {t('You have {{count}} unread messages', { count })}
       </span>
       <Link
         to="/messages"
         className="rounded-md font-semibold text-indigo-700 hover:text-indigo-900 hover:underline"
       >
-        Open messages
+        {t('Open messages')}
       </Link>
     </p>
   );

@@ -86,7 +86,13 @@ export function useDevicePush(): DevicePush {
   return {
     supported,
     permission: pushPermission(),
-    on: supported ? (device.isSuccess ? device.data !== null : device.isError ? false : null) : false,
+    on: supported
+      ? device.isSuccess
+        ? device.data !== null
+        : device.isError
+          ? false
+          : null
+      : false,
     busy: on.isPending || off.isPending,
     turnOn: () => on.mutateAsync(),
     turnOff: () => off.mutateAsync(),

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { REVIEW_TEXT_MAX_LENGTH } from '@slotwise/shared/reviews-schemas';
 import type { ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
@@ -29,6 +30,7 @@ export function CountedTextarea<T extends FieldValues, TOutput extends FieldValu
   invalid: boolean;
   countClassName: string;
 }) {
+  const { t } = useTranslation();
   const { ref, value, onChange, onBlur } = useController({ control, name }).field;
   const text = typeof value === 'string' ? value : '';
   return (
@@ -49,7 +51,10 @@ export function CountedTextarea<T extends FieldValues, TOutput extends FieldValu
         className={controlClass(error)}
       />
       <p id={`${id}-count`} className={countClassName}>
-        {formatNumber(text.length)} / {formatNumber(REVIEW_TEXT_MAX_LENGTH)} characters
+        {t('{{used}} / {{max}} characters', {
+          used: formatNumber(text.length),
+          max: formatNumber(REVIEW_TEXT_MAX_LENGTH),
+        })}
       </p>
       <FieldError id={`${id}-error`} error={error} />
     </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   REPLY_EDIT_WINDOW_HOURS,
   REVIEW_MESSAGES,
@@ -26,6 +27,7 @@ function replyEditable(reply: PublicReview['reply'], now: number = Date.now()): 
  * same form for 24 hours after it was posted; nothing afterwards.
  */
 export function ReplyForm({ review }: { review: PublicReview }) {
+  const { t } = useTranslation();
   const id = useId();
   const [editing, setEditing] = useState(false);
   const { control, handleSubmit, reset, setError, formState } = useZodForm(
@@ -50,7 +52,7 @@ export function ReplyForm({ review }: { review: PublicReview }) {
         aria-describedby={`review-${review.id}-by`}
         className="mt-2 text-sm font-medium text-indigo-700 hover:underline"
       >
-        Edit reply
+        {t('Edit reply')}
       </button>
     ) : null;
   }
@@ -67,7 +69,7 @@ export function ReplyForm({ review }: { review: PublicReview }) {
     } catch (failure) {
       setError('comment', {
         type: 'server',
-        message: failureMessage(failure, REVIEW_MESSAGES.replyFailed),
+        message: failureMessage(failure, t(REVIEW_MESSAGES.replyFailed)),
       });
     }
   });
@@ -80,10 +82,13 @@ export function ReplyForm({ review }: { review: PublicReview }) {
         id={id}
         label={
           <>
-            {REVIEW_MESSAGES.replyLabel}
+            {t(REVIEW_MESSAGES.replyLabel)}
             <span className="sr-only">
               {' '}
-              to {review.client_first_name} {review.client_last_initial}.
+              {t('to {{firstName}} {{lastInitial}}.', {
+                firstName: review.client_first_name,
+                lastInitial: review.client_last_initial,
+              })}
             </span>
           </>
         }
@@ -94,9 +99,11 @@ export function ReplyForm({ review }: { review: PublicReview }) {
       />
       <div className="flex gap-2">
         <SubmitButton busy={busy} look="inline">
-          {hasReply ? 'Save reply' : REVIEW_MESSAGES.submitReply}
+          {hasReply ? t('Save reply') : t(REVIEW_MESSAGES.submitReply)}
         </SubmitButton>
-        {hasReply ? <PlainButton onClick={() => setEditing(false)}>Cancel</PlainButton> : null}
+        {hasReply ? (
+          <PlainButton onClick={() => setEditing(false)}>{t('Cancel')}</PlainButton>
+        ) : null}
       </div>
     </form>
   );

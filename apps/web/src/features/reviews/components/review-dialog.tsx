@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import {
   createReviewBodySchema,
-  fillIn,
   REVIEW_MESSAGES,
   REVIEW_TEXT_MAX_LENGTH,
 } from '@slotwise/shared/reviews-schemas';
@@ -27,6 +27,7 @@ interface ReviewDialogProps {
  * 2,000 characters, with a counter), checked by the shared schema before it is sent.
  */
 export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDialogProps) {
+  const { t } = useTranslation();
   const formId = useId();
   const commentId = useId();
   const create = useCreateReview();
@@ -44,7 +45,7 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
       toast.success(message);
       onClose();
     } catch (error) {
-      showFormFailure(error, REVIEW_MESSAGES.submitReviewFailed, setError);
+      showFormFailure(error, t(REVIEW_MESSAGES.submitReviewFailed), setError);
     }
   });
   // The appointment is not a field: a problem with it is the form's, like a failure to send.
@@ -55,7 +56,7 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
     <Modal
       open
       onClose={create.isPending ? () => {} : onClose}
-      title={fillIn(REVIEW_MESSAGES.howWasAppointment, { name: providerName })}
+      title={t(REVIEW_MESSAGES.howWasAppointment, { name: providerName })}
       footer={
         <>
           <button
@@ -64,10 +65,10 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
             disabled={create.isPending}
             className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
           >
-            Cancel
+            {t('Cancel')}
           </button>
           <SubmitButton busy={create.isPending} form={formId} look="inline">
-            {REVIEW_MESSAGES.submitReview}
+            {t(REVIEW_MESSAGES.submitReview)}
           </SubmitButton>
         </>
       }
@@ -90,7 +91,7 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
             control={control}
             name="comment"
             id={commentId}
-            label={REVIEW_MESSAGES.commentLabel}
+            label={t(REVIEW_MESSAGES.commentLabel)}
             rows={4}
             error={errors.comment?.message}
             invalid={Boolean(errors.comment) || tooLong}
@@ -99,7 +100,7 @@ export function ReviewDialog({ appointmentId, providerName, onClose }: ReviewDia
         </div>
         {formError ? (
           <p role="alert" className="text-sm text-red-700">
-            {formError}
+            {t(formError)}
           </p>
         ) : null}
       </form>

@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
-import { fillIn, REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
+import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
@@ -11,17 +12,13 @@ function awaitsReview(appointment: ClientAppointment): boolean {
   return appointment.status === 'completed' && appointment.reviewed === false;
 }
 
-/** 'Rate 3 past visits' (the one line that stands for them all). */
-function ratePromptTitle(count: number): string {
-  return `Rate ${count} past ${count === 1 ? 'visit' : 'visits'}`;
-}
-
 /**
  * The client home's review prompts (docs/product.md §14.4): ONE line, never a stack of cards.
  * A single visit to rate reads 'How was your appointment with X?' with 'Leave a review'; more
  * read 'Rate 3 past visits', which expands to one row per visit (most recent first).
  */
 export function ReviewPrompts() {
+  const { t } = useTranslation();
   const appointments = useClientAppointments();
   const [reviewing, setReviewing] = useState<ClientAppointment | null>(null);
   const [expanded, setExpanded] = useState(false);
@@ -31,7 +28,7 @@ export function ReviewPrompts() {
 
   return (
     <section
-      aria-label="Reviews to write"
+      aria-label={t('Reviews to write')}
       className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3"
     >
       {pending.length === 1 && only ? (
@@ -39,7 +36,10 @@ export function ReviewPrompts() {
       ) : pending.length > 1 ? (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="font-semibold text-slate-900">{ratePromptTitle(pending.length)}</p>
+            <p className="font-semibold text-slate-900">
+              {/* 'Rate 3 past visits': the one line that stands for them all. */}
+              {t('Rate {{count}} past visits', { count: pending.length })}
+            </p>
             <button
               type="button"
               aria-expanded={expanded}
@@ -47,7 +47,8 @@ export function ReviewPrompts() {
               onClick={() => setExpanded((open) => !open)}
               className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
             >
-              {expanded ? 'Hide' : 'Show'} <span className="sr-only">visits to rate</span>
+              {expanded ? t('Hide') : t('Show')}{' '}
+              <span className="sr-only">{t('visits to rate')}</span>
             </button>
           </div>
           <ul
@@ -81,13 +82,14 @@ function PromptRow({
   appointment: ClientAppointment;
   onReview: () => void;
 }) {
+  const { t } = useTranslation();
   const name = fullName(appointment.provider_first_name, appointment.provider_last_name);
   const titleId = `review-prompt-${appointment.appointment_id}`;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="min-w-0">
         <span id={titleId} className="block font-semibold text-slate-900">
-          {fillIn(REVIEW_MESSAGES.howWasAppointment, { name })}
+          {t(REVIEW_MESSAGES.howWasAppointment, { name })}
         </span>
         <span className="block text-sm text-slate-700">
           {appointment.service_type} · {formatDate(appointment.day)}
@@ -99,7 +101,7 @@ function PromptRow({
         onClick={onReview}
         className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700"
       >
-        {REVIEW_MESSAGES.leaveReview}
+        {t(REVIEW_MESSAGES.leaveReview)}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { REVIEW_MESSAGES, type PublicReview } from '@slotwise/shared/reviews-schemas';
 import type { ReactNode } from 'react';
 import { StarRating } from '../../../components/star-rating';
@@ -5,12 +6,13 @@ import { useProviderReviews } from '../api/get-provider-reviews';
 import { ReplyForm } from './reply-form';
 import { formatInstantDate } from '../../../lib/date-time-format';
 import { ListState, type ListTexts } from '../../../components/list-state';
+import { msg } from '@slotwise/shared/locales';
 
-const REVIEW_LIST_TEXTS: ListTexts = {
-  loading: 'Loading reviews...',
+const REVIEW_LIST_TEXTS = {
+  loading: msg('Loading reviews...'),
   failed: REVIEW_MESSAGES.loadReviewsFailed,
   empty: REVIEW_MESSAGES.noReviewsYet,
-};
+} as const;
 
 const formatDate = (iso: string): string => formatInstantDate(iso);
 
@@ -35,13 +37,19 @@ export function ReviewsList({
   headingLevel = 'h2',
   report,
 }: ReviewsListProps) {
+  const { t } = useTranslation();
   const reviews = useProviderReviews(providerId);
+  const listTexts: ListTexts = {
+    loading: t(REVIEW_LIST_TEXTS.loading),
+    failed: t(REVIEW_LIST_TEXTS.failed),
+    empty: t(REVIEW_LIST_TEXTS.empty),
+  };
   const Heading = headingLevel;
   const first = reviews.data?.pages[0];
   const items: PublicReview[] = reviews.data?.pages.flatMap((page) => page.reviews) ?? [];
 
   const content = (
-    <ListState query={reviews} items={items} texts={REVIEW_LIST_TEXTS}>
+    <ListState query={reviews} items={items} texts={listTexts}>
       <>
         <ul aria-labelledby="reviews-title" className="divide-y divide-slate-200">
           {items.map((review) => (
@@ -50,10 +58,13 @@ export function ReviewsList({
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <StarRating rating={review.rating} reviewCount={null} />
                   <span id={`review-${review.id}-by`} className="font-semibold text-slate-900">
-                    {review.client_first_name} {review.client_last_initial}.
+                    {t('{{firstName}} {{lastInitial}}.', {
+                      firstName: review.client_first_name,
+                      lastInitial: review.client_last_initial,
+                    })}
                   </span>
                   <span className="text-sm text-slate-600">{formatDate(review.created_at)}</span>
-                  {report ? <span className="ml-auto">{report(review)}</span> : null}
+                  {report ? <span className="ms-auto">{report(review)}</span> : null}
                 </div>
                 {review.comment ? (
                   <p className="mt-2 break-words whitespace-pre-line text-slate-800">
@@ -61,9 +72,9 @@ export function ReviewsList({
                   </p>
                 ) : null}
                 {review.reply ? (
-                  <div className="mt-3 rounded-md border-l-4 border-indigo-300 bg-indigo-50/60 px-3 py-2">
+                  <div className="mt-3 rounded-md border-s-4 border-indigo-300 bg-indigo-50/60 px-3 py-2">
                     <p className="text-sm font-semibold text-indigo-900">
-                      {REVIEW_MESSAGES.providerReplyLabel}
+                      {t(REVIEW_MESSAGES.providerReplyLabel)}
                     </p>
                     <p className="mt-1 break-words whitespace-pre-line text-sm text-slate-800">
                       {review.reply.comment}
@@ -82,7 +93,7 @@ export function ReviewsList({
             disabled={reviews.isFetchingNextPage}
             className="mt-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
           >
-            {REVIEW_MESSAGES.loadMoreReviews}
+            {t(REVIEW_MESSAGES.loadMoreReviews)}
           </button>
         ) : null}
       </>
@@ -96,7 +107,7 @@ export function ReviewsList({
     >
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <Heading id="reviews-title" className="text-lg font-semibold text-slate-900">
-          {REVIEW_MESSAGES.reviewsHeading}
+          {t(REVIEW_MESSAGES.reviewsHeading)}
         </Heading>
         {first ? <StarRating rating={first.rating} reviewCount={first.reviewCount} /> : null}
       </div>

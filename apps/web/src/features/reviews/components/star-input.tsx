@@ -1,11 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import {
   RATING_MAX,
   RATING_MIN,
   REVIEW_MESSAGES,
-  starLabel,
+  STAR_LABEL_KEY,
+  STAR_LABELS,
   type StarRating,
 } from '@slotwise/shared/reviews-schemas';
 import { useId } from 'react';
+
+/** The star drawn for each choice (decorative: each radio has its own accessible name). */
+const STAR = '★';
 
 const RATINGS = Array.from(
   { length: RATING_MAX - RATING_MIN + 1 },
@@ -25,11 +30,16 @@ interface StarInputProps {
  * (Tab into the group, arrow keys move and choose); the stars are their visible labels.
  */
 export function StarInput({ value, onChange, error, disabled = false }: StarInputProps) {
+  const { t } = useTranslation();
+  const starLabel = (rating: StarRating) =>
+    t(STAR_LABEL_KEY, { count: rating, label: t(STAR_LABELS[rating]) });
   const name = useId();
   const errorId = `${name}-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined} disabled={disabled}>
-      <legend className="text-sm font-medium text-slate-700">{REVIEW_MESSAGES.ratingLegend}</legend>
+      <legend className="text-sm font-medium text-slate-700">
+        {t(REVIEW_MESSAGES.ratingLegend)}
+      </legend>
       <div className="mt-1 flex gap-1">
         {RATINGS.map((rating) => {
           const filled = value !== null && rating <= value;
@@ -50,7 +60,7 @@ export function StarInput({ value, onChange, error, disabled = false }: StarInpu
                   filled ? 'text-amber-500' : 'text-slate-400'
                 }`}
               >
-                ★
+                {STAR}
               </span>
             </label>
           );
@@ -60,7 +70,7 @@ export function StarInput({ value, onChange, error, disabled = false }: StarInpu
         {value !== null ? starLabel(value as StarRating) : ''}
       </p>
       <p id={errorId} aria-live="polite" className={error ? 'text-sm text-red-600' : undefined}>
-        {error}
+        {error ? t(error) : null}
       </p>
     </fieldset>
   );

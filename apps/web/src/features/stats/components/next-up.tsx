@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { Link } from 'react-router';
 import { formatTimeRange, formatWhen } from '../../../lib/date-time-format';
@@ -11,13 +12,14 @@ export function NextUp({
   appointment: ProviderAppointment | null;
   today: string;
 }) {
+  const { t } = useTranslation();
   return (
     <section
       aria-labelledby="next-up-title"
       className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 shadow-sm"
     >
       <h2 id="next-up-title" className="text-sm font-semibold tracking-wide text-indigo-800">
-        Next up
+        {t('Next up')}
       </h2>
       {appointment ? (
         <Link
@@ -30,15 +32,17 @@ export function NextUp({
             </time>
           </span>
           <span className="text-slate-800">
-            {fullName(appointment.client_first_name, appointment.client_last_name)} ·{' '}
-            {appointment.service_type}
+            {t('{{client}} · {{service}}', {
+              client: fullName(appointment.client_first_name, appointment.client_last_name),
+              service: appointment.service_type,
+            })}
           </span>
           <span className="sr-only">
             , {formatTimeRange(appointment.start_time, appointment.end_time)}
           </span>
         </Link>
       ) : (
-        <p className="mt-1 text-slate-700">Nothing booked yet.</p>
+        <p className="mt-1 text-slate-700">{t('Nothing booked yet.')}</p>
       )}
     </section>
   );

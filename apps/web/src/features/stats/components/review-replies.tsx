@@ -1,12 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import type { PublicReview } from '@slotwise/shared/reviews-schemas';
 import { useId, useState, type ReactNode } from 'react';
 import { useProviderReviews } from '../../reviews/api/get-provider-reviews';
 
-/** 'Reply to 3 reviews', or 'Show reviews' when every loaded one has its reply. */
-function repliesLabel(waiting: number): string {
-  if (waiting === 0) return 'Show reviews';
-  return `Reply to ${waiting} ${waiting === 1 ? 'review' : 'reviews'}`;
-}
+/** The disclosure's triangles (decorative: the button says aria-expanded). */
+const OPEN_MARK = '▾';
+const CLOSED_MARK = '▸';
 
 /**
  * The provider's reviews on the dashboard, collapsed until asked (docs/product.md §14.3): one
@@ -20,6 +19,7 @@ export function ReviewReplies({
   providerId: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const reviews = useProviderReviews(providerId);
@@ -33,12 +33,13 @@ export function ReviewReplies({
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
-        className="w-full rounded-lg border border-slate-200 bg-white px-4 py-3 text-left font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50"
+        className="w-full rounded-lg border border-slate-200 bg-white px-4 py-3 text-start font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50"
       >
-        <span aria-hidden="true" className="mr-2 inline-block w-3">
-          {open ? '▾' : '▸'}
+        <span aria-hidden="true" className="me-2 inline-block w-3 rtl:-scale-x-100">
+          {open ? OPEN_MARK : CLOSED_MARK}
         </span>
-        {repliesLabel(waiting)}
+        {/* 'Reply to 3 reviews', or 'Show reviews' when every loaded one has its reply. */}
+        {waiting === 0 ? t('Show reviews') : t('Reply to {{count}} reviews', { count: waiting })}
       </button>
       <div id={panelId} hidden={!open} className="mt-3">
         {open ? children : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/date-time-format';
 
 interface StatCardProps {
@@ -12,6 +13,7 @@ interface StatCardProps {
 
 /** One of the dashboard's three stat cards. */
 export function StatCard({ label, value, change, caption }: StatCardProps) {
+  const { t } = useTranslation();
   const up = change > 0;
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -26,7 +28,7 @@ export function StatCard({ label, value, change, caption }: StatCardProps) {
         >
           <svg
             role="img"
-            aria-label={up ? 'Up' : 'Down'}
+            aria-label={up ? t('Up') : t('Down')}
             viewBox="0 0 20 20"
             className="size-4"
             fill="currentColor"
@@ -37,7 +39,9 @@ export function StatCard({ label, value, change, caption }: StatCardProps) {
               <path d="M10 16.5 4 10h4V3.5h4V10h4l-6 6.5Z" />
             )}
           </svg>
-          <span>{formatNumber(Math.abs(change))}% from yesterday</span>
+          <span>
+            {t('{{percent}}% from yesterday', { percent: formatNumber(Math.abs(change)) })}
+          </span>
         </p>
       ) : null}
     </article>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { useProfile } from '../../accounts/api/get-profile';
 import { suspensionOf } from '../suspension';
@@ -7,6 +8,7 @@ import { suspensionOf } from '../suspension';
  * and how to appeal. Nothing while the provider is listed.
  */
 export function SuspensionBanner() {
+  const { t } = useTranslation();
   const profile = useProfile();
   const suspension = suspensionOf(profile.data);
   if (!suspension) return null;
@@ -17,11 +19,11 @@ export function SuspensionBanner() {
       className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
     >
       <h2 id="suspension-title" className="text-base font-semibold">
-        {MODERATION_TEXTS.suspendedTitle}
+        {t(MODERATION_TEXTS.suspendedTitle)}
       </h2>
-      <p className="mt-1 text-sm">{MODERATION_TEXTS.suspendedBody}</p>
+      <p className="mt-1 text-sm">{t(MODERATION_TEXTS.suspendedBody)}</p>
       <p className="mt-2 text-sm">
-        <span className="font-semibold">{MODERATION_TEXTS.suspendedReason}: </span>
+        <span className="font-semibold">{t(MODERATION_TEXTS.suspendedReason)}: </span>
         <span className="break-words whitespace-pre-line">{suspension.note}</span>
       </p>
     </section>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { Link } from 'react-router';
@@ -16,10 +17,11 @@ export function TodaysAppointments({
   /** 'Mark as no-show' on the appointments that qualify (started, within 72 hours). */
   onNoShow?: (appointment: ProviderAppointment) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <CardSection
       titleId="today-appointments-title"
-      title="Today's Appointments"
+      title={t("Today's Appointments")}
       badge={
         <span
           data-testid="today-count-badge"
@@ -33,12 +35,12 @@ export function TodaysAppointments({
     >
       {appointments.length === 0 ? (
         <div className="mt-4 flex flex-col items-start gap-3">
-          <p className="text-slate-600">No appointments scheduled for today</p>
+          <p className="text-slate-600">{t('No appointments scheduled for today')}</p>
           <Link
             to="/dashboard/timeslots"
             className="rounded-md border border-indigo-600 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
           >
-            Set Availability
+            {t('Set Availability')}
           </Link>
         </div>
       ) : (
@@ -64,10 +66,14 @@ export function TodaysAppointments({
                 <button
                   type="button"
                   onClick={() => onNoShow(appointment)}
-                  aria-label={`${REVIEW_MESSAGES.markNoShow}: ${fullName(appointment.client_first_name, appointment.client_last_name)}, ${formatTime(appointment.start_time)}`}
+                  aria-label={t('{{action}}: {{client}}, {{time}}', {
+                    action: t(REVIEW_MESSAGES.markNoShow),
+                    client: fullName(appointment.client_first_name, appointment.client_last_name),
+                    time: formatTime(appointment.start_time),
+                  })}
                   className="shrink-0 self-center rounded-md border border-amber-400 px-3 py-1.5 text-sm font-medium text-amber-800 hover:bg-amber-50"
                 >
-                  {REVIEW_MESSAGES.markNoShow}
+                  {t(REVIEW_MESSAGES.markNoShow)}
                 </button>
               ) : null}
             </li>

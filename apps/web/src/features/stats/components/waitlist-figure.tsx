@@ -1,4 +1,5 @@
-import { refilledText, WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
+import { useTranslation } from 'react-i18next';
+import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { Link } from 'react-router';
 import { CardSection } from '../../../components/card-section';
 import { useProviderWaitlist } from '../../waitlist/api/get-provider-waitlist';
@@ -9,27 +10,29 @@ import { useProviderWaitlist } from '../../waitlist/api/get-provider-waitlist';
  * failure is logged by the query cache, docs/product.md §8).
  */
 export function WaitlistFigure() {
+  const { t } = useTranslation();
   const waitlist = useProviderWaitlist();
   if (!waitlist.isSuccess) return null;
   const waiting = waitlist.data.entries.length;
   return (
     <CardSection
       titleId="waitlist-figure-title"
-      title={WAITLIST_TEXTS.providerTitle}
+      title={t(WAITLIST_TEXTS.providerTitle)}
       actions={
         <Link
           to="/dashboard/waitlist"
           className="text-sm font-medium text-indigo-700 hover:underline"
         >
-          {WAITLIST_TEXTS.seeWaitlist}
+          {t(WAITLIST_TEXTS.seeWaitlist)}
         </Link>
       }
     >
       <p className="mt-2 text-2xl font-bold text-slate-900">
-        {refilledText(waitlist.data.refilled_last_30_days)}
+        {/* 'Freed slots refilled (30 days): 3' */}
+        {t(WAITLIST_TEXTS.refilledLabel)}: {waitlist.data.refilled_last_30_days}
       </p>
       <p className="mt-1 text-sm text-slate-600">
-        {waiting === 1 ? '1 client waiting' : `${waiting} clients waiting`}
+        {t('{{count}} clients waiting', { count: waiting })}
       </p>
     </CardSection>
   );

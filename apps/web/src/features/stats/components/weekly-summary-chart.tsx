@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Cell, Pie, PieChart } from 'recharts';
 import { WEEKLY_CHART_SIZE, type WeeklySlice } from '../weekly-summary-data';
 
@@ -8,8 +9,14 @@ const EMPTY_COLOR = '#e2e8f0';
  * for assistive technology: the legend beside it carries the same numbers as text.
  */
 export function WeeklySummaryChart({ slices }: { slices: WeeklySlice[] }) {
+  const { t } = useTranslation();
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
-  const data = total > 0 ? slices.filter((slice) => slice.value > 0) : [];
+  const data =
+    total > 0
+      ? slices
+          .filter((slice) => slice.value > 0)
+          .map((slice) => ({ ...slice, label: t(slice.label) }))
+      : [];
   return (
     <PieChart width={WEEKLY_CHART_SIZE} height={WEEKLY_CHART_SIZE} accessibilityLayer={false}>
       {total > 0 ? (
@@ -30,7 +37,7 @@ export function WeeklySummaryChart({ slices }: { slices: WeeklySlice[] }) {
         </Pie>
       ) : (
         <Pie
-          data={[{ label: 'No activity', value: 1 }]}
+          data={[{ label: t('No activity'), value: 1 }]}
           dataKey="value"
           innerRadius={52}
           outerRadius={88}

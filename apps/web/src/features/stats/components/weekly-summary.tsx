@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense } from 'react';
 import { WEEKLY_CHART_SIZE, type WeeklySlice } from '../weekly-summary-data';
 
@@ -7,6 +8,7 @@ const WeeklySummaryChart = lazy(async () => ({
 
 /** docs/product.md §2 Weekly Summary: the pie with its legend beside it (below it on narrow screens). */
 export function WeeklySummary({ slices }: { slices: WeeklySlice[] }) {
+  const { t } = useTranslation();
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
   return (
     <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-center">
@@ -23,7 +25,7 @@ export function WeeklySummary({ slices }: { slices: WeeklySlice[] }) {
         </Suspense>
       </div>
       <div className="min-w-0">
-        <ul aria-label="Weekly Summary legend" className="space-y-3">
+        <ul aria-label={t('Weekly Summary legend')} className="space-y-3">
           {slices.map((slice) => (
             <li key={slice.key} className="flex items-center gap-3 text-sm">
               <span
@@ -32,14 +34,14 @@ export function WeeklySummary({ slices }: { slices: WeeklySlice[] }) {
                 className="size-3.5 shrink-0 rounded-sm"
                 style={{ backgroundColor: slice.color }}
               />
-              <span className="text-slate-700">{slice.label}</span>
-              <span className="ml-auto pl-4 font-semibold text-slate-900">{slice.value}</span>
+              <span className="text-slate-700">{t(slice.label)}</span>
+              <span className="ms-auto ps-4 font-semibold text-slate-900">{slice.value}</span>
             </li>
           ))}
         </ul>
         {total === 0 ? (
           <p className="mt-3 text-sm text-slate-500">
-            No bookings, cancellations or reschedules yet this week.
+            {t('No bookings, cancellations or reschedules yet this week.')}
           </p>
         ) : null}
       </div>
