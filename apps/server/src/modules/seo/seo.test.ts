@@ -196,7 +196,13 @@ describe('search engine pages', () => {
 
     const profile = await asUser(t.app, p).patch(
       '/api/profile/update',
-      multipart({ specialty: 'Barber', bio: 'Second bio' }),
+      multipart({
+        firstName: p.firstName,
+        lastName: p.lastName,
+        email: p.email,
+        specialty: 'Barber',
+        bio: 'Second bio',
+      }),
     );
     expect(profile.statusCode, profile.body).toBe(200);
     const second = (await get(url)).body;
