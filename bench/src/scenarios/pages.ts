@@ -63,6 +63,7 @@ export interface PageResult {
   path: string;
   jsBudgetBytes: number;
   lighthouseTarget: number | null;
+  seoTarget?: number;
   scripts: number;
   /** Each script loaded, with its gzip size in bytes. */
   scriptSizes: Record<string, number>;

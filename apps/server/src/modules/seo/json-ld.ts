@@ -83,7 +83,9 @@ export function localBusinessOf(
     description,
     url,
     ...(image ? { image } : {}),
-    ...(address ? { address, areaServed: { '@type': 'City', name: address.addressLocality as string } } : {}),
+    ...(address
+      ? { address, areaServed: { '@type': 'City', name: address.addressLocality as string } }
+      : {}),
     ...(lat !== undefined && lng !== undefined
       ? { geo: { '@type': 'GeoCoordinates', latitude: lat, longitude: lng } }
       : {}),

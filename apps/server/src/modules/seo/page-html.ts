@@ -105,7 +105,11 @@ export function entityPage(ctx: PageContext, page: PageData): HeadParts {
       extra = `<p>${escapeHtml(t('Works at'))} ${link}</p>`;
     }
     description = shorten(
-      p.bio || t('Book an appointment with {{name}}, {{specialty}}, on Slotwise.', { name, specialty: p.specialty }),
+      p.bio ||
+        t('Book an appointment with {{name}}, {{specialty}}, on Slotwise.', {
+          name,
+          specialty: p.specialty,
+        }),
     );
   } else {
     const b = page.business;

@@ -64,10 +64,17 @@ export class PageShell {
     ];
   }
 
-  /** index.html of `distDir` (null: none), else the stand-in. */
+  /** index.html of `distDir`, else (none, or not cut where expected) the stand-in. */
   static load(distDir: string | undefined): PageShell {
     const file = distDir ? path.join(distDir, 'index.html') : null;
-    return new PageShell(file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : FALLBACK_SHELL);
+    if (file && fs.existsSync(file)) {
+      try {
+        return new PageShell(fs.readFileSync(file, 'utf8'));
+      } catch {
+        // A page without </head> and an empty #root (a hand-written stand-in build).
+      }
+    }
+    return new PageShell(FALLBACK_SHELL);
   }
 
   render(page: HeadParts): string {

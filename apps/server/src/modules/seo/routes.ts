@@ -96,9 +96,7 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
     const stream = new SitemapStream({ hostname: `${origin}/` });
     const source = Readable.from(entries());
     source.on('error', (error) => stream.destroy(error));
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=300');
+    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=300');
     return reply.send(source.pipe(stream));
   });
 

@@ -121,7 +121,13 @@ describe('search engine pages', () => {
     ]);
 
     const root = html.slice(html.indexOf('<div id="root">'));
-    for (const text of ['<h1>Rosa Marquez</h1>', 'Barber · New York', 'Haircut', '$25.00', 'Rating: 4.5 / 5'])
+    for (const text of [
+      '<h1>Rosa Marquez</h1>',
+      'Barber · New York',
+      'Haircut',
+      '$25.00',
+      'Rating: 4.5 / 5',
+    ])
       expect(root).toContain(text);
   });
 
@@ -152,7 +158,9 @@ describe('search engine pages', () => {
     expect(ld.name).toBe('</script><script>alert(1)</script> <!--');
     expect(ld.makesOffer?.[0]?.itemOffered.name).toBe('</SCRIPT>&');
     expect(h).toContain('\\u003c/script\\u003e');
-    expect(res.body).toContain('<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!--</h1>');
+    expect(res.body).toContain(
+      '<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!--</h1>',
+    );
   });
 
   it('answers suspended, unlisted and unknown pages 404 with noindex and none of their content', async () => {
@@ -230,7 +238,9 @@ describe('search engine pages', () => {
     expect(ld.name).toBe(`Salon ${business.owner.lastName}`);
     expect(ld.makesOffer?.map((o) => o.itemOffered.name)).toEqual(['Cut']);
     expect(res.body).toContain(`href="/providers/${business.staff[1]!.providerId}"`);
-    expect(head(res.body)).toContain(`<link rel="canonical" href="${ORIGIN}/businesses/${business.id}" />`);
+    expect(head(res.body)).toContain(
+      `<link rel="canonical" href="${ORIGIN}/businesses/${business.id}" />`,
+    );
   });
 
   it('gives the results page its title, description and canonical', async () => {

@@ -15,7 +15,9 @@ export interface SitemapRow {
   lastmod: string;
 }
 
-async function* pagesOf(load: (after: string) => Promise<SitemapRow[]>): AsyncGenerator<SitemapRow> {
+async function* pagesOf(
+  load: (after: string) => Promise<SitemapRow[]>,
+): AsyncGenerator<SitemapRow> {
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const rows = await load(after);
