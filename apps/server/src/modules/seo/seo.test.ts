@@ -71,7 +71,7 @@ describe('search engine pages', () => {
     await createService(t.app, provider, { name: 'Shave', price_cents: 1800, currency: 'USD' });
     const client = await createClient(t.app);
     await insertReviews(t.app, provider.providerId!, client.id, [5, 4]);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await fs.rm(webDist, { recursive: true, force: true });
