@@ -21,6 +21,7 @@ export const SCENARIOS = [
   'calendar',
   'push',
   'figures',
+  'seo',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

@@ -21,6 +21,10 @@ import { getProviderStats } from '../../apps/server/src/modules/stats/service';
 import { getTrustFigures } from '../../apps/server/src/modules/stats/trust-figures';
 import { timeslotWindowJson } from '../../apps/server/src/modules/availability/timeslot-window';
 import { mergedAvailableSlots } from '../../apps/server/src/modules/business/public-business';
+import { providerPage } from '../../apps/server/src/modules/seo/page-data';
+import { entityPage } from '../../apps/server/src/modules/seo/page-html';
+import { PageShell } from '../../apps/server/src/modules/seo/page-shell';
+import { translatorFor } from '../../apps/server/src/modules/seo/seo-texts';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -87,6 +91,17 @@ app.get<{ Params: { id: string }; Querystring: { serviceId: string; date: string
     ),
   }),
 );
+
+// A provider's search engine page, rendered on every request (the server keeps it cached).
+const shell = PageShell.load(config.webDistDir);
+app.get<{ Params: { id: string } }>('/seo-page/:id', async (request, reply) => {
+  const page = await providerPage(db, request.params.id);
+  if (!page) return reply.code(404).send('not found');
+  const { locale, t } = translatorFor(request.headers['accept-language']);
+  const path = `/providers/${request.params.id}`;
+  const html = shell.render(entityPage({ locale, t, origin: config.publicUrl, path }, page));
+  return reply.type('text/html; charset=utf-8').send(html);
+});
 
 app.addHook('onClose', async () => database.close());
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

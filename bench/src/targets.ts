@@ -276,6 +276,15 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
       target: `≥ ${page.lighthouseTarget}`,
       met: page.lighthouse !== null && page.lighthouse >= page.lighthouseTarget,
     });
+    if (page.seoTarget === undefined) continue;
+    const seo = page.lighthouseSeo ?? null;
+    rows.push({
+      scenario: `page ${page.path}`,
+      measure: 'Lighthouse SEO',
+      value: seo === null ? `n/a (${page.lighthouseError ?? 'no score'})` : String(seo),
+      target: `≥ ${page.seoTarget}`,
+      met: seo !== null && seo >= page.seoTarget,
+    });
   }
   const install = results.pages?.find((page) => page.installability)?.installability;
   if (install) {

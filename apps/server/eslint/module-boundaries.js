@@ -17,7 +17,7 @@ export const MODULE_LAYERS = [
   ['payments'],
   ['waitlist'],
   ['calendar', 'business'],
-  ['calendar-sync'],
+  ['calendar-sync', 'seo'],
   ['marketplace-figures', 'moderation'],
   ['personal-data'],
 ];

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
+import { providerId } from '../ids';
 import { root } from '../paths';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -32,6 +33,8 @@ export interface PageSpec {
   jsBudgetBytes: number;
   /** Lighthouse performance target (0-100), or null: not run. */
   lighthouseTarget: number | null;
+  /** Lighthouse SEO target (0-100), when the page is one search engines read (§21.2). */
+  seoTarget?: number;
 }
 
 const KB = 1024;
@@ -45,12 +48,22 @@ export const PAGES: PageSpec[] = [
   { path: '/email-verification', jsBudgetBytes: 180 * KB, lighthouseTarget: null },
   { path: '/forgot-password', jsBudgetBytes: 175 * KB, lighthouseTarget: null },
   { path: '/reset-password', jsBudgetBytes: 180 * KB, lighthouseTarget: null },
+  // A seeded provider's public page, served with its words in the first HTML
+  // (docs/decisions/075-search-engine-pages.md): needs the seeded data (run with another
+  // scenario that seeds, e.g. `npm run bench -- seo pages`).
+  {
+    path: `/providers/${providerId(100)}`,
+    jsBudgetBytes: 185 * KB,
+    lighthouseTarget: 95,
+    seoTarget: 100,
+  },
 ];
 
 export interface PageResult {
   path: string;
   jsBudgetBytes: number;
   lighthouseTarget: number | null;
+  seoTarget?: number;
   scripts: number;
   /** Each script loaded, with its gzip size in bytes. */
   scriptSizes: Record<string, number>;
@@ -59,6 +72,8 @@ export interface PageResult {
   /** What Chromium actually transferred for them (it accepts brotli), bytes. */
   jsTransferredBytes: number;
   lighthouse: number | null;
+  /** Lighthouse SEO score, when the page has an SEO target. */
+  lighthouseSeo?: number | null;
   lighthouseMetrics: Record<string, number>;
   lighthouseError?: string;
   /** `/` only: Chrome's installability check (docs/decisions/073-phones.md). */
@@ -109,14 +124,14 @@ async function scriptsOf(baseUrl: string, pagePath: string) {
   }
 }
 
-async function lighthouse(url: string) {
+async function lighthouse(url: string, categories: string) {
   const cli = path.join(root, 'node_modules/lighthouse/cli/index.js');
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
       cli,
       url,
-      '--only-categories=performance',
+      `--only-categories=${categories}`,
       '--output=json',
       '--output-path=stdout',
       '--quiet',
@@ -129,7 +144,7 @@ async function lighthouse(url: string) {
     },
   );
   const report = JSON.parse(stdout) as {
-    categories: { performance: { score: number | null } };
+    categories: { performance: { score: number | null }; seo?: { score: number | null } };
     audits: Record<string, { numericValue?: number }>;
     runtimeError?: { message: string };
   };
@@ -145,8 +160,10 @@ async function lighthouse(url: string) {
     if (value !== undefined) metrics[id] = Math.round(value * 1000) / 1000;
   }
   const score = report.categories.performance.score;
+  const seo = report.categories.seo?.score ?? null;
   return {
     score: score === null ? null : Math.round(score * 100),
+    seo: seo === null ? null : Math.round(seo * 100),
     metrics,
     error: report.runtimeError?.message,
   };
@@ -171,8 +188,10 @@ export async function measurePage(baseUrl: string, spec: PageSpec): Promise<Page
   if (pagePath === '/') result.installability = await checkInstallability(baseUrl);
   if (spec.lighthouseTarget === null) return result;
   try {
-    const lh = await lighthouse(`${baseUrl}${pagePath}`);
+    const categories = spec.seoTarget === undefined ? 'performance' : 'performance,seo';
+    const lh = await lighthouse(`${baseUrl}${pagePath}`, categories);
     result.lighthouse = lh.score;
+    if (spec.seoTarget !== undefined) result.lighthouseSeo = lh.seo;
     result.lighthouseMetrics = lh.metrics;
     if (lh.error) result.lighthouseError = lh.error;
   } catch (error) {

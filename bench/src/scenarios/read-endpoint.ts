@@ -3,7 +3,7 @@ export interface ReadEndpoint {
   key: string;
   /** Absolute targets (bench/README.md) instead of the share of the floor. */
   targets?: { minRps: number; maxP99Ms: number };
-  scenario: 'search' | 'slots' | 'dashboard' | 'week' | 'discovery' | 'teams';
+  scenario: 'search' | 'slots' | 'dashboard' | 'week' | 'discovery' | 'teams' | 'seo';
   label: string;
   /** Paths on the real server, taken in turn. */
   paths: string[];
@@ -17,6 +17,8 @@ export interface ReadEndpoint {
   resolve?(baseUrl: string): Promise<{ paths: string[]; floorPaths: string[] }>;
   /** The provider who asks (default: the dashboard provider). */
   providerIndex?: number;
+  /** The answer is HTML (its text is checked), not JSON. */
+  html?: boolean;
   /** Checks one answer of the real server before measuring. */
   check(body: unknown): string | null;
 }

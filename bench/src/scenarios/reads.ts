@@ -3,6 +3,7 @@ import { clientUserId, providerId, providerUserId } from '../ids';
 import { type LoadResult, runLoad } from '../load';
 import { mintToken } from '../tokens';
 import type { ReadEndpoint } from './read-endpoint';
+import { SEO_ENDPOINT } from './seo';
 import { TEAMS_ENDPOINT } from './teams';
 import { WEEK_ENDPOINT } from './week';
 
@@ -84,6 +85,7 @@ export const READ_ENDPOINTS: ReadEndpoint[] = [
   },
   WEEK_ENDPOINT,
   TEAMS_ENDPOINT,
+  SEO_ENDPOINT,
 ];
 
 export async function authHeaders(
@@ -117,7 +119,7 @@ export async function measureEndpoint(
   const headers = await authHeaders(endpoint.role, endpoint.providerIndex);
   if (endpoint.resolve) Object.assign(endpoint, await endpoint.resolve(baseUrl));
   const res = await fetch(`${baseUrl}${endpoint.paths[0]}`, { headers });
-  const body: unknown = await res.json();
+  const body: unknown = endpoint.html ? await res.text() : await res.json();
   const problem = res.status === 200 ? endpoint.check(body) : `status ${res.status}`;
   if (problem)
     throw new Error(`${endpoint.label}: ${problem}: ${JSON.stringify(body).slice(0, 300)}`);

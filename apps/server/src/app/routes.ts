@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { uploadRoutes } from '../images/routes';
 import { calendarFeedRoutes } from '../modules/calendar/routes';
 import { demoCalendarRoutes } from '../demo/demo-calendar';
+import { seoRoutes } from '../modules/seo/routes';
 import { apiRoutes } from './api-routes';
 
 /**
@@ -18,6 +19,8 @@ export const routesPlugin = fp(
     await app.register(apiRoutes, { prefix: '/api' });
     await app.register(uploadRoutes);
     await app.register(calendarFeedRoutes);
+    // Pages search engines read, the sitemap and robots.txt (docs/decisions/075).
+    await app.register(seoRoutes);
     // The demo's calendar feed (docs/decisions/071-calendar-sync.md), in demo mode only.
     if (app.config.demoData) await app.register(demoCalendarRoutes);
   },

@@ -5,7 +5,7 @@ import type { PushBarrier } from './push-barrier';
  * What is cached: the provider's own week view, a client's available slots of a provider, and
  * the first page of the provider's own appointment list.
  */
-export type WindowKind = 'week' | 'available' | 'list' | 'business';
+export type WindowKind = 'week' | 'available' | 'list' | 'business' | 'page';
 
 /** At most this many answers (the oldest goes first)… */
 const MAX_ENTRIES = 5_000;
@@ -26,6 +26,9 @@ const TTL_MS: Record<WindowKind, number> = {
   // also how long a staff member joining or leaving (which no notification announces) may
   // take to show.
   business: 1_000,
+  // A search engine page (docs/decisions/075-search-engine-pages.md): no clock in it, and 0025
+  // announces whatever it shows that 0015 does not.
+  page: Infinity,
 };
 
 interface Entry {

@@ -15,6 +15,7 @@ import { PERSONAL_DATA_ROWS } from './authorization-matrix-personal-data';
 import { TRUST_ROWS } from './authorization-matrix-trust';
 import { SMS_ROWS } from './authorization-matrix-sms';
 import { FIGURES_ROWS } from './authorization-matrix-figures';
+import { SEO_ROWS } from './authorization-matrix-seo';
 import type { World } from './world';
 import {
   anyoneTokenChecked,
@@ -385,6 +386,8 @@ export const HTTP_MATRIX: MatrixRow[] = [
   ...PUSH_ROWS,
   // ---- the operator's marketplace figures (authorization-matrix-figures.ts) ------------------
   ...FIGURES_ROWS,
+  // ---- search engine pages, sitemap, robots.txt (authorization-matrix-seo.ts) ----------------
+  ...SEO_ROWS,
   // ---- messages: the two participants of a conversation ------------------------------------------
   // Every client case finds its conversation already there (200): opened once beforehand.
   matrixRow('POST', '/api/conversations', clientsOnly(200), {
