@@ -25,8 +25,12 @@ const webRestrictedImportPaths = [
  * their JSX, nor in the attributes people read, that is not `t(…)`.
  */
 const TRANSLATED_SCREENS = [
-  'apps/web/src/components/site-header.tsx',
-  'apps/web/src/components/language-switch.tsx',
+  'apps/web/src/components/**/*.{ts,tsx}',
+  'apps/web/src/app/**/*.{ts,tsx}',
+  'apps/web/src/lib/**/*.{ts,tsx}',
+  'apps/web/src/features/site/**/*.{ts,tsx}',
+  'apps/web/src/features/push/**/*.{ts,tsx}',
+  'apps/web/src/features/accounts/**/*.{ts,tsx}',
 ];
 
 /** JSX attributes a person reads or hears. */

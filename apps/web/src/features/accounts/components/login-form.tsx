@@ -12,6 +12,7 @@ import { lazyToast } from '../../../lib/lazy-toast';
 import { forgetNext } from '../../../lib/next-path';
 import { readRedirectFrom } from '../../../lib/redirect-state';
 import { HOME_PATH, saveSession, type Role } from '../../../lib/session';
+import { applyAccountLocale } from '../account-locale';
 import { useLogin } from '../api/login';
 import { useResendVerification } from '../api/resend-verification';
 import { bindFields } from '../../../lib/bind-fields';
@@ -96,6 +97,8 @@ export function LoginForm({
     const { token, user } = data;
     queryClient.clear(); // nothing cached for a previous user may show
     saveSession(token, user);
+    // The account's saved language, unless this device has its own (docs/product.md §21.1).
+    applyAccountLocale('locale' in user ? user.locale : null);
     forgetNext();
     lazyToast('success', MESSAGES.loginSuccessful);
     void navigate(loginDestination(user.role, next ?? readRedirectFrom(location.state)), {
