@@ -38,7 +38,7 @@ export function BrandLink({
   return (
     <Link to="/" className={className} aria-label={ariaLabel}>
       <BrandLogo className="size-8" />
-      <span className={nameClassName}>Slotwise</span>
+      <span className={nameClassName}>{'Slotwise'}</span>
     </Link>
   );
 }

@@ -77,7 +77,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
 
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+      <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-start">
         <Avatar
           src={profile.profileImageUrl}
           name={fullName}

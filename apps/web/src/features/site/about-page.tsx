@@ -122,7 +122,7 @@ export function AboutPage() {
       </AboutSection>
 
       <AboutSection id="milestones" title="Milestones" className="bg-slate-50" width="max-w-4xl">
-        <ol className="mt-8 space-y-8 border-l-2 border-indigo-200 pl-6">
+        <ol className="mt-8 space-y-8 border-s-2 border-indigo-200 ps-6">
           {MILESTONES.map((milestone) => (
             <li key={milestone.title} className="relative">
               <span

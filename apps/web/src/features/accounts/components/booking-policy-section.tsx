@@ -119,10 +119,10 @@ function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
           <p className="text-sm font-medium text-slate-800">What clients will see:</p>
           <PolicyList
             policy={preview.data}
-            className="mt-1 list-disc pl-5 text-sm text-slate-700"
+            className="mt-1 list-disc ps-5 text-sm text-slate-700"
           />
           {/* The fee terms, as the booking page and the checkout state them. */}
-          <ul aria-label="Fees" className="mt-1 list-disc pl-5 text-sm text-slate-700">
+          <ul aria-label="Fees" className="mt-1 list-disc ps-5 text-sm text-slate-700">
             {feeTierSentences(preview.data.cancellationFees, preview.data.noShowFeePercent).map(
               (sentence) => (
                 <li key={sentence}>{sentence}</li>

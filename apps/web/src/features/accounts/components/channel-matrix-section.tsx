@@ -58,10 +58,10 @@ export function ChannelMatrixSection() {
       {data ? (
         <>
           <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm" aria-labelledby={headingId}>
+            <table className="w-full text-start text-sm" aria-labelledby={headingId}>
               <thead>
                 <tr className="border-b border-slate-200 text-slate-600">
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  <th scope="col" className="py-2 pe-3 font-medium">
                     <span className="sr-only">Notification</span>
                   </th>
                   {NOTIFY_CHANNELS.map((channel) => (
@@ -74,7 +74,7 @@ export function ChannelMatrixSection() {
               <tbody>
                 {NOTIFY_EVENTS.map((event) => (
                   <tr key={event} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                    <th scope="row" className="py-2 pe-3 font-medium text-slate-900">
                       {NOTIFY_EVENT_LABELS[event]}
                     </th>
                     {NOTIFY_CHANNELS.map((channel) => (

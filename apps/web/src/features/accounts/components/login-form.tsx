@@ -125,7 +125,7 @@ export function LoginForm({
         autoComplete="current-password"
         {...field('password')}
       />
-      <p className="-mt-2 text-right text-sm">
+      <p className="-mt-2 text-end text-sm">
         <Link to="/forgot-password" className="font-semibold text-indigo-700 hover:underline">
           Forgot password?
         </Link>
