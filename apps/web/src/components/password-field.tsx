@@ -80,7 +80,11 @@ export function NewPasswordFields({
         autoComplete="new-password"
         {...password}
       />
-      <PasswordField label={t('Confirm password')} autoComplete="new-password" {...confirmPassword} />
+      <PasswordField
+        label={t('Confirm password')}
+        autoComplete="new-password"
+        {...confirmPassword}
+      />
     </>
   );
 }

@@ -16,7 +16,9 @@ export function RouteErrorPage() {
       className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-6 py-16 text-center"
     >
       <title>{t('Something went wrong · Slotwise')}</title>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('Something went wrong')}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+        {t('Something went wrong')}
+      </h1>
       <p className="mt-4 max-w-md text-slate-600">
         {t('This page could not be displayed. Reloading usually fixes it.')}
       </p>

@@ -107,7 +107,9 @@ export function SiteFooter() {
                   href={link.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={t('Slotwise on {{network}} (opens in a new tab)', { network: link.name })}
+                  aria-label={t('Slotwise on {{network}} (opens in a new tab)', {
+                    network: link.name,
+                  })}
                   className="inline-flex size-10 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-indigo-600 hover:text-white"
                 >
                   <svg {...iconProps}>

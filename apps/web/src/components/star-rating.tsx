@@ -38,7 +38,11 @@ export function StarRating({ rating, reviewCount, size = 'sm', emptyText }: Star
   const { t } = useTranslation();
   if (reviewCount === null && rating !== null) {
     return (
-      <span role="img" aria-label={t('{{rating}} out of 5 stars', { rating })} className="inline-flex">
+      <span
+        role="img"
+        aria-label={t('{{rating}} out of 5 stars', { rating })}
+        className="inline-flex"
+      >
         <Stars rating={rating} size={size} />
       </span>
     );
