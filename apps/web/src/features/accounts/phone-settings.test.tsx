@@ -1,4 +1,7 @@
-import { EMAIL_MESSAGES, notificationPreferencesResponseSchema } from '@slotwise/shared/email-schemas';
+import {
+  EMAIL_MESSAGES,
+  notificationPreferencesResponseSchema,
+} from '@slotwise/shared/email-schemas';
 import {
   DEFAULT_CHANNELS,
   PHONE_MESSAGES,
@@ -80,7 +83,8 @@ function fakeServer(call: ApiCall): Response | undefined {
       });
     }
     case 'POST /api/profile/phone/confirm':
-      if (body.code !== GOOD_CODE) return validationError(route, { code: PHONE_MESSAGES.codeWrong });
+      if (body.code !== GOOD_CODE)
+        return validationError(route, { code: PHONE_MESSAGES.codeWrong });
       phone = { number: phone!.number, confirmed: true };
       channels.reminder.sms = true;
       channels.waitlist.sms = true;

@@ -20,7 +20,11 @@ import { useNotificationPreferences } from '../api/get-notification-preferences'
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 
 /** An SMS cell can be turned on once a number is confirmed; one that is on can always go off. */
-function cellDisabled(preferences: NotificationPreferences, event: NotifyEvent, channel: NotifyChannel) {
+function cellDisabled(
+  preferences: NotificationPreferences,
+  event: NotifyEvent,
+  channel: NotifyChannel,
+) {
   return channel === 'sms' && !preferences.sms_ready && !preferences.channels[event].sms;
 }
 

@@ -105,7 +105,9 @@ function NumberForm() {
         inputMode="tel"
         {...field('phone')}
       />
-      {formState.errors.phone ? null : <FormError>{formState.errors.root?.server?.message}</FormError>}
+      {formState.errors.phone ? null : (
+        <FormError>{formState.errors.root?.server?.message}</FormError>
+      )}
       <SubmitButton busy={update.isPending} busyText={PHONE_UI_TEXTS.sendingCode} look="inline">
         {PHONE_UI_TEXTS.sendCode}
       </SubmitButton>
@@ -148,7 +150,9 @@ function CodeForm({ number }: { number: string }) {
         maxLength={6}
         {...field('code')}
       />
-      {formState.errors.code ? null : <FormError>{formState.errors.root?.server?.message}</FormError>}
+      {formState.errors.code ? null : (
+        <FormError>{formState.errors.root?.server?.message}</FormError>
+      )}
       <div className="flex flex-wrap gap-3">
         <SubmitButton busy={confirm.isPending} busyText={PHONE_UI_TEXTS.confirming} look="inline">
           {PHONE_UI_TEXTS.confirm}

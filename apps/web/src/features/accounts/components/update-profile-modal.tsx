@@ -42,26 +42,31 @@ function settingsSchema(profile: Profile) {
     if (record.serviceMode !== 'at_client') record.radiusKm = '';
     return record;
   };
-  return z.preprocess(blankToUndefined, profileUpdateSchema(profile.role === 'provider' ? 'provider' : 'client')).superRefine((v, ctx) => {
-    if (profile.role !== 'provider') return;
-    if (hadCategory && !v.category) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['category'],
-        message: CATALOGUE_MESSAGES.categoryRequired,
-      });
-    }
-    if (hadPlace && !v.placeId) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['placeId'],
-        message: CATALOGUE_MESSAGES.placeRequired,
-      });
-    }
-    const radius = typeof v.radiusKm === 'number' ? v.radiusKm : null;
-    const issue = radiusIssue(v.serviceMode ?? null, radius);
-    if (issue) ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: issue });
-  });
+  return z
+    .preprocess(
+      blankToUndefined,
+      profileUpdateSchema(profile.role === 'provider' ? 'provider' : 'client'),
+    )
+    .superRefine((v, ctx) => {
+      if (profile.role !== 'provider') return;
+      if (hadCategory && !v.category) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['category'],
+          message: CATALOGUE_MESSAGES.categoryRequired,
+        });
+      }
+      if (hadPlace && !v.placeId) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['placeId'],
+          message: CATALOGUE_MESSAGES.placeRequired,
+        });
+      }
+      const radius = typeof v.radiusKm === 'number' ? v.radiusKm : null;
+      const issue = radiusIssue(v.serviceMode ?? null, radius);
+      if (issue) ctx.addIssue({ code: 'custom', path: ['radiusKm'], message: issue });
+    });
 }
 
 function storedPlace(profile: Profile): ChosenPlace | null {
