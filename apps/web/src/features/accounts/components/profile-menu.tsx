@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -37,6 +38,7 @@ function menuItems(menu: HTMLElement | null): HTMLElement[] {
  * closes and returns focus to the button; Tab or a click elsewhere closes it.
  */
 export function ProfileMenu({ name, imageUrl, renderLogout }: ProfileMenuProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last'>('first');
   const containerRef = useRef<HTMLDivElement>(null);
@@ -122,7 +124,9 @@ export function ProfileMenu({ name, imageUrl, renderLogout }: ProfileMenuProps) 
         className="flex items-center gap-2 rounded-full p-1 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:rounded-md sm:pe-2"
       >
         <Avatar src={imageUrl} name={name} alt="" size="sm" />
-        <span className="sr-only max-w-40 truncate sm:not-sr-only">{name ?? 'Account menu'}</span>
+        <span className="sr-only max-w-40 truncate sm:not-sr-only">
+          {name ?? t('Account menu')}
+        </span>
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"
@@ -146,13 +150,13 @@ export function ProfileMenu({ name, imageUrl, renderLogout }: ProfileMenuProps) 
           className="absolute end-0 z-40 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
         >
           <Link {...itemProps} to="/client/appointments" onClick={() => closeMenu(false)}>
-            Appointments
+            {t('Appointments')}
           </Link>
           <Link {...itemProps} to="/waitlist" onClick={() => closeMenu(false)}>
-            Waitlist
+            {t('Waitlist')}
           </Link>
           <Link {...itemProps} to="/client/account" onClick={() => closeMenu(false)}>
-            Account
+            {t('Account')}
           </Link>
           {/* docs/product.md §20.1: only where the browser offers installation. */}
           <InstallAppButton {...itemProps} onDone={() => closeMenu(true)} />
