@@ -20,13 +20,13 @@ void Promise.all([
   preloadInitialScreen(window.location.pathname).catch(() => undefined),
   startI18n().catch(() => undefined),
 ]).then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
+);
 
 if (import.meta.env.PROD) registerServiceWorker();

@@ -9,6 +9,8 @@ export type PushSubscribeResponse = z.infer<typeof pushSubscribeResponseSchema>;
  * POST /push/subscriptions {endpoint, keys} → 201 `{message, subscription}`: this device's
  * subscription, for the signed-in account (docs/product.md §20.2).
  */
-export function createPushSubscription(body: PushSubscriptionInput): Promise<PushSubscribeResponse> {
+export function createPushSubscription(
+  body: PushSubscriptionInput,
+): Promise<PushSubscribeResponse> {
   return apiPost<PushSubscribeResponse>('/push/subscriptions', body);
 }
