@@ -75,6 +75,12 @@ const ROLE_NAMES: Partial<Record<string, string>> = {
   client: msg('Client'),
 };
 
+/** The role as the badge names it, in the screen's language (other roles as stored). */
+function roleName(role: string, t: (key: string) => string): string {
+  const name = ROLE_NAMES[role];
+  return name ? t(name) : role;
+}
+
 function ProfileCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const fullName =
@@ -96,7 +102,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
         />
         <div className="min-w-0">
           <span className="inline-block rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-indigo-800">
-            {(ROLE_NAMES[profile.role] ? t(ROLE_NAMES[profile.role]) : profile.role).toUpperCase()}
+            {roleName(profile.role, t).toUpperCase()}
           </span>
           <h2 className="mt-1 text-xl font-semibold break-words text-slate-900">{fullName}</h2>
           <p className="text-sm break-words text-slate-600">{profile.email}</p>
