@@ -1,3 +1,4 @@
+import { msg } from './locales';
 import { requiredText, z } from './zod';
 import { MESSAGES } from './texts';
 import { USER_ROLES, type UserRole } from './enums';
@@ -17,12 +18,13 @@ export const registrationPasswordField = z
 
 export const roleField = z.enum(USER_ROLES, { error: MESSAGES.roleRequired });
 
-const nameMax = (label: string) => `${label} must be at most 50 characters`;
-
 /** The registration form (docs/product.md §3 registration form values). */
 export const registerFormSchema = z
   .object({
-    fullName: requiredText(MESSAGES.fullNameRequired).max(101, nameMax('Full name')),
+    fullName: requiredText(MESSAGES.fullNameRequired).max(
+      101,
+      msg('Full name must be at most 50 characters'),
+    ),
     email: emailField,
     password: registrationPasswordField,
     confirmPassword: z
@@ -57,8 +59,16 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 
 /** What the register call sends (multipart fields). */
 export const registerBodySchema = z.object({
-  firstName: requiredText(MESSAGES.fullNameRequired).max(50, nameMax('First name')),
-  lastName: z.string().trim().max(50, nameMax('Last name')).optional().default('-'),
+  firstName: requiredText(MESSAGES.fullNameRequired).max(
+    50,
+    msg('First name must be at most 50 characters'),
+  ),
+  lastName: z
+    .string()
+    .trim()
+    .max(50, msg('Last name must be at most 50 characters'))
+    .optional()
+    .default('-'),
   email: emailField,
   password: registrationPasswordField,
   role: roleField.optional().default('client'),
@@ -71,9 +81,9 @@ export type EmailFormValues = z.input<typeof emailFormSchema>;
 
 export const specialtyField = requiredText(MESSAGES.specialtyRequired).max(
   80,
-  'Specialty must be at most 80 characters',
+  msg('Specialty must be at most 80 characters'),
 );
-export const bioField = z.string().trim().max(1000, 'Bio must be at most 1000 characters');
+export const bioField = z.string().trim().max(1000, msg('Bio must be at most 1000 characters'));
 
 export const providerProfileFormSchema = z.object({
   specialty: specialtyField,
@@ -86,7 +96,7 @@ export type ProviderProfileFormValues = z.input<typeof providerProfileFormSchema
  * fields (category, placeId, address, serviceMode, radiusKm — docs/decisions/041-catalogue.md).
  */
 export const providerProfileBodySchema = providerProfileFormSchema.extend({
-  userId: z.uuid('Invalid user id'),
+  userId: z.uuid(msg('Invalid user id')),
   ...providerCatalogueFields,
 });
 
@@ -98,17 +108,27 @@ export const verifyEmailBodySchema = z.object({
 export function profileUpdateSchema(role: UserRole) {
   return z
     .object({
-      firstName: requiredText(MESSAGES.firstNameRequired).max(50, nameMax('First name')),
-      lastName: requiredText(MESSAGES.lastNameRequired).max(50, nameMax('Last name')),
+      firstName: requiredText(MESSAGES.firstNameRequired).max(
+        50,
+        msg('First name must be at most 50 characters'),
+      ),
+      lastName: requiredText(MESSAGES.lastNameRequired).max(
+        50,
+        msg('Last name must be at most 50 characters'),
+      ),
       email: requiredText(MESSAGES.emailRequired)
         .max(254, MESSAGES.emailInvalidFormat)
         .email(MESSAGES.emailInvalidFormat),
       password: z
         .string()
-        .max(200, 'Password must be at most 200 characters')
+        .max(200, msg('Password must be at most 200 characters'))
         .optional()
         .refine((v) => !v || v.length >= 6, MESSAGES.profilePasswordMin),
-      specialty: z.string().trim().max(80, 'Specialty must be at most 80 characters').optional(),
+      specialty: z
+        .string()
+        .trim()
+        .max(80, msg('Specialty must be at most 80 characters'))
+        .optional(),
       bio: bioField.optional(),
       // Providers only (ignored for clients): docs/decisions/041-catalogue.md.
       ...providerCatalogueFields,

@@ -1,3 +1,4 @@
+import { msg } from './locales';
 import { z } from './zod';
 import { issueAt } from './common-schemas';
 import { registrationPasswordField } from './accounts-schemas';
@@ -13,19 +14,24 @@ import { channelMatrixPatchSchema, channelMatrixSchema } from './phones-schemas'
 export const EMAIL_MESSAGES = {
   // Honest resend: POST /api/verify-email. The first is SPEC's text (docs/product.md §8) for an actual send.
   resendSent: MESSAGES.resendSucceeded,
-  resendCoolingDown:
+  resendCoolingDown: msg(
     'A verification email was sent less than a minute ago. Please wait before asking again.',
+  ),
   // Password reset
-  forgotPasswordSent:
+  forgotPasswordSent: msg(
     'If an account exists for this address, we have sent a link to reset the password. It is valid for 1 hour.',
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
-  passwordResetDone: 'Your password has been changed. Please sign in with your new password.',
+  ),
+  resetLinkInvalid: msg(
+    'This password reset link is invalid or has expired. Please ask for a new one.',
+  ),
+  passwordResetDone: msg('Your password has been changed. Please sign in with your new password.'),
   // Preferences and calendar feed
-  preferencesSaved: 'Notification preferences saved',
-  feedUrlReset: 'Your calendar link has been replaced. The old link no longer works.',
+  preferencesSaved: msg('Notification preferences saved'),
+  feedUrlReset: msg('Your calendar link has been replaced. The old link no longer works.'),
   // One-click unsubscribe (RFC 8058) from a mail's List-Unsubscribe link
-  unsubscribeLinkInvalid:
+  unsubscribeLinkInvalid: msg(
     'This unsubscribe link is not valid. You can choose which emails you get in your notification preferences.',
+  ),
 } as const;
 
 /**
@@ -34,24 +40,26 @@ export const EMAIL_MESSAGES = {
  */
 export const UNSUBSCRIBE_TEXTS = {
   emailReminders: {
-    what: 'appointment reminders',
-    question: 'Stop appointment reminder emails?',
-    button: 'Unsubscribe from reminders',
-    done: 'You will no longer get appointment reminders by email.',
+    what: msg('appointment reminders'),
+    question: msg('Stop appointment reminder emails?'),
+    button: msg('Unsubscribe from reminders'),
+    done: msg('You will no longer get appointment reminders by email.'),
   },
   emailBookingUpdates: {
-    what: 'booking updates',
-    question: 'Stop booking update emails?',
-    button: 'Unsubscribe from booking updates',
-    done: 'You will no longer get emails about booking changes, review requests or unread messages.',
+    what: msg('booking updates'),
+    question: msg('Stop booking update emails?'),
+    button: msg('Unsubscribe from booking updates'),
+    done: msg(
+      'You will no longer get emails about booking changes, review requests or unread messages.',
+    ),
   },
 } as const satisfies Record<
   'emailReminders' | 'emailBookingUpdates',
   { what: string; question: string; button: string; done: string }
 >;
 export const UNSUBSCRIBE_PAGE_TEXTS = {
-  title: 'Email preferences',
-  manage: 'Choose which emails you get in your notification preferences',
+  title: msg('Email preferences'),
+  manage: msg('Choose which emails you get in your notification preferences'),
 } as const;
 
 /** Web paths that mail links to (the screens live in the web app). */
@@ -131,7 +139,7 @@ export const notificationPreferencesPatchSchema = mailPreferencesSchema
       v.emailReminders !== undefined ||
       v.emailBookingUpdates !== undefined ||
       (v.channels !== undefined && Object.keys(v.channels).length > 0),
-    { message: 'Nothing to change' },
+    { message: msg('Nothing to change') },
   );
 export type NotificationPreferencesPatch = z.input<typeof notificationPreferencesPatchSchema>;
 

@@ -1,3 +1,4 @@
+import { msg } from './locales';
 import { z } from './zod';
 
 /**
@@ -6,15 +7,19 @@ import { z } from './zod';
  */
 
 export const PERSONAL_DATA_MESSAGES = {
-  passwordRequired: 'Enter your password to confirm',
-  passwordIncorrect: 'Password is incorrect',
-  accountDeleted: 'Your account has been deleted',
-  businessHasStaff:
+  passwordRequired: msg('Enter your password to confirm'),
+  passwordIncorrect: msg('Password is incorrect'),
+  accountDeleted: msg('Your account has been deleted'),
+  businessHasStaff: msg(
     'Your business has other staff members: remove them before deleting your account',
+  ),
 } as const;
 
 /** What an erased person is called wherever their name was shown (reviews, messages, lists). */
-export const FORMER_NAMES = { client: 'Former client', provider: 'Former provider' } as const;
+export const FORMER_NAMES = {
+  client: msg('Former client'),
+  provider: msg('Former provider'),
+} as const;
 
 /** DELETE /api/account. */
 export const deleteAccountSchema = z.object({

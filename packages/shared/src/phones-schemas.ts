@@ -1,3 +1,4 @@
+import { msg } from './locales';
 import { messageWith, stringFields } from './common-schemas';
 import { z } from './zod';
 
@@ -28,22 +29,22 @@ export const PHONE_CODES_PER_HOUR = 5;
 export const PUSH_SUBSCRIPTIONS_PER_USER = 20;
 
 export const PHONE_MESSAGES = {
-  phoneInvalid: 'Enter a mobile number with its country code, e.g. +14155550123',
-  codeSent: 'We sent a code by text message',
-  codeInvalid: 'Enter the 6-digit code',
-  codeWrong: 'That code is not right',
-  codeExpired: 'That code has expired. Send a new one',
-  tooManyCodes: 'Too many codes sent. Try again in an hour.',
-  noPendingCode: 'Send a code first',
-  phoneConfirmed: 'Phone number confirmed',
-  phoneRemoved: 'Phone number removed',
-  smsNeedsPhone: 'Confirm a phone number first',
-  pushOn: 'Notifications turned on for this device',
-  pushOff: 'Notifications turned off for this device',
-  subscriptionNotFound: 'This device is not subscribed',
-  endpointInvalid: 'Invalid push subscription',
-  preferencesSaved: 'Preferences saved',
-  nothingToChange: 'Nothing to change',
+  phoneInvalid: msg('Enter a mobile number with its country code, e.g. +14155550123'),
+  codeSent: msg('We sent a code by text message'),
+  codeInvalid: msg('Enter the 6-digit code'),
+  codeWrong: msg('That code is not right'),
+  codeExpired: msg('That code has expired. Send a new one'),
+  tooManyCodes: msg('Too many codes sent. Try again in an hour.'),
+  noPendingCode: msg('Send a code first'),
+  phoneConfirmed: msg('Phone number confirmed'),
+  phoneRemoved: msg('Phone number removed'),
+  smsNeedsPhone: msg('Confirm a phone number first'),
+  pushOn: msg('Notifications turned on for this device'),
+  pushOff: msg('Notifications turned off for this device'),
+  subscriptionNotFound: msg('This device is not subscribed'),
+  endpointInvalid: msg('Invalid push subscription'),
+  preferencesSaved: msg('Preferences saved'),
+  nothingToChange: msg('Nothing to change'),
 } as const;
 
 /** PATCH /api/profile/phone: a number to confirm (E.164 is checked with libphonenumber-js on both sides). */
@@ -124,5 +125,5 @@ export type ChannelMatrixPatch = z.infer<typeof channelMatrixPatchSchema>;
 /** The SMS texts (≤ 160 GSM characters where the names allow). */
 export const SMS_TEXTS = {
   code: (code: string) => `Your Slotwise code is ${code}. It expires in 10 minutes.`,
-  stopFooter: 'Reply STOP to stop texts.',
+  stopFooter: msg('Reply STOP to stop texts.'),
 } as const;

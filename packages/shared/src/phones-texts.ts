@@ -22,18 +22,27 @@ export const NOTIFY_CHANNEL_LABELS: Record<NotifyChannel, string> = {
   sms: 'Text message',
 };
 
-/** One switch of the matrix, as a screen reader reads it: 'Reminders by Push'. */
+/** One switch of the matrix, as a screen reader reads it: 'Reminders by Push' (English). */
 export function channelSwitchName(event: NotifyEvent, channel: NotifyChannel): string {
-  return `${NOTIFY_EVENT_LABELS[event]} by ${NOTIFY_CHANNEL_LABELS[channel]}`;
+  return PHONE_UI_TEXTS.channelSwitch
+    .replace('{{event}}', NOTIFY_EVENT_LABELS[event])
+    .replace('{{channel}}', NOTIFY_CHANNEL_LABELS[channel]);
 }
 
 export const PHONE_UI_TEXTS = {
   // The matrix (§20.4)
   matrixTitle: 'How we reach you',
-  matrixDescription: 'Choose, for each kind of news, whether it comes by email, push or text message.',
+  matrixDescription:
+    'Choose, for each kind of news, whether it comes by email, push or text message.',
   matrixFailed: 'Failed to load notification preferences',
   matrixSaveFailed: 'Failed to save notification preferences',
   smsNeedsPhone: 'Confirm a phone number below to turn on text messages.',
+  /** A switch's name: each label translated, then put in here (`t(channelSwitch, {…})`). */
+  channelSwitch: '{{event}} by {{channel}}',
+  pushDevicesNone: 'Push reaches the devices where notifications are turned on: none yet.',
+  /** Counted (`t(key, { count })`): its English forms are in locales/en/accounts.json. */
+  pushDevicesSome: 'Push reaches the {{count}} devices where notifications are turned on.',
+  /** English, as the screen shows it (`pushDevicesNone`, else `pushDevicesSome` counted). */
   pushDevices: (count: number) =>
     count === 0
       ? 'Push reaches the devices where notifications are turned on: none yet.'
@@ -47,6 +56,7 @@ export const PHONE_UI_TEXTS = {
   sendingCode: 'Sending...',
   codeLabel: 'Code',
   codeHint: 'The 6-digit code we texted to',
+  codeHintTo: 'The 6-digit code we texted to {{number}}',
   confirm: 'Confirm',
   confirming: 'Confirming...',
   sendNewCode: 'Send a new code',
@@ -70,5 +80,7 @@ export const PHONE_UI_TEXTS = {
   pushFailed: 'Failed to turn on notifications on this device',
   // The app (§20.1)
   installApp: 'Install app',
+  offlineAsOf: 'You are offline. Showing your appointments as of {{time}}.',
+  /** English; a screen says `t(offlineAsOf, { time })`. */
   offline: (time: string) => `You are offline. Showing your appointments as of ${time}.`,
 } as const;

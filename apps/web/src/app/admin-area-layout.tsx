@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { NavLink, Outlet } from 'react-router';
 import { BrandLink } from '../components/brand-logo';
@@ -19,6 +20,7 @@ const TABS = [
  * the tabs Overview, Reports, Providers, Reviews and Audit log over the tab's page.
  */
 export function AdminAreaLayout() {
+  const { t } = useTranslation();
   const user = useSignedInUser();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -30,7 +32,7 @@ export function AdminAreaLayout() {
             {user ? (
               <span className="text-sm text-slate-700">
                 {user.fullName}{' '}
-                <span className="text-slate-500">({MODERATION_TEXTS.operator})</span>
+                <span className="text-slate-500">({t(MODERATION_TEXTS.operator)})</span>
               </span>
             ) : null}
             <LogoutButton />
@@ -39,8 +41,8 @@ export function AdminAreaLayout() {
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
-          <h1 className="text-2xl font-bold text-slate-900">{MODERATION_TEXTS.adminTitle}</h1>
-          <nav aria-label="Admin" className="mt-4 border-b border-slate-200">
+          <h1 className="text-2xl font-bold text-slate-900">{t(MODERATION_TEXTS.adminTitle)}</h1>
+          <nav aria-label={t('Admin')} className="mt-4 border-b border-slate-200">
             <ul className="-mb-px flex flex-wrap gap-1">
               {TABS.map((tab) => (
                 <li key={tab.to}>
@@ -55,7 +57,7 @@ export function AdminAreaLayout() {
                       }`
                     }
                   >
-                    {tab.label}
+                    {t(tab.label)}
                   </NavLink>
                 </li>
               ))}

@@ -29,7 +29,7 @@ export function ClientAreaLayout() {
             <ClientSearchBox />
           </div>
           {/* Notifications (docs/product.md §2): read when the dropdown opens. */}
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ms-auto flex items-center gap-1">
             {/* Messages (features/messages), with the unread count. */}
             <MessagesHeaderLink />
             <NotificationBell markReadOn="open" />

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { OutlineIcon } from '../components/outline-icon';
@@ -35,19 +37,19 @@ const ICONS = {
 
 /** The header's routes, one tab each (docs/product.md §14.5). */
 const CLIENT_TABS: readonly Tab[] = [
-  { to: '/client', label: 'Home', end: true, icon: ICONS.home },
-  { to: '/providers', label: 'Search', end: false, icon: ICONS.search },
-  { to: '/client/appointments', label: 'Appointments', end: false, icon: ICONS.calendar },
-  { to: '/messages', label: 'Messages', end: false, icon: ICONS.messages },
-  { to: '/client/account', label: 'Account', end: false, icon: ICONS.profile },
+  { to: '/client', label: msg('Home'), end: true, icon: ICONS.home },
+  { to: '/providers', label: msg('Search'), end: false, icon: ICONS.search },
+  { to: '/client/appointments', label: msg('Appointments'), end: false, icon: ICONS.calendar },
+  { to: '/messages', label: msg('Messages'), end: false, icon: ICONS.messages },
+  { to: '/client/account', label: msg('Account'), end: false, icon: ICONS.profile },
 ];
 
 const PROVIDER_TABS: readonly Tab[] = [
-  { to: '/dashboard', label: 'Dashboard', end: true, icon: ICONS.dashboard },
-  { to: '/dashboard/timeslots', label: 'Time Slots', end: false, icon: ICONS.clock },
-  { to: '/dashboard/appointments', label: 'Appointments', end: false, icon: ICONS.calendar },
-  { to: '/messages', label: 'Messages', end: false, icon: ICONS.messages },
-  { to: '/dashboard/profile', label: 'Settings', end: false, icon: ICONS.profile },
+  { to: '/dashboard', label: msg('Dashboard'), end: true, icon: ICONS.dashboard },
+  { to: '/dashboard/timeslots', label: msg('Time Slots'), end: false, icon: ICONS.clock },
+  { to: '/dashboard/appointments', label: msg('Appointments'), end: false, icon: ICONS.calendar },
+  { to: '/messages', label: msg('Messages'), end: false, icon: ICONS.messages },
+  { to: '/dashboard/profile', label: msg('Settings'), end: false, icon: ICONS.profile },
 ];
 
 /**
@@ -55,12 +57,13 @@ const PROVIDER_TABS: readonly Tab[] = [
  * (NavLink sets it). Rendered only on a phone, so wider screens keep one set of links.
  */
 export function PhoneTabBar({ role }: { role: 'client' | 'provider' }) {
+  const { t } = useTranslation();
   const tabs = role === 'client' ? CLIENT_TABS : PROVIDER_TABS;
   const phone = useMediaQuery(PHONE_SCREEN, false);
   if (!phone) return null;
   return (
     <nav
-      aria-label="Tabs"
+      aria-label={t('Tabs')}
       className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] sm:hidden"
     >
       <ul className="flex">
@@ -76,7 +79,7 @@ export function PhoneTabBar({ role }: { role: 'client' | 'provider' }) {
               }
             >
               <OutlineIcon strokeWidth={1.75}>{tab.icon}</OutlineIcon>
-              <span className="max-w-full truncate">{tab.label}</span>
+              <span className="max-w-full truncate">{t(tab.label)}</span>
             </NavLink>
           </li>
         ))}

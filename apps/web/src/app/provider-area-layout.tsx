@@ -1,3 +1,5 @@
+import { msg } from '@slotwise/shared/locales';
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '../components/avatar';
@@ -17,22 +19,27 @@ import { useSignedInUser } from './use-signed-in-user';
 // and role and the links (Earnings: docs/product.md §16; Waitlist: §17); header 'Dashboard' with the notification bell, the user's
 // avatar (or initials) and full name.
 const LINKS = [
-  { to: '/dashboard', label: 'Dashboard', end: true },
-  { to: '/dashboard/timeslots', label: 'Time Slots', end: false },
-  { to: '/dashboard/appointments', label: 'Appointments', end: false },
-  { to: '/dashboard/analytics', label: 'Analytics', end: false },
-  { to: '/dashboard/earnings', label: 'Earnings', end: false },
-  { to: '/dashboard/waitlist', label: 'Waitlist', end: false },
-  { to: '/messages', label: 'Messages', end: false },
-  { to: '/dashboard/profile', label: 'Settings', end: false },
+  { to: '/dashboard', label: msg('Dashboard'), end: true },
+  { to: '/dashboard/timeslots', label: msg('Time Slots'), end: false },
+  { to: '/dashboard/appointments', label: msg('Appointments'), end: false },
+  { to: '/dashboard/analytics', label: msg('Analytics'), end: false },
+  { to: '/dashboard/earnings', label: msg('Earnings'), end: false },
+  { to: '/dashboard/waitlist', label: msg('Waitlist'), end: false },
+  { to: '/messages', label: msg('Messages'), end: false },
+  { to: '/dashboard/profile', label: msg('Settings'), end: false },
 ] as const;
 
 /** Tailwind's `md`: from here on the sidebar sits beside the page; below it is a drawer. */
 const WIDE_SCREEN = '(min-width: 768px)';
 
-const ROLE_LABEL = { provider: 'Provider', client: 'Client', admin: 'Operator' } as const;
+const ROLE_LABEL = {
+  provider: msg('Provider'),
+  client: msg('Client'),
+  admin: msg('Operator'),
+} as const;
 
 export function ProviderAreaLayout() {
+  const { t } = useTranslation();
   const wide = useMediaQuery(WIDE_SCREEN);
   // Open by default beside the page, closed by default as a drawer; each remembers its own state.
   const [wideOpen, setWideOpen] = useState(true);
@@ -84,13 +91,13 @@ export function ProviderAreaLayout() {
         ) : null}
         <aside
           id={sidebarId}
-          aria-label="Sidebar"
+          aria-label={t('Sidebar')}
           hidden={!expanded}
           onKeyDown={onSidebarKeyDown}
           className={
             wide
               ? 'w-64 shrink-0 border-r border-slate-200 bg-white'
-              : 'fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] overflow-y-auto bg-white shadow-xl'
+              : 'fixed inset-y-0 start-0 z-40 w-72 max-w-[85vw] overflow-y-auto bg-white shadow-xl'
           }
         >
           <div className="flex items-center justify-between gap-2 px-5 py-4">
@@ -99,7 +106,7 @@ export function ProviderAreaLayout() {
               <button
                 ref={closeRef}
                 type="button"
-                aria-label="Close navigation"
+                aria-label={t('Close navigation')}
                 onClick={() => closeDrawer(true)}
                 className="rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-700"
               >
@@ -115,12 +122,12 @@ export function ProviderAreaLayout() {
               <Avatar src={user.profileImageUrl} name={user.fullName} alt="" size="md" />
               <div className="min-w-0">
                 <p className="truncate text-sm font-semibold text-slate-900">{user.fullName}</p>
-                <p className="text-xs text-slate-600">{ROLE_LABEL[user.role]}</p>
+                <p className="text-xs text-slate-600">{t(ROLE_LABEL[user.role])}</p>
               </div>
             </div>
           ) : null}
 
-          <nav aria-label="Provider">
+          <nav aria-label={t('Provider')}>
             <ul className="flex flex-col gap-1 px-3 pb-4">
               {LINKS.map((link) => (
                 <li key={link.to}>
@@ -138,8 +145,8 @@ export function ProviderAreaLayout() {
                       }`
                     }
                   >
-                    {link.label}
-                    {link.to === '/messages' ? <UnreadMessagesBadge className="ml-2" /> : null}
+                    {t(link.label)}
+                    {link.to === '/messages' ? <UnreadMessagesBadge className="ms-2" /> : null}
                   </NavLink>
                 </li>
               ))}
@@ -152,7 +159,7 @@ export function ProviderAreaLayout() {
             <button
               ref={toggleRef}
               type="button"
-              aria-label={expanded ? 'Hide navigation' : 'Show navigation'}
+              aria-label={expanded ? t('Hide navigation') : t('Show navigation')}
               aria-expanded={expanded}
               aria-controls={sidebarId}
               onClick={() => setExpanded(!expanded)}
@@ -163,7 +170,7 @@ export function ProviderAreaLayout() {
               </OutlineIcon>
             </button>
             <p className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">
-              Dashboard
+              {t('Dashboard')}
             </p>
             <NotificationBell markReadOn="close" />
             {user ? (

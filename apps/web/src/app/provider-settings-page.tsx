@@ -1,3 +1,4 @@
+import { LanguageSection } from '../features/accounts/components/language-section';
 import { YourDataSection } from '../features/accounts/components/your-data-section';
 import { ProviderProfilePage } from '../features/accounts/provider-profile-page';
 import { BusinessSection } from '../features/business/components/business-section';
@@ -7,7 +8,7 @@ import { ServicesSection } from '../features/catalogue/components/services-secti
 /**
  * /dashboard/profile (sidebar label Settings): SPEC's profile information and its Update Profile
  * modal (features/accounts), the provider's business (features/business, docs/product.md §13),
- * the calendars they connect (features/calendar-sync, docs/product.md §18), then the provider's
+ * the screens' language (docs/product.md §21.1), the calendars they connect (features/calendar-sync, docs/product.md §18), then the provider's
  * services (features/catalogue), and last the provider's data: export and erasure
  * (docs/product.md §19.5).
  */
@@ -16,6 +17,9 @@ export function ProviderSettingsPage() {
     <>
       <ProviderProfilePage />
       <div className="mx-auto -mt-6 w-full max-w-3xl px-4 pb-6 sm:px-6">
+        <LanguageSection />
+      </div>
+      <div className="mx-auto w-full max-w-3xl px-4 pb-6 sm:px-6">
         <BusinessSection />
       </div>
       <div className="mx-auto w-full max-w-3xl px-4 pb-6 sm:px-6">

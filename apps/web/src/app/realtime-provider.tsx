@@ -1,3 +1,4 @@
+import { translate } from '../lib/i18n';
 import type { WaitlistOfferEvent } from '@slotwise/shared/realtime';
 import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
@@ -37,7 +38,7 @@ function refreshAfterAppointmentChange(queryClient: QueryClient): void {
 function showLiveToast(event: LiveEvent, title: string): void {
   const content = (
     <div>
-      <p className="font-semibold">{title}</p>
+      <p className="font-semibold">{translate(title)}</p>
       <p className="text-sm">{event.payload.message}</p>
     </div>
   );

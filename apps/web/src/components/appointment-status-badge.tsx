@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { statusBadgeStyle, statusLabel } from '../lib/status-style';
 
 /**
@@ -5,12 +6,13 @@ import { statusBadgeStyle, statusLabel } from '../lib/status-style';
  * colored badge; its colors are lib/status-style.ts's, shared with the week calendar.
  */
 export function AppointmentStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
   return (
     <span
       className={`inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${statusBadgeStyle(status)}`}
     >
-      <span className="sr-only">Status: </span>
-      {statusLabel(status)}
+      <span className="sr-only">{t('Status:')} </span>
+      {t(statusLabel(status))}
     </span>
   );
 }

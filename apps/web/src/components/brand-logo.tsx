@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
 
+/** The product's name, the same in every language. */
+const BRAND_NAME = 'Slotwise';
+
 interface BrandLogoProps {
   className?: string;
 }
@@ -38,7 +41,7 @@ export function BrandLink({
   return (
     <Link to="/" className={className} aria-label={ariaLabel}>
       <BrandLogo className="size-8" />
-      <span className={nameClassName}>Slotwise</span>
+      <span className={nameClassName}>{BRAND_NAME}</span>
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   useId,
   type InputHTMLAttributes,
@@ -61,9 +62,11 @@ export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
  * changes to be announced; announced politely (never role=alert, which interrupts).
  */
 export function FieldError({ id, error }: { id: string; error?: string }) {
+  // Zod's messages are English keys; the server's come translated and read the same through t.
+  const { t } = useTranslation();
   return (
     <p id={id} aria-live="polite" className={error ? 'mt-1 text-sm text-red-600' : undefined}>
-      {error}
+      {error ? t(error) : error}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PHONE_UI_TEXTS } from '@slotwise/shared/phones-texts';
 import { useInstallPrompt } from '../lib/install-prompt';
 
@@ -15,6 +16,7 @@ interface InstallAppButtonProps {
  * browser's own dialog opens on the click only.
  */
 export function InstallAppButton({ className, role, tabIndex, onDone }: InstallAppButtonProps) {
+  const { t } = useTranslation();
   const install = useInstallPrompt();
   if (!install) return null;
   return (
@@ -28,7 +30,7 @@ export function InstallAppButton({ className, role, tabIndex, onDone }: InstallA
         'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50'
       }
     >
-      {PHONE_UI_TEXTS.installApp}
+      {t(PHONE_UI_TEXTS.installApp)}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 
 /** A screen's "could not load" message with 'Try again' (refetches), announced as an alert. */
@@ -10,6 +11,7 @@ export function LoadFailed({
   onRetry: () => void;
   className?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
@@ -17,7 +19,7 @@ export function LoadFailed({
     >
       <p>{children}</p>
       <button type="button" onClick={onRetry} className="mt-2 font-semibold underline">
-        Try again
+        {t('Try again')}
       </button>
     </div>
   );

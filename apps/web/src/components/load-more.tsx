@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointments-schemas';
 import { useEffect, useRef } from 'react';
 
@@ -10,8 +11,8 @@ export function LoadMore({
   hasMore,
   loading,
   onLoadMore,
-  label = APPOINTMENT_LIST_MESSAGES.loadMore,
-  loadingLabel = APPOINTMENT_LIST_MESSAGES.loadingMore,
+  label,
+  loadingLabel,
 }: {
   hasMore: boolean;
   loading: boolean;
@@ -19,6 +20,7 @@ export function LoadMore({
   label?: string;
   loadingLabel?: string;
 }) {
+  const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
   const load = useRef(onLoadMore);
   useEffect(() => {
@@ -51,7 +53,9 @@ export function LoadMore({
         aria-disabled={loading}
         className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 aria-disabled:opacity-60"
       >
-        {loading ? loadingLabel : label}
+        {loading
+          ? (loadingLabel ?? t(APPOINTMENT_LIST_MESSAGES.loadingMore))
+          : (label ?? t(APPOINTMENT_LIST_MESSAGES.loadMore))}
       </button>
     </div>
   );

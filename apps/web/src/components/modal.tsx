@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -59,6 +60,7 @@ export function Modal({
   hideCloseButton = false,
   initialFocusRef,
 }: ModalProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -149,7 +151,7 @@ export function Modal({
           {hideCloseButton ? null : (
             <button
               type="button"
-              aria-label="Close"
+              aria-label={t('Close')}
               onClick={() => onCloseRef.current()}
               className="-m-1 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-700"
             >

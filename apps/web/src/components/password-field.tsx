@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { controlClass } from './control-class';
 import { splitFieldProps } from '../lib/split-field-props';
@@ -18,6 +19,7 @@ interface PasswordFieldProps extends Omit<
 
 /** A labelled password input, optionally with a show/hide toggle: see Field. */
 export function PasswordField({ ref, revealable = false, ...props }: PasswordFieldProps) {
+  const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const [field, input] = splitFieldProps(props);
   const { error } = field;
@@ -31,14 +33,14 @@ export function PasswordField({ ref, revealable = false, ...props }: PasswordFie
               {...control}
               {...input}
               type={shown ? 'text' : 'password'}
-              className={`${controlClass(error)} pr-11`}
+              className={`${controlClass(error)} pe-11`}
             />
             <button
               type="button"
-              aria-label="Show password"
+              aria-label={t('Show password')}
               aria-pressed={shown}
               onClick={() => setShown((value) => !value)}
-              className="absolute inset-y-0 right-0 mt-1 flex items-center rounded-r-md px-3 text-slate-600 hover:text-slate-800"
+              className="absolute inset-y-0 end-0 mt-1 flex items-center rounded-e-md px-3 text-slate-600 hover:text-slate-800"
             >
               <EyeIcon crossed={shown} />
             </button>
@@ -69,15 +71,20 @@ export function NewPasswordFields({
   password: BoundPasswordProps;
   confirmPassword: BoundPasswordProps;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <PasswordField
         label={label}
-        hint="8 to 15 characters."
+        hint={t('8 to 15 characters.')}
         autoComplete="new-password"
         {...password}
       />
-      <PasswordField label="Confirm password" autoComplete="new-password" {...confirmPassword} />
+      <PasswordField
+        label={t('Confirm password')}
+        autoComplete="new-password"
+        {...confirmPassword}
+      />
     </>
   );
 }

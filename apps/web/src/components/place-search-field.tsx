@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Place } from '@slotwise/shared/catalogue-schemas';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useCombobox } from '../lib/use-combobox';
@@ -60,6 +61,7 @@ export function PlaceSearchField({
   inputClassName,
   children,
 }: PlaceSearchFieldProps) {
+  const { t } = useTranslation();
   const typed = chosen ? '' : text.trim();
   const term = useDebouncedValue(typed.length >= MIN_CHARS ? typed : '', PLACE_SEARCH_DEBOUNCE_MS);
   const search = useSuggestions(term, RESULT_LIMIT);
@@ -114,12 +116,12 @@ export function PlaceSearchField({
       />
       <ComboboxPopup
         combobox={combobox}
-        label="Places"
+        label={t('Places')}
         results={results}
         idOf={(place) => place.id}
         shown={combobox.open && (combobox.expanded || status !== '')}
         note={status && !combobox.expanded ? status : null}
-        className="absolute right-0 left-0 z-40 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
+        className="absolute start-0 end-0 z-40 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
         listClassName="max-h-72 overflow-y-auto py-1"
         optionClassName="cursor-pointer px-3 py-2 text-sm"
         renderOption={(place) => (

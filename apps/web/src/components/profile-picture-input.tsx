@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId } from 'react';
 import { PROFILE_PICTURE_ACCEPT } from '../lib/profile-picture';
 import type { ProfilePictureState } from '../lib/use-profile-picture';
@@ -25,6 +26,7 @@ export function ProfilePictureInput({
   name,
   disabled = false,
 }: ProfilePictureInputProps) {
+  const { t } = useTranslation();
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   return (
@@ -32,14 +34,14 @@ export function ProfilePictureInput({
       {picture.previewUrl ? (
         <img
           src={picture.previewUrl}
-          alt="Profile picture preview"
+          alt={t('Profile picture preview')}
           className="size-24 shrink-0 rounded-full border border-slate-200 object-cover"
         />
       ) : (
         <Avatar
           src={currentUrl}
           name={name}
-          alt={currentUrl ? 'Current profile picture' : 'No profile picture'}
+          alt={currentUrl ? t('Current profile picture') : t('No profile picture')}
           fallback="image"
           size="xl"
           className="border border-slate-200"
@@ -57,10 +59,10 @@ export function ProfilePictureInput({
           disabled={disabled || picture.processing}
           aria-describedby={hintId}
           onChange={(event) => void picture.select(event.target.files?.[0])}
-          className="mt-1 block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100"
+          className="mt-1 block w-full min-w-0 text-sm text-slate-700 file:me-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100"
         />
         <p id={hintId} className="mt-1 text-xs text-slate-600" aria-live="polite">
-          {picture.processing ? 'Processing picture...' : 'JPEG, PNG or GIF.'}
+          {picture.processing ? t('Processing picture...') : t('JPEG, PNG or GIF.')}
         </p>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TryAgainButton } from './try-again-button';
 
@@ -16,9 +17,10 @@ export function PublicPageFailure({
   failedText: string;
   onRetry: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
-      <title>{`${notFoundText} · Slotwise`}</title>
+      <title>{t('{{title}} · Slotwise', { title: notFoundText })}</title>
       <div role="alert">
         <h1 className="text-lg font-semibold text-slate-900">
           {notFound ? notFoundText : failedText}
@@ -26,7 +28,7 @@ export function PublicPageFailure({
       </div>
       {notFound ? (
         <Link to="/providers" className="mt-3 inline-block text-indigo-700 underline">
-          Find another provider
+          {t('Find another provider')}
         </Link>
       ) : (
         <TryAgainButton

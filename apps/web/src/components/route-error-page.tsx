@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NotFoundPage } from './not-found-page';
 
@@ -6,6 +7,7 @@ import { NotFoundPage } from './not-found-page';
  * new release: offer a reload rather than a blank screen.
  */
 export function RouteErrorPage() {
+  const { t } = useTranslation();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
@@ -13,10 +15,12 @@ export function RouteErrorPage() {
       id="main"
       className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-6 py-16 text-center"
     >
-      <title>Something went wrong · Slotwise</title>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Something went wrong</h1>
+      <title>{t('Something went wrong · Slotwise')}</title>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+        {t('Something went wrong')}
+      </h1>
       <p className="mt-4 max-w-md text-slate-600">
-        This page could not be displayed. Reloading usually fixes it.
+        {t('This page could not be displayed. Reloading usually fixes it.')}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <button
@@ -24,13 +28,13 @@ export function RouteErrorPage() {
           onClick={() => window.location.reload()}
           className="rounded-lg bg-indigo-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-indigo-700"
         >
-          Reload page
+          {t('Reload page')}
         </button>
         <Link
           to="/"
           className="rounded-lg border border-slate-300 px-5 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
         >
-          Go back home
+          {t('Go back home')}
         </Link>
       </div>
     </main>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@slotwise/shared/texts';
 
 /**
@@ -9,6 +10,7 @@ export function ShowLaterTimes({
 }: {
   slots: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
 }) {
+  const { t } = useTranslation();
   if (!slots.hasNextPage) return null;
   return (
     <button
@@ -18,7 +20,7 @@ export function ShowLaterTimes({
       aria-busy={slots.isFetchingNextPage}
       className="mt-4 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
     >
-      {slots.isFetchingNextPage ? MESSAGES.loadingLaterTimes : MESSAGES.showLaterTimes}
+      {t(slots.isFetchingNextPage ? MESSAGES.loadingLaterTimes : MESSAGES.showLaterTimes)}
     </button>
   );
 }

@@ -1,3 +1,5 @@
+import { msg } from '@slotwise/shared/locales';
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLink } from './brand-logo';
@@ -35,16 +37,22 @@ const SOCIAL_LINKS: readonly SocialLink[] = [
 ];
 
 const QUICK_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/#how-it-works', label: 'How It Works' },
-  { to: '/about', label: 'About' },
-  { to: '/register', label: 'Sign Up' },
-  { to: '/login', label: 'Login' },
+  { to: '/', label: msg('Home') },
+  { to: '/#how-it-works', label: msg('How It Works') },
+  { to: '/about', label: msg('About') },
+  { to: '/register', label: msg('Sign Up') },
+  { to: '/login', label: msg('Login') },
 ] as const;
+
+/** The office's postal address: a place name, not translated. */
+const ADDRESS = '100 Market Street, Suite 300, Springfield';
+const SUPPORT_EMAIL = 'support@slotwise.example';
+const SUPPORT_PHONE = '+1 (555) 010-2025';
 
 const footerLinkClass = 'rounded text-sm text-slate-300 hover:text-white';
 
 export function SiteFooter() {
+  const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
     <footer className="bg-slate-900 text-slate-300">
@@ -52,16 +60,16 @@ export function SiteFooter() {
         <div>
           <BrandLink className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-white" />
           <p className="mt-3 text-sm leading-6">
-            Book trusted local services and schedule your appointments with ease.
+            {t('Book trusted local services and schedule your appointments with ease.')}
           </p>
         </div>
 
-        <FooterColumn as="nav" titleId="footer-quick-links" title="Quick links">
+        <FooterColumn as="nav" titleId="footer-quick-links" title={t('Quick links')}>
           <ul className="mt-4 space-y-2">
             {QUICK_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={footerLinkClass}>
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -72,26 +80,26 @@ export function SiteFooter() {
           id="contact"
           className="scroll-mt-20"
           titleId="footer-contact"
-          title="Contact"
+          title={t('Contact')}
         >
           <address className="mt-4 space-y-2 text-sm not-italic">
             <p>
-              Email:{' '}
-              <a href="mailto:support@slotwise.example" className={footerLinkClass}>
-                support@slotwise.example
+              {t('Email:')}{' '}
+              <a href={`mailto:${SUPPORT_EMAIL}`} className={footerLinkClass}>
+                {SUPPORT_EMAIL}
               </a>
             </p>
             <p>
-              Phone:{' '}
-              <a href="tel:+15550102025" className={footerLinkClass}>
-                +1 (555) 010-2025
+              {t('Phone:')}{' '}
+              <a href="tel:+15550102025" dir="ltr" className={footerLinkClass}>
+                {SUPPORT_PHONE}
               </a>
             </p>
-            <p>100 Market Street, Suite 300, Springfield</p>
+            <p>{ADDRESS}</p>
           </address>
         </FooterColumn>
 
-        <FooterColumn titleId="footer-social" title="Follow us">
+        <FooterColumn titleId="footer-social" title={t('Follow us')}>
           <ul className="mt-4 flex gap-3">
             {SOCIAL_LINKS.map((link) => (
               <li key={link.name}>
@@ -99,7 +107,9 @@ export function SiteFooter() {
                   href={link.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`Slotwise on ${link.name} (opens in a new tab)`}
+                  aria-label={t('Slotwise on {{network}} (opens in a new tab)', {
+                    network: link.name,
+                  })}
                   className="inline-flex size-10 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-indigo-600 hover:text-white"
                 >
                   <svg {...iconProps}>
@@ -113,7 +123,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400 sm:px-6">
-          &copy; {year} Slotwise. All rights reserved.
+          {t('© {{year}} Slotwise. All rights reserved.', { year })}
         </p>
       </div>
     </footer>

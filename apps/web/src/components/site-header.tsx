@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { msg } from '@slotwise/shared/locales';
+import type { Locale } from '@slotwise/shared/locales';
 import { HOME_PATH, useSession } from '../lib/session';
 import { BrandLink } from './brand-logo';
 import { LanguageSwitch } from './language-switch';
@@ -56,7 +57,12 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
   );
 }
 
-export function SiteHeader() {
+export function SiteHeader({
+  onLanguageChosen,
+}: {
+  /** After the switch has changed the screens (signed in: saved to the account). */
+  onLanguageChosen?: (locale: Locale) => void;
+} = {}) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -108,7 +114,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
-          <LanguageSwitch />
+          <LanguageSwitch onChosen={onLanguageChosen} />
           <Link
             to={cta.to}
             className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
@@ -160,7 +166,7 @@ export function SiteHeader() {
             </Link>
           </li>
           <li className="mt-2 flex flex-col">
-            <LanguageSwitch />
+            <LanguageSwitch onChosen={onLanguageChosen} />
           </li>
           {home ? null : (
             <li className="flex flex-col">

@@ -1,4 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { ratingText } from '../lib/rating-text';
+
+const STARS = '★★★★★';
 
 /** Five stars filled to `rating` (0–5, fractions by width); decorative, the text says it. */
 function Stars({ rating, size }: { rating: number; size: 'sm' | 'md' }) {
@@ -6,12 +9,12 @@ function Stars({ rating, size }: { rating: number; size: 'sm' | 'md' }) {
   const text = size === 'sm' ? 'text-sm' : 'text-lg';
   return (
     <span aria-hidden="true" className={`relative inline-block leading-none ${text}`}>
-      <span className="text-slate-300">★★★★★</span>
+      <span className="text-slate-300">{STARS}</span>
       <span
-        className="absolute inset-y-0 left-0 overflow-hidden whitespace-nowrap text-amber-500"
+        className="absolute inset-y-0 start-0 overflow-hidden whitespace-nowrap text-amber-500"
         style={{ width: `${percent}%` }}
       >
-        ★★★★★
+        {STARS}
       </span>
     </span>
   );
@@ -32,9 +35,14 @@ interface StarRatingProps {
  * '4.6 out of 5, 23 reviews' (role img), so it reads as one phrase.
  */
 export function StarRating({ rating, reviewCount, size = 'sm', emptyText }: StarRatingProps) {
+  const { t } = useTranslation();
   if (reviewCount === null && rating !== null) {
     return (
-      <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex">
+      <span
+        role="img"
+        aria-label={t('{{rating}} out of 5 stars', { rating })}
+        className="inline-flex"
+      >
         <Stars rating={rating} size={size} />
       </span>
     );

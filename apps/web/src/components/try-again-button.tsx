@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 /** 'Try again' after a failed load: refetches. */
 export function TryAgainButton({ onClick, className }: { onClick: () => void; className: string }) {
+  const { t } = useTranslation();
   return (
     <button type="button" onClick={onClick} className={className}>
-      Try again
+      {t('Try again')}
     </button>
   );
 }

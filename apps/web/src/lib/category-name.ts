@@ -1,6 +1,11 @@
+import { translate } from './i18n';
 import { CATEGORIES } from '@slotwise/shared/catalogue-schemas';
 
-/** 'plumber' → 'Plumber' (the fixed categories of docs/product.md §11.1); unknown slugs as sent. */
+/**
+ * 'plumber' → 'Plumber' (the fixed categories of docs/product.md §11.1), in the screen's language;
+ * unknown slugs as sent.
+ */
 export function categoryName(slug: string): string {
-  return CATEGORIES.find((category) => category.slug === slug)?.name ?? slug;
+  const name = CATEGORIES.find((category) => category.slug === slug)?.name;
+  return name ? translate(name) : slug;
 }

@@ -1,3 +1,4 @@
+import { msg } from '@slotwise/shared/locales';
 /**
  * One color per status (docs/product.md §14.5): every appointment badge, the Time Slots list and
  * the week calendar's blocks take their colors from here, so 'booked' reads the same everywhere.
@@ -59,11 +60,23 @@ export function slotStatus(slot: { is_booked: boolean }): 'booked' | 'available'
   return slot.is_booked ? 'booked' : 'available';
 }
 
+/**
+ * How each status reads, a message key translated where shown (`t(statusLabel(status))`);
+ * docs/decisions/068-payments.md: the slot is held while the client pays ('awaiting payment').
+ */
+const STATUS_LABELS: Record<DisplayStatus, string> = {
+  available: msg('available'),
+  booked: msg('booked'),
+  confirmed: msg('confirmed'),
+  completed: msg('completed'),
+  canceled: msg('canceled'),
+  no_show: msg('no-show'),
+  pending_payment: msg('awaiting payment'),
+  expired: msg('expired'),
+};
+
 /** How a status reads ('no_show' → 'no-show', 'pending_payment' → 'awaiting payment'). */
 export function statusLabel(status: string): string {
-  const known = displayStatus(status) ?? status;
-  if (known === 'no_show') return 'no-show';
-  // docs/decisions/068-payments.md: the slot is held while the client pays.
-  if (known === 'pending_payment') return 'awaiting payment';
-  return known.replace(/_/g, ' ');
+  const known = displayStatus(status);
+  return known ? STATUS_LABELS[known] : status.replace(/_/g, ' ');
 }

@@ -1,3 +1,4 @@
+import { translate } from './i18n';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
@@ -51,7 +52,7 @@ export function useProfilePicture(): ProfilePictureState {
       if (!chosen) return; // the file dialog was canceled: keep the current picture
       const choice = ++choiceRef.current;
       if (!isAllowedPictureType(chosen)) {
-        toast.error(MESSAGES.imageTypeNotAllowed);
+        toast.error(translate(MESSAGES.imageTypeNotAllowed));
         setInputKey((key) => key + 1);
         return;
       }
@@ -61,7 +62,7 @@ export function useProfilePicture(): ProfilePictureState {
         if (choice === choiceRef.current && mountedRef.current) show(compressed);
       } catch {
         if (choice === choiceRef.current && mountedRef.current) {
-          toast.error(MESSAGES.imageCompressionFailed);
+          toast.error(translate(MESSAGES.imageCompressionFailed));
           setInputKey((key) => key + 1);
         }
       } finally {

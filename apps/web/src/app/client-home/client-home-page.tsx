@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { SpecialistsCarousel } from '../../features/discovery/components/specialists-carousel';
 import { ReviewPrompts } from '../../features/reviews/components/review-prompts';
@@ -9,12 +10,13 @@ import { NextAppointmentCard } from './next-appointment-card';
  * collapsed review prompt, then today's appointments and the specialists carousel.
  */
 export function ClientHomePage() {
+  const { t } = useTranslation();
   const { user } = useSession();
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <title>Home · Slotwise</title>
+      <title>{t('Home · Slotwise')}</title>
       <h1 className="text-2xl font-bold break-words text-slate-900">
-        {user?.firstName ? `Welcome, ${user.firstName}` : 'Welcome'}
+        {user?.firstName ? t('Welcome, {{name}}', { name: user.firstName }) : t('Welcome')}
       </h1>
       <NextAppointmentCard />
       <ReviewPrompts />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar';
@@ -20,6 +21,7 @@ const actionClass =
  * Directions, Message and Add to calendar. Without one: a line and a link to find a specialist.
  */
 export function NextAppointmentCard() {
+  const { t } = useTranslation();
   const appointments = useClientAppointments();
   if (!appointments.isSuccess) return null;
   const next = nextAppointment(appointments.data.appointments);
@@ -29,18 +31,18 @@ export function NextAppointmentCard() {
       className="rounded-xl border border-indigo-200 bg-white p-5 shadow-sm"
     >
       <h2 id="next-appointment-title" className="text-lg font-semibold text-slate-900">
-        Next appointment
+        {t('Next appointment')}
       </h2>
       {next ? (
         <NextAppointment appointment={next} />
       ) : (
         <p className="mt-2 text-sm text-slate-700">
-          No upcoming appointments.{' '}
+          {t('No upcoming appointments.')}{' '}
           <Link
             to="/providers"
             className="font-semibold text-indigo-700 underline hover:text-indigo-900"
           >
-            Find a specialist
+            {t('Find a specialist')}
           </Link>
         </p>
       )}
@@ -49,6 +51,7 @@ export function NextAppointmentCard() {
 }
 
 function NextAppointment({ appointment }: { appointment: ClientAppointment }) {
+  const { t } = useTranslation();
   const today = useLocalToday();
   const provider = useProvider(appointment.provider_id);
   const message = useOpenConversation();
@@ -80,7 +83,7 @@ function NextAppointment({ appointment }: { appointment: ClientAppointment }) {
       </div>
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         <div>
-          <dt className="font-medium text-slate-600">When</dt>
+          <dt className="font-medium text-slate-600">{t('When')}</dt>
           <dd className="text-base font-semibold text-slate-900">
             {formatWhen(appointment.day, appointment.start_time, today)}
             <span className="block text-sm font-normal text-slate-700">
@@ -90,7 +93,7 @@ function NextAppointment({ appointment }: { appointment: ClientAppointment }) {
         </div>
         {place ? (
           <div>
-            <dt className="font-medium text-slate-600">Where</dt>
+            <dt className="font-medium text-slate-600">{t('Where')}</dt>
             <dd className="text-base break-words text-slate-900">{place.text}</dd>
           </div>
         ) : null}
@@ -103,7 +106,8 @@ function NextAppointment({ appointment }: { appointment: ClientAppointment }) {
             rel="noopener noreferrer"
             className={actionClass}
           >
-            Directions<span className="sr-only"> (opens in a new tab)</span>
+            {t('Directions')}
+            <span className="sr-only"> {t('(opens in a new tab)')}</span>
           </a>
         ) : null}
         <button
@@ -112,7 +116,7 @@ function NextAppointment({ appointment }: { appointment: ClientAppointment }) {
           disabled={message.isPending}
           onClick={() => message.mutate({ providerId: appointment.provider_id })}
         >
-          Message
+          {t('Message')}
         </button>
         <button
           type="button"
@@ -120,7 +124,7 @@ function NextAppointment({ appointment }: { appointment: ClientAppointment }) {
           disabled={calendar.isPending}
           onClick={() => calendar.mutate(appointment.appointment_id)}
         >
-          Add to calendar
+          {t('Add to calendar')}
         </button>
       </div>
     </div>

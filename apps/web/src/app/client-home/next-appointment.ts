@@ -1,3 +1,4 @@
+import { translate } from '../../lib/i18n';
 import type { ProviderLocation, ServiceMode } from '@slotwise/shared/catalogue-schemas';
 
 export interface AppointmentPlace {
@@ -17,8 +18,8 @@ export function appointmentPlace(
   location: ProviderLocation | null | undefined,
   serviceMode: ServiceMode | undefined,
 ): AppointmentPlace | null {
-  if (serviceMode === 'online') return { text: 'Online', directionsUrl: null };
-  if (serviceMode === 'at_client') return { text: 'At your place', directionsUrl: null };
+  if (serviceMode === 'online') return { text: translate('Online'), directionsUrl: null };
+  if (serviceMode === 'at_client') return { text: translate('At your place'), directionsUrl: null };
   if (!location) return null;
   const address = location.address?.trim();
   if (address) {

@@ -1,3 +1,4 @@
+import { translate } from '../../lib/i18n';
 import type { ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import type { PublicReview } from '@slotwise/shared/reviews-schemas';
 import { useParams } from 'react-router';
@@ -25,7 +26,9 @@ function reportReview(review: PublicReview) {
     <ReportButton
       kind="review"
       targetId={review.id}
-      label={`Report review by ${review.client_first_name} ${review.client_last_initial}.`}
+      label={translate('Report review by {{name}}.', {
+        name: `${review.client_first_name} ${review.client_last_initial}`,
+      })}
     />
   );
 }

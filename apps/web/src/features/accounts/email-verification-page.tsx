@@ -1,3 +1,5 @@
+import { msg } from '@slotwise/shared/locales';
+import { Trans, useTranslation } from 'react-i18next';
 import { emailFormSchema } from '@slotwise/shared/accounts-schemas';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { EMAIL_MESSAGES, MAIL_COOLDOWN_SECONDS } from '@slotwise/shared/email-schemas';
@@ -41,13 +43,14 @@ function firstMailWaitSeconds(state: unknown, now: number = Date.now()): number 
  * button, or — opened from the emailed link with `?token=` — the confirmation itself.
  */
 export function EmailVerificationPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
   const location = useLocation();
   const email = readEmail(location.state);
 
   return (
-    <AuthCard titleId="email-verification-title" pageTitle="Verify Your Email" width="lg">
+    <AuthCard titleId="email-verification-title" pageTitle={t('Verify Your Email')} width="lg">
       {token ? (
         <TokenConfirmation token={token} email={email} />
       ) : (
@@ -57,22 +60,31 @@ export function EmailVerificationPage() {
   );
 }
 
+/** The address in bold: the tag is kept in every language. */
+const SENT_TO = msg("We've sent a verification link to <strong>{{email}}</strong>.");
+
 function VerificationNotice({ email, waitSeconds }: { email: string | null; waitSeconds: number }) {
+  const { t } = useTranslation();
   return (
     <>
-      <VerificationHeading>Verify Your Email</VerificationHeading>
+      <VerificationHeading>{t('Verify Your Email')}</VerificationHeading>
       <p className="mt-3 text-sm text-slate-700">
-        We&apos;ve sent a verification link to{' '}
         {email ? (
-          <strong className="font-semibold break-words text-slate-900">{email}</strong>
+          <Trans
+            i18nKey={SENT_TO}
+            values={{ email }}
+            components={{
+              strong: <strong className="font-semibold break-words text-slate-900" />,
+            }}
+          />
         ) : (
-          'your email address'
+          t("We've sent a verification link to your email address.")
         )}
-        .
       </p>
       <p className="mt-2 text-sm text-slate-700">
-        Please check your inbox and your spam/junk folder, then open the link to activate your
-        account.
+        {t(
+          'Please check your inbox and your spam/junk folder, then open the link to activate your account.',
+        )}
       </p>
       <ResendForm email={email} waitSeconds={waitSeconds} />
       <LoginLink />
@@ -86,15 +98,17 @@ function useNextPath(): string | null {
 }
 
 function LoginLink() {
+  const { t } = useTranslation();
   const next = useNextPath();
   return (
-    <AuthSwitchLink prompt="Already verified?" to={withNext('/login', next)}>
-      Login
+    <AuthSwitchLink prompt={t('Already verified?')} to={withNext('/login', next)}>
+      {t('Login')}
     </AuthSwitchLink>
   );
 }
 
 function TokenConfirmation({ token, email }: { token: string; email: string | null }) {
+  const { t } = useTranslation();
   const verification = useVerifyEmail(token);
   const next = useNextPath();
 
@@ -103,13 +117,17 @@ function TokenConfirmation({ token, email }: { token: string; email: string | nu
     const done = verification.isSuccess;
     return (
       <>
-        <VerificationHeading>{done ? 'Email Verified' : 'Email Verification'}</VerificationHeading>
+        <VerificationHeading>
+          {done ? t('Email Verified') : t('Email Verification')}
+        </VerificationHeading>
         <p role="status" className={`mt-3 text-sm ${done ? 'text-emerald-700' : 'text-slate-700'}`}>
-          {done ? MESSAGES.emailVerified : MESSAGES.verifyingEmail}
+          {t(done ? MESSAGES.emailVerified : MESSAGES.verifyingEmail)}
         </p>
         {done ? (
           <>
-            <h2 className="mt-6 text-base font-semibold text-slate-900">Sign in to continue</h2>
+            <h2 className="mt-6 text-base font-semibold text-slate-900">
+              {t('Sign in to continue')}
+            </h2>
             <LoginForm next={next} defaultEmail={email ?? ''} />
           </>
         ) : null}
@@ -122,9 +140,9 @@ function TokenConfirmation({ token, email }: { token: string; email: string | nu
   const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
   return (
     <>
-      <VerificationHeading>Verify Your Email</VerificationHeading>
+      <VerificationHeading>{t('Verify Your Email')}</VerificationHeading>
       <p role="alert" className="mt-3 text-sm text-red-700">
-        {refused ? MESSAGES.verificationLinkInvalid : MESSAGES.verificationFailed}
+        {t(refused ? MESSAGES.verificationLinkInvalid : MESSAGES.verificationFailed)}
       </p>
       {refused ? null : (
         <TryAgainButton
@@ -132,7 +150,7 @@ function TokenConfirmation({ token, email }: { token: string; email: string | nu
           className="mt-3 text-sm font-semibold text-indigo-700 underline"
         />
       )}
-      <p className="mt-4 text-sm text-slate-700">We can send you a new verification link.</p>
+      <p className="mt-4 text-sm text-slate-700">{t('We can send you a new verification link.')}</p>
       <ResendForm email={email} />
       <LoginLink />
     </>
@@ -154,6 +172,7 @@ const STATUS_CLASS = {
  * address it asks for one (docs/product.md §5 email-only form).
  */
 function ResendForm({ email, waitSeconds = 0 }: { email: string | null; waitSeconds?: number }) {
+  const { t } = useTranslation();
   const resend = useResendVerification();
   const countdown = useCountdown(waitSeconds);
   const [status, setStatus] = useState<ResendStatus>(null);
@@ -165,11 +184,12 @@ function ResendForm({ email, waitSeconds = 0 }: { email: string | null; waitSeco
     setStatus(null);
     try {
       const answer = await resend.mutateAsync(values.email);
-      const sent = answer.message === EMAIL_MESSAGES.resendSent;
+      // The server words it in the screen's language.
+      const sent = answer.message === t(EMAIL_MESSAGES.resendSent);
       setStatus({ kind: sent ? 'sent' : 'waiting', text: answer.message });
       countdown.start(answer.retryAfterSeconds);
     } catch {
-      setStatus({ kind: 'error', text: MESSAGES.resendFailed });
+      setStatus({ kind: 'error', text: t(MESSAGES.resendFailed) });
     }
   });
 
@@ -177,10 +197,12 @@ function ResendForm({ email, waitSeconds = 0 }: { email: string | null; waitSeco
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
       {email && !errors.email ? null : (
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label={t('Email')} type="email" autoComplete="email" {...field('email')} />
       )}
-      <SubmitButton busy={resend.isPending} busyText="Resending..." disabled={waiting}>
-        {waiting ? `Resend in ${countdown.remaining} s` : "Didn't receive it? Resend Email"}
+      <SubmitButton busy={resend.isPending} busyText={t('Resending...')} disabled={waiting}>
+        {waiting
+          ? t('Resend in {{seconds}} s', { seconds: countdown.remaining })
+          : t("Didn't receive it? Resend Email")}
       </SubmitButton>
       <p role="status" className={`text-sm ${status ? STATUS_CLASS[status.kind] : ''}`}>
         {status?.text}

@@ -1,3 +1,5 @@
+import { msg } from '@slotwise/shared/locales';
+import { useTranslation } from 'react-i18next';
 import { emailFormSchema } from '@slotwise/shared/accounts-schemas';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { useState } from 'react';
@@ -8,13 +10,14 @@ import { useForgotPassword } from './api/forgot-password';
 import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../../components/auth-card';
 
-const FAILED = 'Failed to send the reset link. Please try again.';
+const FAILED = msg('Failed to send the reset link. Please try again.');
 
 /**
  * /forgot-password: asks for the account's address and mails a reset link. The answer is the
  * same for every address, so the screen never reveals whether an account exists.
  */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const forgot = useForgotPassword();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,7 +35,11 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard titleId="forgot-password-title" pageTitle="Forgot Password" heading="Forgot Password">
+    <AuthCard
+      titleId="forgot-password-title"
+      pageTitle={t('Forgot Password')}
+      heading={t('Forgot Password')}
+    >
       {sentMessage ? (
         <p role="status" className="mt-4 text-sm text-emerald-700">
           {sentMessage}
@@ -40,20 +47,21 @@ export function ForgotPasswordPage() {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            Enter the email address of your account and we will send you a link to choose a new
-            password.
+            {t(
+              'Enter the email address of your account and we will send you a link to choose a new password.',
+            )}
           </p>
           <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-            <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+            <TextField label={t('Email')} type="email" autoComplete="email" {...field('email')} />
             {failure ? <FormError>{failure}</FormError> : null}
-            <SubmitButton busy={forgot.isPending} busyText="Sending...">
-              Send Reset Link
+            <SubmitButton busy={forgot.isPending} busyText={t('Sending...')}>
+              {t('Send Reset Link')}
             </SubmitButton>
           </form>
         </>
       )}
-      <AuthSwitchLink prompt="Remembered it?" to="/login">
-        Back to Login
+      <AuthSwitchLink prompt={t('Remembered it?')} to="/login">
+        {t('Back to Login')}
       </AuthSwitchLink>
     </AuthCard>
   );

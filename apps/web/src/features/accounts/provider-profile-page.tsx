@@ -1,3 +1,5 @@
+import { msg } from '@slotwise/shared/locales';
+import { useTranslation } from 'react-i18next';
 import type { Profile } from '@slotwise/shared/accounts-types';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useEffect, useState } from 'react';
@@ -12,6 +14,7 @@ import { MailAndCalendarSettings } from './components/mail-and-calendar-settings
 
 /** docs/product.md §2 Provider profile (/dashboard/profile, sidebar label Settings). */
 export function ProviderProfilePage() {
+  const { t } = useTranslation();
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
   const data = profile.data;
@@ -19,19 +22,19 @@ export function ProviderProfilePage() {
   // docs/product.md §8: toasts for the fetch (ids keep one toast per outcome, e.g. under StrictMode).
   const failed = profile.isError && !data;
   useEffect(() => {
-    if (failed) toast.error(MESSAGES.fetchProfileFailed, { toastId: 'profile-fetch-failed' });
-  }, [failed]);
+    if (failed) toast.error(t(MESSAGES.fetchProfileFailed), { toastId: 'profile-fetch-failed' });
+  }, [failed, t]);
   const loaded = data !== undefined;
   useEffect(() => {
-    if (loaded) toast.success(MESSAGES.profileFetched, { toastId: 'profile-fetched' });
-  }, [loaded]);
+    if (loaded) toast.success(t(MESSAGES.profileFetched), { toastId: 'profile-fetched' });
+  }, [loaded, t]);
 
   return (
     <section aria-labelledby="profile-title" className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
-      <title>Settings · Slotwise</title>
+      <title>{t('Settings · Slotwise')}</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="profile-title" className="text-2xl font-bold text-slate-900">
-          Profile Information
+          {t('Profile Information')}
         </h1>
         <button
           type="button"
@@ -39,7 +42,7 @@ export function ProviderProfilePage() {
           disabled={!data}
           className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          Update Profile
+          {t('Update Profile')}
         </button>
       </div>
 
@@ -48,11 +51,11 @@ export function ProviderProfilePage() {
           <ProfileCard profile={data} />
         ) : failed ? (
           <LoadFailed onRetry={() => void profile.refetch()}>
-            {MESSAGES.loadProfileFailed}
+            {t(MESSAGES.loadProfileFailed)}
           </LoadFailed>
         ) : (
           <p role="status" className="text-sm text-slate-600">
-            {MESSAGES.loadingProfile}
+            {t(MESSAGES.loadingProfile)}
           </p>
         )}
       </div>
@@ -67,7 +70,19 @@ export function ProviderProfilePage() {
   );
 }
 
+const ROLE_NAMES: Partial<Record<string, string>> = {
+  provider: msg('Provider'),
+  client: msg('Client'),
+};
+
+/** The role as the badge names it, in the screen's language (other roles as stored). */
+function roleName(role: string, t: (key: string) => string): string {
+  const name = ROLE_NAMES[role];
+  return name ? t(name) : role;
+}
+
 function ProfileCard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
   const fullName =
     `${profile.firstName} ${profile.lastName === '-' ? '' : profile.lastName}`.trim();
   const details =
@@ -77,17 +92,17 @@ function ProfileCard({ profile }: { profile: Profile }) {
 
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+      <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-start">
         <Avatar
           src={profile.profileImageUrl}
           name={fullName}
-          alt="Profile picture"
+          alt={t('Profile picture')}
           fallback="image"
           size="xl"
         />
         <div className="min-w-0">
           <span className="inline-block rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-indigo-800">
-            {profile.role.toUpperCase()}
+            {roleName(profile.role, t).toUpperCase()}
           </span>
           <h2 className="mt-1 text-xl font-semibold break-words text-slate-900">{fullName}</h2>
           <p className="text-sm break-words text-slate-600">{profile.email}</p>
@@ -96,18 +111,18 @@ function ProfileCard({ profile }: { profile: Profile }) {
 
       {details ? (
         <dl className="mt-6 grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-[10rem_1fr]">
-          <dt className="text-sm font-medium text-slate-600">Specialty</dt>
+          <dt className="text-sm font-medium text-slate-600">{t('Specialty')}</dt>
           <dd className="-mt-3 text-sm break-words text-slate-900 sm:mt-0">
-            {details.specialty || 'Not specified'}
+            {details.specialty || t('Not specified')}
           </dd>
-          <dt className="text-sm font-medium text-slate-600">Bio</dt>
+          <dt className="text-sm font-medium text-slate-600">{t('Bio')}</dt>
           <dd className="-mt-3 text-sm break-words whitespace-pre-line text-slate-900 sm:mt-0">
-            {details.bio || 'No bio available'}
+            {details.bio || t('No bio available')}
           </dd>
         </dl>
       ) : null}
 
-      <p className="mt-6 text-xs text-slate-600">Last updated: {today}</p>
+      <p className="mt-6 text-xs text-slate-600">{t('Last updated: {{date}}', { date: today })}</p>
     </article>
   );
 }

@@ -1,3 +1,5 @@
+import { msg } from '@slotwise/shared/locales';
+import { Trans, useTranslation } from 'react-i18next';
 import { registerFormSchema, splitFullName } from '@slotwise/shared/accounts-schemas';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { MESSAGES } from '@slotwise/shared/texts';
@@ -32,6 +34,7 @@ const SERVER_FIELDS = {
 const mailSentNow = (): number => Date.now();
 
 export function RegisterPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   // A visitor registering to book a slot (docs/product.md §11.2) comes back to it after sign-in.
   const next = useNextParam();
@@ -59,7 +62,7 @@ export function RegisterPage() {
         timezone: browserTimeZone(),
         profilePic: picture.file,
       });
-      toast.success(MESSAGES.accountCreated);
+      toast.success(t(MESSAGES.accountCreated));
       reset();
       picture.clear();
       if (values.role === 'provider') {
@@ -83,37 +86,41 @@ export function RegisterPage() {
   return (
     <AuthCard
       titleId="register-title"
-      pageTitle="Create Account"
-      heading="Create Account"
+      pageTitle={t('Create Account')}
+      heading={t('Create Account')}
       width="lg"
-      overlay={busy ? <SpinnerOverlay label="Creating your account..." /> : null}
+      overlay={busy ? <SpinnerOverlay label={t('Creating your account...')} /> : null}
     >
       <p className="mt-1 text-sm text-slate-600">
-        Book trusted services near you, or offer your own.
+        {t('Book trusted services near you, or offer your own.')}
       </p>
 
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-        <ProfilePictureInput picture={picture} label="Profile picture (optional)" disabled={busy} />
+        <ProfilePictureInput
+          picture={picture}
+          label={t('Profile picture (optional)')}
+          disabled={busy}
+        />
 
-        <TextField label="Full name" type="text" autoComplete="name" {...field('fullName')} />
+        <TextField label={t('Full name')} type="text" autoComplete="name" {...field('fullName')} />
 
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label={t('Email')} type="email" autoComplete="email" {...field('email')} />
 
         <NewPasswordFields
-          label="Password"
+          label={t('Password')}
           password={field('password')}
           confirmPassword={field('confirmPassword')}
         />
 
-        <Field label="Role" error={errors.role?.message}>
+        <Field label={t('Role')} error={errors.role?.message}>
           {(control) => (
             <select
               {...control}
               {...register('role')}
               className={`${controlClass(errors.role?.message)} bg-white`}
             >
-              <option value="client">Client</option>
-              <option value="provider">Provider</option>
+              <option value="client">{t('Client')}</option>
+              <option value="provider">{t('Provider')}</option>
             </select>
           )}
         </Field>
@@ -123,16 +130,21 @@ export function RegisterPage() {
         <FormError>{errors.root?.server?.message}</FormError>
 
         <SubmitButton busy={busy} disabled={picture.processing}>
-          Create Account
+          {t('Create Account')}
         </SubmitButton>
       </form>
 
-      <AuthSwitchLink prompt="Already have an account?" to={withNext('/login', next)}>
-        Sign in
+      <AuthSwitchLink prompt={t('Already have an account?')} to={withNext('/login', next)}>
+        {t('Sign in')}
       </AuthSwitchLink>
     </AuthCard>
   );
 }
+
+/** Its links are the tags, kept in every language. */
+const TERMS_AGREEMENT = msg(
+  'I agree to the <terms>Terms</terms> and <privacy>Privacy Policy</privacy>',
+);
 
 interface TermsCheckboxProps {
   error?: string;
@@ -154,14 +166,13 @@ function TermsCheckbox({ error, registration }: TermsCheckboxProps) {
           className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-indigo-600"
         />
         <label htmlFor={id} className="text-sm text-slate-700">
-          I agree to the{' '}
-          <a href="#terms" className="font-medium text-indigo-700 underline">
-            Terms
-          </a>{' '}
-          and{' '}
-          <a href="#privacy" className="font-medium text-indigo-700 underline">
-            Privacy Policy
-          </a>
+          <Trans
+            i18nKey={TERMS_AGREEMENT}
+            components={{
+              terms: <a href="#terms" className="font-medium text-indigo-700 underline" />,
+              privacy: <a href="#privacy" className="font-medium text-indigo-700 underline" />,
+            }}
+          />
         </label>
       </div>
       <FieldError id={errorId} error={error} />

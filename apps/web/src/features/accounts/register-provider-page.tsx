@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { providerProfileFormSchema } from '@slotwise/shared/accounts-schemas';
 import { providerCatalogueFormSchema } from '@slotwise/shared/catalogue-schemas';
 import { z } from '@slotwise/shared/zod';
@@ -35,26 +36,27 @@ function readOnboardingState(state: unknown): OnboardingState {
 
 /** docs/product.md §2 Provider profile completion (/register-provider). */
 export function RegisterProviderPage() {
+  const { t } = useTranslation();
   const location = useLocation();
   const { userId, email, mailSentAt } = readOnboardingState(location.state);
 
   return (
     <AuthCard
       titleId="register-provider-title"
-      pageTitle="Complete Your Provider Profile"
-      heading="Complete Your Provider Profile"
+      pageTitle={t('Complete Your Provider Profile')}
+      heading={t('Complete Your Provider Profile')}
       width="lg"
     >
       {userId ? (
         <ProviderProfileForm userId={userId} email={email} mailSentAt={mailSentAt} />
       ) : (
         <div className="mt-4 space-y-4 text-sm text-slate-700">
-          <p role="alert">{MESSAGES.registrationDetailsMissing}</p>
+          <p role="alert">{t(MESSAGES.registrationDetailsMissing)}</p>
           <Link
             to="/register"
             className="inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700"
           >
-            Go to registration
+            {t('Go to registration')}
           </Link>
         </div>
       )}
@@ -67,6 +69,7 @@ function ProviderProfileForm({
   email,
   mailSentAt,
 }: Pick<OnboardingState, 'email' | 'mailSentAt'> & { userId: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const completion = useRegisterProvider();
   const form = useZodForm(onboardingSchema, {
@@ -95,10 +98,10 @@ function ProviderProfileForm({
           ? { radiusKm: values.radiusKm }
           : {}),
       });
-      toast.success(MESSAGES.providerProfileCompleted);
+      toast.success(t(MESSAGES.providerProfileCompleted));
       void navigate('/email-verification', { state: { email, mailSentAt } });
     } catch (error) {
-      toast.error(MESSAGES.somethingWentWrong);
+      toast.error(t(MESSAGES.somethingWentWrong));
       showFormFailure(error, MESSAGES.somethingWentWrong, setError, [
         'specialty',
         'bio',
@@ -112,24 +115,24 @@ function ProviderProfileForm({
   return (
     <>
       <p className="mt-1 text-sm text-slate-600">
-        Tell clients what you do. You can change this later in your settings.
+        {t('Tell clients what you do. You can change this later in your settings.')}
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
         <TextField
-          label="Specialty"
-          hint="For example: Barber, Tutor, Plumber."
+          label={t('Specialty')}
+          hint={t('For example: Barber, Tutor, Plumber.')}
           type="text"
           {...field('specialty')}
         />
-        <TextAreaField label="Bio (optional)" rows={4} {...field('bio')} />
+        <TextAreaField label={t('Bio (optional)')} rows={4} {...field('bio')} />
         <CatalogueFields
           form={form as unknown as UseFormReturn<CatalogueFormShape>}
           initialPlace={null}
           allowNoCategory
         />
         <FormError>{form.formState.errors.root?.server?.message}</FormError>
-        <SubmitButton busy={busy} busyText="Saving...">
-          Complete Profile
+        <SubmitButton busy={busy} busyText={t('Saving...')}>
+          {t('Complete Profile')}
         </SubmitButton>
       </form>
     </>

@@ -1,3 +1,5 @@
+import { msg } from '@slotwise/shared/locales';
+import { useTranslation } from 'react-i18next';
 import { EMAIL_MESSAGES, resetPasswordFormSchema } from '@slotwise/shared/email-schemas';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { useState } from 'react';
@@ -12,7 +14,7 @@ import { useResetPassword } from './api/reset-password';
 import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../../components/auth-card';
 
-const FAILED = 'Failed to change the password. Please try again.';
+const FAILED = msg('Failed to change the password. Please try again.');
 
 /**
  * /reset-password?token=…: the emailed link. A new password under the registration rules
@@ -20,6 +22,7 @@ const FAILED = 'Failed to change the password. Please try again.';
  * the account has been revoked).
  */
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -40,48 +43,55 @@ export function ResetPasswordPage() {
         error instanceof ApiError &&
         (error.code === 'INVALID_TOKEN' || error.fieldErrors.token !== undefined);
       setFailure({
-        text: linkDead ? EMAIL_MESSAGES.resetLinkInvalid : failureMessage(error, FAILED),
+        text: linkDead ? t(EMAIL_MESSAGES.resetLinkInvalid) : failureMessage(error, FAILED),
         linkDead,
       });
     }
   });
 
   return (
-    <AuthCard titleId="reset-password-title" pageTitle="Reset Password" heading="Reset Password">
+    <AuthCard
+      titleId="reset-password-title"
+      pageTitle={t('Reset Password')}
+      heading={t('Reset Password')}
+    >
       {token === '' ? (
         <>
           <p role="alert" className="mt-4 text-sm text-red-700">
-            {EMAIL_MESSAGES.resetLinkInvalid}
+            {t(EMAIL_MESSAGES.resetLinkInvalid)}
           </p>
           <ForgotLink />
         </>
       ) : (
         <>
-          <p className="mt-1 text-sm text-slate-600">Choose a new password for your account.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {t('Choose a new password for your account.')}
+          </p>
           <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
             <NewPasswordFields
-              label="New password"
+              label={t('New password')}
               password={field('password')}
               confirmPassword={field('confirmPassword')}
             />
             {failure ? <FormError>{failure.text}</FormError> : null}
-            <SubmitButton busy={reset.isPending} busyText="Saving...">
-              Set New Password
+            <SubmitButton busy={reset.isPending} busyText={t('Saving...')}>
+              {t('Set New Password')}
             </SubmitButton>
           </form>
           {failure?.linkDead ? <ForgotLink /> : null}
         </>
       )}
-      <AuthSwitchLink to="/login">Back to Login</AuthSwitchLink>
+      <AuthSwitchLink to="/login">{t('Back to Login')}</AuthSwitchLink>
     </AuthCard>
   );
 }
 
 function ForgotLink() {
+  const { t } = useTranslation();
   return (
     <p className="mt-4 text-sm">
       <Link to="/forgot-password" className="font-semibold text-indigo-700 hover:underline">
-        Ask for a new reset link
+        {t('Ask for a new reset link')}
       </Link>
     </p>
   );

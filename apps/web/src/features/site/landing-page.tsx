@@ -1,3 +1,5 @@
+import { msg } from '@slotwise/shared/locales';
+import { useTranslation } from 'react-i18next';
 import { createElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OutlineIcon } from '../../components/outline-icon';
@@ -34,21 +36,21 @@ function LineIcon({ shapes }: { shapes: readonly IconShape[] }) {
 // Connect (meet the provider).
 const STEPS: readonly Step[] = [
   {
-    title: 'Search',
-    description: 'Search by category or location to find the right provider near you.',
+    title: msg('Search'),
+    description: msg('Search by category or location to find the right provider near you.'),
     icon: [['circle', { cx: 11, cy: 11, r: 7 }], 'm20 20-3.5-3.5'],
   },
   {
-    title: 'Book',
-    description: 'Pick a time that suits you and confirm instantly.',
+    title: msg('Book'),
+    description: msg('Pick a time that suits you and confirm instantly.'),
     icon: [
       ['rect', { x: 3, y: 5, width: 18, height: 16, rx: 2 }],
       'M16 3v4M8 3v4M3 10h18M9 15l2 2 4-4',
     ],
   },
   {
-    title: 'Connect',
-    description: 'Meet the provider and get the job done.',
+    title: msg('Connect'),
+    description: msg('Meet the provider and get the job done.'),
     icon: [
       ['circle', { cx: 9, cy: 8, r: 3.5 }],
       'M2.5 20c.8-3.5 3.3-5.5 6.5-5.5s5.7 2 6.5 5.5',
@@ -67,8 +69,8 @@ interface Category {
 // links to /providers?category=<slug> (docs/product.md §11.2; the slug is the lower-case name).
 const CATEGORIES: readonly Category[] = [
   {
-    name: 'Barber',
-    blurb: 'Cuts, fades and beard trims',
+    name: msg('Barber'),
+    blurb: msg('Cuts, fades and beard trims'),
     icon: [
       ['circle', { cx: 6, cy: 6, r: 3 }],
       ['circle', { cx: 6, cy: 18, r: 3 }],
@@ -76,8 +78,8 @@ const CATEGORIES: readonly Category[] = [
     ],
   },
   {
-    name: 'Driver',
-    blurb: 'Rides, errands and airport runs',
+    name: msg('Driver'),
+    blurb: msg('Rides, errands and airport runs'),
     icon: [
       'M5 16h14M5 16v3M19 16v3M5 16l1.5-6.5A2 2 0 0 1 8.4 8h7.2a2 2 0 0 1 1.9 1.5L19 16',
       ['circle', { cx: 8, cy: 13, r: '.5' }],
@@ -85,38 +87,38 @@ const CATEGORIES: readonly Category[] = [
     ],
   },
   {
-    name: 'Tutor',
-    blurb: 'Lessons for every subject and level',
+    name: msg('Tutor'),
+    blurb: msg('Lessons for every subject and level'),
     icon: ['m2 9 10-5 10 5-10 5L2 9Z', 'M6 11v5c3 2.5 9 2.5 12 0v-5M22 9v6'],
   },
   {
-    name: 'Photographer',
-    blurb: 'Portraits, events and products',
+    name: msg('Photographer'),
+    blurb: msg('Portraits, events and products'),
     icon: [
       'M3 8a2 2 0 0 1 2-2h2l2-2h6l2 2h2a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8Z',
       ['circle', { cx: 12, cy: 13, r: 4 }],
     ],
   },
   {
-    name: 'Mechanic',
-    blurb: 'Repairs, servicing and check-ups',
+    name: msg('Mechanic'),
+    blurb: msg('Repairs, servicing and check-ups'),
     icon: [
       'M14.7 6.3a4 4 0 0 0 5 5L21 10a6 6 0 0 1-7.6 5.2L6 22.6A2.1 2.1 0 0 1 3 19.6l7.4-7.4A6 6 0 0 1 15.7 4.6Z',
     ],
   },
   {
-    name: 'Plumber',
-    blurb: 'Leaks, fittings and installations',
+    name: msg('Plumber'),
+    blurb: msg('Leaks, fittings and installations'),
     icon: ['M12 3s6 6.5 6 11a6 6 0 0 1-12 0c0-4.5 6-11 6-11Z'],
   },
   {
-    name: 'Electrician',
-    blurb: 'Wiring, lighting and safety checks',
+    name: msg('Electrician'),
+    blurb: msg('Wiring, lighting and safety checks'),
     icon: ['M13 2 4 14h7l-1 8 9-12h-7l1-8Z'],
   },
   {
-    name: 'Cleaner',
-    blurb: 'Homes, offices and deep cleans',
+    name: msg('Cleaner'),
+    blurb: msg('Homes, offices and deep cleans'),
     icon: [
       'M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8L12 3ZM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15Z',
     ],
@@ -124,6 +126,7 @@ const CATEGORIES: readonly Category[] = [
 ];
 
 function Hero({ search }: { search: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <section
       aria-labelledby="hero-title"
@@ -133,24 +136,24 @@ function Hero({ search }: { search: ReactNode }) {
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
         <div className="max-w-2xl">
           <p className="inline-block rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-800 first-letter:uppercase">
-            schedule your appointments with ease
+            {t('schedule your appointments with ease')}
           </p>
           <h1
             id="hero-title"
             className="mt-4 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
           >
-            Book Trusted Services Near You
+            {t('Book Trusted Services Near You')}
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-8 text-slate-600">
-            Connecting you with top-rated providers in your community
+            {t('Connecting you with top-rated providers in your community')}
           </p>
           {search}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/register" className={primaryButton}>
-              Find a Provider
+              {t('Find a Provider')}
             </Link>
             <Link to="/register" className={secondaryButton}>
-              Join as Provider
+              {t('Join as Provider')}
             </Link>
           </div>
         </div>
@@ -190,11 +193,12 @@ function LandingSection({
 }
 
 function HowItWorks() {
+  const { t } = useTranslation();
   return (
     <LandingSection
       id="how-it-works"
-      title="How it works"
-      intro="Three simple steps from searching to sitting down with a pro."
+      title={t('How it works')}
+      intro={t('Three simple steps from searching to sitting down with a pro.')}
       className="bg-white"
     >
       <ol className="mt-12 grid gap-6 md:grid-cols-3">
@@ -204,10 +208,12 @@ function HowItWorks() {
               <span className="inline-flex size-12 items-center justify-center rounded-xl bg-indigo-600 text-white">
                 <LineIcon shapes={step.icon} />
               </span>
-              <span className="text-sm font-semibold text-indigo-700">Step {index + 1}</span>
+              <span className="text-sm font-semibold text-indigo-700">
+                {t('Step {{number}}', { number: index + 1 })}
+              </span>
             </div>
-            <h3 className="mt-4 text-xl font-semibold text-slate-900">{step.title}</h3>
-            <p className="mt-2 text-slate-600">{step.description}</p>
+            <h3 className="mt-4 text-xl font-semibold text-slate-900">{t(step.title)}</h3>
+            <p className="mt-2 text-slate-600">{t(step.description)}</p>
           </li>
         ))}
       </ol>
@@ -216,11 +222,12 @@ function HowItWorks() {
 }
 
 function Categories() {
+  const { t } = useTranslation();
   return (
     <LandingSection
       id="categories"
-      title="Popular Categories"
-      intro="Whatever you need done, there is a trusted local provider ready to help."
+      title={t('Popular Categories')}
+      intro={t('Whatever you need done, there is a trusted local provider ready to help.')}
       className="bg-slate-50"
     >
       <ul className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
@@ -234,8 +241,8 @@ function Categories() {
               <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
                 <LineIcon shapes={category.icon} />
               </span>
-              <h3 className="mt-3 font-semibold text-slate-900">{category.name}</h3>
-              <p className="mt-1 text-sm text-slate-600">{category.blurb}</p>
+              <h3 className="mt-3 font-semibold text-slate-900">{t(category.name)}</h3>
+              <p className="mt-1 text-sm text-slate-600">{t(category.blurb)}</p>
             </Link>
           </li>
         ))}
@@ -245,20 +252,23 @@ function Categories() {
 }
 
 function CallToAction() {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="cta-title" className="bg-indigo-700">
       <div className="mx-auto flex max-w-6xl flex-col items-center px-4 py-16 text-center sm:px-6">
         <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white">
-          Ready to get started?
+          {t('Ready to get started?')}
         </h2>
         <p className="mt-3 max-w-xl text-indigo-100">
-          Create a free account in minutes, whether you are booking a service or offering one.
+          {t(
+            'Create a free account in minutes, whether you are booking a service or offering one.',
+          )}
         </p>
         <Link
           to="/register"
           className="mt-8 inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 text-base font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50"
         >
-          Sign Up Now
+          {t('Sign Up Now')}
         </Link>
       </div>
     </section>
@@ -276,9 +286,10 @@ export function LandingPage({
   search?: ReactNode;
   featured?: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <>
-      <title>Slotwise · Book Trusted Services Near You</title>
+      <title>{t('Slotwise · Book Trusted Services Near You')}</title>
       <Hero search={search} />
       {featured}
       <HowItWorks />

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import { CardSection } from '../../../components/card-section';
 import { PolicyList } from '../../../components/policy-list';
 import { feeTierSentences } from '@slotwise/shared/payments-schemas';
@@ -20,46 +22,51 @@ interface Field {
 const FIELDS: Field[] = [
   {
     key: 'minNoticeMinutes',
-    label: 'Minimum notice',
-    unit: 'hours',
-    help: "How long before a start clients must book (2: clients can't book less than 2 hours ahead).",
+    label: msg('Minimum notice'),
+    unit: msg('hours'),
+    help: msg(
+      "How long before a start clients must book (2: clients can't book less than 2 hours ahead).",
+    ),
   },
   {
     key: 'maxAdvanceDays',
-    label: 'Booking horizon',
-    unit: 'days',
-    help: 'How far ahead clients may book.',
+    label: msg('Booking horizon'),
+    unit: msg('days'),
+    help: msg('How far ahead clients may book.'),
   },
   {
     key: 'bufferMinutes',
-    label: 'Buffer between appointments',
-    unit: 'minutes',
-    help: 'Time kept free before and after each appointment.',
+    label: msg('Buffer between appointments'),
+    unit: msg('minutes'),
+    help: msg('Time kept free before and after each appointment.'),
   },
   {
     key: 'maxPerDay',
-    label: 'Daily limit',
-    unit: 'appointments, empty for no limit',
-    help: 'The most appointments on one day (your own time zone).',
+    label: msg('Daily limit'),
+    unit: msg('appointments, empty for no limit'),
+    help: msg('The most appointments on one day (your own time zone).'),
   },
   {
     key: 'cancelCutoffMinutes',
-    label: 'Cancellation cut-off',
-    unit: 'hours',
-    help: 'Clients can cancel or reschedule until this long before the start (24: a day before). You can always cancel.',
+    label: msg('Cancellation cut-off'),
+    unit: msg('hours'),
+    help: msg(
+      'Clients can cancel or reschedule until this long before the start (24: a day before). You can always cancel.',
+    ),
   },
 ];
 
 /** Settings: the provider's booking policy, with its rules in plain language. */
 export function BookingPolicySection() {
+  const { t } = useTranslation();
   const policy = useBookingPolicy();
   return (
-    <CardSection titleId="booking-policy-title" title="Booking policy" className="mt-6">
+    <CardSection titleId="booking-policy-title" title={t('Booking policy')} className="mt-6">
       {policy.data ? (
         <BookingPolicyForm policy={policy.data} />
       ) : (
         <p role="status" className="mt-2 text-sm text-slate-600">
-          {policy.isError ? 'Failed to load the booking policy' : 'Loading booking policy...'}
+          {policy.isError ? t('Failed to load the booking policy') : t('Loading booking policy...')}
         </p>
       )}
     </CardSection>
@@ -67,6 +74,7 @@ export function BookingPolicySection() {
 }
 
 function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
+  const { t } = useTranslation();
   const { control, register, handleSubmit, formState } = useZodForm(
     policyFormSchema,
     toDraft(policy),
@@ -92,7 +100,7 @@ function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
         return (
           <div key={field.key}>
             <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-              {field.label} ({field.unit})
+              {t('{{label}} ({{unit}})', { label: t(field.label), unit: t(field.unit) })}
             </label>
             <input
               id={id}
@@ -103,11 +111,11 @@ function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
               className="mt-1 w-40 rounded-md border border-slate-300 px-3 py-1.5 text-sm"
             />
             <p id={`${id}-help`} className="mt-1 text-xs text-slate-600">
-              {field.help}
+              {t(field.help)}
             </p>
             {error ? (
               <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-700">
-                {error}
+                {t(error)}
               </p>
             ) : null}
           </div>
@@ -116,13 +124,13 @@ function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
       <FeeTierFields control={control} register={register} errors={errors} />
       {preview.success ? (
         <div aria-live="polite">
-          <p className="text-sm font-medium text-slate-800">What clients will see:</p>
+          <p className="text-sm font-medium text-slate-800">{t('What clients will see:')}</p>
           <PolicyList
             policy={preview.data}
-            className="mt-1 list-disc pl-5 text-sm text-slate-700"
+            className="mt-1 list-disc ps-5 text-sm text-slate-700"
           />
           {/* The fee terms, as the booking page and the checkout state them. */}
-          <ul aria-label="Fees" className="mt-1 list-disc pl-5 text-sm text-slate-700">
+          <ul aria-label={t('Fees')} className="mt-1 list-disc ps-5 text-sm text-slate-700">
             {feeTierSentences(preview.data.cancellationFees, preview.data.noShowFeePercent).map(
               (sentence) => (
                 <li key={sentence}>{sentence}</li>
@@ -136,7 +144,7 @@ function BookingPolicyForm({ policy }: { policy: BookingPolicy }) {
         disabled={save.isPending}
         className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-50"
       >
-        {save.isPending ? 'Saving...' : 'Save policy'}
+        {save.isPending ? t('Saving...') : t('Save policy')}
       </button>
     </form>
   );

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import { EMAIL_MESSAGES } from '@slotwise/shared/email-schemas';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
@@ -9,9 +11,9 @@ import { failureMessage } from '../../../lib/failure-message';
 import { useCalendarFeedUrl } from '../api/get-calendar-feed-url';
 import { useResetCalendarFeedUrl } from '../api/reset-calendar-feed-url';
 
-const FEED_HELP =
-  'Subscribe to this private link in Google, Apple or Outlook Calendar to see your upcoming ' +
-  'appointments there. Anyone with the link can see them: reset it if it leaks.';
+const FEED_HELP = msg(
+  'Subscribe to this private link in Google, Apple or Outlook Calendar to see your upcoming appointments there. Anyone with the link can see them: reset it if it leaks.',
+);
 
 const BUTTON =
   'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50';
@@ -21,6 +23,7 @@ const BUTTON =
  * Outlook calendars, a Copy button, and Reset (POST /calendar/feed-url/reset) for a leaked link.
  */
 export function CalendarFeedSection() {
+  const { t } = useTranslation();
   const headingId = useId();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -32,10 +35,10 @@ export function CalendarFeedSection() {
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      setCopyStatus('Link copied to the clipboard.');
+      setCopyStatus(t('Link copied to the clipboard.'));
     } catch {
       inputRef.current?.select();
-      setCopyStatus('Copying failed: the link is selected, copy it with Ctrl+C (⌘C on a Mac).');
+      setCopyStatus(t('Copying failed: the link is selected, copy it with Ctrl+C (⌘C on a Mac).'));
     }
   };
 
@@ -44,21 +47,21 @@ export function CalendarFeedSection() {
       onSuccess: (data) => {
         setConfirming(false);
         setCopyStatus('');
-        toast.success(data.message ?? EMAIL_MESSAGES.feedUrlReset);
+        toast.success(data.message ?? t(EMAIL_MESSAGES.feedUrlReset));
       },
       onError: (error) => {
         setConfirming(false);
-        toast.error(failureMessage(error, 'Failed to reset the calendar link'));
+        toast.error(failureMessage(error, msg('Failed to reset the calendar link')));
       },
     });
   };
 
   return (
-    <CardSection titleId={headingId} title="Calendar feed" description={FEED_HELP}>
+    <CardSection titleId={headingId} title={t('Calendar feed')} description={t(FEED_HELP)}>
       {feed.data ? (
         <div className="mt-4">
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-            Calendar feed URL
+            {t('Calendar feed URL')}
           </label>
           <div className="mt-1 flex flex-col gap-2 sm:flex-row">
             <input
@@ -72,7 +75,7 @@ export function CalendarFeedSection() {
             />
             <div className="flex gap-2">
               <button type="button" className={BUTTON} onClick={() => void copy(feed.data)}>
-                Copy
+                {t('Copy')}
               </button>
               <button
                 type="button"
@@ -80,7 +83,7 @@ export function CalendarFeedSection() {
                 onClick={() => setConfirming(true)}
                 disabled={reset.isPending}
               >
-                Reset
+                {t('Reset')}
               </button>
             </div>
           </div>
@@ -91,21 +94,23 @@ export function CalendarFeedSection() {
       ) : feed.isError ? (
         <div className="mt-4">
           <LoadFailed onRetry={() => void feed.refetch()}>
-            Failed to load the calendar link
+            {t('Failed to load the calendar link')}
           </LoadFailed>
         </div>
       ) : (
         <p role="status" className="mt-4 text-sm text-slate-600">
-          Loading calendar link...
+          {t('Loading calendar link...')}
         </p>
       )}
       {confirming ? (
         <ConfirmDialog
-          title="Reset calendar link"
-          question="Calendars subscribed to the current link stop updating. You will need to subscribe to the new link."
-          keepLabel="Keep current link"
-          confirmLabel="Reset link"
-          busyLabel="Resetting..."
+          title={t('Reset calendar link')}
+          question={t(
+            'Calendars subscribed to the current link stop updating. You will need to subscribe to the new link.',
+          )}
+          keepLabel={t('Keep current link')}
+          confirmLabel={t('Reset link')}
+          busyLabel={t('Resetting...')}
           busy={reset.isPending}
           onConfirm={confirmReset}
           onClose={() => setConfirming(false)}

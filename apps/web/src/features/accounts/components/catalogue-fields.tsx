@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ServiceMode } from '@slotwise/shared/catalogue-schemas';
 import { useId, useState } from 'react';
 import { get, type UseFormReturn } from 'react-hook-form';
@@ -38,6 +39,7 @@ export function CatalogueFields({
   allowNoCategory,
   currentZone,
 }: CatalogueFieldsProps) {
+  const { t } = useTranslation();
   const categories = useCategories();
   const [place, setPlace] = useState<ChosenPlace | null>(initialPlace);
   const modeErrorId = useId();
@@ -47,25 +49,25 @@ export function CatalogueFields({
 
   return (
     <>
-      <Field label="Category" error={errorOf(form, 'category')}>
+      <Field label={t('Category')} error={errorOf(form, 'category')}>
         {(control) => (
           <select
             {...control}
             {...register('category')}
             className={controlClass(errorOf(form, 'category'))}
           >
-            {allowNoCategory ? <option value="">Choose a category</option> : null}
+            {allowNoCategory ? <option value="">{t('Choose a category')}</option> : null}
             {categories.data.map((category) => (
               <option key={category.slug} value={category.slug}>
-                {category.name}
+                {t(category.name)}
               </option>
             ))}
           </select>
         )}
       </Field>
       <PlaceCombobox
-        label="City"
-        hint="Type the first letters, then pick your city from the list."
+        label={t('City')}
+        hint={t('Type the first letters, then pick your city from the list.')}
         value={place}
         currentZone={currentZone}
         error={errorOf(form, 'placeId')}
@@ -81,7 +83,7 @@ export function CatalogueFields({
         }}
       />
       <TextField
-        label="Street address (optional)"
+        label={t('Street address (optional)')}
         type="text"
         autoComplete="street-address"
         maxLength={200}
@@ -89,7 +91,7 @@ export function CatalogueFields({
         {...register('address')}
       />
       <fieldset aria-describedby={modeError ? modeErrorId : undefined}>
-        <legend className="block text-sm font-medium text-slate-700">Where you work</legend>
+        <legend className="block text-sm font-medium text-slate-700">{t('Where you work')}</legend>
         <div className="mt-1 flex flex-wrap gap-x-5 gap-y-2">
           {SERVICE_MODE_OPTIONS.map((option) => (
             <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
@@ -102,7 +104,7 @@ export function CatalogueFields({
                   },
                 })}
               />
-              {option.label}
+              {t(option.label)}
             </label>
           ))}
         </div>
@@ -110,7 +112,7 @@ export function CatalogueFields({
       </fieldset>
       {mode === 'at_client' ? (
         <TextField
-          label="Travel radius (km)"
+          label={t('Travel radius (km)')}
           type="number"
           inputMode="numeric"
           min={1}

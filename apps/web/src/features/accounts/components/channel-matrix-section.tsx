@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { NotificationPreferences } from '@slotwise/shared/email-schemas';
 import {
   NOTIFY_CHANNELS,
@@ -9,7 +10,6 @@ import {
   NOTIFY_CHANNEL_LABELS,
   NOTIFY_EVENT_LABELS,
   PHONE_UI_TEXTS,
-  channelSwitchName,
 } from '@slotwise/shared/phones-texts';
 import { useId } from 'react';
 import { toast } from 'react-toastify/unstyled';
@@ -34,6 +34,7 @@ function cellDisabled(
  * switches above it follow.
  */
 export function ChannelMatrixSection() {
+  const { t } = useTranslation();
   const headingId = useId();
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
@@ -56,21 +57,21 @@ export function ChannelMatrixSection() {
   return (
     <CardSection
       titleId={headingId}
-      title={PHONE_UI_TEXTS.matrixTitle}
-      description={PHONE_UI_TEXTS.matrixDescription}
+      title={t(PHONE_UI_TEXTS.matrixTitle)}
+      description={t(PHONE_UI_TEXTS.matrixDescription)}
     >
       {data ? (
         <>
           <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm" aria-labelledby={headingId}>
+            <table className="w-full text-start text-sm" aria-labelledby={headingId}>
               <thead>
                 <tr className="border-b border-slate-200 text-slate-600">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    <span className="sr-only">Notification</span>
+                  <th scope="col" className="py-2 pe-3 font-medium">
+                    <span className="sr-only">{t('Notification')}</span>
                   </th>
                   {NOTIFY_CHANNELS.map((channel) => (
                     <th key={channel} scope="col" className="px-3 py-2 text-center font-medium">
-                      {NOTIFY_CHANNEL_LABELS[channel]}
+                      {t(NOTIFY_CHANNEL_LABELS[channel])}
                     </th>
                   ))}
                 </tr>
@@ -78,15 +79,18 @@ export function ChannelMatrixSection() {
               <tbody>
                 {NOTIFY_EVENTS.map((event) => (
                   <tr key={event} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                      {NOTIFY_EVENT_LABELS[event]}
+                    <th scope="row" className="py-2 pe-3 font-medium text-slate-900">
+                      {t(NOTIFY_EVENT_LABELS[event])}
                     </th>
                     {NOTIFY_CHANNELS.map((channel) => (
                       <td key={channel} className="px-3 py-2 text-center">
                         <input
                           type="checkbox"
                           role="switch"
-                          aria-label={channelSwitchName(event, channel)}
+                          aria-label={t(PHONE_UI_TEXTS.channelSwitch, {
+                            event: t(NOTIFY_EVENT_LABELS[event]),
+                            channel: t(NOTIFY_CHANNEL_LABELS[channel]),
+                          })}
                           checked={data.channels[event][channel]}
                           disabled={update.isPending || cellDisabled(data, event, channel)}
                           onChange={(e) => change(event, channel, e.target.checked)}
@@ -100,19 +104,23 @@ export function ChannelMatrixSection() {
             </table>
           </div>
           <ul className="mt-3 space-y-1 text-sm text-slate-600">
-            <li>{PHONE_UI_TEXTS.pushDevices(data.push_devices)}</li>
-            {data.sms_ready ? null : <li>{PHONE_UI_TEXTS.smsNeedsPhone}</li>}
+            <li>
+              {data.push_devices === 0
+                ? t(PHONE_UI_TEXTS.pushDevicesNone)
+                : t(PHONE_UI_TEXTS.pushDevicesSome, { count: data.push_devices })}
+            </li>
+            {data.sms_ready ? null : <li>{t(PHONE_UI_TEXTS.smsNeedsPhone)}</li>}
           </ul>
         </>
       ) : preferences.isError ? (
         <div className="mt-4">
           <LoadFailed onRetry={() => void preferences.refetch()}>
-            {PHONE_UI_TEXTS.matrixFailed}
+            {t(PHONE_UI_TEXTS.matrixFailed)}
           </LoadFailed>
         </div>
       ) : (
         <p role="status" className="mt-4 text-sm text-slate-600">
-          Loading preferences...
+          {t('Loading preferences...')}
         </p>
       )}
     </CardSection>

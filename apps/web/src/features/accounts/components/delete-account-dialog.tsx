@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { deleteAccountSchema } from '@slotwise/shared/personal-data-schemas';
 import { PERSONAL_DATA_TEXTS } from '@slotwise/shared/personal-data-texts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ const FORM_ID = 'delete-account-form';
  * guard does not send them to /login first.
  */
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const remove = useDeleteAccount();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -57,13 +59,13 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     <Modal
       open
       onClose={busy ? () => {} : onClose}
-      title={PERSONAL_DATA_TEXTS.deleteTitle}
-      description={PERSONAL_DATA_TEXTS.deleteQuestion}
+      title={t(PERSONAL_DATA_TEXTS.deleteTitle)}
+      description={t(PERSONAL_DATA_TEXTS.deleteQuestion)}
       closeOnBackdrop={!busy}
       footer={
         <>
           <PlainButton look="cancel" onClick={onClose} disabled={busy}>
-            {PERSONAL_DATA_TEXTS.keep}
+            {t(PERSONAL_DATA_TEXTS.keep)}
           </PlainButton>
           <button
             type="submit"
@@ -71,7 +73,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             disabled={busy}
             className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60"
           >
-            {busy ? PERSONAL_DATA_TEXTS.deleting : PERSONAL_DATA_TEXTS.delete}
+            {t(busy ? PERSONAL_DATA_TEXTS.deleting : PERSONAL_DATA_TEXTS.delete)}
           </button>
         </>
       }
@@ -83,7 +85,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         className="space-y-4"
       >
         <PasswordField
-          label={PERSONAL_DATA_TEXTS.passwordLabel}
+          label={t(PERSONAL_DATA_TEXTS.passwordLabel)}
           autoComplete="current-password"
           revealable
           {...field('password')}

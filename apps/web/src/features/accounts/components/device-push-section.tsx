@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PHONE_UI_TEXTS } from '@slotwise/shared/phones-texts';
 import { useId } from 'react';
 import { toast } from 'react-toastify/unstyled';
@@ -9,6 +10,7 @@ import { devicePushFailure, useDevicePush } from '../../push/api/use-device-push
  * (this click is the only thing that does) and subscribes; off unsubscribes.
  */
 export function DevicePushSection() {
+  const { t } = useTranslation();
   const headingId = useId();
   const switchId = useId();
   const push = useDevicePush();
@@ -22,14 +24,16 @@ export function DevicePushSection() {
     }
   };
 
-  const hint = !push.supported
-    ? PHONE_UI_TEXTS.pushUnsupported
-    : push.permission === 'denied'
-      ? PHONE_UI_TEXTS.pushBlocked
-      : PHONE_UI_TEXTS.deviceHint;
+  const hint = t(
+    !push.supported
+      ? PHONE_UI_TEXTS.pushUnsupported
+      : push.permission === 'denied'
+        ? PHONE_UI_TEXTS.pushBlocked
+        : PHONE_UI_TEXTS.deviceHint,
+  );
 
   return (
-    <CardSection titleId={headingId} title={PHONE_UI_TEXTS.deviceTitle}>
+    <CardSection titleId={headingId} title={t(PHONE_UI_TEXTS.deviceTitle)}>
       <div className="mt-4 flex items-start gap-3">
         <input
           id={switchId}
@@ -43,7 +47,7 @@ export function DevicePushSection() {
         />
         <div>
           <label htmlFor={switchId} className="text-sm font-medium text-slate-900">
-            {PHONE_UI_TEXTS.deviceSwitch}
+            {t(PHONE_UI_TEXTS.deviceSwitch)}
           </label>
           <p id={`${switchId}-hint`} className="text-sm text-slate-600">
             {hint}

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import type { MailPreferences } from '@slotwise/shared/email-schemas';
 import { useId } from 'react';
 import { toast } from 'react-toastify/unstyled';
@@ -10,18 +12,21 @@ import { useUpdateNotificationPreferences } from '../api/update-notification-pre
 const TOGGLES: { key: keyof MailPreferences; label: string; hint: string }[] = [
   {
     key: 'emailReminders',
-    label: 'Appointment reminders',
-    hint: 'An email 24 hours and 2 hours before each appointment.',
+    label: msg('Appointment reminders'),
+    hint: msg('An email 24 hours and 2 hours before each appointment.'),
   },
   {
     key: 'emailBookingUpdates',
-    label: 'Booking updates',
-    hint: 'An email with a calendar file when an appointment is booked, canceled or rescheduled, and a review request afterwards.',
+    label: msg('Booking updates'),
+    hint: msg(
+      'An email with a calendar file when an appointment is booked, canceled or rescheduled, and a review request afterwards.',
+    ),
   },
 ];
 
 /** Email preferences (GET/PATCH /profile/notification-preferences): one switch per kind of mail. */
 export function EmailPreferencesSection() {
+  const { t } = useTranslation();
   const headingId = useId();
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
@@ -34,14 +39,14 @@ export function EmailPreferencesSection() {
           if (data.message) toast.success(data.message, { toastId: 'preferences-saved' });
         },
         onError: (error) => {
-          toast.error(failureMessage(error, 'Failed to save notification preferences'));
+          toast.error(failureMessage(error, msg('Failed to save notification preferences')));
         },
       },
     );
   };
 
   return (
-    <CardSection titleId={headingId} title="Email preferences">
+    <CardSection titleId={headingId} title={t('Email preferences')}>
       {preferences.data ? (
         <ul className="mt-4 space-y-4">
           {TOGGLES.map((toggle) => (
@@ -58,12 +63,12 @@ export function EmailPreferencesSection() {
       ) : preferences.isError ? (
         <div className="mt-4">
           <LoadFailed onRetry={() => void preferences.refetch()}>
-            Failed to load notification preferences
+            {t('Failed to load notification preferences')}
           </LoadFailed>
         </div>
       ) : (
         <p role="status" className="mt-4 text-sm text-slate-600">
-          Loading preferences...
+          {t('Loading preferences...')}
         </p>
       )}
     </CardSection>
@@ -79,6 +84,7 @@ interface PreferenceToggleProps {
 }
 
 function PreferenceToggle({ label, hint, checked, disabled, onChange }: PreferenceToggleProps) {
+  const { t } = useTranslation();
   const id = useId();
   return (
     <li className="flex items-start gap-3">
@@ -94,10 +100,10 @@ function PreferenceToggle({ label, hint, checked, disabled, onChange }: Preferen
       />
       <div>
         <label htmlFor={id} className="text-sm font-medium text-slate-900">
-          {label}
+          {t(label)}
         </label>
         <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
+          {t(hint)}
         </p>
       </div>
     </li>

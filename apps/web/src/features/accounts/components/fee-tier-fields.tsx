@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MAX_FEE_TIERS } from '@slotwise/shared/payments-schemas';
 import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
 import {
@@ -16,9 +17,10 @@ function messageAt(errors: FieldErrors<PolicyDraft>, path: string): string | und
 }
 
 function ErrorLine({ id, error }: { id: string; error: string | undefined }) {
+  const { t } = useTranslation();
   return error ? (
     <p id={id} role="alert" className="mt-1 text-xs text-red-700">
-      {error}
+      {t(error)}
     </p>
   ) : null;
 }
@@ -36,18 +38,22 @@ export function FeeTierFields({
   register: UseFormRegister<PolicyDraft>;
   errors: FieldErrors<PolicyDraft>;
 }) {
+  const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control, name: 'cancellationFees' });
   const listError =
     messageAt(errors, 'cancellationFees') ?? messageAt(errors, 'cancellationFees.root');
   const noShowError = messageAt(errors, 'noShowFeePercent');
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-800">Cancellation fees</legend>
+      <legend className="text-sm font-medium text-slate-800">{t('Cancellation fees')}</legend>
       <p className="text-xs text-slate-600">
-        Kept from what the client paid when they cancel late: from how many hours before the start,
-        what percent of the price. Fees apply to services that take a payment.
+        {t(
+          'Kept from what the client paid when they cancel late: from how many hours before the start, what percent of the price. Fees apply to services that take a payment.',
+        )}
       </p>
-      {fields.length === 0 ? <p className="text-sm text-slate-700">No cancellation fees.</p> : null}
+      {fields.length === 0 ? (
+        <p className="text-sm text-slate-700">{t('No cancellation fees.')}</p>
+      ) : null}
       <ul className="space-y-2">
         {fields.map((row, index) => {
           const hoursId = `fee-${index}-hours`;
@@ -58,7 +64,7 @@ export function FeeTierFields({
             <li key={row.id} className="flex flex-wrap items-end gap-3">
               <div>
                 <label htmlFor={hoursId} className="block text-xs font-medium text-slate-800">
-                  Tier {index + 1}: hours before
+                  {t('Tier {{number}}: hours before', { number: index + 1 })}
                 </label>
                 <input
                   id={hoursId}
@@ -72,7 +78,7 @@ export function FeeTierFields({
               </div>
               <div>
                 <label htmlFor={percentId} className="block text-xs font-medium text-slate-800">
-                  Tier {index + 1}: percent
+                  {t('Tier {{number}}: percent', { number: index + 1 })}
                 </label>
                 <input
                   id={percentId}
@@ -89,7 +95,7 @@ export function FeeTierFields({
                 onClick={() => remove(index)}
                 className="mb-0.5 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
               >
-                Remove tier {index + 1}
+                {t('Remove tier {{number}}', { number: index + 1 })}
               </button>
             </li>
           );
@@ -102,7 +108,7 @@ export function FeeTierFields({
           onClick={() => append({ hoursBefore: '', percent: '' })}
           className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
-          Add fee tier
+          {t('Add fee tier')}
         </button>
       ) : null}
       <div className="pt-2">
@@ -110,7 +116,7 @@ export function FeeTierFields({
           htmlFor="policy-noShowFeePercent"
           className="block text-sm font-medium text-slate-800"
         >
-          No-show fee (percent of the price)
+          {t('No-show fee (percent of the price)')}
         </label>
         <input
           id="policy-noShowFeePercent"

@@ -1,3 +1,5 @@
+import { translate } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +14,7 @@ import { lazyToast } from '../../../lib/lazy-toast';
 import { forgetNext } from '../../../lib/next-path';
 import { readRedirectFrom } from '../../../lib/redirect-state';
 import { HOME_PATH, saveSession, type Role } from '../../../lib/session';
+import { applyAccountLocale } from '../account-locale';
 import { useLogin } from '../api/login';
 import { useResendVerification } from '../api/resend-verification';
 import { bindFields } from '../../../lib/bind-fields';
@@ -57,6 +60,7 @@ export function LoginForm({
   next: string | null;
   defaultEmail?: string;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -79,7 +83,7 @@ export function LoginForm({
     try {
       data = await login.mutateAsync(values);
     } catch (error) {
-      lazyToast('error', MESSAGES.loginFailedToast);
+      lazyToast('error', translate(MESSAGES.loginFailedToast));
       const unverified = error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
       setFailure({
         message: failureMessage(error, MESSAGES.loginFailedInline),
@@ -89,15 +93,17 @@ export function LoginForm({
     }
     // docs/product.md §4: an answer without a token is invalid.
     if (!data?.token || !data.user) {
-      lazyToast('error', MESSAGES.loginFailedToast);
-      setFailure({ message: MESSAGES.invalidLoginResponse, unverifiedEmail: null });
+      lazyToast('error', translate(MESSAGES.loginFailedToast));
+      setFailure({ message: translate(MESSAGES.invalidLoginResponse), unverifiedEmail: null });
       return;
     }
     const { token, user } = data;
     queryClient.clear(); // nothing cached for a previous user may show
     saveSession(token, user);
+    // The account's saved language, unless this device has its own (docs/product.md §21.1).
+    applyAccountLocale('locale' in user ? user.locale : null);
     forgetNext();
-    lazyToast('success', MESSAGES.loginSuccessful);
+    lazyToast('success', translate(MESSAGES.loginSuccessful));
     void navigate(loginDestination(user.role, next ?? readRedirectFrom(location.state)), {
       replace: true,
       state: { user },
@@ -114,25 +120,25 @@ export function LoginForm({
       onFocus={() => void preloadLoginResolver().catch(() => undefined)}
       className="mt-6 space-y-4"
     >
-      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <TextField label={t('Email')} type="email" autoComplete="email" {...field('email')} />
 
       <PasswordField
-        label="Password"
+        label={t('Password')}
         revealable
         autoComplete="current-password"
         {...field('password')}
       />
-      <p className="-mt-2 text-right text-sm">
+      <p className="-mt-2 text-end text-sm">
         <Link to="/forgot-password" className="font-semibold text-indigo-700 hover:underline">
-          Forgot password?
+          {t('Forgot password?')}
         </Link>
       </p>
 
       {failure ? <FormError>{failure.message}</FormError> : null}
       {failure?.unverifiedEmail ? <ResendVerification email={failure.unverifiedEmail} /> : null}
 
-      <SubmitButton busy={busy} busyText="Signing In...">
-        Sign In
+      <SubmitButton busy={busy} busyText={t('Signing In...')}>
+        {t('Sign In')}
       </SubmitButton>
     </form>
   );
@@ -140,6 +146,7 @@ export function LoginForm({
 
 /** Offered when the login was refused because the email is not verified yet. */
 function ResendVerification({ email }: { email: string }) {
+  const { t } = useTranslation();
   const resend = useResendVerification();
   const countdown = useCountdown();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -151,7 +158,7 @@ function ResendVerification({ email }: { email: string }) {
       setResult({ ok: true, text: answer.message });
       countdown.start(answer.retryAfterSeconds);
     } catch {
-      setResult({ ok: false, text: MESSAGES.resendFailed });
+      setResult({ ok: false, text: translate(MESSAGES.resendFailed) });
     }
   };
 
@@ -165,10 +172,10 @@ function ResendVerification({ email }: { email: string }) {
         className="font-semibold text-indigo-700 underline disabled:opacity-50"
       >
         {resend.isPending
-          ? 'Resending...'
+          ? t('Resending...')
           : waiting
-            ? `Resend in ${countdown.remaining} s`
-            : 'Resend verification email'}
+            ? t('Resend in {{seconds}} s', { seconds: countdown.remaining })
+            : t('Resend verification email')}
       </button>
       <p
         role="status"

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,6 +23,7 @@ interface LogoutButtonProps {
  * user to /login with this page as `from` instead.
  */
 export function LogoutButton({ className, role, tabIndex }: LogoutButtonProps) {
+  const { t } = useTranslation();
   const { session } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -62,7 +64,7 @@ export function LogoutButton({ className, role, tabIndex }: LogoutButtonProps) {
         'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50'
       }
     >
-      Logout
+      {t('Logout')}
     </button>
   );
 }

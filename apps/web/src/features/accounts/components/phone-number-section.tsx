@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Profile } from '@slotwise/shared/accounts-types';
 import {
   phoneCodeSchema,
@@ -34,6 +35,7 @@ const SECONDARY =
  * first, the server's field errors land under them.
  */
 export function PhoneNumberSection() {
+  const { t } = useTranslation();
   const headingId = useId();
   const profile = useProfile();
   const [removing, setRemoving] = useState(false);
@@ -42,8 +44,8 @@ export function PhoneNumberSection() {
   return (
     <CardSection
       titleId={headingId}
-      title={PHONE_UI_TEXTS.phoneTitle}
-      description={PHONE_UI_TEXTS.phoneDescription}
+      title={t(PHONE_UI_TEXTS.phoneTitle)}
+      description={t(PHONE_UI_TEXTS.phoneDescription)}
     >
       {profile.data ? (
         <div className="mt-4 space-y-4">
@@ -55,10 +57,10 @@ export function PhoneNumberSection() {
                   phone.confirmed ? 'bg-emerald-50 text-emerald-700' : 'bg-amber-50 text-amber-800'
                 }`}
               >
-                {phone.confirmed ? PHONE_UI_TEXTS.confirmed : PHONE_UI_TEXTS.notConfirmed}
+                {t(phone.confirmed ? PHONE_UI_TEXTS.confirmed : PHONE_UI_TEXTS.notConfirmed)}
               </span>
               <button type="button" className={SECONDARY} onClick={() => setRemoving(true)}>
-                {PHONE_UI_TEXTS.removePhone}
+                {t(PHONE_UI_TEXTS.removePhone)}
               </button>
             </div>
           ) : null}
@@ -68,12 +70,12 @@ export function PhoneNumberSection() {
       ) : profile.isError ? (
         <div className="mt-4">
           <LoadFailed onRetry={() => void profile.refetch()}>
-            {PHONE_UI_TEXTS.phoneLoadFailed}
+            {t(PHONE_UI_TEXTS.phoneLoadFailed)}
           </LoadFailed>
         </div>
       ) : (
         <p role="status" className="mt-4 text-sm text-slate-600">
-          Loading...
+          {t('Loading...')}
         </p>
       )}
       {removing ? <RemovePhoneDialog onClose={() => setRemoving(false)} /> : null}
@@ -82,6 +84,7 @@ export function PhoneNumberSection() {
 }
 
 function NumberForm() {
+  const { t } = useTranslation();
   const update = useUpdatePhone();
   const form = useZodForm(phoneNumberSchema, { phone: '' }, 'onSubmit');
   const { handleSubmit, field, setError, formState } = form;
@@ -98,8 +101,8 @@ function NumberForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="max-w-sm space-y-3">
       <TextField
-        label={PHONE_UI_TEXTS.phoneLabel}
-        hint={PHONE_UI_TEXTS.phoneHint}
+        label={t(PHONE_UI_TEXTS.phoneLabel)}
+        hint={t(PHONE_UI_TEXTS.phoneHint)}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
@@ -108,14 +111,20 @@ function NumberForm() {
       {formState.errors.phone ? null : (
         <FormError>{formState.errors.root?.server?.message}</FormError>
       )}
+<<<<<<< HEAD
       <SubmitButton busy={update.isPending} busyText={PHONE_UI_TEXTS.sendingCode} look="inline">
         {PHONE_UI_TEXTS.sendCode}
+=======
+      <SubmitButton busy={update.isPending} busyText={t(PHONE_UI_TEXTS.sendingCode)} look="inline">
+        {t(PHONE_UI_TEXTS.sendCode)}
+>>>>>>> i18n-core
       </SubmitButton>
     </form>
   );
 }
 
 function CodeForm({ number }: { number: string }) {
+  const { t } = useTranslation();
   const confirm = useConfirmPhone();
   const resend = useUpdatePhone();
   const form = useZodForm(phoneCodeSchema, { code: '' }, 'onSubmit');
@@ -143,8 +152,8 @@ function CodeForm({ number }: { number: string }) {
   return (
     <form noValidate onSubmit={onSubmit} className="max-w-sm space-y-3">
       <TextField
-        label={PHONE_UI_TEXTS.codeLabel}
-        hint={`${PHONE_UI_TEXTS.codeHint} ${number}`}
+        label={t(PHONE_UI_TEXTS.codeLabel)}
+        hint={t(PHONE_UI_TEXTS.codeHintTo, { number })}
         autoComplete="one-time-code"
         inputMode="numeric"
         maxLength={6}
@@ -154,8 +163,12 @@ function CodeForm({ number }: { number: string }) {
         <FormError>{formState.errors.root?.server?.message}</FormError>
       )}
       <div className="flex flex-wrap gap-3">
-        <SubmitButton busy={confirm.isPending} busyText={PHONE_UI_TEXTS.confirming} look="inline">
-          {PHONE_UI_TEXTS.confirm}
+        <SubmitButton
+          busy={confirm.isPending}
+          busyText={t(PHONE_UI_TEXTS.confirming)}
+          look="inline"
+        >
+          {t(PHONE_UI_TEXTS.confirm)}
         </SubmitButton>
         <button
           type="button"
@@ -163,7 +176,7 @@ function CodeForm({ number }: { number: string }) {
           disabled={resend.isPending}
           onClick={() => void sendAgain()}
         >
-          {PHONE_UI_TEXTS.sendNewCode}
+          {t(PHONE_UI_TEXTS.sendNewCode)}
         </button>
       </div>
     </form>
@@ -171,6 +184,7 @@ function CodeForm({ number }: { number: string }) {
 }
 
 function RemovePhoneDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const remove = useRemovePhone();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -187,10 +201,10 @@ function RemovePhoneDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <ConfirmDialog
-      title={PHONE_UI_TEXTS.removeTitle}
-      question={PHONE_UI_TEXTS.removeQuestion}
-      keepLabel={PHONE_UI_TEXTS.removeKeep}
-      confirmLabel={PHONE_UI_TEXTS.removePhone}
+      title={t(PHONE_UI_TEXTS.removeTitle)}
+      question={t(PHONE_UI_TEXTS.removeQuestion)}
+      keepLabel={t(PHONE_UI_TEXTS.removeKeep)}
+      confirmLabel={t(PHONE_UI_TEXTS.removePhone)}
       busyLabel="Removing..."
       busy={remove.isPending}
       onConfirm={() => void onConfirm()}

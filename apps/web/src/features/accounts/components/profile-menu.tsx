@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar';
@@ -12,7 +13,7 @@ export interface MenuItemProps {
 
 // Keyboard focus keeps the app's focus ring (index.css), drawn inside the item.
 const ITEM_CLASS =
-  'flex w-full items-center justify-between gap-2 px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus-visible:-outline-offset-2 disabled:opacity-50';
+  'flex w-full items-center justify-between gap-2 px-4 py-2 text-start text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus-visible:-outline-offset-2 disabled:opacity-50';
 
 interface ProfileMenuProps {
   /** The signed-in user's full name (null while it is not known yet). */
@@ -37,6 +38,7 @@ function menuItems(menu: HTMLElement | null): HTMLElement[] {
  * closes and returns focus to the button; Tab or a click elsewhere closes it.
  */
 export function ProfileMenu({ name, imageUrl, renderLogout }: ProfileMenuProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last'>('first');
   const containerRef = useRef<HTMLDivElement>(null);
@@ -119,10 +121,12 @@ export function ProfileMenu({ name, imageUrl, renderLogout }: ProfileMenuProps) 
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? closeMenu(false) : openMenu('first'))}
         onKeyDown={onButtonKeyDown}
-        className="flex items-center gap-2 rounded-full p-1 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:rounded-md sm:pr-2"
+        className="flex items-center gap-2 rounded-full p-1 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:rounded-md sm:pe-2"
       >
         <Avatar src={imageUrl} name={name} alt="" size="sm" />
-        <span className="sr-only max-w-40 truncate sm:not-sr-only">{name ?? 'Account menu'}</span>
+        <span className="sr-only max-w-40 truncate sm:not-sr-only">
+          {name ?? t('Account menu')}
+        </span>
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"
@@ -143,16 +147,16 @@ export function ProfileMenu({ name, imageUrl, renderLogout }: ProfileMenuProps) 
           role="menu"
           aria-labelledby={buttonId}
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-40 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute end-0 z-40 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
         >
           <Link {...itemProps} to="/client/appointments" onClick={() => closeMenu(false)}>
-            Appointments
+            {t('Appointments')}
           </Link>
           <Link {...itemProps} to="/waitlist" onClick={() => closeMenu(false)}>
-            Waitlist
+            {t('Waitlist')}
           </Link>
           <Link {...itemProps} to="/client/account" onClick={() => closeMenu(false)}>
-            Account
+            {t('Account')}
           </Link>
           {/* docs/product.md §20.1: only where the browser offers installation. */}
           <InstallAppButton {...itemProps} onDone={() => closeMenu(true)} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Profile } from '@slotwise/shared/accounts-types';
 import { profileUpdateSchema } from '@slotwise/shared/accounts-schemas';
 import {
@@ -134,6 +135,7 @@ interface UpdateProfileModalProps {
  * sent as the current one.
  */
 export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps) {
+  const { t } = useTranslation();
   const formId = useId();
   const isProvider = profile.role === 'provider';
   const picture = useProfilePicture();
@@ -189,7 +191,7 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
             }
           : undefined,
       });
-      toast.success(MESSAGES.profileUpdated);
+      toast.success(t(MESSAGES.profileUpdated));
       syncStoredUser(updated);
       onClose();
     } catch (error) {
@@ -206,7 +208,7 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
     <Modal
       open
       onClose={close}
-      title="Update Profile"
+      title={t('Update Profile')}
       closeOnBackdrop={!busy}
       footer={
         <>
@@ -216,17 +218,17 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
             disabled={busy}
             className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            Cancel
+            {t('Cancel')}
           </button>
           <SubmitButton
             form={formId}
             busy={busy}
-            busyText="Saving..."
+            busyText={t('Saving...')}
             disabled={picture.processing}
             look="inline"
             announceBusy
           >
-            Save Changes
+            {t('Save Changes')}
           </SubmitButton>
         </>
       }
@@ -234,35 +236,35 @@ export function UpdateProfileModal({ profile, onClose }: UpdateProfileModalProps
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
         <ProfilePictureInput
           picture={picture}
-          label="Change photo"
+          label={t('Change photo')}
           currentUrl={profile.profileImageUrl}
           name={fullName}
           disabled={busy}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="First name"
+            label={t('First name')}
             type="text"
             autoComplete="given-name"
             {...field('firstName')}
           />
           <TextField
-            label="Last name"
+            label={t('Last name')}
             type="text"
             autoComplete="family-name"
             {...field('lastName')}
           />
         </div>
         <PasswordField
-          label="New password"
-          hint="Leave blank to keep your current password."
+          label={t('New password')}
+          hint={t('Leave blank to keep your current password.')}
           autoComplete="new-password"
           {...field('password')}
         />
         {isProvider ? (
           <>
-            <TextField label="Specialty" type="text" {...field('specialty')} />
-            <TextAreaField label="Bio" rows={4} {...field('bio')} />
+            <TextField label={t('Specialty')} type="text" {...field('specialty')} />
+            <TextAreaField label={t('Bio')} rows={4} {...field('bio')} />
             <CatalogueFields
               form={form as unknown as UseFormReturn<CatalogueFormShape>}
               initialPlace={storedPlace(profile)}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PERSONAL_DATA_TEXTS } from '@slotwise/shared/personal-data-texts';
 import { useState } from 'react';
 import { CardSection } from '../../../components/card-section';
@@ -10,11 +11,12 @@ import { DeleteAccountDialog } from './delete-account-dialog';
  * a file) and 'Delete my account' (asks for the password, then signed out).
  */
 export function YourDataSection() {
+  const { t } = useTranslation();
   const download = useDownloadAccountExport();
   const [deleting, setDeleting] = useState(false);
   return (
-    <CardSection titleId="your-data-title" title={PERSONAL_DATA_TEXTS.sectionTitle}>
-      <p className="mt-2 text-sm text-slate-700">{PERSONAL_DATA_TEXTS.sectionIntro}</p>
+    <CardSection titleId="your-data-title" title={t(PERSONAL_DATA_TEXTS.sectionTitle)}>
+      <p className="mt-2 text-sm text-slate-700">{t(PERSONAL_DATA_TEXTS.sectionIntro)}</p>
       <div className="mt-4 flex flex-wrap gap-3">
         <button
           type="button"
@@ -22,14 +24,14 @@ export function YourDataSection() {
           disabled={download.isPending}
           className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
         >
-          {download.isPending ? PERSONAL_DATA_TEXTS.downloading : PERSONAL_DATA_TEXTS.download}
+          {t(download.isPending ? PERSONAL_DATA_TEXTS.downloading : PERSONAL_DATA_TEXTS.download)}
         </button>
         <button
           type="button"
           onClick={() => setDeleting(true)}
           className="rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
         >
-          {PERSONAL_DATA_TEXTS.delete}
+          {t(PERSONAL_DATA_TEXTS.delete)}
         </button>
       </div>
       {download.isError ? (

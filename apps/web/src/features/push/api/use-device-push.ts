@@ -1,3 +1,4 @@
+import { translate } from '../../../lib/i18n';
 import { PHONE_UI_TEXTS } from '@slotwise/shared/phones-texts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
@@ -101,6 +102,6 @@ export function useDevicePush(): DevicePush {
 
 /** What a refused turn-on or turn-off says: the blocked permission, else the server's message. */
 export function devicePushFailure(error: unknown): string {
-  if (error instanceof PushPermissionDenied) return PHONE_UI_TEXTS.pushBlocked;
+  if (error instanceof PushPermissionDenied) return translate(PHONE_UI_TEXTS.pushBlocked);
   return failureMessage(error, PHONE_UI_TEXTS.pushFailed);
 }
