@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
 import { BareLayout } from './bare-layout';
+import { embedRoutes } from './embed-routes';
 import { LandingWithSearch } from './landing-with-search';
 import { NotificationPreferencesRedirect } from './notification-preferences-redirect';
 import { OwnAreaLayout } from './own-area-layout';
@@ -230,9 +231,7 @@ export const routes: RouteObject[] = [
       // The operator's area (docs/product.md §19.1): operators only.
       {
         element: <RequireSession role="admin" />,
-        children: [
-          { path: 'admin/*', element: <AdminArea /> },
-        ],
+        children: [{ path: 'admin/*', element: <AdminArea /> }],
       },
       // Quick-action targets (docs/product.md §2) and every notification: any signed-in user.
       {
@@ -272,6 +271,8 @@ export const routes: RouteObject[] = [
         element: <RequireSession role="provider" />,
         children: [{ path: 'stats', element: <Navigate to="/dashboard/analytics" replace /> }],
       },
+      // The booking widget on other sites (docs/product.md §21.3).
+      embedRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },
