@@ -231,7 +231,9 @@ export const routes: RouteObject[] = [
       // The operator's area (docs/product.md §19.1): operators only.
       {
         element: <RequireSession role="admin" />,
-        children: [{ path: 'admin/*', element: <AdminArea /> }],
+        children: [
+          { path: 'admin/*', element: <AdminArea /> },
+        ],
       },
       // Quick-action targets (docs/product.md §2) and every notification: any signed-in user.
       {

@@ -59,7 +59,7 @@ function createFrame(target: EmbedTarget, lazy: boolean): HTMLIFrameElement {
   const frame = document.createElement('iframe');
   frame.src = target.src;
   frame.title = 'Book an appointment';
-  if (lazy) frame.loading = 'lazy';
+  if (lazy) frame.setAttribute('loading', 'lazy');
   frame.style.cssText = `display:block;width:100%;border:0;height:${FIRST_HEIGHT}px;color-scheme:normal`;
   // The frame's own page is what sizes it: only its messages, and only from our origin.
   window.addEventListener('message', (event: MessageEvent) => {
