@@ -1,10 +1,9 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-
-type EmbedScreens = typeof import('./embed-screens');
+import type * as EmbedScreens from './embed-screens';
 
 /** One of embed-screens.tsx's components, loaded with the widget's first page. */
-function screen(name: keyof EmbedScreens) {
+function screen(name: keyof typeof EmbedScreens) {
   return lazy(async () => ({
     default: (await import('./embed-screens'))[name] as ComponentType,
   }));

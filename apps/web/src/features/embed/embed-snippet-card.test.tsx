@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_ID, signInAs } from '../../../test/booking-api';
 import { json, mockApi } from '../../../test/mock-api';
 import { createQueryClient } from '../../app/query-client';
-import { EmbedSnippetCard, embedSnippet } from './embed-snippet-card';
+import { EmbedSnippetCard } from './embed-snippet-card';
+import { embedSnippet } from './embed-snippet';
 
 /** 'Book on your own site' in Settings (docs/product.md §21.3): a snippet per mode, copied. */
 

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { msg } from '@slotwise/shared/locales';
 import { useSession } from '../../lib/session';
 import { useBusiness } from '../business/api/get-business';
-
-type Mode = 'inline' | 'popup' | 'button';
+import { embedSnippet, type Mode } from './embed-snippet';
 
 const MODES: readonly { mode: Mode; label: string; hint: string }[] = [
   {
@@ -23,16 +22,6 @@ const MODES: readonly { mode: Mode; label: string; hint: string }[] = [
     hint: msg('A button in the bottom corner of every page with the code.'),
   },
 ];
-
-/** The `<script>` tag another site pastes to show the booking widget (docs/product.md §21.3). */
-export function embedSnippet(
-  origin: string,
-  target: { kind: 'provider' | 'business'; id: string },
-  mode: Mode,
-): string {
-  const modeAttribute = mode === 'inline' ? '' : ` data-mode="${mode}"`;
-  return `<script src="${origin}/embed.js" data-${target.kind}="${target.id}"${modeAttribute}></script>`;
-}
 
 /**
  * 'Book on your own site' in the provider's Settings (docs/product.md §21.3): the snippet for each
