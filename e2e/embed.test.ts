@@ -77,7 +77,7 @@ describeBrowser('the booking widget on another site', () => {
     for (const mode of ['inline', 'popup']) {
       pages.set(
         `/${mode}.html`,
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Wanda's barbershop</title></head>` +
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Wanda's barbershop</title></head>` +
           `<body><h1>Wanda's barbershop</h1><p>Book a cut below.</p>` +
           `<script src="${app}/embed.js" data-provider="${providerId}" data-mode="${mode}"></script>` +
           `<p id="after">Opening hours: every day.</p></body></html>`,
