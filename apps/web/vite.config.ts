@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite';
+import { build, defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -77,6 +77,44 @@ function routePreloads(screens: Record<string, string>): Plugin {
   };
 }
 
+/**
+ * `/embed.js`, the booking widget's loader for other sites (docs/decisions/076-embed.md): built
+ * after the app, on its own, as one small IIFE at the root of the build (no React, no hash: sites
+ * reference its fixed URL; the server caches it for an hour, apps/server/src/plugins/spa.ts).
+ */
+function embedScript(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'slotwise:embed-script',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          minify: true,
+          target: 'es2020',
+          lib: {
+            entry: path.join(root, 'src/embed/embed-script.ts'),
+            formats: ['iife'],
+            name: 'SlotwiseEmbed',
+            fileName: () => 'embed.js',
+          },
+        },
+      });
+    },
+  };
+}
+
 /** The app's indigo (index.html's theme-color, the icons' background). */
 const THEME_COLOUR = '#4f46e5';
 
@@ -117,7 +155,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(ROUTE_SCREENS), pwa],
+  plugins: [react(), tailwindcss(), routePreloads(ROUTE_SCREENS), pwa, embedScript()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

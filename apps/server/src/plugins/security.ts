@@ -7,7 +7,8 @@ import type { Config } from '../config';
  * Security headers with a CSP the SPA really runs under: scripts only from our origin, no
  * inline scripts. Inline style attributes stay allowed (charts and toasts set them).
  */
-function helmetOptions(config: Config): Parameters<typeof helmet>[0] {
+function helmetOptions(config: Config, framing: Framing): Parameters<typeof helmet>[0] {
+  const embeddable = framing !== 'none';
   const httpsOnly = config.publicUrl.startsWith('https://');
   return {
     contentSecurityPolicy: {
@@ -22,7 +23,8 @@ function helmetOptions(config: Config): Parameters<typeof helmet>[0] {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+        // Only the booking widget may sit in another site's frame (docs/decisions/076-embed.md).
+        frameAncestors: embeddable ? ['*'] : ["'none'"],
         formAction: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         // The PWA (docs/product.md §20.1): its manifest and service worker come from our origin.
@@ -33,7 +35,23 @@ function helmetOptions(config: Config): Parameters<typeof helmet>[0] {
     // HSTS only makes sense once the site is served over TLS.
     strictTransportSecurity: httpsOnly ? undefined : false,
     crossOriginEmbedderPolicy: false,
+    // X-Frame-Options cannot say 'any site': the widget's pages go without it (CSP decides).
+    ...(embeddable ? { xFrameOptions: false } : {}),
+    // The widget's script and pages are loaded by other sites (even ones that isolate themselves).
+    ...(embeddable ? { crossOriginResourcePolicy: { policy: 'cross-origin' as const } } : {}),
   };
+}
+
+/**
+ * Who may frame an answer: nobody ('none'), or any site for the booking widget's pages and script
+ * ('widget': `/embed/*` and `/embed.js`, docs/product.md §21.3).
+ */
+export type Framing = 'none' | 'widget';
+
+/** The widget's pages (`/embed/providers/:id`, `/embed/businesses/:id`) and its loader script. */
+export function framingOf(url: string): Framing {
+  const pathname = url.split('?')[0] ?? '/';
+  return pathname.startsWith('/embed/') || pathname === '/embed.js' ? 'widget' : 'none';
 }
 
 /**
@@ -41,7 +59,7 @@ function helmetOptions(config: Config): Parameters<typeof helmet>[0] {
  * nonces), while @fastify/helmet parsed the policy and rebuilt helmet's middleware on every
  * request (~4 % of a booking rush's CPU, docs/decisions/058).
  */
-export function securityHeaders(config: Config): Record<string, string> {
+export function securityHeaders(config: Config, framing: Framing = 'none'): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -51,7 +69,7 @@ export function securityHeaders(config: Config): Record<string, string> {
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(helmetOptions(config))(
+  helmet(helmetOptions(config, framing))(
     {} as IncomingMessage,
     recorder as unknown as ServerResponse,
     (error?: unknown) => {
@@ -65,8 +83,9 @@ export function securityHeaders(config: Config): Record<string, string> {
 export const securityHeadersPlugin = fp(
   async (app) => {
     const headers = securityHeaders(app.config);
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const widgetHeaders = securityHeaders(app.config, 'widget');
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(framingOf(request.url) === 'widget' ? widgetHeaders : headers);
       done();
     });
   },

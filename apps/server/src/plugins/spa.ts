@@ -34,6 +34,12 @@ function routePages(distDir: string): Map<string, string> {
 export const SERVICE_WORKER_FILE = 'sw.js';
 export const MANIFEST_FILE = 'manifest.webmanifest';
 
+/**
+ * The booking widget's loader (docs/product.md §21.3): other sites reference its fixed URL, so it
+ * is cached for an hour rather than forever, and revalidated after that.
+ */
+export const EMBED_SCRIPT_FILE = 'embed.js';
+
 /** The file (relative to the build) that answers a client-side route. */
 export type SpaPageFor = (url: string) => string;
 
@@ -71,6 +77,11 @@ export async function registerSpa(
       if (name === MANIFEST_FILE) {
         res.header('Content-Type', 'application/manifest+json; charset=utf-8');
         res.header('Cache-Control', 'no-cache');
+        return;
+      }
+      if (name === EMBED_SCRIPT_FILE) {
+        res.header('Content-Type', 'text/javascript; charset=utf-8');
+        res.header('Cache-Control', 'public, max-age=3600, stale-while-revalidate=86400');
         return;
       }
       res.header(

@@ -4,6 +4,7 @@ import { ProviderProfilePage } from '../features/accounts/provider-profile-page'
 import { BusinessSection } from '../features/business/components/business-section';
 import { CalendarConnectionsSection } from '../features/calendar-sync/calendar-connections-section';
 import { ServicesSection } from '../features/catalogue/components/services-section';
+import { EmbedSnippetCard } from '../features/embed/embed-snippet-card';
 
 /**
  * /dashboard/profile (sidebar label Settings): SPEC's profile information and its Update Profile
@@ -26,6 +27,7 @@ export function ProviderSettingsPage() {
         <CalendarConnectionsSection />
       </div>
       <ServicesSection />
+      <EmbedSnippetCard />
       <div className="mx-auto w-full max-w-3xl px-4 pb-6 sm:px-6">
         <YourDataSection />
       </div>

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { RouteErrorPage } from '../components/route-error-page';
 import { BareLayout } from './bare-layout';
+import { embedRoutes } from './embed-routes';
 import { LandingWithSearch } from './landing-with-search';
 import { NotificationPreferencesRedirect } from './notification-preferences-redirect';
 import { OwnAreaLayout } from './own-area-layout';
@@ -270,6 +271,8 @@ export const routes: RouteObject[] = [
         element: <RequireSession role="provider" />,
         children: [{ path: 'stats', element: <Navigate to="/dashboard/analytics" replace /> }],
       },
+      // The booking widget on other sites (docs/product.md §21.3).
+      embedRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -40,11 +40,18 @@ export const USER_KEY = 'user';
 /** Dispatched on window whenever this tab changes the session. */
 export const SESSION_CHANGE_EVENT = 'slotwise:session-change';
 
+/**
+ * Where the session lives when the browser refuses storage (privacy mode, a sandboxed iframe, or
+ * the booking widget framed by another site with third-party site data blocked,
+ * docs/product.md §21.3): this page's memory, for as long as it is open.
+ */
+const memory = new Map<string, string>();
+
 function readStorage(storage: () => Storage, key: string): string | null {
   try {
     return storage().getItem(key);
   } catch {
-    return null; // storage disabled (privacy mode, sandboxed iframe)
+    return memory.get(key) ?? null;
   }
 }
 
@@ -53,7 +60,8 @@ function writeStorage(storage: () => Storage, key: string, value: string | null)
     if (value === null) storage().removeItem(key);
     else storage().setItem(key, value);
   } catch {
-    // Storage unavailable: the session simply does not persist.
+    if (value === null) memory.delete(key);
+    else memory.set(key, value);
   }
 }
 

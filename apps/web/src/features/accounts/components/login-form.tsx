@@ -26,7 +26,15 @@ import { loginResolver, preloadLoginResolver } from '../login-resolver';
  * pages a visitor signs in from to book (§11.2), and a business's page and its invitation link
  * (§13).
  */
-const SHARED_PATHS = ['/messages', '/stats', '/providers', '/businesses', '/business/join'];
+const SHARED_PATHS = [
+  '/messages',
+  '/stats',
+  '/providers',
+  '/businesses',
+  '/business/join',
+  // The booking widget on other sites (docs/product.md §21.3): signed in inside its frame.
+  '/embed',
+];
 
 function isWithin(path: string, base: string): boolean {
   return path === base || ['/', '?', '#'].some((next) => path.startsWith(base + next));

@@ -13,25 +13,33 @@ interface BookingIntent {
   at: number;
 }
 
+/**
+ * The intent when the browser refuses storage (the booking widget in another site's frame with
+ * third-party site data blocked, docs/product.md §21.3): kept while the page is open.
+ */
+let inMemory: BookingIntent | null = null;
+
 /** Remembers that the visitor asked to book `slotId` before signing in or registering. */
 export function rememberBookingIntent(slotId: string, now: number = Date.now()): void {
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ slotId, at: now } satisfies BookingIntent));
   } catch {
-    // Storage refused (private mode, quota): the visitor presses 'Book Now' once more instead.
+    // Storage refused (private mode, a third-party frame): this page remembers it instead.
+    inMemory = { slotId, at: now };
   }
 }
 
 /** Whether the visitor asked to book `slotId` within the hour; the intent is used up either way. */
 export function takeBookingIntent(slotId: string, now: number = Date.now()): boolean {
+  let intent: Partial<BookingIntent> | null;
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
-    if (!raw) return false;
-    const intent = JSON.parse(raw) as Partial<BookingIntent>;
-    if (intent.slotId !== slotId) return false;
-    localStorage.removeItem(STORAGE_KEY);
-    return typeof intent.at === 'number' && now - intent.at >= 0 && now - intent.at < KEPT_FOR_MS;
+    intent = raw ? (JSON.parse(raw) as Partial<BookingIntent>) : null;
+    if (intent?.slotId === slotId) localStorage.removeItem(STORAGE_KEY);
   } catch {
-    return false;
+    intent = inMemory;
   }
+  if (!intent || intent.slotId !== slotId) return false;
+  if (intent === inMemory) inMemory = null;
+  return typeof intent.at === 'number' && now - intent.at >= 0 && now - intent.at < KEPT_FOR_MS;
 }
