@@ -49,7 +49,10 @@ export class UnauthenticatedError extends DomainError {
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message: string = msg('You are not allowed to do this'), code: ErrorCode = 'FORBIDDEN') {
+  constructor(
+    message: string = msg('You are not allowed to do this'),
+    code: ErrorCode = 'FORBIDDEN',
+  ) {
     super(403, code, message);
   }
 }

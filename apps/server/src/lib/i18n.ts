@@ -51,7 +51,8 @@ export function translate(
 }
 
 /** A person's saved language, English when none or unknown. */
-export const localeOrDefault = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+export const localeOrDefault = (value: unknown): Locale =>
+  isLocale(value) ? value : DEFAULT_LOCALE;
 
 /** The language a request is answered in: its `Accept-Language` (the web app sets it). */
 export function requestLocale(request: { headers: Record<string, unknown> }): Locale {
