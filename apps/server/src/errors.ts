@@ -1,3 +1,4 @@
+import { msg } from '@slotwise/shared/locales';
 import type { ErrorCode } from '@slotwise/shared/api-error-schemas';
 
 /**
@@ -42,19 +43,22 @@ export class ValidationError extends DomainError {
 }
 
 export class UnauthenticatedError extends DomainError {
-  constructor(message = 'Authentication required') {
+  constructor(message: string = msg('Authentication required')) {
     super(401, 'UNAUTHENTICATED', message);
   }
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message = 'You are not allowed to do this', code: ErrorCode = 'FORBIDDEN') {
+  constructor(
+    message: string = msg('You are not allowed to do this'),
+    code: ErrorCode = 'FORBIDDEN',
+  ) {
     super(403, code, message);
   }
 }
 
 export class NotFoundError extends DomainError {
-  constructor(message = 'Not found') {
+  constructor(message: string = msg('Not found')) {
     super(404, 'NOT_FOUND', message);
   }
 }
@@ -66,7 +70,7 @@ export class ConflictError extends DomainError {
 }
 
 export class PayloadTooLargeError extends DomainError {
-  constructor(message = 'The upload is too large') {
+  constructor(message: string = msg('The upload is too large')) {
     super(413, 'PAYLOAD_TOO_LARGE', message);
   }
 }
@@ -78,13 +82,13 @@ export class UnsupportedMediaError extends DomainError {
 }
 
 export class RateLimitedError extends DomainError {
-  constructor(message = 'Too many requests, please try again later') {
+  constructor(message: string = msg('Too many requests, please try again later')) {
     super(429, 'RATE_LIMITED', message);
   }
 }
 
 export class ServiceUnavailableError extends DomainError {
-  constructor(message = 'Service temporarily unavailable, please retry') {
+  constructor(message: string = msg('Service temporarily unavailable, please retry')) {
     super(503, 'SERVICE_UNAVAILABLE', message);
   }
 }

@@ -1,5 +1,6 @@
 import type { AccountRole } from './enums';
 import type { ProviderCatalogueDetails } from './catalogue-schemas';
+import type { Locale } from './locales';
 
 /** Response shapes of the HTTP contract (docs/product.md §10), shared by the server and the web client. */
 
@@ -11,6 +12,8 @@ export interface SessionUser {
   role: AccountRole;
   profileImageUrl: string | null;
   providerId: string | null;
+  /** The language chosen (docs/product.md §21.1), null until chosen; the server always sends it. */
+  locale?: Locale | null;
 }
 
 export interface LoginResponse {
@@ -55,6 +58,8 @@ export interface Profile {
     | null;
   /** The phone number for texts (docs/product.md §20.3), confirmed or not. */
   phone: { number: string; confirmed: boolean } | null;
+  /** The language chosen (docs/product.md §21.1), null until chosen; the server always sends it. */
+  locale?: Locale | null;
   updatedAt: string;
 }
 

@@ -189,6 +189,8 @@ async function insertDemo(
         lastName: person.lastName,
         role: person.role,
         timezone: person.role === 'provider' ? DEMO_PROVIDER_ZONE : timezone,
+        // The demo client reads Spanish mail (docs/product.md §21.1); the others never chose.
+        locale: emailOf(person) === DEMO_CLIENT_EMAIL ? ('es' as const) : null,
         emailVerifiedAt: verifiedAt,
         createdAt: verifiedAt,
         updatedAt: verifiedAt,

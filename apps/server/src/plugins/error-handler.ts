@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors';
 import { isDatabaseUnavailable, pgErrorOf } from '../db/errors';
+import { requestLocale, translate } from '../lib/i18n';
+import { msg } from '@slotwise/shared/locales';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -23,8 +25,15 @@ export function sendError(
   message: string,
   fieldErrors?: Record<string, string>,
 ) {
-  const body: ErrorBody = { message, error: message, code };
-  if (fieldErrors && Object.keys(fieldErrors).length > 0) body.fieldErrors = fieldErrors;
+  // In the request's language (docs/product.md §21.1); English is the key itself, unchanged.
+  const locale = requestLocale(reply.request);
+  const said = translate(locale, message);
+  const body: ErrorBody = { message: said, error: said, code };
+  if (fieldErrors && Object.keys(fieldErrors).length > 0) {
+    body.fieldErrors = Object.fromEntries(
+      Object.entries(fieldErrors).map(([field, text]) => [field, translate(locale, text)]),
+    );
+  }
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 
@@ -33,7 +42,7 @@ function fieldErrorsOf(issues: { instancePath: string; message?: string }[]) {
   const fieldErrors: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-    fieldErrors[field] ??= issue.message ?? 'Invalid value';
+    fieldErrors[field] ??= issue.message ?? msg('Invalid value');
   }
   return fieldErrors;
 }
@@ -50,7 +59,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = fieldErrorsOf(error.validation);
-      const first = Object.values(fieldErrors)[0] ?? 'Invalid request';
+      const first = Object.values(fieldErrors)[0] ?? msg('Invalid request');
       return sendError(reply, 400, 'VALIDATION_FAILED', first, fieldErrors);
     }
     // PostgreSQL refuses NUL characters in text (22021): the input was bad, not the server.
@@ -59,7 +68,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         reply,
         400,
         'VALIDATION_FAILED',
-        'The request contains characters that are not allowed',
+        msg('The request contains characters that are not allowed'),
       );
     }
     if (isDatabaseUnavailable(error)) {
@@ -69,23 +78,23 @@ export function registerErrorHandler(app: FastifyInstance) {
         reply,
         503,
         'SERVICE_UNAVAILABLE',
-        'Service temporarily unavailable, please retry',
+        msg('Service temporarily unavailable, please retry'),
       );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = STATUS_CODES[status] ?? 'BAD_REQUEST';
-      let message = error.message || 'Bad request';
+      let message = error.message || msg('Bad request');
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-        message = 'The request body is not valid JSON';
+        message = msg('The request body is not valid JSON');
       } else if (status === 413) {
-        message = 'The request is too large';
+        message = msg('The request is too large');
       } else if (status === 415) {
-        message = 'Unsupported content type';
+        message = msg('Unsupported content type');
       }
       return sendError(reply, status, code, message);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side');
+    return sendError(reply, 500, 'INTERNAL_ERROR', msg('Something went wrong on our side'));
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './error-handler';
+import { msg } from '@slotwise/shared/locales';
 
 /**
  * The longest URL (path and query) the API takes. Real ones are far shorter: ids are UUIDs and
@@ -21,9 +22,9 @@ export function frameworkErrors(
 ) {
   reply.header('X-Content-Type-Options', 'nosniff');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return sendError(reply, 414, 'BAD_REQUEST', 'The request URL is too long');
+    return sendError(reply, 414, 'BAD_REQUEST', msg('The request URL is too long'));
   }
-  return sendError(reply, 400, 'BAD_REQUEST', 'The request URL is not valid');
+  return sendError(reply, 400, 'BAD_REQUEST', msg('The request URL is not valid'));
 }
 
 /** Request hygiene that applies to every route: today, the URL length. */

@@ -1,4 +1,5 @@
 import { ACCOUNT_ROLES } from '@slotwise/shared/enums';
+import { SUPPORTED_LOCALES } from '@slotwise/shared/locales';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -43,12 +44,18 @@ export const users = pgTable(
     /** E.164 (docs/decisions/073-phones.md); texts go to it only once confirmed. */
     phone: text('phone'),
     phoneConfirmedAt: instant('phone_confirmed_at'),
+    /** The language chosen (docs/decisions/074-languages.md); NULL until chosen, read as English. */
+    locale: text('locale', { enum: SUPPORTED_LOCALES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_role_check', sql`${t.role} in ('client', 'provider', 'admin')`),
+    check(
+      'users_locale_check',
+      sql`${t.locale} is null or ${t.locale} in ('en', 'es', 'fr', 'de', 'ar')`,
+    ),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { ACCOUNT_ROLES } from '@slotwise/shared/enums';
 import { providerCatalogueDetailsSchema } from '@slotwise/shared/catalogue-schemas';
+import { localeSchema } from '@slotwise/shared/locales';
 import { phoneSchema } from '@slotwise/shared/phones-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +30,7 @@ export const profileSchema = z.object({
     })
     .nullable(),
   phone: phoneSchema.nullable(),
+  locale: localeSchema.nullable(),
   updatedAt: z.string(),
 });
 

@@ -1,6 +1,8 @@
 import type { Profile, ProviderSuspension } from '@slotwise/shared/accounts-types';
 import { profileUpdateSchema } from '@slotwise/shared/accounts-schemas';
 import type { ProviderCatalogueDetails } from '@slotwise/shared/catalogue-schemas';
+import { localeSchema } from '@slotwise/shared/locales';
+import type { Locale } from '@slotwise/shared/locales';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -16,7 +18,8 @@ import { catalogueDetails, catalogueValues } from '../catalogue/provider-locatio
 import { providerSearchText } from '../discovery/search-text';
 
 /** The profile as the server sends it: the catalogue fields are always there for a provider. */
-export type FullProfile = Omit<Profile, 'providerDetails'> & {
+export type FullProfile = Omit<Profile, 'providerDetails' | 'locale'> & {
+  locale: Locale | null;
   providerDetails:
     | ({ specialty: string | null; bio: string } & ProviderCatalogueDetails & {
           suspension: ProviderSuspension | null;
@@ -29,6 +32,7 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<FullProfil
     .select({
       ...pickColumns(users, 'id', 'firstName', 'lastName', 'email', 'role', 'timezone'),
       ...pickColumns(users, 'profileImageId', 'updatedAt', 'phone', 'phoneConfirmedAt'),
+      locale: users.locale,
       providerId: providers.id,
       ...pickColumns(providers, 'specialty', 'bio', 'category', 'address', 'serviceMode'),
       ...pickColumns(providers, 'placeId', 'placeName', 'placeRegion', 'placeCountry'),
@@ -71,8 +75,17 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<FullProfil
       : null,
     // The number on the profile (docs/product.md §20.3), confirmed or not.
     phone: row.phone ? { number: row.phone, confirmed: row.phoneConfirmedAt !== null } : null,
+    locale: row.locale,
     updatedAt: updatedAt.toISOString(),
   };
+}
+
+/** The `locale` field of a profile update, if sent: one of the five languages. */
+function localeOf(fields: Record<string, unknown>): Locale | undefined {
+  if (fields.locale === undefined) return undefined;
+  const parsed = localeSchema.safeParse(fields.locale);
+  if (!parsed.success) throw ValidationError.field('locale', 'Choose one of the languages offered');
+  return parsed.data;
 }
 
 /**
@@ -85,6 +98,17 @@ export async function updateProfile(
   fields: Record<string, unknown>,
   picture: UploadedFile | null,
 ): Promise<FullProfile> {
+  const locale = localeOf(fields);
+  // The language switch sends the language alone (docs/product.md §21.1): nothing else changes.
+  if (locale !== undefined && !picture && Object.keys(fields).every((key) => key === 'locale')) {
+    const [updated] = await db
+      .update(users)
+      .set({ locale, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!updated) throw new NotFoundError('Profile not found');
+    return getProfile(db, userId);
+  }
   const current = await getProfile(db, userId);
   const input = parseWith(
     // An operator's profile is a person's profile: the client fields (docs/decisions/072).
@@ -110,6 +134,7 @@ export async function updateProfile(
       lastName: input.lastName,
       updatedAt: new Date(),
     };
+    if (locale !== undefined) values.locale = locale;
     if (passwordHash) values.passwordHash = passwordHash;
     if (image) {
       const [before] = await tx

@@ -5,6 +5,7 @@ import {
   verifyEmailBodySchema,
 } from '@slotwise/shared/accounts-schemas';
 import { loginSchema } from '@slotwise/shared/accounts-login-schemas';
+import { localeSchema } from '@slotwise/shared/locales';
 import { MESSAGES } from '@slotwise/shared/texts';
 import {
   EMAIL_MESSAGES,
@@ -35,6 +36,7 @@ const sessionUser = z.object({
   role: z.enum(ACCOUNT_ROLES),
   profileImageUrl: z.string().nullable(),
   providerId: z.string().nullable(),
+  locale: localeSchema.nullable(),
 });
 
 /** Per-IP limits on the endpoints attackers hammer (off with RATE_LIMIT=off for test rigs). */

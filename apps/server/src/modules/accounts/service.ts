@@ -1,4 +1,5 @@
 import type { SessionUser } from '@slotwise/shared/accounts-types';
+import type { Locale } from '@slotwise/shared/locales';
 import { registerBodySchema } from '@slotwise/shared/accounts-schemas';
 import type { AccountRole } from '@slotwise/shared/enums';
 import type { CatalogueFieldValues } from '@slotwise/shared/catalogue-schemas';
@@ -195,7 +196,7 @@ export async function requestVerificationResend(db: Db, rawEmail: string): Promi
 }
 
 export interface LoginResult {
-  user: SessionUser;
+  user: SessionUser & { locale: Locale | null };
   claims: { userId: string; role: AccountRole; providerId: string | null };
 }
 
@@ -225,6 +226,7 @@ export async function login(
       profileImageId: users.profileImageId,
       emailVerifiedAt: users.emailVerifiedAt,
       providerId: providers.id,
+      locale: users.locale,
     })
     .from(users)
     .leftJoin(providers, eq(providers.userId, users.id))
@@ -250,6 +252,7 @@ export async function login(
       role,
       profileImageUrl: imageUrl(row.profileImageId),
       providerId,
+      locale: row.locale,
     },
     claims: { userId: row.id, role, providerId },
   };

@@ -1,3 +1,4 @@
+import type { Locale } from '@slotwise/shared/locales';
 import type { AppointmentEventType, UserRole } from '@slotwise/shared/enums';
 import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import type { NewNotification } from '../notifications/service';
@@ -21,6 +22,8 @@ export interface AppointmentParty {
   userId: string;
   firstName: string;
   lastName: string;
+  /** Their saved language: what they are told is worded in it (docs/product.md §21.1). */
+  locale?: Locale | null;
 }
 
 export interface ChangeActor {

@@ -38,6 +38,8 @@ export async function loadChange(
         ...providerViewColumns,
         providerUserId: providerUser.id,
         clientUserId: clientUser.id,
+        providerLocale: providerUser.locale,
+        clientLocale: clientUser.locale,
       })
       .from(appointments)
       .$dynamic(),
@@ -58,11 +60,13 @@ export async function loadChange(
         userId: row.providerUserId,
         firstName: row.providerFirstName,
         lastName: row.providerLastName,
+        locale: row.providerLocale,
       },
       client: {
         userId: row.clientUserId,
         firstName: row.clientFirstName,
         lastName: row.clientLastName,
+        locale: row.clientLocale,
       },
       serviceType: row.serviceType,
       day: row.day,

@@ -1,4 +1,7 @@
+import { msg } from '@slotwise/shared/locales';
+import type { Locale } from '@slotwise/shared/locales';
 import type { MailMessage } from '../../mail/mailer';
+import { translate } from '../../lib/i18n';
 import { escapeHtml, formatInZone, timeInZone } from './format';
 import { unsubscribeHeaders } from './unsubscribe';
 
@@ -11,6 +14,8 @@ export interface Recipient {
   email: string;
   firstName: string;
   timezone: string;
+  /** Their saved language (docs/product.md §21.1); English when none. */
+  locale?: Locale | null;
 }
 
 export interface MailAppointment {
@@ -22,10 +27,21 @@ export interface MailAppointment {
   endsAt: Date;
 }
 
-const greeting = (r: Recipient) => `Hi ${r.firstName.trim() || 'there'},`;
+/** 'Hi Ana,' in the recipient's language ('Hi there,' without a name). */
+export const greeting = (r: { firstName: string; locale?: Locale | null }) => {
+  const name = r.firstName.trim();
+  return name ? translate(r.locale, 'Hi {{name}},', { name }) : translate(r.locale, 'Hi there,');
+};
 
-export const whenText = (a: { startsAt: Date; endsAt: Date }, zone: string) =>
-  `${formatInZone(a.startsAt, zone)} until ${timeInZone(a.endsAt, zone)}`;
+export const whenText = (
+  a: { startsAt: Date; endsAt: Date },
+  zone: string,
+  locale?: Locale | null,
+) =>
+  translate(locale, '{{start}} until {{end}}', {
+    start: formatInZone(a.startsAt, zone, locale ?? 'en'),
+    end: timeInZone(a.endsAt, zone),
+  });
 
 /** A mail's HTML: a title, paragraphs, an optional button and footer (also the waitlist's mail). */
 export function mailPage(
@@ -35,7 +51,10 @@ export function mailPage(
   action?: { label: string; href: string },
   /** Already-escaped HTML of a small footer (the opt-out line). */
   footer?: string,
+  locale?: Locale | null,
 ) {
+  const lang = locale ?? 'en';
+  const dir = lang === 'ar' ? ' dir="rtl"' : '';
   const body = paragraphs
     .map((p) =>
       typeof p === 'string'
@@ -46,7 +65,7 @@ export function mailPage(
   const button = action
     ? `<p><a href="${escapeHtml(action.href)}" style="background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+  return `<!doctype html><html lang="${lang}"${dir}><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:sans-serif;color:#111827;line-height:1.5">
 <h1 style="font-size:20px">${escapeHtml(title)}</h1>
 ${body}
@@ -55,8 +74,14 @@ ${footer ? `<footer><p style="font-size:13px;color:#4b5563">${footer}</p></foote
 </body></html>`;
 }
 
-const withWhom = (a: MailAppointment) =>
-  a.otherRole === 'provider' ? `with ${a.otherName}` : `for ${a.otherName}`;
+/** 'Haircut with Pia Barber' (to the client) / 'Haircut for Eve Lee' (to the provider). */
+export const whatOf = (
+  a: { serviceType: string; otherName: string; otherRole: 'client' | 'provider' },
+  locale?: Locale | null,
+) =>
+  a.otherRole === 'provider'
+    ? translate(locale, '{{service}} with {{name}}', { service: a.serviceType, name: a.otherName })
+    : translate(locale, '{{service}} for {{name}}', { service: a.serviceType, name: a.otherName });
 
 /** Where a mail a user can turn off lets them: one-click link and the preferences screen. */
 export interface OptOut {
@@ -65,11 +90,29 @@ export interface OptOut {
   preferences: string;
 }
 
-/** The footer line and headers of a mail a user can turn off (never transactional mail). */
-export function optOutParts(what: string, optOut: OptOut) {
+/**
+ * The footer line and headers of a mail a user can turn off (never transactional mail). `what`
+ * is a message key (`msg('appointment reminders')`), said in `locale`.
+ */
+export function optOutParts(what: string, optOut: OptOut, locale?: Locale | null) {
+  const said = translate(locale, what);
+  const link = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}">${escapeHtml(translate(locale, label))}</a>`;
   return {
-    text: `Don't want ${what} by email? Unsubscribe: ${optOut.unsubscribe} or choose in your notification preferences: ${optOut.preferences}`,
-    html: `Don't want ${escapeHtml(what)} by email? <a href="${escapeHtml(optOut.unsubscribe)}">Unsubscribe</a> or choose in your <a href="${escapeHtml(optOut.preferences)}">notification preferences</a>.`,
+    text: translate(
+      locale,
+      "Don't want {{what}} by email? Unsubscribe: {{unsubscribe}} or choose in your notification preferences: {{preferences}}",
+      { what: said, unsubscribe: optOut.unsubscribe, preferences: optOut.preferences },
+    ),
+    html: translate(
+      locale,
+      "Don't want {{what}} by email? {{unsubscribe}} or choose in your {{preferences}}.",
+      {
+        what: escapeHtml(said),
+        unsubscribe: link(optOut.unsubscribe, 'Unsubscribe'),
+        preferences: link(optOut.preferences, 'notification preferences'),
+      },
+    ),
     headers: unsubscribeHeaders(optOut.unsubscribe),
   };
 }
@@ -87,46 +130,57 @@ export function changeMail(
   },
 ): Omit<MailMessage, 'attachments'> {
   const zone = to.timezone;
-  const when = whenText(appointment, zone);
-  const what = `${appointment.serviceType} ${withWhom(appointment)}`;
-  const by = options.actorIsRecipient ? 'You' : appointment.otherName;
+  const l = to.locale;
+  const when = whenText(appointment, zone, l);
+  const what = whatOf(appointment, l);
+  const name = appointment.otherName;
+  const you = options.actorIsRecipient;
   let title: string;
   let lead: string;
   switch (type) {
     case 'booked':
-      title = `Appointment booked: ${what}`;
-      lead = options.actorIsRecipient
-        ? `Your appointment is booked: ${what}.`
-        : `${appointment.otherName} booked an appointment: ${appointment.serviceType}.`;
+      title = translate(l, 'Appointment booked: {{what}}', { what });
+      lead = you
+        ? translate(l, 'Your appointment is booked: {{what}}.', { what })
+        : translate(l, '{{name}} booked an appointment: {{service}}.', {
+            name,
+            service: appointment.serviceType,
+          });
       break;
     case 'canceled':
-      title = `Appointment canceled: ${what}`;
-      lead = `${by} canceled the appointment: ${what}.`;
+      title = translate(l, 'Appointment canceled: {{what}}', { what });
+      lead = you
+        ? translate(l, 'You canceled the appointment: {{what}}.', { what })
+        : translate(l, '{{name}} canceled the appointment: {{what}}.', { name, what });
       break;
     case 'rescheduled':
-      title = `Appointment rescheduled: ${what}`;
-      lead = `${by} moved the appointment: ${what}.`;
+      title = translate(l, 'Appointment rescheduled: {{what}}', { what });
+      lead = you
+        ? translate(l, 'You moved the appointment: {{what}}.', { what })
+        : translate(l, '{{name}} moved the appointment: {{what}}.', { name, what });
       break;
   }
-  const lines = [lead, `When: ${when}`];
+  const lines = [lead, translate(l, 'When: {{when}}', { when })];
   if (type === 'rescheduled' && options.previous) {
-    lines.push(`Previously: ${whenText(options.previous, zone)}`);
+    lines.push(translate(l, 'Previously: {{when}}', { when: whenText(options.previous, zone, l) }));
   }
   lines.push(
     type === 'canceled'
-      ? 'The attached calendar file removes it from your calendar.'
-      : 'The attached calendar file adds it to your calendar (or updates it).',
+      ? translate(l, 'The attached calendar file removes it from your calendar.')
+      : translate(l, 'The attached calendar file adds it to your calendar (or updates it).'),
   );
+  const manage = translate(l, 'Manage your appointments: {{url}}', { url: options.manageUrl });
   return {
     to: to.email,
     subject: title,
-    text: [greeting(to), '', ...lines, '', `Manage your appointments: ${options.manageUrl}`].join(
-      '\n',
+    text: [greeting(to), '', ...lines, '', manage].join('\n'),
+    html: mailPage(
+      title,
+      [escapeHtml(greeting(to)), ...lines.map(escapeHtml)],
+      { label: translate(l, 'Manage your appointments'), href: options.manageUrl },
+      undefined,
+      l,
     ),
-    html: mailPage(title, [escapeHtml(greeting(to)), ...lines.map(escapeHtml)], {
-      label: 'Manage your appointments',
-      href: options.manageUrl,
-    }),
   };
 }
 
@@ -143,24 +197,29 @@ export function seriesBookedMail(
   },
   manageUrl: string,
 ): Omit<MailMessage, 'attachments'> {
-  const what = `${series.serviceType} with ${series.providerName}`;
-  const n = series.occurrences.length;
-  const title = `Series booked: ${what}`;
-  const lead = `Your series is booked: ${what}, ${n} appointment${n === 1 ? '' : 's'}.`;
-  const whens = series.occurrences.map((o) => whenText(o, to.timezone));
-  const closing = 'The attached calendar file adds them to your calendar (or updates them).';
+  const l = to.locale;
+  const what = translate(l, '{{service}} with {{name}}', {
+    service: series.serviceType,
+    name: series.providerName,
+  });
+  const count = series.occurrences.length;
+  const title = translate(l, 'Series booked: {{what}}', { what });
+  const lead = translate(l, 'Your series is booked: {{what}}, {{count}} appointments.', {
+    what,
+    count,
+  });
+  const whens = series.occurrences.map((o) => whenText(o, to.timezone, l));
+  const closing = translate(
+    l,
+    'The attached calendar file adds them to your calendar (or updates them).',
+  );
+  const manage = translate(l, 'Manage your appointments: {{url}}', { url: manageUrl });
   return {
     to: to.email,
     subject: title,
-    text: [
-      greeting(to),
-      '',
-      lead,
-      ...whens.map((when) => `- ${when}`),
-      closing,
-      '',
-      `Manage your appointments: ${manageUrl}`,
-    ].join('\n'),
+    text: [greeting(to), '', lead, ...whens.map((when) => `- ${when}`), closing, '', manage].join(
+      '\n',
+    ),
     html: mailPage(
       title,
       [
@@ -169,7 +228,9 @@ export function seriesBookedMail(
         { items: whens.map(escapeHtml) },
         escapeHtml(closing),
       ],
-      { label: 'Manage your appointments', href: manageUrl },
+      { label: translate(l, 'Manage your appointments'), href: manageUrl },
+      undefined,
+      l,
     ),
   };
 }
@@ -180,28 +241,26 @@ export function reminderMail(
   hoursBefore: number,
   urls: { manage: string } & OptOut,
 ): MailMessage {
-  const when = whenText(appointment, to.timezone);
-  const what = `${appointment.serviceType} ${withWhom(appointment)}`;
-  const title = `Reminder: ${what} in ${hoursBefore} hours`;
-  const lines = [`This is a reminder of your appointment: ${what}.`, `When: ${when}`];
-  const optOut = optOutParts('appointment reminders', urls);
+  const l = to.locale;
+  const when = whenText(appointment, to.timezone, l);
+  const what = whatOf(appointment, l);
+  const title = translate(l, 'Reminder: {{what}} in {{hours}} hours', { what, hours: hoursBefore });
+  const lines = [
+    translate(l, 'This is a reminder of your appointment: {{what}}.', { what }),
+    translate(l, 'When: {{when}}', { when }),
+  ];
+  const optOut = optOutParts(msg('appointment reminders'), urls, l);
+  const manage = translate(l, 'Manage your appointments: {{url}}', { url: urls.manage });
   return {
     to: to.email,
     subject: title,
-    text: [
-      greeting(to),
-      '',
-      ...lines,
-      '',
-      `Manage your appointments: ${urls.manage}`,
-      '',
-      optOut.text,
-    ].join('\n'),
+    text: [greeting(to), '', ...lines, '', manage, '', optOut.text].join('\n'),
     html: mailPage(
       title,
       [escapeHtml(greeting(to)), ...lines.map(escapeHtml)],
-      { label: 'Manage your appointments', href: urls.manage },
+      { label: translate(l, 'Manage your appointments'), href: urls.manage },
       optOut.html,
+      l,
     ),
     headers: optOut.headers,
   };
@@ -213,34 +272,47 @@ export function reviewRequestMail(
   reviewUrl: string,
   urls: OptOut,
 ): MailMessage {
-  const title = `How was your ${appointment.serviceType} with ${appointment.otherName}?`;
+  const l = to.locale;
+  const title = translate(l, 'How was your {{service}} with {{name}}?', {
+    service: appointment.serviceType,
+    name: appointment.otherName,
+  });
   const lines = [
-    `Your appointment on ${whenText(appointment, to.timezone)} is over.`,
-    'A short review helps other clients choose, and helps your provider improve.',
+    translate(l, 'Your appointment on {{when}} is over.', {
+      when: whenText(appointment, to.timezone, l),
+    }),
+    translate(l, 'A short review helps other clients choose, and helps your provider improve.'),
   ];
-  const optOut = optOutParts('booking updates and review requests', urls);
+  const optOut = optOutParts(msg('booking updates and review requests'), urls, l);
+  const leave = translate(l, 'Leave a review: {{url}}', { url: reviewUrl });
   return {
     to: to.email,
     subject: title,
-    text: [greeting(to), '', ...lines, '', `Leave a review: ${reviewUrl}`, '', optOut.text].join(
-      '\n',
-    ),
+    text: [greeting(to), '', ...lines, '', leave, '', optOut.text].join('\n'),
     html: mailPage(
       title,
       [escapeHtml(greeting(to)), ...lines.map(escapeHtml)],
-      { label: 'Leave a review', href: reviewUrl },
+      { label: translate(l, 'Leave a review'), href: reviewUrl },
       optOut.html,
+      l,
     ),
     headers: optOut.headers,
   };
 }
 
 export function passwordResetMail(to: Recipient, link: string): MailMessage {
-  const title = 'Reset your Slotwise password';
+  const l = to.locale;
+  const title = translate(l, 'Reset your Slotwise password');
   const lines = [
-    'Someone (hopefully you) asked to reset the password of your Slotwise account.',
-    'The link is valid for 1 hour and can be used once. Using it signs you out everywhere.',
-    "If you didn't ask for this, you can ignore this email: your password stays as it is.",
+    translate(l, 'Someone (hopefully you) asked to reset the password of your Slotwise account.'),
+    translate(
+      l,
+      'The link is valid for 1 hour and can be used once. Using it signs you out everywhere.',
+    ),
+    translate(
+      l,
+      "If you didn't ask for this, you can ignore this email: your password stays as it is.",
+    ),
   ];
   return {
     to: to.email,
@@ -251,12 +323,11 @@ export function passwordResetMail(to: Recipient, link: string): MailMessage {
       [
         escapeHtml(greeting(to)),
         ...lines.map(escapeHtml),
-        `Or copy this link into your browser: ${escapeHtml(link)}`,
+        translate(l, 'Or copy this link into your browser: {{link}}', { link: escapeHtml(link) }),
       ],
-      {
-        label: 'Choose a new password',
-        href: link,
-      },
+      { label: translate(l, 'Choose a new password'), href: link },
+      undefined,
+      l,
     ),
   };
 }

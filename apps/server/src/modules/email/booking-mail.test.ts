@@ -246,7 +246,10 @@ describe('booking mail: both parties, .ics, once each', () => {
   it('preferences are read when the job runs: reminders off for one party, booking updates off for the other', async () => {
     const { provider, client } = await parties();
     const get = await asUser(t.app, client).get('/api/profile/notification-preferences');
-    expect(get.json().preferences).toMatchObject({ emailReminders: true, emailBookingUpdates: true });
+    expect(get.json().preferences).toMatchObject({
+      emailReminders: true,
+      emailBookingUpdates: true,
+    });
     const slot = await createSlotAt(t.app, provider.providerId!, inDays(3));
     await book(t.app, client, slot.id);
     // Changed after the jobs were queued: still respected.

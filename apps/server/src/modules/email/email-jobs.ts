@@ -14,7 +14,9 @@ import {
   reminderMail,
   reviewRequestMail,
   type Recipient,
+  whatOf,
 } from './appointment-mail';
+import { translate } from '../../lib/i18n';
 import { clientUser, providerUser, withBothUsers } from '../appointments/views';
 import { appointmentInvite } from './ics';
 import {
@@ -53,7 +55,12 @@ async function loadRecipient(db: Db, userId: string): Promise<RecipientWithPrefe
   const [user, preferences] = await Promise.all([
     firstOr(
       db
-        .select({ email: users.email, firstName: users.firstName, timezone: users.timezone })
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          timezone: users.timezone,
+          locale: users.locale,
+        })
         .from(users)
         .where(eq(users.id, userId)),
       null,
@@ -148,8 +155,10 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
         sequence: p.sequence,
         startsAt: appointment.startsAt,
         endsAt: appointment.endsAt,
-        summary: `${p.serviceType} ${toClient ? 'with' : 'for'} ${appointment.otherName}`,
-        description: `Slotwise appointment. Manage it at ${manageUrl(p.recipientRole)}`,
+        summary: whatOf(appointment, to.locale),
+        description: translate(to.locale, 'Slotwise appointment. Manage it at {{url}}', {
+          url: manageUrl(p.recipientRole),
+        }),
         canceled: p.type === 'canceled',
       },
       fromAddress(app.config.mailFrom),
@@ -190,7 +199,14 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
     const otherName = toClient
       ? name(appointment.providerFirstName, appointment.providerLastName)
       : name(appointment.clientFirstName, appointment.clientLastName);
-    const what = `${appointment.serviceType} ${toClient ? 'with' : 'for'} ${otherName}`;
+    const what = whatOf(
+      {
+        serviceType: appointment.serviceType,
+        otherName,
+        otherRole: toClient ? 'provider' : 'client',
+      },
+      to.locale,
+    );
     // The in-app reminder (docs/product.md §14.4) is stored whatever the email preference says;
     // its push (§20.2) and text (§20.3) are queued with it when their cells are on — once: a
     // retried reminder finds the notification stored.
@@ -199,20 +215,21 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
       appointmentId: p.appointmentId,
       hoursBefore: p.hoursBefore,
       what,
+      locale: to.locale,
     };
     await db.transaction(async (tx) => {
       if (!(await storeReminderNotification(tx, reminder))) return;
       await queuePushes(tx, 'reminder', [
         {
           userId: p.recipientUserId,
-          title: reminderTitle(what, p.hoursBefore),
-          body: reminderMessage(what, p.hoursBefore),
+          title: reminderTitle(what, p.hoursBefore, to.locale),
+          body: reminderMessage(what, p.hoursBefore, to.locale),
           url: manageUrlPath(p.recipientRole),
           tag: `reminder:${p.appointmentId}:${p.hoursBefore}`,
         },
       ]);
       await textIfWanted(tx, [p.recipientUserId], 'reminder', (recipient) => ({
-        body: reminderText(what, appointment.startsAt, recipient.timezone),
+        body: reminderText(what, appointment.startsAt, recipient.timezone, to.locale),
         notAfter: appointment.startsAt,
         appointmentId: p.appointmentId,
       }));
@@ -271,7 +288,12 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
   app.jobs.register(VERIFICATION_JOB, async (raw, context) => {
     const p = verificationPayload.parse(raw);
     const [user] = await db
-      .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
+      .select({
+        email: users.email,
+        firstName: users.firstName,
+        verifiedAt: users.emailVerifiedAt,
+        locale: users.locale,
+      })
       .from(users)
       .where(eq(users.id, p.userId))
       .limit(1);
@@ -281,7 +303,7 @@ export function registerEmailJobs(app: FastifyInstance, optOutFor: OptOutLinks):
     const link = `${url(EMAIL_LINK_PATHS.emailVerification)}?token=${encodeURIComponent(token)}`;
     try {
       await app.mailer.send({
-        ...verificationEmail(user.email, user.firstName, link),
+        ...verificationEmail(user.email, user.firstName, link, user.locale),
         messageId: messageId(context),
       });
     } catch (error) {

@@ -1,22 +1,29 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { Locale } from '@slotwise/shared/locales';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { translate } from '../../lib/i18n';
 
 export interface ReminderNotification {
   userId: string;
   appointmentId: string;
   hoursBefore: number;
-  /** 'Haircut with Pia Barber' (client) / 'Haircut for Eve Lee' (provider). */
+  /** 'Haircut with Pia Barber' (client) / 'Haircut for Eve Lee' (provider), in `locale`. */
   what: string;
+  /** The recipient's language (docs/product.md §21.1): the row is stored worded in it. */
+  locale?: Locale | null;
 }
 
 /** The stored reminder's title: the same words as the reminder mail's subject. */
-export const reminderTitle = (what: string, hoursBefore: number) =>
-  `Reminder: ${what} in ${hoursBefore} hours`;
+export const reminderTitle = (what: string, hoursBefore: number, locale?: Locale | null) =>
+  translate(locale, 'Reminder: {{what}} in {{hours}} hours', { what, hours: hoursBefore });
 
 /** The stored reminder's text (and its push's body). */
-export const reminderMessage = (what: string, hoursBefore: number) =>
-  `Your appointment ${what} starts in ${hoursBefore} hours.`;
+export const reminderMessage = (what: string, hoursBefore: number, locale?: Locale | null) =>
+  translate(locale, 'Your appointment {{what}} starts in {{hours}} hours.', {
+    what,
+    hours: hoursBefore,
+  });
 
 /**
  * Stores the 24 h or 2 h reminder as a notification of type 'reminder' (docs/product.md §14.4),
@@ -27,7 +34,7 @@ export async function storeReminderNotification(
   db: DbOrTx,
   reminder: ReminderNotification,
 ): Promise<boolean> {
-  const title = reminderTitle(reminder.what, reminder.hoursBefore);
+  const title = reminderTitle(reminder.what, reminder.hoursBefore, reminder.locale);
   const existing = await db
     .select({ id: notifications.id })
     .from(notifications)
@@ -36,7 +43,10 @@ export async function storeReminderNotification(
         eq(notifications.userId, reminder.userId),
         eq(notifications.appointmentId, reminder.appointmentId),
         eq(notifications.type, 'reminder'),
-        sql`${notifications.title} like ${`Reminder: % in ${reminder.hoursBefore} hours`}`,
+        or(
+          sql`${notifications.title} like ${`Reminder: % in ${reminder.hoursBefore} hours`}`,
+          eq(notifications.title, title),
+        ),
       ),
     )
     .limit(1);
@@ -45,7 +55,7 @@ export async function storeReminderNotification(
     userId: reminder.userId,
     type: 'reminder',
     title,
-    message: reminderMessage(reminder.what, reminder.hoursBefore),
+    message: reminderMessage(reminder.what, reminder.hoursBefore, reminder.locale),
     appointmentId: reminder.appointmentId,
   });
   return true;

@@ -29,11 +29,11 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   {
     table: 'users',
     links: [byUser('id')],
-    personal: ['email', 'first_name', 'last_name', 'timezone', 'phone'],
+    personal: ['email', 'first_name', 'last_name', 'timezone', 'phone', 'locale'],
     secrets: ['password_hash'],
     erasure: {
       kind: 'anonymise',
-      why: "name 'Former client'/'Former provider', an undeliverable address, an unusable password, no picture, no phone, deleted_at set",
+      why: "name 'Former client'/'Former provider', an undeliverable address, an unusable password, no picture, no phone, deleted_at set; the language is kept (it names no one)",
     },
   },
   {
