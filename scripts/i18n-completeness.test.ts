@@ -29,7 +29,11 @@ const QUOTED = String.raw`(['"])((?:\\.|(?!\1)[^\\\n])*)\1`;
 const KEY_PATTERNS = [
   new RegExp(String.raw`\b(?:t|msg)\(\s*` + QUOTED, 'g'),
   new RegExp(String.raw`\btranslate\(\s*(?:[\w.?]+\s*,\s*)?` + QUOTED, 'g'),
-  new RegExp(String.raw`\bnew [A-Z]\w*Error\(\s*(?:\d+\s*,\s*)?` + QUOTED, 'g'),
+  // A domain error's status and code come first: `new ConflictError('SLOT_HELD', '…')`.
+  new RegExp(
+    String.raw`\bnew [A-Z]\w*Error\(\s*(?:\d+\s*,\s*)?(?:'[A-Z][A-Z0-9_]+'\s*,\s*)?` + QUOTED,
+    'g',
+  ),
   new RegExp(String.raw`\bValidationError\.field\(\s*['"][\w.]+['"]\s*,\s*` + QUOTED, 'g'),
 ];
 
@@ -46,6 +50,8 @@ function keysInCode(): Map<string, string> {
       for (const pattern of KEY_PATTERNS) {
         for (const match of text.matchAll(pattern)) {
           const key = unescape(match[2] ?? '');
+          // An error's code ('SLOT_HELD') is not a text: the message follows it.
+          if (/^[A-Z][A-Z0-9_]+$/.test(key)) continue;
           if (key.trim() !== '' && !keys.has(key)) keys.set(key, relative(root, file));
         }
       }
@@ -77,7 +83,11 @@ async function keysInTextModules(): Promise<Map<string, string>> {
 }
 
 async function catalogue(locale: Locale): Promise<Record<string, string>> {
-  return ((await import(`../packages/shared/src/locales/${locale}.ts`)) as { default: Record<string, string> }).default;
+  return (
+    (await import(`../packages/shared/src/locales/${locale}.ts`)) as {
+      default: Record<string, string>;
+    }
+  ).default;
 }
 
 const placeholders = (text: string) =>
