@@ -11,6 +11,12 @@ export interface ReadRoute {
    * must not be answered from a cache another request may have filled from the replica.
    */
   fresh: boolean;
+  /**
+   * The provider window caches (docs/decisions/057) may answer: on the primary only. Their
+   * entries are dropped by NOTIFY when the primary commits; a load from a replica that has not
+   * replayed that commit yet would put the old answer back.
+   */
+  windowCache: boolean;
   where: 'primary' | 'replica';
 }
 
@@ -84,7 +90,12 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const readRoutingPlugin = fp(
   async (app) => {
-    const primary: ReadRoute = { db: app.database.db, fresh: false, where: 'primary' };
+    const primary: ReadRoute = {
+      db: app.database.db,
+      fresh: false,
+      windowCache: true,
+      where: 'primary',
+    };
     const { databaseReadUrl, readMaxLagMs } = app.config;
     if (!databaseReadUrl || !app.database.pool) {
       app.decorate('reads', { route: async () => primary, replica: null });
@@ -103,8 +114,13 @@ export const readRoutingPlugin = fp(
     // Long enough that a mark outlives any replica still allowed to serve (lag ≤ READ_MAX_LAG_MS).
     const ttlMs = Math.max(60_000, 10 * readMaxLagMs);
     const marks = app.redis ? redisMarks(app.redis, ttlMs) : memoryMarks(ttlMs);
-    const onPrimary: ReadRoute = { ...primary, fresh: true };
-    const onReplica: ReadRoute = { db: replica.db, fresh: false, where: 'replica' };
+    const onPrimary: ReadRoute = { ...primary, fresh: true, windowCache: false };
+    const onReplica: ReadRoute = {
+      db: replica.db,
+      fresh: false,
+      windowCache: false,
+      where: 'replica',
+    };
 
     app.addHook('onSend', async (request, reply, payload) => {
       const userId = request.auth?.userId;

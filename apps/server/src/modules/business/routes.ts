@@ -181,8 +181,8 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       // Kept per business, service and day until any staff member's window changes, at most a
       // second (docs/decisions/057: the clock moves slots out; joins and leaves are not announced).
-      // A caller reading their own fresh write skips it (docs/decisions/077).
-      const body = read.fresh
+      // Replica reads, and a caller's read of their own fresh write, skip it (decision 077).
+      const body = !read.windowCache
         ? (await load()).body
         : await app.windowCache.answerOf(
             'business',

@@ -128,9 +128,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         return result.body;
       };
       // Kept per provider and window until something in it changes, at most a second (it
-      // depends on the clock; docs/decisions/057-provider-window-cache.md). A caller reading
-      // their own fresh write skips it (docs/decisions/077-read-replica-and-pgbouncer.md).
-      const body = read.fresh
+      // depends on the clock; docs/decisions/057-provider-window-cache.md). Replica reads,
+      // and a caller's read of their own fresh write, skip it (docs/decisions/077).
+      const body = !read.windowCache
         ? await load()
         : await app.windowCache.answer('available', id, windowVariant({ from, to }), since, load);
       // The type provider types send() as the schema's object; this is its JSON text.
