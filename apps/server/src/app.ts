@@ -24,6 +24,7 @@ import { mailerPlugin } from './plugins/mailer';
 import { metricsPlugin } from './plugins/metrics';
 import { notFoundPlugin } from './plugins/not-found';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { readRoutingPlugin } from './plugins/read-routing';
 import { redisPlugin } from './plugins/redis';
 import { requestLimitsPlugin } from './plugins/request-limits';
 import { securityHeadersPlugin } from './plugins/security';
@@ -50,6 +51,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = createServer(config);
   await app.register(databasePlugin, { database: deps.database, migrate: deps.migrate ?? true });
   await app.register(redisPlugin);
+  await app.register(readRoutingPlugin);
   await app.register(demoDataPlugin);
   await app.register(tokensPlugin);
   await app.register(pushPlugin);

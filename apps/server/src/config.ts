@@ -24,6 +24,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** `pgbouncer`: DATABASE_URL is PgBouncer in transaction mode (docs/decisions/077). */
+  DATABASE_POOLER: z.enum(['none', 'pgbouncer']).default('none'),
+  /** PostgreSQL itself, for LISTEN and the migrations' lock, when DATABASE_URL is a pooler. */
+  DATABASE_DIRECT_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
+  /** A streaming replica for public reads (docs/decisions/077-read-replica-and-pgbouncer.md). */
+  DATABASE_READ_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
+  READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:']).optional(),
   SMTP_URL: urlWithProtocol(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Slotwise <no-reply@localhost>'),
@@ -69,6 +76,14 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** What DATABASE_URL reaches: PostgreSQL (`none`) or PgBouncer in transaction mode. */
+  databasePooler: 'none' | 'pgbouncer';
+  /** PostgreSQL itself (LISTEN, migrations' lock); unset: DATABASE_URL. */
+  databaseDirectUrl: string | undefined;
+  /** A streaming replica serving public reads; unset: everything reads the primary. */
+  databaseReadUrl: string | undefined;
+  /** A replica further behind than this is skipped (reads go to the primary). */
+  readMaxLagMs: number;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -106,7 +121,11 @@ export interface Config {
   /** Slotwise's share of each payment, in percent (Stripe's application fee). */
   platformFeePercent: number;
   /** Set: payments go through Stripe; unset: the embedded test provider. */
-  stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | null;
+  stripe: {
+    secretKey: string;
+    webhookSecret: string | undefined;
+    apiUrl: string | undefined;
+  } | null;
   /**
    * Operators (docs/decisions/072-operating-the-marketplace.md): verified accounts with these
    * addresses (lower-cased) get the role `admin`; with demo data, the demo operator's too.
@@ -156,6 +175,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
   }
   const e = parsed.data;
+  for (const name of ['DATABASE_DIRECT_URL', 'DATABASE_READ_URL'] as const) {
+    if (e[name] && !e.DATABASE_URL) {
+      throw new ConfigError(`Invalid ${name}=${JSON.stringify(e[name])}: needs DATABASE_URL`);
+    }
+  }
+  if (e.DATABASE_POOLER === 'pgbouncer' && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid DATABASE_POOLER="pgbouncer": needs DATABASE_URL');
+  }
   // Demo data makes the embedded default feel alive; a real database starts empty.
   const demoData = e.DEMO_DATA ?? !e.DATABASE_URL;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
@@ -168,6 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePooler: e.DATABASE_POOLER,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    readMaxLagMs: e.READ_MAX_LAG_MS,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -207,7 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : null,
-    vapidSubject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    vapidSubject: e.VAPID_SUBJECT ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? {

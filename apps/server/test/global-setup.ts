@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, pgliteExtensions } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { directUrlOf, testPooler } from './helpers/pooler';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,7 +42,9 @@ export default async function setup(project: TestProject) {
 
 async function setupPostgres(project: TestProject, url: string) {
   const template = `slotwise_tpl_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
+  // Behind PgBouncer the template is made directly: CREATE DATABASE … TEMPLATE refuses a template
+  // that a pooler still holds connections to.
+  const admin = new pg.Client({ connectionString: directUrlOf(url) });
   await admin.connect();
   await admin.query(`drop database if exists ${template}`);
   await admin.query(`create database ${template}`);
@@ -49,6 +52,8 @@ async function setupPostgres(project: TestProject, url: string) {
     databaseUrl: withDatabase(url, template),
     dataDir: '',
     poolSize: 2,
+    pooler: testPooler(),
+    directUrl: directUrlOf(withDatabase(url, template)),
   });
   await runMigrations(database);
   await database.close();

@@ -40,7 +40,16 @@ export interface Database {
   pglite?: PGlite;
   /** The underlying pool (PostgreSQL only). */
   pool?: pg.Pool;
+  /** `pgbouncer`: DATABASE_URL is PgBouncer in transaction mode (docs/decisions/077). */
+  pooler: Pooler;
+  /**
+   * A connection string that reaches PostgreSQL itself, for what needs a session: LISTEN and the
+   * migrations' advisory lock (DATABASE_DIRECT_URL, else DATABASE_URL). PostgreSQL only.
+   */
+  directUrl?: string;
 }
+
+export type Pooler = 'none' | 'pgbouncer';
 
 export const pgliteExtensions = { pg_trgm, btree_gist, cube, earthdistance };
 
@@ -53,11 +62,14 @@ export interface DatabaseOptions {
   poolWaits?: PoolWaits;
   /** Tests hand in a ready PGlite (e.g. cloned from a migrated template). */
   pglite?: PGlite;
+  /** What sits between us and PostgreSQL (DATABASE_POOLER); default none. */
+  pooler?: Pooler;
+  /** DATABASE_DIRECT_URL: PostgreSQL itself when DATABASE_URL is a pooler. */
+  directUrl?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl)
-    return openPostgres(options.databaseUrl, options.poolSize, options.logger, options.poolWaits);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options);
 }
 
@@ -79,6 +91,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       await pglite.query('select 1');
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    pooler: 'none',
     async warm() {},
     async close() {
       if (!pglite.closed) await pglite.close();
@@ -106,33 +119,53 @@ export const POOL_WAITS: PoolWaits = { queueMs: 30_000, connectMs: 5_000 };
  * pg-pool has one `connectionTimeoutMillis` for both waits: the pool's is the queue wait, and
  * each new client gets the (shorter) connect timeout of its own.
  */
-function clientWithConnectTimeout(connectMs: number): typeof pg.Client {
+export function clientWithConnectTimeout(connectMs: number, pooler: Pooler): typeof pg.Client {
   return class extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
       const options = typeof config === 'string' ? { connectionString: config } : config;
       super({ ...options, connectionTimeoutMillis: connectMs });
     }
+
+    override query(...args: unknown[]): never {
+      // PgBouncer 1.18 in transaction mode hands each transaction whichever server connection is
+      // free: a statement prepared by name on one is unknown on the next. Every named statement
+      // (drizzle's `.prepare(name)`, preparedRows below) becomes an unnamed one here, in one place.
+      const [first] = args;
+      if (pooler === 'pgbouncer' && first && typeof first === 'object' && 'name' in first) {
+        const { name: _name, ...unnamed } = first as { name?: string };
+        args[0] = unnamed;
+      }
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
   };
 }
 
-async function openPostgres(
+/** The pool's settings; the read replica's pool (read-replica.ts) uses them too. */
+export function poolConfig(
   url: string,
   poolSize: number,
-  logger?: FastifyBaseLogger,
+  pooler: Pooler,
   waits: PoolWaits = POOL_WAITS,
-): Promise<Database> {
-  const pool = new pg.Pool({
+): pg.PoolConfig {
+  return {
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: waits.queueMs,
-    Client: clientWithConnectTimeout(waits.connectMs),
+    Client: clientWithConnectTimeout(waits.connectMs, pooler),
     idleTimeoutMillis: 30_000,
     // Opened connections stay open (warm() opens them all at start): a burst after a quiet spell
     // must not wait for new backends, nor PostgreSQL parse the prepared statements again.
     min: poolSize,
-    // A stuck query must not hold a request (and a pool slot) forever.
-    statement_timeout: 15_000,
-  });
+    // A stuck query must not hold a request (and a pool slot) forever. PgBouncer refuses it as a
+    // startup parameter: behind it, set it on the role or database (docs/deploy.md).
+    ...(pooler === 'pgbouncer' ? {} : { statement_timeout: 15_000 }),
+  };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const { poolSize, logger } = options;
+  const pooler = options.pooler ?? 'none';
+  const pool = new pg.Pool(poolConfig(url, poolSize, pooler, options.poolWaits));
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', (err) => logger?.warn({ err: err.message }, 'postgres pool client error'));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -141,6 +174,8 @@ async function openPostgres(
     kind: 'postgres',
     db,
     pool,
+    pooler,
+    directUrl: options.directUrl ?? url,
     async ping() {
       await db.execute(sql`select 1`);
     },

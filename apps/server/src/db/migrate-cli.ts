@@ -9,6 +9,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: 2,
+    pooler: config.databasePooler,
+    directUrl: config.databaseDirectUrl,
   });
   try {
     await runMigrations(database);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client';
@@ -25,7 +26,10 @@ export function migrationsFolder(): string {
 
 /**
  * Applies pending migrations. On PostgreSQL an advisory lock makes instances that start
- * together take turns, so each migration runs exactly once.
+ * together take turns, so each migration runs exactly once. Behind PgBouncer (transaction mode)
+ * a session lock would be taken on one server connection and released on another: the lock is
+ * then held on a direct connection (DATABASE_DIRECT_URL), or, without one, the lock and the
+ * migrations share one transaction (docs/decisions/077-read-replica-and-pgbouncer.md).
  */
 export async function runMigrations(database: Database): Promise<void> {
   const folder = migrationsFolder();
@@ -33,6 +37,7 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }
+  if (database.pooler === 'pgbouncer') return migrateBehindPgBouncer(database, folder);
   const lockClient = await database.pool!.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -40,5 +45,29 @@ export async function runMigrations(database: Database): Promise<void> {
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
+  }
+}
+
+async function migrateBehindPgBouncer(database: Database, folder: string): Promise<void> {
+  const client = new pg.Client({ connectionString: database.directUrl });
+  await client.connect();
+  try {
+    if (database.directUrl !== database.pool!.options.connectionString) {
+      // A direct connection: a session lock, as without PgBouncer, migrations on the same client.
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
+      return;
+    }
+    // Through PgBouncer: one transaction keeps one server connection. drizzle's own BEGIN inside
+    // it only warns, and its COMMIT ends ours (releasing the lock after the last migration).
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    await client.end().catch(() => {});
   }
 }

@@ -25,6 +25,8 @@ export const databasePlugin = fp<DatabasePluginOptions>(
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
         poolSize: config.databasePoolSize,
+        pooler: config.databasePooler,
+        directUrl: config.databaseDirectUrl,
         logger: app.log,
       }));
     app.decorate('database', database);

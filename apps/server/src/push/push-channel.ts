@@ -77,7 +77,8 @@ export async function listenToChannel(
       },
     };
   }
-  const connectionString = database.pool!.options.connectionString;
+  // Never through a transaction-mode pooler: LISTEN belongs to one session (docs/decisions/077).
+  const connectionString = database.directUrl ?? database.pool!.options.connectionString;
   let closed = false;
   let client: pg.Client | null = null;
   let heartbeat: NodeJS.Timeout | null = null;

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase, pgliteExtensions } from '../../src/db/client';
+import { directUrlOf, testPooler } from './pooler';
 
 export interface TestDatabase {
   database: Database;
@@ -30,7 +31,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { database, url: undefined, drop: () => database.close() };
   }
   const name = `slotwise_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = new pg.Client({ connectionString: directUrlOf(adminUrl) });
   await admin.connect();
   try {
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
@@ -40,13 +41,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const parsed = new URL(adminUrl);
   parsed.pathname = `/${name}`;
   const url = parsed.toString();
-  const database = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 10 });
+  const database = await openDatabase({
+    databaseUrl: url,
+    dataDir: '',
+    poolSize: 10,
+    pooler: testPooler(),
+    directUrl: directUrlOf(url),
+  });
   return {
     database,
     url,
     async drop() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
+      const cleanup = new pg.Client({ connectionString: directUrlOf(adminUrl) });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();

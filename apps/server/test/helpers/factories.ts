@@ -39,7 +39,8 @@ async function insertUser(app: FastifyInstance, role: AccountRole, options: User
     .values({
       email: options.email ?? `${role}-${suffix}@example.test`,
       passwordHash: await passwordHash,
-      firstName: options.firstName ?? (role === 'client' ? 'Casey' : role === 'admin' ? 'Ola' : 'Pat'),
+      firstName:
+        options.firstName ?? (role === 'client' ? 'Casey' : role === 'admin' ? 'Ola' : 'Pat'),
       lastName: options.lastName ?? `Test${suffix}`,
       role,
       timezone: options.timezone ?? 'America/New_York',

@@ -3,6 +3,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { poolerEnv } from './pooler';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,6 +38,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'off',
+      ...(env.DATABASE_URL ? poolerEnv(env.DATABASE_URL) : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

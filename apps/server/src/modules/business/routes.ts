@@ -150,7 +150,10 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicBusinessResponseSchema, ...publicErrors },
       },
     },
-    async (request) => ({ business: await getPublicBusiness(db(), request.params.id) }),
+    async (request) => ({
+      // Public reads may come from the replica (docs/decisions/077-read-replica-and-pgbouncer.md).
+      business: await getPublicBusiness((await app.reads.route(request)).db, request.params.id),
+    }),
   );
 
   app.get(
@@ -167,22 +170,27 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       // A signed-in caller's token check began earlier and its barrier covers that instant.
       const since = request.auth?.since ?? performance.now();
       const { serviceId, date } = request.query;
+      const read = await app.reads.route(request);
+      const load = async () => {
+        const merged = await mergedAvailableSlots(read.db, request.params.id, serviceId, date);
+        // The schema's serializer writes a string (the type allows buffers).
+        return {
+          body: String(reply.serialize({ slots: merged.slots })),
+          providerIds: merged.staffIds,
+        };
+      };
       // Kept per business, service and day until any staff member's window changes, at most a
       // second (docs/decisions/057: the clock moves slots out; joins and leaves are not announced).
-      const body = await app.windowCache.answerOf(
-        'business',
-        request.params.id,
-        `${serviceId}|${date}`,
-        since,
-        async () => {
-          const merged = await mergedAvailableSlots(db(), request.params.id, serviceId, date);
-          // The schema's serializer writes a string (the type allows buffers).
-          return {
-            body: String(reply.serialize({ slots: merged.slots })),
-            providerIds: merged.staffIds,
-          };
-        },
-      );
+      // Replica reads, and a caller's read of their own fresh write, skip it (decision 077).
+      const body = !read.windowCache
+        ? (await load()).body
+        : await app.windowCache.answerOf(
+            'business',
+            request.params.id,
+            `${serviceId}|${date}`,
+            since,
+            load,
+          );
       // The type provider types send() as the schema's object; this is its JSON text.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },

@@ -63,7 +63,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const search = () => discoverProviders({ db: app.database.db, cursors, totals }, query);
+      // Public reads may come from the replica (docs/decisions/077-read-replica-and-pgbouncer.md).
+      const read = await app.reads.route(request);
+      const search = () => discoverProviders({ db: read.db, cursors, totals }, query);
+      if (read.fresh) return search();
       // Validates placeId first: an unknown place is a 400, never a cached miss. A later page is
       // keyed by its cursor: visitors paging on from the same cached first page hold the same
       // cursor, so they share its next page too. A cursor that does not verify fails its load,
@@ -89,7 +92,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      provider: await getProviderDetail(app.database.db, request.params.id, {
+      provider: await getProviderDetail((await app.reads.route(request)).db, request.params.id, {
         signedIn: request.auth !== null,
       }),
     }),
@@ -112,26 +115,24 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!isUuid(id)) throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
       const { from, to } = request.query;
+      const read = await app.reads.route(request);
+      const load = async () => {
+        // A window (docs/decisions/054-available-slots-window.md) answered by one prepared
+        // statement as JSON text in the response schema's shape: a string skips the serializer.
+        const result = await availableWindowJson(read.db, id, { from, to });
+        if (result.kind === 'not-found') throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
+        if (result.kind === 'too-wide') {
+          // Only `to` alone can get here: the schema already refuses a too-wide from–to pair.
+          throw ValidationError.field('to', AVAILABILITY_MESSAGES.windowTooWide);
+        }
+        return result.body;
+      };
       // Kept per provider and window until something in it changes, at most a second (it
-      // depends on the clock; docs/decisions/057-provider-window-cache.md).
-      const body = await app.windowCache.answer(
-        'available',
-        id,
-        windowVariant({ from, to }),
-        since,
-        async () => {
-          // A window (docs/decisions/054-available-slots-window.md) answered by one prepared
-          // statement as JSON text in the response schema's shape: a string skips the serializer.
-          const result = await availableWindowJson(app.database.db, id, { from, to });
-          if (result.kind === 'not-found')
-            throw new NotFoundError(BOOKING_MESSAGES.providerNotFound);
-          if (result.kind === 'too-wide') {
-            // Only `to` alone can get here: the schema already refuses a too-wide from–to pair.
-            throw ValidationError.field('to', AVAILABILITY_MESSAGES.windowTooWide);
-          }
-          return result.body;
-        },
-      );
+      // depends on the clock; docs/decisions/057-provider-window-cache.md). Replica reads,
+      // and a caller's read of their own fresh write, skip it (docs/decisions/077).
+      const body = !read.windowCache
+        ? await load()
+        : await app.windowCache.answer('available', id, windowVariant({ from, to }), since, load);
       // The type provider types send() as the schema's object; this is its JSON text.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
