@@ -111,13 +111,8 @@ function NumberForm() {
       {formState.errors.phone ? null : (
         <FormError>{formState.errors.root?.server?.message}</FormError>
       )}
-<<<<<<< HEAD
-      <SubmitButton busy={update.isPending} busyText={PHONE_UI_TEXTS.sendingCode} look="inline">
-        {PHONE_UI_TEXTS.sendCode}
-=======
       <SubmitButton busy={update.isPending} busyText={t(PHONE_UI_TEXTS.sendingCode)} look="inline">
         {t(PHONE_UI_TEXTS.sendCode)}
->>>>>>> i18n-core
       </SubmitButton>
     </form>
   );
