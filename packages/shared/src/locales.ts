@@ -1,5 +1,3 @@
-import { z } from './zod';
-
 /**
  * The product's languages (docs/product.md §21.1, docs/decisions/074-languages.md). English is the
  * source: a message's English text is its key, so SPEC's texts stay exactly as written and an
@@ -8,8 +6,6 @@ import { z } from './zod';
 export const SUPPORTED_LOCALES = ['en', 'es', 'fr', 'de', 'ar'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
-
-export const localeSchema = z.enum(SUPPORTED_LOCALES);
 
 /** Each language by its own name, for the language switch (never translated). */
 export const LOCALE_NAMES: Record<Locale, string> = {

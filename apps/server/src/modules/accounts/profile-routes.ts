@@ -1,6 +1,6 @@
 import { ACCOUNT_ROLES } from '@slotwise/shared/enums';
 import { providerCatalogueDetailsSchema } from '@slotwise/shared/catalogue-schemas';
-import { localeSchema } from '@slotwise/shared/locales';
+import { localeSchema } from '@slotwise/shared/locale-schema';
 import { phoneSchema } from '@slotwise/shared/phones-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,7 +1,7 @@
 import type { Profile, ProviderSuspension } from '@slotwise/shared/accounts-types';
 import { profileUpdateSchema } from '@slotwise/shared/accounts-schemas';
 import type { ProviderCatalogueDetails } from '@slotwise/shared/catalogue-schemas';
-import { localeSchema } from '@slotwise/shared/locales';
+import { localeSchema } from '@slotwise/shared/locale-schema';
 import type { Locale } from '@slotwise/shared/locales';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { eq } from 'drizzle-orm';

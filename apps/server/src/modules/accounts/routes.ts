@@ -5,7 +5,7 @@ import {
   verifyEmailBodySchema,
 } from '@slotwise/shared/accounts-schemas';
 import { loginSchema } from '@slotwise/shared/accounts-login-schemas';
-import { localeSchema } from '@slotwise/shared/locales';
+import { localeSchema } from '@slotwise/shared/locale-schema';
 import { MESSAGES } from '@slotwise/shared/texts';
 import {
   EMAIL_MESSAGES,
