@@ -27,6 +27,10 @@ const webRestrictedImportPaths = [
 const TRANSLATED_SCREENS = [
   'apps/web/src/components/site-header.tsx',
   'apps/web/src/components/language-switch.tsx',
+  'apps/web/src/features/availability/**/*.{ts,tsx}',
+  'apps/web/src/features/appointments/**/*.{ts,tsx}',
+  'apps/web/src/features/catalogue/**/*.{ts,tsx}',
+  'apps/web/src/features/policies/**/*.{ts,tsx}',
 ];
 
 /** JSX attributes a person reads or hears. */
