@@ -5,7 +5,7 @@ import english from './locales/en';
  * (docs/decisions/074-languages.md): the web passes i18next's `t`, the server its reader's
  * translator. The key is the English text with `{{placeholders}}`; counted keys take `count`.
  */
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+export type Translate = (key: string, values: Record<string, unknown>) => string;
 
 const englishForms = english as Record<string, string | undefined>;
 const englishPlurals = new Intl.PluralRules('en');

@@ -80,13 +80,13 @@ export function overlappingRangesMessage(
   b: string,
   t: Translate = englishText,
 ): string {
-  const day = t(WEEKDAY_NAMES[weekday - 1] ?? msg('Day'));
+  const day = t(WEEKDAY_NAMES[weekday - 1] ?? msg('Day'), {});
   return t('{{day}} {{a}} overlaps {{b}}', { day, a, b });
 }
 
 /** The booked appointments inside a new time off, as the provider is told. */
 export function timeOffBookedMessage(count: number, t: Translate = englishText): string {
-  if (count === 0) return t(AVAILABILITY_MESSAGES.timeOffCreated);
+  if (count === 0) return t(AVAILABILITY_MESSAGES.timeOffCreated, {});
   return t(
     'Time off added. {{count}} booked appointments fall inside it: cancel them or keep them.',
     { count },

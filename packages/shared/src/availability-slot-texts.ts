@@ -42,7 +42,7 @@ export const MAX_BREAK_MINUTES = 720;
 
 export function bulkCreatedMessage(count: number, t: Translate = englishText): string {
   return count === 1
-    ? t(MESSAGES.slotCreated)
+    ? t(MESSAGES.slotCreated, {})
     : t('{{count}} time slots created successfully!', { count });
 }
 
@@ -58,8 +58,8 @@ export function bulkStartInPastMessage(
 }
 
 export function bulkTooManySlotsMessage(count: number, t: Translate = englishText): string {
-  return t('At most {{max}} slots can be created at once (this run makes {{count}})', {
+  return t('At most {{max}} slots can be created at once (this run makes {{slots}})', {
     max: MAX_SLOTS_PER_REQUEST,
-    count,
+    slots: count,
   });
 }

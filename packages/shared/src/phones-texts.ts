@@ -30,7 +30,8 @@ export function channelSwitchName(event: NotifyEvent, channel: NotifyChannel): s
 export const PHONE_UI_TEXTS = {
   // The matrix (§20.4)
   matrixTitle: 'How we reach you',
-  matrixDescription: 'Choose, for each kind of news, whether it comes by email, push or text message.',
+  matrixDescription:
+    'Choose, for each kind of news, whether it comes by email, push or text message.',
   matrixFailed: 'Failed to load notification preferences',
   matrixSaveFailed: 'Failed to save notification preferences',
   smsNeedsPhone: 'Confirm a phone number below to turn on text messages.',
