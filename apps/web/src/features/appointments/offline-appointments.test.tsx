@@ -80,7 +80,7 @@ describe('the client appointments offline', () => {
     expect(within(list).getByRole('article', { name: 'Ana Lopez' })).toBeInTheDocument();
   });
 
-  it("shows nothing kept for another account, and signing out forgets the list", async () => {
+  it('shows nothing kept for another account, and signing out forgets the list', async () => {
     window.localStorage.setItem(
       OFFLINE_APPOINTMENTS_KEY,
       JSON.stringify({ userId: 'another-user', savedAt: Date.now(), appointments: [upcoming] }),
