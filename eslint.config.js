@@ -36,6 +36,10 @@ const TRANSLATED_SCREENS = [
   'apps/web/src/features/messages/**/*.{ts,tsx}',
   'apps/web/src/features/notifications/**/*.{ts,tsx}',
   'apps/web/src/features/stats/**/*.{ts,tsx}',
+  'apps/web/src/features/availability/**/*.{ts,tsx}',
+  'apps/web/src/features/appointments/**/*.{ts,tsx}',
+  'apps/web/src/features/catalogue/**/*.{ts,tsx}',
+  'apps/web/src/features/policies/**/*.{ts,tsx}',
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { msg } from './locales';
 import { MESSAGES } from './texts';
 
 /**
@@ -10,23 +11,23 @@ import { MESSAGES } from './texts';
 
 /** Our own texts where SPEC has none ('Provider not found' is docs/product.md §2's provider-detail text). */
 export const BOOKING_MESSAGES = {
-  providerNotFound: 'Provider not found',
-  timeslotNotFound: 'Time slot not found',
-  appointmentNotFound: 'Appointment not found',
-  invalidTimeslotId: 'Invalid time slot id',
-  invalidAppointmentId: 'Invalid appointment id',
-  slotTaken: 'This time slot has just been booked by someone else. Please choose another one.',
-  slotInPast: 'This time slot has already started and can no longer be booked',
-  alreadyBooked: 'You have already booked a seat at this time.',
-  alreadyCanceled: 'This appointment has already been canceled',
-  alreadyCompleted: 'This appointment has already taken place',
-  otherProvider: 'You can only move an appointment to another time slot of the same provider',
-  sameSlot: 'The appointment is already at this time. Please choose a different time slot.',
-  invalidDate: 'Date must be a valid date (YYYY-MM-DD)',
-  toBeforeFrom: "'to' must be on or after 'from'",
-  queryTooLong: 'Search text must be at most 100 characters',
-  invalidPage: 'Page must be a whole number from 1',
-  invalidLimit: `Limit must be a whole number from 1 to 50`,
+  providerNotFound: msg('Provider not found'),
+  timeslotNotFound: msg('Time slot not found'),
+  appointmentNotFound: msg('Appointment not found'),
+  invalidTimeslotId: msg('Invalid time slot id'),
+  invalidAppointmentId: msg('Invalid appointment id'),
+  slotTaken: msg('This time slot has just been booked by someone else. Please choose another one.'),
+  slotInPast: msg('This time slot has already started and can no longer be booked'),
+  alreadyBooked: msg('You have already booked a seat at this time.'),
+  alreadyCanceled: msg('This appointment has already been canceled'),
+  alreadyCompleted: msg('This appointment has already taken place'),
+  otherProvider: msg('You can only move an appointment to another time slot of the same provider'),
+  sameSlot: msg('The appointment is already at this time. Please choose a different time slot.'),
+  invalidDate: msg('Date must be a valid date (YYYY-MM-DD)'),
+  toBeforeFrom: msg("'to' must be on or after 'from'"),
+  queryTooLong: msg('Search text must be at most 100 characters'),
+  invalidPage: msg('Page must be a whole number from 1'),
+  invalidLimit: msg('Limit must be a whole number from 1 to 50'),
 } as const;
 
 /** A required time-slot id: missing → 'Please select a time slot' (docs/product.md §5), malformed → 400. */

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { msg } from './locales';
 import { APPOINTMENT_STATUSES } from './enums';
 import { paymentSummarySchema } from './payments-schemas';
 import { BOOKING_MESSAGES, positiveInt } from './appointments-booking-schemas';
@@ -20,9 +21,9 @@ export const APPOINTMENTS_MAX_LIMIT = 50;
 export const APPOINTMENTS_MAX_CURSOR_LENGTH = 200;
 
 export const APPOINTMENT_LIST_MESSAGES = {
-  invalidCursor: 'This list has changed. Please reload it.',
-  loadMore: 'Load more',
-  loadingMore: 'Loading more...',
+  invalidCursor: msg('This list has changed. Please reload it.'),
+  loadMore: msg('Load more'),
+  loadingMore: msg('Loading more...'),
 } as const;
 
 /** `?limit=&cursor=`; both absent: SPEC's whole list. */

@@ -1,3 +1,5 @@
+import { englishText, type Translate } from './appointments-translate';
+import { msg } from './locales';
 import { z } from './zod';
 import { BOOKING_MESSAGES } from './appointments-booking-schemas';
 import { clientAppointmentSchema } from './appointments-schemas';
@@ -14,17 +16,17 @@ export const MIN_SERIES_COUNT = 2;
 export const MAX_SERIES_COUNT = 26;
 
 export const SEATS_MESSAGES = {
-  capacityInvalid: `Seats must be a whole number from ${MIN_CAPACITY} to ${MAX_CAPACITY}`,
-  capacityBelowBooked: 'This slot already has more bookings than that. Cancel some first.',
-  intervalInvalid: 'Repeat every 1 to 4 weeks',
-  countInvalid: `Repeat ${MIN_SERIES_COUNT} to ${MAX_SERIES_COUNT} times`,
-  seriesNotFound: 'Series not found',
-  notInSeries: 'This appointment is not part of the series',
-  classCanceled: 'Class canceled',
-  slotNotFound: 'Time slot not found',
-  seriesBooked: 'Series booked',
-  seriesCanceled: 'Series canceled',
-  invalidSeriesId: 'Invalid series id',
+  capacityInvalid: msg('Seats must be a whole number from 1 to 100'),
+  capacityBelowBooked: msg('This slot already has more bookings than that. Cancel some first.'),
+  intervalInvalid: msg('Repeat every 1 to 4 weeks'),
+  countInvalid: msg('Repeat 2 to 26 times'),
+  seriesNotFound: msg('Series not found'),
+  notInSeries: msg('This appointment is not part of the series'),
+  classCanceled: msg('Class canceled'),
+  slotNotFound: msg('Time slot not found'),
+  seriesBooked: msg('Series booked'),
+  seriesCanceled: msg('Series canceled'),
+  invalidSeriesId: msg('Invalid series id'),
 } as const;
 
 /** Seats of a slot or of the slots weekly hours make: 1 (one client, SPEC's slot) to 100. */
@@ -35,16 +37,19 @@ export const capacityField = z.coerce
   .max(MAX_CAPACITY, SEATS_MESSAGES.capacityInvalid);
 
 /** "3 of 12 left" (a class), null for a one-client slot (SPEC shows no count there). */
-export function seatsLeftText(slot: { capacity?: number; seats_left?: number }): string | null {
+export function seatsLeftText(
+  slot: { capacity?: number; seats_left?: number },
+  t: Translate = englishText,
+): string | null {
   const capacity = slot.capacity ?? 1;
   if (capacity <= 1) return null;
-  return `${slot.seats_left ?? capacity} of ${capacity} left`;
+  return t('{{left}} of {{capacity}} left', { left: slot.seats_left ?? capacity, capacity });
 }
 
 /** POST /appointment/series. */
 export const bookSeriesBodySchema = z.object({
   timeslotId: z
-    .string({ error: 'Please select a time slot' })
+    .string({ error: msg('Please select a time slot') })
     .trim()
     .pipe(z.uuid(BOOKING_MESSAGES.invalidTimeslotId)),
   intervalWeeks: z.coerce
@@ -71,11 +76,11 @@ export const SERIES_CONFLICT_REASONS = [
 export type SeriesConflictReason = (typeof SERIES_CONFLICT_REASONS)[number];
 
 export const SERIES_CONFLICT_TEXTS: Record<SeriesConflictReason, string> = {
-  taken: 'already taken',
-  time_off: 'the provider is away',
-  outside_horizon: 'too far ahead to book',
-  policy: "not allowed by the provider's booking rules",
-  no_slot: 'no matching time that day',
+  taken: msg('already taken'),
+  time_off: msg('the provider is away'),
+  outside_horizon: msg('too far ahead to book'),
+  policy: msg("not allowed by the provider's booking rules"),
+  no_slot: msg('no matching time that day'),
 };
 
 export const seriesConflictSchema = z.object({

@@ -1,5 +1,7 @@
 import { attendeeSchema, capacityField } from './appointments-series-schemas';
+import { englishText, type Translate } from './appointments-translate';
 import { z } from './zod';
+import { msg } from './locales';
 import { idParamsOf, listOf, numberFields, stringFields } from './common-schemas';
 import { isIsoDate, isTime, secondsOf } from './dates';
 import { timeslotResponseSchema } from './availability-slot-schemas';
@@ -27,60 +29,68 @@ export const MAX_TIME_OFF_DAYS = 366;
 
 /** ISO weekday names, Monday 1 … Sunday 7. */
 export const WEEKDAY_NAMES = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
+  msg('Monday'),
+  msg('Tuesday'),
+  msg('Wednesday'),
+  msg('Thursday'),
+  msg('Friday'),
+  msg('Saturday'),
+  msg('Sunday'),
 ] as const;
 
 export const AVAILABILITY_MESSAGES = {
-  weekdayInvalid: 'Weekday must be a number from 1 (Monday) to 7 (Sunday)',
-  startRequired: 'Start time is required',
-  endRequired: 'End time is required',
-  startInvalid: 'Start time must be a valid time (HH:MM)',
-  endInvalid: 'End time must be a valid time (HH:MM)',
-  endAfterStart: 'End time must be after start time',
-  rangeShorterThanSlot: 'The time range is shorter than one slot',
-  slotMinutesInvalid: `Slot length must be between ${MIN_RULE_SLOT_MINUTES} and ${MAX_RULE_SLOT_MINUTES} minutes`,
-  breakMinutesInvalid: `Break must be between 0 and ${MAX_RULE_BREAK_MINUTES} minutes`,
-  horizonInvalid: `Horizon must be between ${MIN_HORIZON_WEEKS} and ${MAX_HORIZON_WEEKS} weeks`,
-  serviceInvalid: 'Invalid service id',
-  rulesRequired: 'Rules must be a list (it may be empty)',
-  tooManyRules: `At most ${MAX_WEEKLY_RULES} ranges can be saved`,
-  weeklySaved: 'Weekly hours saved',
-  timeOffFromRequired: 'Start of the time off is required',
-  timeOffToRequired: 'End of the time off is required',
-  timeOffInvalidInstant:
+  weekdayInvalid: msg('Weekday must be a number from 1 (Monday) to 7 (Sunday)'),
+  startRequired: msg('Start time is required'),
+  endRequired: msg('End time is required'),
+  startInvalid: msg('Start time must be a valid time (HH:MM)'),
+  endInvalid: msg('End time must be a valid time (HH:MM)'),
+  endAfterStart: msg('End time must be after start time'),
+  rangeShorterThanSlot: msg('The time range is shorter than one slot'),
+  slotMinutesInvalid: msg('Slot length must be between 15 and 480 minutes'),
+  breakMinutesInvalid: msg('Break must be between 0 and 240 minutes'),
+  horizonInvalid: msg('Horizon must be between 1 and 26 weeks'),
+  serviceInvalid: msg('Invalid service id'),
+  rulesRequired: msg('Rules must be a list (it may be empty)'),
+  tooManyRules: msg('At most 70 ranges can be saved'),
+  weeklySaved: msg('Weekly hours saved'),
+  timeOffFromRequired: msg('Start of the time off is required'),
+  timeOffToRequired: msg('End of the time off is required'),
+  timeOffInvalidInstant: msg(
     'Use a date (YYYY-MM-DD), a local date and time (YYYY-MM-DDTHH:MM) or an ISO instant',
-  timeOffToBeforeFrom: 'The end of the time off must be after its start',
-  timeOffTooLong: `Time off can last at most ${MAX_TIME_OFF_DAYS} days per entry`,
-  timeOffInPast: 'Time off must end in the future',
-  timeOffReasonTooLong: `Reason must be at most ${MAX_TIME_OFF_REASON} characters`,
-  timeOffCreated: 'Time off added',
-  timeOffDeleted: 'Time off removed',
-  timeOffNotFound: 'Time off not found',
-  invalidTimeOffId: 'Invalid time off id',
-  windowFromInvalid: 'from must be a valid date (YYYY-MM-DD)',
-  windowToInvalid: 'to must be a valid date (YYYY-MM-DD)',
-  windowBothRequired: 'from and to go together: send both or neither',
-  windowToBeforeFrom: 'to must be on or after from',
-  windowTooWide: `A window can span at most ${MAX_WINDOW_DAYS} days`,
+  ),
+  timeOffToBeforeFrom: msg('The end of the time off must be after its start'),
+  timeOffTooLong: msg('Time off can last at most 366 days per entry'),
+  timeOffInPast: msg('Time off must end in the future'),
+  timeOffReasonTooLong: msg('Reason must be at most 200 characters'),
+  timeOffCreated: msg('Time off added'),
+  timeOffDeleted: msg('Time off removed'),
+  timeOffNotFound: msg('Time off not found'),
+  invalidTimeOffId: msg('Invalid time off id'),
+  windowFromInvalid: msg('from must be a valid date (YYYY-MM-DD)'),
+  windowToInvalid: msg('to must be a valid date (YYYY-MM-DD)'),
+  windowBothRequired: msg('from and to go together: send both or neither'),
+  windowToBeforeFrom: msg('to must be on or after from'),
+  windowTooWide: msg('A window can span at most 92 days'),
 } as const;
 
 /** "Monday 09:00–12:00 overlaps Monday 11:00–13:00". */
-export function overlappingRangesMessage(weekday: number, a: string, b: string): string {
-  return `${WEEKDAY_NAMES[weekday - 1] ?? 'Day'} ${a} overlaps ${b}`;
+export function overlappingRangesMessage(
+  weekday: number,
+  a: string,
+  b: string,
+  t: Translate = englishText,
+): string {
+  const day = t(WEEKDAY_NAMES[weekday - 1] ?? msg('Day'), {});
+  return t('{{day}} {{a}} overlaps {{b}}', { day, a, b });
 }
 
 /** The booked appointments inside a new time off, as the provider is told. */
-export function timeOffBookedMessage(count: number): string {
-  if (count === 0) return AVAILABILITY_MESSAGES.timeOffCreated;
-  return count === 1
-    ? 'Time off added. 1 booked appointment falls inside it: cancel it or keep it.'
-    : `Time off added. ${count} booked appointments fall inside it: cancel them or keep them.`;
+export function timeOffBookedMessage(count: number, t: Translate = englishText): string {
+  if (count === 0) return t(AVAILABILITY_MESSAGES.timeOffCreated, {});
+  return t(
+    'Time off added. {{count}} booked appointments fall inside it: cancel them or keep them.',
+    { count },
+  );
 }
 
 // ---- Weekly hours ------------------------------------------------------------------------------

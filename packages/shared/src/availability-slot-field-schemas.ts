@@ -1,4 +1,5 @@
 import { isIsoDate, isTime, secondsOf, type SlotClock, timeOf } from './dates';
+import { msg } from './locales';
 import { MESSAGES } from './texts';
 import { MIN_SLOT_MINUTES, TIMESLOT_MESSAGES } from './availability-slot-texts';
 import { requiredText, z } from './zod';
@@ -67,7 +68,7 @@ export const startTimeField = timeField(
 );
 export const endTimeField = timeField(MESSAGES.endTimeRequired, TIMESLOT_MESSAGES.invalidEndTime);
 
-export const slotServiceIdField = z.uuid('Invalid service id');
+export const slotServiceIdField = z.uuid(msg('Invalid service id'));
 
 /** A service's default slot end: start + its duration, or null past midnight (forms prefill it). */
 export function endTimeForDuration(startTime: string, durationMinutes: number): string | null {
@@ -79,7 +80,7 @@ export function endTimeForDuration(startTime: string, durationMinutes: number): 
 export const slotTypeField = z
   .string()
   .trim()
-  .min(1, 'Type cannot be empty')
+  .min(1, msg('Type cannot be empty'))
   .max(80, TIMESLOT_MESSAGES.typeTooLong);
 
 export function addIssues(ctx: z.RefinementCtx, issues: { field: string; message: string }[]) {

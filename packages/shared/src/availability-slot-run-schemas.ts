@@ -1,12 +1,4 @@
-import {
-  addDays,
-  isIsoDate,
-  isTime,
-  secondsOf,
-  type SlotClock,
-  timeOf,
-  weekdayOf,
-} from './dates';
+import { addDays, isIsoDate, isTime, secondsOf, type SlotClock, timeOf, weekdayOf } from './dates';
 import { MESSAGES } from './texts';
 import {
   addIssues,

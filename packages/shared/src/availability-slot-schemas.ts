@@ -1,5 +1,6 @@
 import { dayOf, type SlotClock } from './dates';
 import { listOf, messageWith, someFieldGiven, stringFields } from './common-schemas';
+import { msg } from './locales';
 import { MESSAGES } from './texts';
 import {
   addIssues,
@@ -101,5 +102,5 @@ export type BulkCreateTimeslotsResponse = z.infer<typeof bulkCreateTimeslotsResp
 
 /** GET /timeslots/view: from today on by default, `?include=past` for the whole history. */
 export const timeslotListQuerySchema = z.object({
-  include: z.enum(['past'], { error: "include must be 'past'" }).optional(),
+  include: z.enum(['past'], { error: msg("include must be 'past'") }).optional(),
 });

@@ -33,5 +33,14 @@ export const APPOINTMENT_EVENT_TYPES = ['booked', 'canceled', 'rescheduled'] as 
 export type AppointmentEventType = (typeof APPOINTMENT_EVENT_TYPES)[number];
 
 /** 'reminder': the 24 h and 2 h reminders, stored when their job runs (docs/product.md §14.4). */
-export const NOTIFICATION_TYPES = ['new', 'canceled', 'rescheduled', 'review', 'reminder', 'waitlist_offer', 'calendar_sync', 'provider_suspended'] as const;
+export const NOTIFICATION_TYPES = [
+  'new',
+  'canceled',
+  'rescheduled',
+  'review',
+  'reminder',
+  'waitlist_offer',
+  'calendar_sync',
+  'provider_suspended',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -3,6 +3,8 @@ import {
   cancellationFeesField,
   noShowFeePercentField,
 } from './payments-schemas';
+import { englishText, type Translate } from './appointments-translate';
+import { msg } from './locales';
 import { z } from './zod';
 
 /**
@@ -42,62 +44,95 @@ export const DEFAULT_BOOKING_POLICY: BookingPolicy = {
 };
 
 export const POLICY_MESSAGES = {
-  minNoticeInvalid: `Minimum notice must be a whole number of minutes from 0 to ${MAX_MIN_NOTICE_MINUTES}`,
-  maxAdvanceInvalid: `Booking horizon must be a whole number of days from ${MIN_ADVANCE_DAYS} to ${MAX_ADVANCE_DAYS}`,
-  bufferInvalid: `Buffer must be a whole number of minutes from 0 to ${MAX_BUFFER_MINUTES}`,
-  maxPerDayInvalid: `Daily limit must be empty (no limit) or a whole number from 1 to ${MAX_PER_DAY}`,
-  cancelCutoffInvalid: `Cancellation cut-off must be a whole number of minutes from 0 to ${MAX_CANCEL_CUTOFF_MINUTES}`,
-  minNoticeHoursInvalid: `Minimum notice must be a number of hours from 0 to ${MAX_MIN_NOTICE_MINUTES / 60}`,
-  cancelCutoffHoursInvalid: `Cancellation cut-off must be a number of hours from 0 to ${MAX_CANCEL_CUTOFF_MINUTES / 60}`,
-  saved: 'Booking policy saved',
-  dailyLimitReached: 'This provider takes no more bookings on that day',
-  bufferConflict: 'This provider needs a break between appointments; choose another time',
+  minNoticeInvalid: msg('Minimum notice must be a whole number of minutes from 0 to 43200'),
+  maxAdvanceInvalid: msg('Booking horizon must be a whole number of days from 1 to 730'),
+  bufferInvalid: msg('Buffer must be a whole number of minutes from 0 to 240'),
+  maxPerDayInvalid: msg('Daily limit must be empty (no limit) or a whole number from 1 to 100'),
+  cancelCutoffInvalid: msg(
+    'Cancellation cut-off must be a whole number of minutes from 0 to 20160',
+  ),
+  minNoticeHoursInvalid: msg('Minimum notice must be a number of hours from 0 to 720'),
+  cancelCutoffHoursInvalid: msg('Cancellation cut-off must be a number of hours from 0 to 336'),
+  saved: msg('Booking policy saved'),
+  dailyLimitReached: msg('This provider takes no more bookings on that day'),
+  bufferConflict: msg('This provider needs a break between appointments; choose another time'),
 } as const;
 
+type DurationUnit = 'day' | 'hour' | 'minute';
+
+/** A duration in minutes in its largest whole unit: 2880 → 2 days, 90 → 90 minutes. */
+function durationParts(minutes: number): { unit: DurationUnit; count: number } {
+  if (minutes % (24 * 60) === 0 && minutes > 0) return { unit: 'day', count: minutes / (24 * 60) };
+  if (minutes % 60 === 0 && minutes > 0) return { unit: 'hour', count: minutes / 60 };
+  return { unit: 'minute', count: minutes };
+}
+
+const DURATION_TEXTS: Record<DurationUnit, string> = {
+  day: msg('{{count}} days'),
+  hour: msg('{{count}} hours'),
+  minute: msg('{{count}} minutes'),
+};
+
 /** "2 hours", "90 minutes", "1 day": a duration in minutes as people say it. */
-export function durationText(minutes: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (minutes % (24 * 60) === 0 && minutes > 0) return plural(minutes / (24 * 60), 'day');
-  if (minutes % 60 === 0 && minutes > 0) return plural(minutes / 60, 'hour');
-  return plural(minutes, 'minute');
+export function durationText(minutes: number, t: Translate = englishText): string {
+  const { unit, count } = durationParts(minutes);
+  return t(DURATION_TEXTS[unit], { count });
 }
 
-/** The possessive of a duration: "2 hours'", "1 day's". */
-function durationPossessive(minutes: number): string {
-  const text = durationText(minutes);
-  return text.endsWith('s') ? `${text}'` : `${text}'s`;
+/** "at least 2 hours' notice", "1 day's": the notice a provider needs, by unit. */
+const NOTICE_TEXTS: Record<DurationUnit, string> = {
+  day: msg("This provider needs at least {{count}} days' notice"),
+  hour: msg("This provider needs at least {{count}} hours' notice"),
+  minute: msg("This provider needs at least {{count}} minutes' notice"),
+};
+
+export function tooSoonMessage(minNoticeMinutes: number, t: Translate = englishText): string {
+  const { unit, count } = durationParts(minNoticeMinutes);
+  return t(NOTICE_TEXTS[unit], { count });
 }
 
-export function tooSoonMessage(minNoticeMinutes: number): string {
-  return `This provider needs at least ${durationPossessive(minNoticeMinutes)} notice`;
+export function tooFarAheadMessage(maxAdvanceDays: number, t: Translate = englishText): string {
+  return t('This provider takes bookings at most {{duration}} ahead', {
+    duration: durationText(maxAdvanceDays * 24 * 60, t),
+  });
 }
 
-export function tooFarAheadMessage(maxAdvanceDays: number): string {
-  return `This provider takes bookings at most ${durationText(maxAdvanceDays * 24 * 60)} ahead`;
-}
-
-export function cancelWindowPassedMessage(cancelCutoffMinutes: number): string {
-  return `Free cancellation ends ${durationText(cancelCutoffMinutes)} before the appointment; please contact the provider`;
+export function cancelWindowPassedMessage(
+  cancelCutoffMinutes: number,
+  t: Translate = englishText,
+): string {
+  return t(
+    'Free cancellation ends {{duration}} before the appointment; please contact the provider',
+    { duration: durationText(cancelCutoffMinutes, t) },
+  );
 }
 
 /** The policy in plain language, one sentence per rule that is set (settings help, provider page). */
-export function policySentences(policy: BookingPolicy): string[] {
+export function policySentences(policy: BookingPolicy, t: Translate = englishText): string[] {
+  const duration = (minutes: number) => ({ duration: durationText(minutes, t) });
   const sentences: string[] = [];
   if (policy.minNoticeMinutes > 0) {
-    sentences.push(`Clients can't book less than ${durationText(policy.minNoticeMinutes)} ahead`);
+    sentences.push(
+      t("Clients can't book less than {{duration}} ahead", duration(policy.minNoticeMinutes)),
+    );
   }
-  sentences.push(`Bookings open up to ${durationText(policy.maxAdvanceDays * 24 * 60)} ahead`);
+  sentences.push(
+    t('Bookings open up to {{duration}} ahead', duration(policy.maxAdvanceDays * 24 * 60)),
+  );
   if (policy.bufferMinutes > 0) {
-    sentences.push(`${durationText(policy.bufferMinutes)} kept free between appointments`);
+    sentences.push(
+      t('{{duration}} kept free between appointments', duration(policy.bufferMinutes)),
+    );
   }
   if (policy.maxPerDay !== null) {
-    sentences.push(
-      `At most ${policy.maxPerDay} appointment${policy.maxPerDay === 1 ? '' : 's'} a day`,
-    );
+    sentences.push(t('At most {{count}} appointments a day', { count: policy.maxPerDay }));
   }
   if (policy.cancelCutoffMinutes > 0) {
     sentences.push(
-      `Free cancellation until ${durationText(policy.cancelCutoffMinutes)} before the appointment`,
+      t(
+        'Free cancellation until {{duration}} before the appointment',
+        duration(policy.cancelCutoffMinutes),
+      ),
     );
   }
   return sentences;

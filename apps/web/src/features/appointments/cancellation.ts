@@ -1,4 +1,5 @@
 import { formatInstantWhen } from '../../lib/date-time-format';
+import { translate } from '../../lib/i18n';
 
 /** What the client's card says about free cancellation, and whether the cut-off has passed. */
 export function cancellationState(cancellableUntil: string | null | undefined, now = Date.now()) {
@@ -9,7 +10,10 @@ export function cancellationState(cancellableUntil: string | null | undefined, n
   return passed
     ? {
         passed,
-        text: `Free cancellation ended ${when}: contact the provider to cancel or reschedule`,
+        text: translate(
+          'Free cancellation ended {{when}}: contact the provider to cancel or reschedule',
+          { when },
+        ),
       }
-    : { passed, text: `Free cancellation until ${when}` };
+    : { passed, text: translate('Free cancellation until {{when}}', { when }) };
 }

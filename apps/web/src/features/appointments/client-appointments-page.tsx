@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { PHONE_UI_TEXTS } from '@slotwise/shared/phones-texts';
@@ -15,14 +17,14 @@ import { SeriesCancelDialog } from './components/series-cancel-dialog';
 import { RESCHEDULE_TITLE, RescheduleModal } from './components/reschedule-modal';
 import { loadedAppointments } from './loaded-appointments';
 import { inUpcomingTab, isUpcoming, tabFrom, type AppointmentTab } from './upcoming';
-import { ListState, type ListTexts } from '../../components/list-state';
+import { ListState } from '../../components/list-state';
 import { ApiError } from '../../lib/api-client';
 import { formatInstantWhen } from '../../lib/date-time-format';
 import { keepOfflineAppointments, offlineAppointments } from '../../lib/offline-appointments';
 import { useSession } from '../../lib/session';
 import { useOnline } from '../../lib/use-online';
 
-const APPOINTMENT_LIST_TEXTS: ListTexts = {
+const APPOINTMENT_LIST_TEXTS = {
   loading: MESSAGES.loadingAppointmentDetails,
   failed: MESSAGES.fetchAppointmentDetailsFailed,
   empty: MESSAGES.noAppointmentsFound,
@@ -31,14 +33,15 @@ const APPOINTMENT_LIST_TEXTS: ListTexts = {
 const LIST_PATH = '/client/appointments';
 
 const TABS: { tab: AppointmentTab; label: string; empty: string }[] = [
-  { tab: 'upcoming', label: 'Upcoming', empty: 'No upcoming appointments' },
-  { tab: 'past', label: 'Past', empty: 'No past appointments' },
+  { tab: 'upcoming', label: msg('Upcoming'), empty: msg('No upcoming appointments') },
+  { tab: 'past', label: msg('Past'), empty: msg('No past appointments') },
 ];
 
 /** Upcoming | Past as links: the tab lives in the URL (`?tab=past`), so Back and reload keep it. */
 function AppointmentTabs({ current }: { current: AppointmentTab }) {
+  const { t } = useTranslation();
   return (
-    <nav aria-label="Appointment lists" className="mb-4">
+    <nav aria-label={t('Appointment lists')} className="mb-4">
       <ul className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
         {TABS.map(({ tab, label }) => (
           <li key={tab}>
@@ -50,7 +53,7 @@ function AppointmentTabs({ current }: { current: AppointmentTab }) {
                 tab === current ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100'
               }`}
             >
-              {label}
+              {t(label)}
             </Link>
           </li>
         ))}
@@ -61,11 +64,12 @@ function AppointmentTabs({ current }: { current: AppointmentTab }) {
 
 /** The reschedule route's appointment is missing or no longer booked. */
 function NotReschedulable({ message, onClose }: { message: string; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
     <Modal
       open
       onClose={onClose}
-      title={RESCHEDULE_TITLE}
+      title={t(RESCHEDULE_TITLE)}
       size="sm"
       footer={
         <button
@@ -73,12 +77,12 @@ function NotReschedulable({ message, onClose }: { message: string; onClose: () =
           onClick={onClose}
           className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
         >
-          Close
+          {t('Close')}
         </button>
       }
     >
       <p role="alert" className="text-sm text-slate-700">
-        {message}
+        {t(message)}
       </p>
     </Modal>
   );
@@ -99,6 +103,7 @@ export function ClientAppointmentsPage({
   /** The review dialog (features/reviews), composed in by app/: enables 'Leave a review'. */
   reviewDialog?: (appointment: ClientAppointment, onClose: () => void) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const [reviewing, setReviewing] = useState<ClientAppointment | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
@@ -157,7 +162,7 @@ export function ClientAppointmentsPage({
   const closeRoute = () => void navigate(LIST_PATH, { replace: true });
 
   const cards = (items: ClientAppointment[]) => (
-    <ul aria-label="Appointments" className="space-y-3">
+    <ul aria-label={t('Appointments')} className="space-y-3">
       {items.map((appointment) => (
         <li key={appointment.appointment_id}>
           <AppointmentCard
@@ -180,15 +185,25 @@ export function ClientAppointmentsPage({
         {PHONE_UI_TEXTS.offline(formatInstantWhen(new Date(offline.savedAt).toISOString()))}
       </p>
       {offline.appointments.length === 0 ? (
-        <p className="text-slate-600">{TABS[0]?.empty}</p>
+        <p className="text-slate-600">{TABS[0] ? t(TABS[0].empty) : null}</p>
       ) : (
         cards(offline.appointments)
       )}
     </>
   ) : (
-    <ListState query={appointments} items={loaded} texts={APPOINTMENT_LIST_TEXTS}>
+    <ListState
+      query={appointments}
+      items={loaded}
+      texts={{
+        loading: t(APPOINTMENT_LIST_TEXTS.loading),
+        failed: t(APPOINTMENT_LIST_TEXTS.failed),
+        empty: t(APPOINTMENT_LIST_TEXTS.empty),
+      }}
+    >
       <>
-        {list.length === 0 && !moreInTab ? <p className="text-slate-600">{tabEmpty}</p> : null}
+        {list.length === 0 && !moreInTab ? (
+          <p className="text-slate-600">{tabEmpty ? t(tabEmpty) : null}</p>
+        ) : null}
         {cards(list)}
         <LoadMore
           hasMore={moreInTab}
@@ -216,16 +231,19 @@ export function ClientAppointmentsPage({
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
-      <title>Your Appointments · Slotwise</title>
+      <title>{t('Your Appointments · Slotwise')}</title>
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <button
           type="button"
           onClick={goBack}
           className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100"
         >
-          <span aria-hidden="true">← </span>Back
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">
+            ←
+          </span>{' '}
+          {t('Back')}
         </button>
-        <h1 className="text-2xl font-bold text-slate-900">Your Appointments</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('Your Appointments')}</h1>
       </div>
       <AppointmentTabs current={tab} />
       {content}

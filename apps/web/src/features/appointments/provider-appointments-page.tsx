@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@slotwise/shared/enums';
 import { MESSAGES } from '@slotwise/shared/texts';
@@ -11,20 +13,33 @@ import { AppointmentCard } from './components/appointment-card';
 import { CancelProviderAppointmentDialog } from './components/cancel-appointment-dialog';
 import { NoShowDialog } from './components/no-show-dialog';
 import { loadedAppointments } from './loaded-appointments';
-import { ListState, type ListTexts } from '../../components/list-state';
+import { ListState } from '../../components/list-state';
 
-const APPOINTMENT_LIST_TEXTS: ListTexts = {
+const APPOINTMENT_LIST_TEXTS = {
   loading: MESSAGES.loadingAppointments,
   failed: MESSAGES.loadAppointmentsFailed,
 };
 
 const STATUS_LABELS: Record<AppointmentStatus, string> = {
-  booked: 'Booked',
-  canceled: 'Canceled',
-  completed: 'Completed',
-  no_show: 'No-show',
-  pending_payment: 'Awaiting payment',
-  expired: 'Expired',
+  booked: msg('Booked'),
+  canceled: msg('Canceled'),
+  completed: msg('Completed'),
+  no_show: msg('No-show'),
+  pending_payment: msg('Awaiting payment'),
+  expired: msg('Expired'),
+};
+
+/** The list of one status: its name, and what shows when it is empty. */
+const STATUS_LISTS: Record<AppointmentStatus, { label: string; empty: string }> = {
+  booked: { label: msg('Booked appointments'), empty: msg('No booked appointments.') },
+  canceled: { label: msg('Canceled appointments'), empty: msg('No canceled appointments.') },
+  completed: { label: msg('Completed appointments'), empty: msg('No completed appointments.') },
+  no_show: { label: msg('No-show appointments'), empty: msg('No no-show appointments.') },
+  pending_payment: {
+    label: msg('Awaiting payment appointments'),
+    empty: msg('No awaiting payment appointments.'),
+  },
+  expired: { label: msg('Expired appointments'), empty: msg('No expired appointments.') },
 };
 
 /**
@@ -37,6 +52,7 @@ const STATUS_LABELS: Record<AppointmentStatus, string> = {
  * its own 'Load more' only runs while it is open.
  */
 export function ProviderAppointmentsPage() {
+  const { t } = useTranslation();
   const [status, setStatus] = useState<AppointmentStatus | null>(null);
   const appointments = useProviderAppointmentPages(status);
   const [canceling, setCanceling] = useState<ProviderAppointment | null>(null);
@@ -75,13 +91,19 @@ export function ProviderAppointmentsPage() {
     ));
 
   const content = (
-    <ListState query={appointments} texts={APPOINTMENT_LIST_TEXTS}>
+    <ListState
+      query={appointments}
+      texts={{
+        loading: t(APPOINTMENT_LIST_TEXTS.loading),
+        failed: t(APPOINTMENT_LIST_TEXTS.failed),
+      }}
+    >
       {status !== null ? (
         list.length === 0 ? (
-          <p className="text-slate-600">No {STATUS_LABELS[status].toLowerCase()} appointments.</p>
+          <p className="text-slate-600">{t(STATUS_LISTS[status].empty)}</p>
         ) : (
           <>
-            <ul aria-label={`${STATUS_LABELS[status]} appointments`} className="space-y-3">
+            <ul aria-label={t(STATUS_LISTS[status].label)} className="space-y-3">
               {cards(list)}
             </ul>
             {loadMore}
@@ -91,10 +113,10 @@ export function ProviderAppointmentsPage() {
         <>
           <section aria-labelledby="booked-appointments-title">
             <h2 id="booked-appointments-title" className="sr-only">
-              Booked appointments
+              {t('Booked appointments')}
             </h2>
             {booked.length === 0 ? (
-              <p className="text-slate-600">{MESSAGES.noProviderAppointments}</p>
+              <p className="text-slate-600">{t(MESSAGES.noProviderAppointments)}</p>
             ) : (
               <ul aria-labelledby="booked-appointments-title" className="space-y-3">
                 {cards(booked, true)}
@@ -106,10 +128,12 @@ export function ProviderAppointmentsPage() {
           {others.length > 0 ? (
             <details className="mt-8">
               <summary className="cursor-pointer text-sm font-semibold text-slate-700">
-                Past and canceled ({others.length}
-                {appointments.hasNextPage ? '+' : ''})
+                {t('Past and canceled ({{count}}{{more}})', {
+                  count: others.length,
+                  more: appointments.hasNextPage ? '+' : '',
+                })}
               </summary>
-              <ul aria-label="Past and canceled appointments" className="mt-3 space-y-3">
+              <ul aria-label={t('Past and canceled appointments')} className="mt-3 space-y-3">
                 {cards(others)}
               </ul>
               {loadMore}
@@ -122,11 +146,11 @@ export function ProviderAppointmentsPage() {
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
-      <title>Appointments · Slotwise</title>
+      <title>{t('Appointments · Slotwise')}</title>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Appointments</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('Appointments')}</h1>
         <label className="text-sm font-medium text-slate-700">
-          {REVIEW_MESSAGES.filterByStatus}
+          {t(REVIEW_MESSAGES.filterByStatus)}
           <select
             value={status ?? ''}
             onChange={(event) =>
@@ -134,10 +158,10 @@ export function ProviderAppointmentsPage() {
             }
             className="mt-1 block rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-900"
           >
-            <option value="">All</option>
+            <option value="">{t('All')}</option>
             {APPOINTMENT_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STATUS_LABELS[value]}
+                {t(STATUS_LABELS[value])}
               </option>
             ))}
           </select>

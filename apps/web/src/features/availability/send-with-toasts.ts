@@ -1,6 +1,7 @@
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { showFormFailure } from '../../lib/form-failure';
+import { translate } from '../../lib/i18n';
 
 interface SendWithToasts<Answer, T extends FieldValues> {
   send: () => Promise<Answer>;
@@ -26,6 +27,6 @@ export async function sendWithToasts<Answer extends { message: string }, T exten
     toast.success(answer.message);
     onSent(answer);
   } catch (error) {
-    toast.error(showFormFailure(error, failed, setError));
+    toast.error(showFormFailure(error, translate(failed), setError));
   }
 }

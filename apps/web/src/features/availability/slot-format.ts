@@ -1,3 +1,4 @@
+import type { Translate } from '@slotwise/shared/appointments-translate';
 import type { Timeslot } from '@slotwise/shared/availability-slot-schemas';
 import {
   formatDate,
@@ -23,13 +24,15 @@ export function sortSlots(slots: readonly Timeslot[]): Timeslot[] {
 }
 
 /** 'Haircut (45 min, $35.00)': a service as the slot form offers it. */
-export function serviceOptionLabel(service: {
-  name: string;
-  duration_minutes: number;
-  price_cents: number;
-  currency: string;
-}): string {
-  return `${service.name} (${service.duration_minutes} min, ${formatMoney(service.price_cents, service.currency)})`;
+export function serviceOptionLabel(
+  service: { name: string; duration_minutes: number; price_cents: number; currency: string },
+  t: Translate,
+): string {
+  return t('{{name}} ({{minutes}} min, {{price}})', {
+    name: service.name,
+    minutes: service.duration_minutes,
+    price: formatMoney(service.price_cents, service.currency),
+  });
 }
 
 /** A slot's price in its service's currency, or null when it names no service. */

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Timeslot } from '@slotwise/shared/availability-slot-schemas';
 import { useState } from 'react';
 import { CalendarView } from './calendar/calendar-view';
@@ -14,6 +15,7 @@ import { PageSection } from '../../components/page-section';
  * calendar first, SPEC's list (`?view=list`, by day, a week a page) one toggle away.
  */
 export function TimeslotsPage() {
+  const { t } = useTranslation();
   const [view, setView] = useTimeslotsView();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Timeslot | null>(null);
@@ -22,7 +24,7 @@ export function TimeslotsPage() {
   return (
     <PageSection
       titleId="timeslots-title"
-      title="Time Slots"
+      title={t('Time Slots')}
       width="max-w-5xl"
       actions={
         <div className="flex flex-wrap items-center gap-2">
@@ -32,7 +34,7 @@ export function TimeslotsPage() {
             onClick={() => setCreating(true)}
             className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700"
           >
-            + Create Slot
+            {t('+ Create Slot')}
           </button>
         </div>
       }

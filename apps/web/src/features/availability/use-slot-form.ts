@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { clockIn } from '@slotwise/shared/dates';
 import {
   timeslotFormSchema,
@@ -40,6 +41,7 @@ interface SlotOutcome {
  */
 export function useSlotForm(initial: TimeslotFormValues = EMPTY, capacity = 1) {
   // One clock per opening of the modal: the date input's minimum and the rules agree.
+  const { t } = useTranslation();
   const [clock] = useState(() => clockIn(undefined));
   const [schema] = useState(
     () => slotFormSchema(clock) as unknown as z.ZodType<SlotFormValues, SlotFormInput>,
@@ -51,14 +53,14 @@ export function useSlotForm(initial: TimeslotFormValues = EMPTY, capacity = 1) {
       async (values) => {
         try {
           await send(values);
-          toast.success(outcome.done);
+          toast.success(t(outcome.done));
           outcome.after();
         } catch (error) {
           applyServerErrors(error, FIELDS, form.setError);
-          toast.error(failureMessage(error, outcome.failed));
+          toast.error(failureMessage(error, t(outcome.failed)));
         }
       },
-      () => toast.error(MESSAGES.fixValidationErrors),
+      () => toast.error(t(MESSAGES.fixValidationErrors)),
     );
   return { form, today: clock.today, submitWith };
 }

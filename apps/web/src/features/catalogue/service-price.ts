@@ -1,3 +1,4 @@
+import type { Translate } from '@slotwise/shared/appointments-translate';
 import { formatMoney } from '../../lib/date-time-format';
 
 /** How many decimals `currency` has (2 for USD, 0 for JPY), as Intl knows it. */
@@ -25,10 +26,12 @@ export function priceText(priceCents: number, currency: string): string {
 }
 
 /** '45 min · $35.00' */
-export function serviceSummary(service: {
-  duration_minutes: number;
-  price_cents: number;
-  currency: string;
-}): string {
-  return `${service.duration_minutes} min · ${formatMoney(service.price_cents, service.currency)}`;
+export function serviceSummary(
+  service: { duration_minutes: number; price_cents: number; currency: string },
+  t: Translate,
+): string {
+  return t('{{minutes}} min · {{price}}', {
+    minutes: service.duration_minutes,
+    price: formatMoney(service.price_cents, service.currency),
+  });
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -45,6 +46,7 @@ type AppointmentCardProps =
  * list offers it.
  */
 export function AppointmentCard(props: AppointmentCardProps) {
+  const { t } = useTranslation();
   const { appointment } = props;
   const client = props.variant === 'client';
   const prefix = client ? 'appointment' : 'provider-appointment';
@@ -85,7 +87,7 @@ export function AppointmentCard(props: AppointmentCardProps) {
             {bookedService && price ? <span aria-hidden="true"> · </span> : null}
             {price ? (
               <span>
-                <span className="sr-only">{bookedService ? ', price: ' : 'Price: '}</span>
+                <span className="sr-only">{bookedService ? t(', price: ') : t('Price: ')}</span>
                 {price}
               </span>
             ) : null}
@@ -104,7 +106,7 @@ export function AppointmentCard(props: AppointmentCardProps) {
       </div>
       {showMessage ? (
         <CardAction kind="message" onClick={props.onMessage} describedBy={describedBy}>
-          Message
+          {t('Message')}
         </CardAction>
       ) : null}
       {client &&
@@ -112,16 +114,16 @@ export function AppointmentCard(props: AppointmentCardProps) {
       appointment.status === 'completed' &&
       props.appointment.reviewed === false ? (
         <CardAction kind="review" onClick={props.onReview} describedBy={describedBy}>
-          {REVIEW_MESSAGES.leaveReview}
+          {t(REVIEW_MESSAGES.leaveReview)}
         </CardAction>
       ) : null}
       {client && (props.appointment as { review_hidden?: boolean }).review_hidden ? (
         // A hidden review stays in the client's own history, marked (docs/product.md §19.3).
-        <p className="text-sm text-slate-600">{MODERATION_TEXTS.reviewHiddenMark}</p>
+        <p className="text-sm text-slate-600">{t(MODERATION_TEXTS.reviewHiddenMark)}</p>
       ) : null}
       {!client && props.onNoShow ? (
         <CardAction kind="noShow" onClick={props.onNoShow} describedBy={describedBy}>
-          {REVIEW_MESSAGES.markNoShow}
+          {t(REVIEW_MESSAGES.markNoShow)}
         </CardAction>
       ) : null}
       {client && appointment.status === 'pending_payment' && appointment.payment?.checkout_url ? (
@@ -141,7 +143,7 @@ export function AppointmentCard(props: AppointmentCardProps) {
         />
       ) : props.onCancel ? (
         <CardAction kind="cancel" onClick={props.onCancel} describedBy={describedBy}>
-          Cancel
+          {t('Cancel')}
         </CardAction>
       ) : null}
     </article>
@@ -150,15 +152,16 @@ export function AppointmentCard(props: AppointmentCardProps) {
 
 /** A held time waiting for its payment: on to the checkout (docs/decisions/068-payments.md). */
 function PayNowLink({ href, describedBy }: { href: string; describedBy: string }) {
+  const { t } = useTranslation();
   const className =
     'self-start rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 sm:self-center';
   return /^https?:\/\//.test(href) ? (
     <a href={href} aria-describedby={describedBy} className={className}>
-      {PAYMENT_TEXTS.payNow}
+      {t(PAYMENT_TEXTS.payNow)}
     </a>
   ) : (
     <Link to={href} aria-describedby={describedBy} className={className}>
-      {PAYMENT_TEXTS.payNow}
+      {t(PAYMENT_TEXTS.payNow)}
     </Link>
   );
 }
@@ -166,7 +169,7 @@ function PayNowLink({ href, describedBy }: { href: string; describedBy: string }
 /** The card's own action buttons' looks, by action. */
 const ACTION_CLASS = {
   message:
-    'self-start rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:ml-auto sm:self-center',
+    'self-start rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:ms-auto sm:self-center',
   review:
     'self-start rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 sm:self-center',
   noShow:
@@ -219,6 +222,7 @@ function ClientActions({
   onReschedule,
   onRepeat,
 }: ClientActionsProps) {
+  const { t } = useTranslation();
   if (!upcoming) {
     // Past (completed, canceled, no-show): the provider's page to book the same again.
     return (
@@ -227,7 +231,7 @@ function ClientActions({
         aria-describedby={describedBy}
         className="self-start rounded-md border border-indigo-600 bg-white px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 sm:self-center"
       >
-        Book again
+        {t('Book again')}
       </Link>
     );
   }
@@ -251,7 +255,7 @@ function ClientActions({
         aria-describedby={described}
         className={`${cancelButtonClass} disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent`}
       >
-        Cancel
+        {t('Cancel')}
       </button>
       <button
         type="button"
@@ -260,7 +264,7 @@ function ClientActions({
         aria-describedby={described}
         className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
       >
-        Reschedule
+        {t('Reschedule')}
       </button>
       {onRepeat ? (
         <button
@@ -269,7 +273,7 @@ function ClientActions({
           aria-describedby={describedBy}
           className="rounded-md border border-indigo-600 bg-white px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
         >
-          Repeat
+          {t('Repeat')}
         </button>
       ) : null}
     </div>

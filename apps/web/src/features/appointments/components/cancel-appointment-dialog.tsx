@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { MESSAGES, withMessage } from '@slotwise/shared/texts';
 import type { ReactNode } from 'react';
@@ -23,13 +24,14 @@ interface CancelDialogProps {
 
 /** docs/product.md §2 cancel confirmation ('Are you sure you want to cancel this appointment?'). */
 function CancelDialog({ busy, onConfirm, onClose, children }: CancelDialogProps) {
+  const { t } = useTranslation();
   return (
     <ConfirmDialog
-      title="Cancel appointment"
-      question={MESSAGES.confirmCancelAppointment}
-      keepLabel="Keep appointment"
-      confirmLabel="Yes, cancel"
-      busyLabel="Canceling..."
+      title={t('Cancel appointment')}
+      question={t(MESSAGES.confirmCancelAppointment)}
+      keepLabel={t('Keep appointment')}
+      confirmLabel={t('Yes, cancel')}
+      busyLabel={t('Canceling...')}
       busy={busy}
       onConfirm={onConfirm}
       onClose={onClose}
@@ -63,6 +65,7 @@ export function CancelAppointmentDialog({
   appointment,
   onClose,
 }: AppointmentDialogProps<ClientAppointment>) {
+  const { t } = useTranslation();
   const cancel = useCancelAppointment();
 
   const confirm = () =>
@@ -73,13 +76,13 @@ export function CancelAppointmentDialog({
           providerId: appointment.provider_id,
         }),
       () =>
-        toast.success(MESSAGES.appointmentCancelledSuccessfully, {
+        toast.success(t(MESSAGES.appointmentCancelledSuccessfully), {
           autoClose: CANCELLED_TOAST_MS,
         }),
       (error) =>
         withMessage(
-          MESSAGES.cancelAppointmentFailedWithMessage,
-          error instanceof Error ? error.message : MESSAGES.requestFailed,
+          t(MESSAGES.cancelAppointmentFailedWithMessage),
+          error instanceof Error ? error.message : t(MESSAGES.requestFailed),
         ),
       onClose,
     );
@@ -101,13 +104,14 @@ export function CancelProviderAppointmentDialog({
   appointment,
   onClose,
 }: AppointmentDialogProps<ProviderAppointment>) {
+  const { t } = useTranslation();
   const cancel = useCancelProviderAppointment();
 
   const confirm = () =>
     cancelThenClose(
       () => cancel.mutateAsync(appointment.appointment_id),
-      () => toast.success(MESSAGES.appointmentCanceledToast),
-      (error) => failureMessage(error, MESSAGES.cancelAppointmentFailed),
+      () => toast.success(t(MESSAGES.appointmentCanceledToast)),
+      (error) => failureMessage(error, t(MESSAGES.cancelAppointmentFailed)),
       onClose,
     );
 

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PAYMENT_TEXTS } from '@slotwise/shared/payments-texts';
 import { useCancelQuote } from '../api/get-cancel-quote';
 
@@ -6,12 +7,13 @@ import { useCancelQuote } from '../api/get-cancel-quote';
  * read when the confirmation opens so the client sees it before confirming.
  */
 export function CancelQuoteText({ appointmentId }: { appointmentId: string }) {
+  const { t } = useTranslation();
   const quote = useCancelQuote(appointmentId);
   const text = quote.data
     ? quote.data.text
     : quote.isError
-      ? PAYMENT_TEXTS.quoteFailed
-      : PAYMENT_TEXTS.quoteLoading;
+      ? t(PAYMENT_TEXTS.quoteFailed)
+      : t(PAYMENT_TEXTS.quoteLoading);
   return (
     <span role="status" className="mt-2 block font-medium text-slate-900">
       {text}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ export function NoShowDialog({
   appointment,
   onClose,
 }: AppointmentDialogProps<ProviderAppointment>) {
+  const { t } = useTranslation();
   const mark = useMarkNoShow();
   const [error, setError] = useState<string>();
   const onConfirm = async () => {
@@ -22,16 +24,16 @@ export function NoShowDialog({
       toast.success(message);
       onClose();
     } catch (failure) {
-      setError(failureMessage(failure, REVIEW_MESSAGES.noShowFailed));
+      setError(failureMessage(failure, t(REVIEW_MESSAGES.noShowFailed)));
     }
   };
   return (
     <ConfirmDialog
-      title={REVIEW_MESSAGES.markNoShow}
-      question={REVIEW_MESSAGES.confirmNoShow}
-      keepLabel="Keep as is"
-      confirmLabel={REVIEW_MESSAGES.markNoShow}
-      busyLabel="Marking..."
+      title={t(REVIEW_MESSAGES.markNoShow)}
+      question={t(REVIEW_MESSAGES.confirmNoShow)}
+      keepLabel={t('Keep as is')}
+      confirmLabel={t(REVIEW_MESSAGES.markNoShow)}
+      busyLabel={t('Marking...')}
       busy={mark.isPending}
       onConfirm={() => void onConfirm()}
       onClose={onClose}

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
 import {
   MAX_SERIES_COUNT,
@@ -17,7 +19,7 @@ import { formatDate, formatTime } from '../../../lib/date-time-format';
 import { failureMessage } from '../../../lib/failure-message';
 import { useBookSeries } from '../api/book-series';
 
-const FAILED = 'Could not book the series';
+const FAILED = msg('Could not book the series');
 
 /**
  * 'Repeat' on a booked appointment (docs/decisions/067-seats-and-series.md): "Repeat every
@@ -32,6 +34,7 @@ export function RepeatSeriesModal({
   appointment: ClientAppointment;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const intervalId = useId();
   const [intervalWeeks, setIntervalWeeks] = useState('1');
   const [count, setCount] = useState('4');
@@ -45,12 +48,12 @@ export function RepeatSeriesModal({
     setFailure(null);
     const parsed = bookSeriesBodySchema.shape.count.safeParse(count);
     if (!parsed.success) {
-      setCountError(SEATS_MESSAGES.countInvalid);
+      setCountError(t(SEATS_MESSAGES.countInvalid));
       return;
     }
     setCountError(undefined);
     if (!appointment.timeslot_id) {
-      setFailure(FAILED);
+      setFailure(t(FAILED));
       return;
     }
     try {
@@ -63,27 +66,29 @@ export function RepeatSeriesModal({
         },
         providerId: appointment.provider_id,
       });
-      toast.success(answer.message || SEATS_MESSAGES.seriesBooked);
+      toast.success(answer.message || t(SEATS_MESSAGES.seriesBooked));
       setResult(answer);
     } catch (error) {
-      setFailure(failureMessage(error, FAILED));
+      setFailure(failureMessage(error, t(FAILED)));
     }
   };
 
   return (
-    <Modal open onClose={onClose} title="Repeat this appointment" size="md">
+    <Modal open onClose={onClose} title={t('Repeat this appointment')} size="md">
       {result ? (
         <SeriesResult result={result} onClose={onClose} />
       ) : (
-        <form noValidate aria-label="Repeat this appointment" onSubmit={(e) => void submit(e)}>
+        <form noValidate aria-label={t('Repeat this appointment')} onSubmit={(e) => void submit(e)}>
           <p className="mb-4 text-sm text-slate-700">
-            The same time, {formatTime(appointment.start_time)}, starting with this one on{' '}
-            {formatDate(appointment.day)}.
+            {t('The same time, {{time}}, starting with this one on {{date}}.', {
+              time: formatTime(appointment.start_time),
+              date: formatDate(appointment.day),
+            })}
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <label htmlFor={intervalId} className="block text-sm font-medium text-slate-700">
-                Repeat every
+                {t('Repeat every')}
               </label>
               <select
                 id={intervalId}
@@ -93,13 +98,13 @@ export function RepeatSeriesModal({
               >
                 {SERIES_INTERVAL_WEEKS.map((weeks) => (
                   <option key={weeks} value={String(weeks)}>
-                    {weeks === 1 ? '1 week' : `${weeks} weeks`}
+                    {t('{{count}} weeks', { count: weeks })}
                   </option>
                 ))}
               </select>
             </div>
             <TextField
-              label="Times"
+              label={t('Times')}
               type="number"
               inputMode="numeric"
               min={MIN_SERIES_COUNT}
@@ -113,9 +118,9 @@ export function RepeatSeriesModal({
             <FormError>{failure}</FormError>
           </div>
           <div className="mt-5 flex justify-end gap-2">
-            <PlainButton onClick={onClose}>Cancel</PlainButton>
-            <PendingSubmit busy={book.isPending} busyText="Booking...">
-              Book series
+            <PlainButton onClick={onClose}>{t('Cancel')}</PlainButton>
+            <PendingSubmit busy={book.isPending} busyText={t('Booking...')}>
+              {t('Book series')}
             </PendingSubmit>
           </div>
         </form>
@@ -126,27 +131,32 @@ export function RepeatSeriesModal({
 
 /** 'n booked', and each week that could not be booked with its reason. */
 function SeriesResult({ result, onClose }: { result: BookSeriesResponse; onClose: () => void }) {
+  const { t } = useTranslation();
   const booked = result.appointments.length;
   return (
     <div role="status">
       <p className="text-sm font-semibold text-emerald-800">
-        {booked} booked
-        {booked > 0 ? `: ${result.appointments.map((a) => formatDate(a.day)).join(', ')}` : ''}
+        {booked > 0
+          ? t('{{count}} booked: {{dates}}', {
+              count: booked,
+              dates: result.appointments.map((a) => formatDate(a.day)).join(', '),
+            })
+          : t('{{count}} booked', { count: booked })}
       </p>
       {result.conflicts.length > 0 ? (
         <>
-          <p className="mt-3 text-sm font-medium text-slate-800">Not booked:</p>
-          <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
+          <p className="mt-3 text-sm font-medium text-slate-800">{t('Not booked:')}</p>
+          <ul className="mt-1 list-disc ps-5 text-sm text-slate-700">
             {result.conflicts.map((conflict) => (
               <li key={conflict.date}>
-                {formatDate(conflict.date)}: {SERIES_CONFLICT_TEXTS[conflict.reason]}
+                {formatDate(conflict.date)}: {t(SERIES_CONFLICT_TEXTS[conflict.reason])}
               </li>
             ))}
           </ul>
         </>
       ) : null}
       <div className="mt-5 flex justify-end">
-        <PlainButton onClick={onClose}>Done</PlainButton>
+        <PlainButton onClick={onClose}>{t('Done')}</PlainButton>
       </div>
     </div>
   );

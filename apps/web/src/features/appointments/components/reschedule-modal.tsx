@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { translate } from '../../../lib/i18n';
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
 import { rescheduleBodySchema } from '@slotwise/shared/appointments-booking-schemas';
 import { MESSAGES, withMessage } from '@slotwise/shared/texts';
@@ -17,7 +19,7 @@ import { useRescheduleAppointment } from '../api/reschedule-appointment';
 export const RESCHEDULE_TITLE = 'Reschedule Appointment';
 
 function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : MESSAGES.requestFailed;
+  return error instanceof Error ? error.message : translate(MESSAGES.requestFailed);
 }
 
 /**
@@ -37,6 +39,7 @@ export function RescheduleModal({
   /** After a successful reschedule; defaults to onClose. */
   onRescheduled?: () => void;
 }) {
+  const { t } = useTranslation();
   const formId = useId();
   const errorId = useId();
   const slots = useAvailableSlots(appointment.provider_id);
@@ -48,6 +51,7 @@ export function RescheduleModal({
     formState: { errors },
   } = useZodForm(rescheduleBodySchema, { newTimeslotId: '' }, 'onSubmit');
   const fieldError = errors.newTimeslotId?.message;
+  const slotField = register('newTimeslotId');
   const options = slots.data
     ? [...slots.data].filter((slot) => slot.id !== appointment.timeslot_id).sort(compareSlotTimes)
     : [];
@@ -60,28 +64,28 @@ export function RescheduleModal({
         newTimeslotId,
       });
     } catch (error) {
-      toast.error(withMessage(MESSAGES.rescheduleFailed, errorMessage(error)));
+      toast.error(withMessage(t(MESSAGES.rescheduleFailed), errorMessage(error)));
       if (error instanceof ApiError && error.code === 'SLOT_TAKEN') resetField('newTimeslotId');
       return;
     }
-    toast.success(MESSAGES.appointmentRescheduled);
+    toast.success(t(MESSAGES.appointmentRescheduled));
     onRescheduled();
   });
 
   const texts = {
-    loading: MESSAGES.loadingAvailableSlots,
+    loading: t(MESSAGES.loadingAvailableSlots),
     failed: (
       <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-        {withMessage(MESSAGES.loadAvailableSlotsFailed, errorMessage(slots.error))}
+        {withMessage(t(MESSAGES.loadAvailableSlotsFailed), errorMessage(slots.error))}
       </p>
     ),
-    empty: MESSAGES.noAvailableSlotsFound,
+    empty: t(MESSAGES.noAvailableSlotsFound),
   };
   const choices =
     options.length > 0 ? (
       <fieldset aria-describedby={fieldError ? errorId : undefined}>
         <legend className="mb-2 text-sm font-semibold text-slate-900">
-          Choose a new time slot
+          {t('Choose a new time slot')}
         </legend>
         <ul className="space-y-1.5">
           {options.map((slot) => (
@@ -90,7 +94,7 @@ export function RescheduleModal({
                 <input
                   type="radio"
                   value={slot.id}
-                  {...register('newTimeslotId')}
+                  {...slotField}
                   className="size-4 accent-indigo-600"
                 />
                 <span>{formatSlot(slot)}</span>
@@ -106,7 +110,7 @@ export function RescheduleModal({
     <Modal
       open
       onClose={reschedule.isPending ? () => {} : onClose}
-      title={RESCHEDULE_TITLE}
+      title={t('Reschedule Appointment')}
       closeOnBackdrop={!reschedule.isPending}
       footer={
         <>
@@ -116,7 +120,7 @@ export function RescheduleModal({
             disabled={reschedule.isPending}
             className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
           >
-            Cancel
+            {t('Cancel')}
           </button>
           <button
             type="submit"
@@ -124,15 +128,15 @@ export function RescheduleModal({
             disabled={reschedule.isPending || !slots.isSuccess || options.length === 0}
             className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60"
           >
-            {reschedule.isPending ? 'Processing...' : 'Confirm Reschedule'}
+            {reschedule.isPending ? t('Processing...') : t('Confirm Reschedule')}
           </button>
         </>
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)}>
-        <section aria-label="Current appointment" className="mb-4 rounded-md bg-slate-50 p-3">
+        <section aria-label={t('Current appointment')} className="mb-4 rounded-md bg-slate-50 p-3">
           <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            Current appointment
+            {t('Current appointment')}
           </h3>
           <p className="mt-1 font-medium text-slate-900">
             {fullName(appointment.provider_first_name, appointment.provider_last_name)}
@@ -155,7 +159,7 @@ export function RescheduleModal({
         </ListState>
         {fieldError ? (
           <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
-            {fieldError}
+            {t(fieldError)}
           </p>
         ) : null}
       </form>

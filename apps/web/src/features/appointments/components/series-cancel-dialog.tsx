@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
+import { translate } from '../../../lib/i18n';
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
 import { SEATS_MESSAGES } from '@slotwise/shared/appointments-series-schemas';
 import { MESSAGES, withMessage } from '@slotwise/shared/texts';
@@ -13,15 +16,15 @@ import { CANCELLED_TOAST_MS } from './cancel-appointment-dialog';
 type Choice = 'one' | 'following' | 'all';
 
 const CHOICES: { choice: Choice; label: string }[] = [
-  { choice: 'one', label: 'Cancel this one' },
-  { choice: 'following', label: 'This and following' },
-  { choice: 'all', label: 'Whole series' },
+  { choice: 'one', label: msg('Cancel this one') },
+  { choice: 'following', label: msg('This and following') },
+  { choice: 'all', label: msg('Whole series') },
 ];
 
 const failedText = (error: unknown) =>
   withMessage(
-    MESSAGES.cancelAppointmentFailedWithMessage,
-    error instanceof Error ? error.message : MESSAGES.requestFailed,
+    translate(MESSAGES.cancelAppointmentFailedWithMessage),
+    error instanceof Error ? error.message : translate(MESSAGES.requestFailed),
   );
 
 /**
@@ -36,6 +39,7 @@ export function SeriesCancelDialog({
   appointment: ClientAppointment;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const keepRef = useRef<HTMLButtonElement>(null);
   const cancelOne = useCancelAppointment();
   const cancelSeries = useCancelSeries();
@@ -49,7 +53,7 @@ export function SeriesCancelDialog({
           appointmentId: appointment.appointment_id,
           providerId: appointment.provider_id,
         });
-        toast.success(MESSAGES.appointmentCancelledSuccessfully, {
+        toast.success(t(MESSAGES.appointmentCancelledSuccessfully), {
           autoClose: CANCELLED_TOAST_MS,
         });
       } else {
@@ -58,7 +62,9 @@ export function SeriesCancelDialog({
           providerId: appointment.provider_id,
           ...(choice === 'following' ? { fromAppointmentId: appointment.appointment_id } : {}),
         });
-        toast.success(message || SEATS_MESSAGES.seriesCanceled, { autoClose: CANCELLED_TOAST_MS });
+        toast.success(message || t(SEATS_MESSAGES.seriesCanceled), {
+          autoClose: CANCELLED_TOAST_MS,
+        });
       }
     } catch (error) {
       toast.error(failedText(error));
@@ -70,8 +76,8 @@ export function SeriesCancelDialog({
     <Modal
       open
       onClose={busy ? () => {} : onClose}
-      title="Cancel appointment"
-      description="This appointment is part of a series. What should be canceled?"
+      title={t('Cancel appointment')}
+      description={t('This appointment is part of a series. What should be canceled?')}
       size="sm"
       initialFocusRef={keepRef}
       closeOnBackdrop={!busy}
@@ -85,7 +91,7 @@ export function SeriesCancelDialog({
               onClick={() => void run(choice)}
               className="rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60"
             >
-              {label}
+              {t(label)}
             </button>
           ))}
           <button
@@ -95,7 +101,7 @@ export function SeriesCancelDialog({
             disabled={busy}
             className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
           >
-            Keep appointment
+            {t('Keep appointment')}
           </button>
         </div>
       }

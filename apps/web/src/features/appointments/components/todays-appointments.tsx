@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { Link } from 'react-router';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
@@ -6,9 +7,9 @@ import { formatTimeRange } from '../../../lib/date-time-format';
 import { fullName } from '../../../lib/full-name';
 import { useClientAppointments } from '../api/get-client-appointments';
 import { useLocalToday } from '../../../lib/use-local-today';
-import { ListState, type ListTexts } from '../../../components/list-state';
+import { ListState } from '../../../components/list-state';
 
-const TODAY_LIST_TEXTS: ListTexts = {
+const TODAY_LIST_TEXTS = {
   loading: MESSAGES.loadingTodaysAppointments,
   failed: MESSAGES.fetchAppointmentDetailsFailed,
   empty: MESSAGES.noAppointmentsForToday,
@@ -19,6 +20,7 @@ const TODAY_LIST_TEXTS: ListTexts = {
  * (docs/product.md §9), earliest first, each with the provider's name and the time range.
  */
 export function TodaysAppointments() {
+  const { t } = useTranslation();
   const appointments = useClientAppointments();
   const today = useLocalToday();
   const todays = (appointments.data?.appointments ?? [])
@@ -26,7 +28,15 @@ export function TodaysAppointments() {
     .sort((a, b) => a.start_time.localeCompare(b.start_time));
 
   const content = (
-    <ListState query={appointments} items={todays} texts={TODAY_LIST_TEXTS}>
+    <ListState
+      query={appointments}
+      items={todays}
+      texts={{
+        loading: t(TODAY_LIST_TEXTS.loading),
+        failed: t(TODAY_LIST_TEXTS.failed),
+        empty: t(TODAY_LIST_TEXTS.empty),
+      }}
+    >
       <ul aria-labelledby="todays-appointments-title" className="space-y-3">
         {todays.map((appointment) => (
           <li
@@ -51,13 +61,13 @@ export function TodaysAppointments() {
   return (
     <CardSection
       titleId="todays-appointments-title"
-      title="Today's Appointments"
+      title={t("Today's Appointments")}
       actions={
         <Link
           to="/client/appointments"
           className="rounded-md text-sm font-semibold text-indigo-700 hover:text-indigo-900 hover:underline"
         >
-          View all appointments
+          {t('View all appointments')}
         </Link>
       }
     >

@@ -1,6 +1,7 @@
 import { addDays, timeOf, secondsOf } from '@slotwise/shared/dates';
 import type { TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
 import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/load-failed';
 import { useLocalToday } from '../../../lib/use-local-today';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -32,6 +33,7 @@ const navButton =
  * modals it opens.
  */
 export function CalendarView() {
+  const { t } = useTranslation();
   const today = useLocalToday();
   const phone = useMediaQuery(PHONE_QUERY, false);
   const mode = phone ? 'day' : 'week';
@@ -76,23 +78,29 @@ export function CalendarView() {
             type="button"
             className={navButton}
             onClick={() => setAnchor(addDays(anchor, -step))}
-            aria-label={mode === 'week' ? 'Previous week' : 'Previous day'}
+            aria-label={mode === 'week' ? t('Previous week') : t('Previous day')}
           >
-            ‹ Previous
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
+              ‹
+            </span>{' '}
+            {t('Previous')}
           </button>
           <button type="button" className={navButton} onClick={() => setAnchor(today)}>
-            Today
+            {t('Today')}
           </button>
           <button
             type="button"
             className={navButton}
             onClick={() => setAnchor(addDays(anchor, step))}
-            aria-label={mode === 'week' ? 'Next week' : 'Next day'}
+            aria-label={mode === 'week' ? t('Next week') : t('Next day')}
           >
-            Next ›
+            {t('Next')}{' '}
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
+              ›
+            </span>
           </button>
           <label htmlFor={jumpId} className="text-sm font-medium text-slate-700">
-            Go to date
+            {t('Go to date')}
           </label>
           <input
             id={jumpId}
@@ -108,7 +116,7 @@ export function CalendarView() {
 
       {slotsQuery.isError ? (
         <LoadFailed onRetry={() => void slotsQuery.refetch()}>
-          Failed to load time slots: {slotsQuery.error.message}
+          {t('Failed to load time slots: {{message}}', { message: slotsQuery.error.message })}
         </LoadFailed>
       ) : (
         <div className="relative">
@@ -121,7 +129,7 @@ export function CalendarView() {
               role="status"
               className="absolute inset-x-0 top-12 z-20 mx-auto w-fit rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-600"
             >
-              Loading time slots...
+              {t('Loading time slots...')}
             </p>
           ) : null}
           {/* The empty grid stands while the first week loads, as the previous week's does

@@ -1,6 +1,7 @@
 import type { Attendee } from '@slotwise/shared/appointments-series-schemas';
 import { SEATS_MESSAGES } from '@slotwise/shared/appointments-series-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { failureMessage } from '../../../lib/failure-message';
@@ -26,15 +27,16 @@ interface ClassAttendeesProps {
  * with a Cancel of their seat, and 'Cancel class' for everyone.
  */
 export function ClassAttendees({ slot, onCancel }: ClassAttendeesProps) {
+  const { t } = useTranslation();
   const attendees = slot.attendees ?? [];
   const headingId = `class-${slot.id}-attendees`;
   return (
     <section aria-labelledby={headingId} className="mt-4">
       <h3 id={headingId} className="text-sm font-semibold text-slate-800">
-        Attendees ({attendees.length})
+        {t('Attendees ({{count}})', { count: attendees.length })}
       </h3>
       {attendees.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">No one has booked a seat yet.</p>
+        <p className="mt-1 text-sm text-slate-600">{t('No one has booked a seat yet.')}</p>
       ) : (
         <>
           <ul aria-labelledby={headingId} className="mt-2 divide-y divide-slate-200">
@@ -47,10 +49,10 @@ export function ClassAttendees({ slot, onCancel }: ClassAttendeesProps) {
                 <button
                   type="button"
                   onClick={() => onCancel({ kind: 'seat', attendee })}
-                  aria-label={`Cancel the seat of ${attendeeName(attendee)}`}
+                  aria-label={t('Cancel the seat of {{name}}', { name: attendeeName(attendee) })}
                   className="rounded-md border border-red-300 px-3 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                 >
-                  Cancel
+                  {t('Cancel')}
                 </button>
               </li>
             ))}
@@ -61,7 +63,7 @@ export function ClassAttendees({ slot, onCancel }: ClassAttendeesProps) {
               onClick={() => onCancel({ kind: 'class' })}
               className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
             >
-              Cancel class
+              {t('Cancel class')}
             </button>
           </div>
         </>
@@ -82,6 +84,7 @@ interface ConfirmClassCancelProps {
  * attendee is told). Either way it closes, and the slot's lists are refetched.
  */
 export function ConfirmClassCancel({ slot, what, onClose }: ConfirmClassCancelProps) {
+  const { t } = useTranslation();
   const cancelSeat = useCancelProviderAppointment();
   const cancelClass = useCancelClass();
   const when = `${slot.type}: ${formatDay(slot.day)}, ${formatTimeRange(slot)}`;
@@ -90,13 +93,13 @@ export function ConfirmClassCancel({ slot, what, onClose }: ConfirmClassCancelPr
     try {
       if (what.kind === 'seat') {
         await cancelSeat.mutateAsync(what.attendee.appointment_id);
-        toast.success(MESSAGES.appointmentCanceledToast);
+        toast.success(t(MESSAGES.appointmentCanceledToast));
       } else {
         const { message } = await cancelClass.mutateAsync(slot.id);
-        toast.success(message || SEATS_MESSAGES.classCanceled);
+        toast.success(message || t(SEATS_MESSAGES.classCanceled));
       }
     } catch (error) {
-      toast.error(failureMessage(error, MESSAGES.cancelAppointmentFailed));
+      toast.error(failureMessage(error, t(MESSAGES.cancelAppointmentFailed)));
     }
     onClose();
   };
@@ -105,15 +108,17 @@ export function ConfirmClassCancel({ slot, what, onClose }: ConfirmClassCancelPr
   const count = slot.attendees?.length ?? 0;
   return (
     <ConfirmDialog
-      title={seat ? 'Cancel appointment' : 'Cancel class'}
+      title={seat ? t('Cancel appointment') : t('Cancel class')}
       question={
         seat
-          ? MESSAGES.confirmCancelAppointment
-          : `Are you sure you want to cancel this class? All ${count} attendee${count === 1 ? '' : 's'} will be told.`
+          ? t(MESSAGES.confirmCancelAppointment)
+          : t('Are you sure you want to cancel this class? All {{count}} attendees will be told.', {
+              count,
+            })
       }
-      keepLabel={seat ? 'Keep appointment' : 'Keep class'}
-      confirmLabel={seat ? 'Yes, cancel' : 'Yes, cancel class'}
-      busyLabel="Canceling..."
+      keepLabel={seat ? t('Keep appointment') : t('Keep class')}
+      confirmLabel={seat ? t('Yes, cancel') : t('Yes, cancel class')}
+      busyLabel={t('Canceling...')}
       busy={cancelSeat.isPending || cancelClass.isPending}
       onConfirm={() => void confirm()}
       onClose={onClose}

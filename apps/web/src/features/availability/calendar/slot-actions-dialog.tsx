@@ -1,5 +1,6 @@
 import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { PlainButton } from '../../../components/plain-button';
@@ -22,6 +23,7 @@ interface SlotActionsDialogProps {
  * cancellable, and 'Cancel class'; a confirmation takes the dialog's place and gives it back.
  */
 export function SlotActionsDialog({ slot, onClose, onUpdate, onDelete }: SlotActionsDialogProps) {
+  const { t } = useTranslation();
   const [confirming, setConfirming] = useState<ClassCancel | null>(null);
   if (confirming) {
     return <ConfirmClassCancel slot={slot} what={confirming} onClose={() => setConfirming(null)} />;
@@ -30,23 +32,23 @@ export function SlotActionsDialog({ slot, onClose, onUpdate, onDelete }: SlotAct
   const seated = isClass(slot);
   // A class with seats booked is not deleted: its attendees are canceled first.
   const attended = (slot.attendees?.length ?? 0) > 0;
-  const title = seated ? 'Class' : slot.is_booked ? 'Booked slot' : 'Time slot';
+  const title = seated ? t('Class') : slot.is_booked ? t('Booked slot') : t('Time slot');
   return (
     <Modal open onClose={onClose} title={title}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium text-slate-600">When</dt>
+        <dt className="font-medium text-slate-600">{t('When')}</dt>
         <dd className="text-slate-900">
           {formatDay(slot.day)}, {formatTimeRange(slot)}
         </dd>
-        <dt className="font-medium text-slate-600">Service</dt>
+        <dt className="font-medium text-slate-600">{t('Service')}</dt>
         <dd className="text-slate-900">{slot.type}</dd>
-        <dt className="font-medium text-slate-600">{seated ? 'Seats' : 'Status'}</dt>
+        <dt className="font-medium text-slate-600">{seated ? t('Seats') : t('Status')}</dt>
         <dd className="text-slate-900">
-          {seated ? seatsLeftText(slot) : slot.is_booked ? 'Booked' : 'Available'}
+          {seated ? seatsLeftText(slot, t) : slot.is_booked ? t('Booked') : t('Available')}
         </dd>
         {!seated && slot.is_booked && name ? (
           <>
-            <dt className="font-medium text-slate-600">Client</dt>
+            <dt className="font-medium text-slate-600">{t('Client')}</dt>
             <dd className="text-slate-900">{name}</dd>
           </>
         ) : null}
@@ -54,18 +56,18 @@ export function SlotActionsDialog({ slot, onClose, onUpdate, onDelete }: SlotAct
       {seated ? <ClassAttendees slot={slot} onCancel={setConfirming} /> : null}
       {slot.is_booked ? (
         <p className="mt-4 text-sm text-slate-600">
-          Booked slots cannot be changed. Cancel the appointment first:{' '}
+          {t('Booked slots cannot be changed. Cancel the appointment first:')}{' '}
           <Link to="/dashboard/appointments" className="font-medium text-indigo-700 underline">
-            go to Appointments
+            {t('go to Appointments')}
           </Link>
           .
         </p>
       ) : (
         <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <PlainButton onClick={() => onUpdate(slot)}>Update</PlainButton>
+          <PlainButton onClick={() => onUpdate(slot)}>{t('Update')}</PlainButton>
           {attended ? null : (
             <PlainButton look="danger" onClick={() => onDelete(slot)}>
-              Delete
+              {t('Delete')}
             </PlainButton>
           )}
         </div>

@@ -1,3 +1,4 @@
+import type { Translate } from '@slotwise/shared/appointments-translate';
 import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
 import type { WindowSlot } from '../api/get-timeslot-window';
 import { formatDay, formatTimeRange } from '../slot-format';
@@ -16,10 +17,15 @@ export function isClass(slot: { capacity?: number }): boolean {
  * already formatted (the calendar formats each visible day once, not once per block). A class
  * says its seats left ('Class, 3 of 12 left, Yoga, …').
  */
-export function slotLabel(slot: WindowSlot, dayLabel = formatDay(slot.day)): string {
+export function slotLabel(slot: WindowSlot, t: Translate, dayLabel = formatDay(slot.day)): string {
   const when = `${dayLabel}, ${formatTimeRange(slot)}`;
-  if (isClass(slot)) return `Class, ${seatsLeftText(slot)}, ${slot.type}, ${when}`;
-  if (!slot.is_booked) return `Available, ${slot.type}, ${when}`;
+  const values = { type: slot.type, when };
+  if (isClass(slot)) {
+    return t('Class, {{seats}}, {{type}}, {{when}}', { ...values, seats: seatsLeftText(slot, t) });
+  }
+  if (!slot.is_booked) return t('Available, {{type}}, {{when}}', values);
   const name = clientName(slot);
-  return `Booked${name ? ` by ${name}` : ''}, ${slot.type}, ${when}`;
+  return name
+    ? t('Booked by {{name}}, {{type}}, {{when}}', { ...values, name })
+    : t('Booked, {{type}}, {{when}}', values);
 }

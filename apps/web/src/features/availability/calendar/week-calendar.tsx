@@ -1,4 +1,6 @@
 import { secondsOf, timeOf } from '@slotwise/shared/dates';
+import type { Translate } from '@slotwise/shared/appointments-translate';
+import { useTranslation } from 'react-i18next';
 import {
   useId,
   useLayoutEffect,
@@ -119,6 +121,7 @@ export function WeekCalendar({
   const grid = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<string | null>(null);
   const helpId = useId();
+  const { t } = useTranslation();
 
   const allTargets = layout.columns.flat();
   const todayColumn = layout.days.indexOf(today);
@@ -186,8 +189,9 @@ export function WeekCalendar({
   return (
     <div className="overflow-x-auto">
       <p id={helpId} className="sr-only">
-        Arrow keys move between free times and slots; Enter creates a slot at a free time or opens a
-        slot.
+        {t(
+          'Arrow keys move between free times and slots; Enter creates a slot at a free time or opens a slot.',
+        )}
       </p>
       <div
         role="grid"
@@ -208,7 +212,7 @@ export function WeekCalendar({
       >
         <div role="row" aria-rowindex={1} className="col-span-full grid grid-cols-subgrid">
           <div role="columnheader" aria-colindex={1} className="p-2 text-xs text-slate-500">
-            <span className="sr-only">Time</span>
+            <span className="sr-only">{t('Time')}</span>
           </div>
           {layout.days.map((day, index) => (
             <div
@@ -216,14 +220,14 @@ export function WeekCalendar({
               role="columnheader"
               aria-colindex={index + 2}
               aria-current={day === today ? 'date' : undefined}
-              className={`border-l border-slate-200 p-2 text-center text-sm font-semibold ${
+              className={`border-s border-slate-200 p-2 text-center text-sm font-semibold ${
                 day === today ? 'bg-indigo-50 text-indigo-800' : 'text-slate-800'
               }`}
             >
               <time dateTime={day}>{dayHeader(day)}</time>
               {day === today ? (
-                <span className="ml-1 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs text-white">
-                  Today
+                <span className="ms-1 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs text-white">
+                  {t('Today')}
                 </span>
               ) : null}
             </div>
@@ -254,19 +258,25 @@ export function WeekCalendar({
                   data-target={free ? cell.key : undefined}
                   tabIndex={free ? (current === cell.key ? 0 : -1) : undefined}
                   aria-label={
-                    free ? `Free, ${dayLabels.get(cell.day)}, from ${cell.freeStart}` : undefined
+                    free
+                      ? t('Free, {{day}}, from {{time}}', {
+                          day: dayLabels.get(cell.day),
+                          time: cell.freeStart,
+                        })
+                      : undefined
                   }
-                  className={`relative border-l border-t border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-600 ${
+                  className={`relative border-s border-t border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-600 ${
                     cell.day === today ? 'bg-indigo-50/40' : ''
                   } ${free ? 'cursor-pointer hover:bg-slate-50' : ''}`}
                 >
                   {busyByCell.get(`${cell.day}:${cell.hour}`)?.map((segment) => (
-                    <BusyBlockView key={segment.key} segment={segment} />
+                    <BusyBlockView key={segment.key} segment={segment} t={t} />
                   ))}
                   {cell.starting.map((slot) => (
                     <SlotBlock
                       key={slot.id}
                       slot={slot}
+                      t={t}
                       dayLabel={dayLabels.get(slot.day)!}
                       busyIn={busyOfSlot.get(slot.id)}
                       tabbable={current === slotKey(slot)}
@@ -285,6 +295,8 @@ export function WeekCalendar({
 
 interface SlotBlockProps {
   slot: WindowSlot;
+  /** The screen's `t`, passed down (a week holds many blocks). */
+  t: Translate;
   /** The slot's day, formatted. */
   dayLabel: string;
   tabbable: boolean;
@@ -298,7 +310,7 @@ interface SlotBlockProps {
 const BUSY_STRIPES =
   'repeating-linear-gradient(135deg, rgb(100 116 139 / 0.22) 0 6px, transparent 6px 12px)';
 
-function SlotBlock({ slot, dayLabel, busyIn, tabbable, timingId }: SlotBlockProps) {
+function SlotBlock({ slot, t, dayLabel, busyIn, tabbable, timingId }: SlotBlockProps) {
   const start = secondsOf(slot.start_time);
   const minutes = Math.max(15, (endSeconds(slot.end_time) - start) / 60);
   const offset = (start % 3600) / 60;
@@ -311,8 +323,8 @@ function SlotBlock({ slot, dayLabel, busyIn, tabbable, timingId }: SlotBlockProp
     // Who and what on the second line (docs/product.md §14.3; a 30-minute block shows two): a
     // booked block names its client, a free one says so (the colour tells them apart too).
     // A class says its seats instead ('3 of 12 left', docs/decisions/067-seats-and-series.md).
-    `${isClass(slot) ? seatsLeftText(slot) : slot.is_booked ? name || 'Booked' : 'Available'} · ${slot.type}`,
-    ...(busyIn ? [`${CALENDAR_SYNC_TEXTS.busy} · ${busyIn}`] : []),
+    `${isClass(slot) ? seatsLeftText(slot, t) : slot.is_booked ? name || t('Booked', {}) : t('Available', {})} · ${slot.type}`,
+    ...(busyIn ? [`${t(CALENDAR_SYNC_TEXTS.busy, {})} · ${busyIn}`] : []),
   ];
   return (
     <button
@@ -322,11 +334,11 @@ function SlotBlock({ slot, dayLabel, busyIn, tabbable, timingId }: SlotBlockProp
       tabIndex={tabbable ? 0 : -1}
       aria-label={
         busyIn
-          ? `${slotLabel(slot, dayLabel)}, ${CALENDAR_SYNC_TEXTS.busySlotLabel(busyIn)}`
-          : slotLabel(slot, dayLabel)
+          ? `${slotLabel(slot, t, dayLabel)}, ${CALENDAR_SYNC_TEXTS.busySlotLabel(busyIn)}`
+          : slotLabel(slot, t, dayLabel)
       }
       title={lines.join('\n')}
-      className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-px text-left text-xs leading-[13px] text-ellipsis whitespace-pre shadow-sm first-line:font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
+      className={`absolute inset-x-1 z-10 overflow-hidden rounded-md border px-1.5 py-px text-start text-xs leading-[13px] text-ellipsis whitespace-pre shadow-sm first-line:font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-1 ${
         STATUS_BLOCK_STYLES[slotStatus(slot)]
       }`}
       style={{
@@ -344,7 +356,7 @@ function SlotBlock({ slot, dayLabel, busyIn, tabbable, timingId }: SlotBlockProp
  * A piece of busy time from a connected calendar: greyed, under the slots (which stay
  * clickable over it), with the calendar's name; clicks go through to the cell.
  */
-function BusyBlockView({ segment }: { segment: BusySegment }) {
+function BusyBlockView({ segment, t }: { segment: BusySegment; t: Translate }) {
   const offset = (segment.start % 3600) / 60;
   const minutes = Math.max(15, (segment.end - segment.start) / 60);
   const range = formatTimeRange(timeOf(segment.start), timeOf(segment.end % (24 * 3600)));
@@ -358,7 +370,7 @@ function BusyBlockView({ segment }: { segment: BusySegment }) {
         height: `${(minutes / 60) * HOUR_REM}rem`,
       }}
     >
-      {`${CALENDAR_SYNC_TEXTS.busy} · ${segment.calendarName}`}
+      {`${t(CALENDAR_SYNC_TEXTS.busy, {})} · ${segment.calendarName}`}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import {
   datesBetween,
 } from '@slotwise/shared/availability-slot-run-schemas';
 import { MAX_SLOTS_PER_REQUEST, TIMESLOT_MESSAGES } from '@slotwise/shared/availability-slot-texts';
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import { useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
@@ -19,13 +21,13 @@ import { TextField } from '../../../components/form-field';
 
 /** Monday first, as a working week reads. */
 const WEEKDAYS = [
-  { value: 1, label: 'Mon', name: 'Monday' },
-  { value: 2, label: 'Tue', name: 'Tuesday' },
-  { value: 3, label: 'Wed', name: 'Wednesday' },
-  { value: 4, label: 'Thu', name: 'Thursday' },
-  { value: 5, label: 'Fri', name: 'Friday' },
-  { value: 6, label: 'Sat', name: 'Saturday' },
-  { value: 0, label: 'Sun', name: 'Sunday' },
+  { value: 1, label: msg('Mon'), name: msg('Monday') },
+  { value: 2, label: msg('Tue'), name: msg('Tuesday') },
+  { value: 3, label: msg('Wed'), name: msg('Wednesday') },
+  { value: 4, label: msg('Thu'), name: msg('Thursday') },
+  { value: 5, label: msg('Fri'), name: msg('Friday') },
+  { value: 6, label: msg('Sat'), name: msg('Saturday') },
+  { value: 0, label: msg('Sun'), name: msg('Sunday') },
 ] as const;
 
 function defaults(today: string): BulkTimeslotFormValues {
@@ -67,19 +69,19 @@ interface BulkField {
 }
 
 const runFields: BulkField[] = [
-  { name: 'startTime', id: 'bulk-start', label: 'Start time', type: 'time' },
-  { name: 'endTime', id: 'bulk-end', label: 'End time', type: 'time' },
+  { name: 'startTime', id: 'bulk-start', label: msg('Start time'), type: 'time' },
+  { name: 'endTime', id: 'bulk-end', label: msg('End time'), type: 'time' },
   {
     name: 'slotMinutes',
     id: 'bulk-length',
-    label: 'Slot length (minutes)',
+    label: msg('Slot length (minutes)'),
     type: 'number',
     min: 15,
   },
   {
     name: 'breakMinutes',
     id: 'bulk-break',
-    label: 'Break between slots (minutes)',
+    label: msg('Break between slots (minutes)'),
     type: 'number',
     min: 0,
   },
@@ -91,6 +93,7 @@ const runFields: BulkField[] = [
  * and the server names every clash.
  */
 export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
   const [clock] = useState(() => clockIn(undefined));
   const [schema] = useState(() => bulkTimeslotFormSchema(clock));
   const form = useZodForm(schema, defaults(clock.today), 'all');
@@ -116,11 +119,11 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
   };
 
   const dateFields: BulkField[] = [
-    { name: 'fromDate', id: 'bulk-from', label: 'From date', type: 'date', min: clock.today },
+    { name: 'fromDate', id: 'bulk-from', label: msg('From date'), type: 'date', min: clock.today },
     {
       name: 'toDate',
       id: 'bulk-to',
-      label: 'To date',
+      label: msg('To date'),
       type: 'date',
       min: values.fromDate || clock.today,
     },
@@ -129,7 +132,7 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
     <TextField
       key={field.id}
       id={field.id}
-      label={field.label}
+      label={t(field.label)}
       type={field.type}
       min={field.min}
       step={field.type === 'number' ? 5 : undefined}
@@ -158,7 +161,7 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       applyServerErrors(error, FIELDS, setError);
-      const message = failureMessage(error, TIMESLOT_MESSAGES.bulkFailed);
+      const message = failureMessage(error, t(TIMESLOT_MESSAGES.bulkFailed));
       setServerError(message);
       toast.error(message);
     }
@@ -167,8 +170,8 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
   return (
     <form
       noValidate
-      aria-label="Create several slots"
-      onSubmit={handleSubmit(onValid, () => toast.error(MESSAGES.fixValidationErrors))}
+      aria-label={t('Create several slots')}
+      onSubmit={handleSubmit(onValid, () => toast.error(t(MESSAGES.fixValidationErrors)))}
     >
       <div className="grid gap-4 sm:grid-cols-2">{dateFields.map(textField)}</div>
 
@@ -180,7 +183,7 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
             className="mt-4"
             aria-describedby={errors.weekdays ? `${weekdaysId}-error` : undefined}
           >
-            <legend className="text-sm font-medium text-slate-700">Weekdays</legend>
+            <legend className="text-sm font-medium text-slate-700">{t('Weekdays')}</legend>
             <div className="mt-1 flex flex-wrap gap-2">
               {WEEKDAYS.map((day) => {
                 const checked = field.value.includes(day.value);
@@ -196,7 +199,7 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
                     <input
                       type="checkbox"
                       checked={checked}
-                      aria-label={day.name}
+                      aria-label={t(day.name)}
                       onBlur={field.onBlur}
                       onChange={(event) => {
                         field.onChange(
@@ -207,14 +210,14 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
                         revalidate();
                       }}
                     />
-                    <span aria-hidden="true">{day.label}</span>
+                    <span aria-hidden="true">{t(day.label)}</span>
                   </label>
                 );
               })}
             </div>
             {errors.weekdays ? (
               <p id={`${weekdaysId}-error`} role="alert" className="mt-1 text-sm text-red-600">
-                {errors.weekdays.message}
+                {errors.weekdays.message ? t(errors.weekdays.message) : null}
               </p>
             ) : null}
           </fieldset>
@@ -225,10 +228,13 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
 
       <p aria-live="polite" className="mt-4 text-sm text-slate-700">
         {run
-          ? `This creates ${run.slots} ${run.slots === 1 ? 'slot' : 'slots'} on ${run.days} ${
-              run.days === 1 ? 'day' : 'days'
-            }.`
-          : `Up to ${MAX_SLOTS_PER_REQUEST} slots at once; nothing is created if any of them clashes.`}
+          ? t('This creates {{slots}} on {{days}}.', {
+              slots: t('{{count}} slots', { count: run.slots }),
+              days: t('{{count}} days', { count: run.days }),
+            })
+          : t('Up to {{max}} slots at once; nothing is created if any of them clashes.', {
+              max: MAX_SLOTS_PER_REQUEST,
+            })}
       </p>
       {serverError ? (
         <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -238,8 +244,8 @@ export function BulkSlotsForm({ onDone }: { onDone: () => void }) {
 
       <FormActions
         onCancel={onDone}
-        submitLabel="Create Slots"
-        busyLabel="Creating..."
+        submitLabel={t('Create Slots')}
+        busyLabel={t('Creating...')}
         busy={isSubmitting}
         disabled={hasErrors || isSubmitting}
       />

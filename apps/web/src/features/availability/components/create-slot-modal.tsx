@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import type { TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
 import { useState } from 'react';
 import { Modal } from '../../../components/modal';
@@ -8,8 +10,8 @@ import { SegmentedControl } from '../../../components/segmented-control';
 type Mode = 'single' | 'several';
 
 const MODES: { value: Mode; label: string }[] = [
-  { value: 'single', label: 'Single slot' },
-  { value: 'several', label: 'Several slots' },
+  { value: 'single', label: msg('Single slot') },
+  { value: 'several', label: msg('Several slots') },
 ];
 
 /**
@@ -23,12 +25,13 @@ export function CreateSlotModal({
   onClose: () => void;
   initial?: TimeslotFormValues;
 }) {
+  const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('single');
   return (
-    <Modal open onClose={onClose} title="Create Time Slot" size="lg">
+    <Modal open onClose={onClose} title={t('Create Time Slot')} size="lg">
       <SegmentedControl
-        legend="What to create"
-        options={MODES}
+        legend={t('What to create')}
+        options={MODES.map((option) => ({ ...option, label: t(option.label) }))}
         value={mode}
         onChange={setMode}
         className="mb-5"

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@slotwise/shared/texts';
 import type { Timeslot } from '@slotwise/shared/availability-slot-schemas';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { formatDay, formatTimeRange } from '../slot-format';
 
 /** docs/product.md §2 delete confirmation, as an accessible dialog; focus starts on Cancel. */
 export function DeleteSlotDialog({ slot, onClose }: { slot: Timeslot; onClose: () => void }) {
+  const { t } = useTranslation();
   const remove = useDeleteTimeslot();
   const [reason, setReason] = useState<string | null>(null);
 
@@ -16,22 +18,22 @@ export function DeleteSlotDialog({ slot, onClose }: { slot: Timeslot; onClose: (
     setReason(null);
     try {
       await remove.mutateAsync(slot.id);
-      toast.success(MESSAGES.slotDeleted);
+      toast.success(t(MESSAGES.slotDeleted));
       onClose();
     } catch (error) {
-      toast.error(MESSAGES.deleteSlotFailed);
-      const message = failureMessage(error, MESSAGES.deleteSlotFailed);
-      if (message !== MESSAGES.deleteSlotFailed) setReason(message);
+      toast.error(t(MESSAGES.deleteSlotFailed));
+      const message = failureMessage(error, t(MESSAGES.deleteSlotFailed));
+      if (message !== t(MESSAGES.deleteSlotFailed)) setReason(message);
     }
   };
 
   return (
     <ConfirmDialog
-      title="Delete time slot"
-      question="Are you sure you want to delete this slot?"
-      keepLabel="Cancel"
-      confirmLabel="Delete"
-      busyLabel="Deleting..."
+      title={t('Delete time slot')}
+      question={t('Are you sure you want to delete this slot?')}
+      keepLabel={t('Cancel')}
+      confirmLabel={t('Delete')}
+      busyLabel={t('Deleting...')}
       busy={remove.isPending}
       lockWhileBusy={false}
       onConfirm={() => void confirm()}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PlainButton } from '../../../components/plain-button';
 
 interface FormActionsProps {
@@ -16,9 +17,10 @@ export function FormActions({
   busy,
   disabled,
 }: FormActionsProps) {
+  const { t } = useTranslation();
   return (
     <div className="mt-6 flex flex-wrap justify-end gap-2">
-      <PlainButton onClick={onCancel}>Cancel</PlainButton>
+      <PlainButton onClick={onCancel}>{t('Cancel')}</PlainButton>
       <button
         type="submit"
         disabled={disabled}

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import { useState } from 'react';
 import type { TimeslotsView } from '../use-timeslots-view';
 import { TimeOffDialog } from './time-off-dialog';
@@ -5,8 +7,8 @@ import { WeeklyHoursDialog } from './weekly-hours-dialog';
 import { SegmentedControl } from '../../../components/segmented-control';
 
 const VIEWS: { value: TimeslotsView; label: string }[] = [
-  { value: 'week', label: 'Week calendar' },
-  { value: 'list', label: 'List' },
+  { value: 'week', label: msg('Week calendar') },
+  { value: 'list', label: msg('List') },
 ];
 
 export function ViewSwitch({
@@ -16,10 +18,11 @@ export function ViewSwitch({
   view: TimeslotsView;
   onChange: (view: TimeslotsView) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <SegmentedControl
-      legend="View"
-      options={VIEWS}
+      legend={t('View')}
+      options={VIEWS.map((option) => ({ ...option, label: t(option.label) }))}
       value={view}
       onChange={onChange}
       className="mt-4"
@@ -32,14 +35,15 @@ const secondary =
 
 /** "Weekly hours" and "Time off": each opens its dialog (and only then loads its data). */
 export function ScheduleButtons() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<'weekly' | 'time-off' | null>(null);
   return (
     <>
       <button type="button" className={secondary} onClick={() => setOpen('weekly')}>
-        Weekly hours
+        {t('Weekly hours')}
       </button>
       <button type="button" className={secondary} onClick={() => setOpen('time-off')}>
-        Time off
+        {t('Time off')}
       </button>
       {open === 'weekly' ? <WeeklyHoursDialog onClose={() => setOpen(null)} /> : null}
       {open === 'time-off' ? <TimeOffDialog onClose={() => setOpen(null)} /> : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Service } from '@slotwise/shared/catalogue-schemas';
 import { controlClass } from '../../../components/control-class';
 import { Field } from '../../../components/form-field';
@@ -16,14 +17,17 @@ interface ServiceSelectProps {
  * the provider has no active service (or the list cannot be loaded): the slot is then untyped.
  */
 export function ServiceSelect({ value, onChange, idPrefix }: ServiceSelectProps) {
+  const { t } = useTranslation();
   const services = useServices();
   const active = (services.data ?? []).filter((service) => service.active);
   if (active.length === 0) return null;
   return (
     <Field
       id={`${idPrefix}-service`}
-      label="Service"
-      hint="The slot takes the service's name, and its end time follows the service's duration."
+      label={t('Service')}
+      hint={t(
+        "The slot takes the service's name, and its end time follows the service's duration.",
+      )}
       className="mb-4"
     >
       {(control) => (
@@ -35,10 +39,10 @@ export function ServiceSelect({ value, onChange, idPrefix }: ServiceSelectProps)
           }
           className={controlClass(undefined)}
         >
-          <option value="">No service</option>
+          <option value="">{t('No service')}</option>
           {active.map((service) => (
             <option key={service.id} value={service.id}>
-              {serviceOptionLabel(service)}
+              {serviceOptionLabel(service, t)}
             </option>
           ))}
         </select>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { normalizeTime } from '@slotwise/shared/dates';
 import type { Service } from '@slotwise/shared/catalogue-schemas';
@@ -17,6 +18,7 @@ export function SingleSlotForm({
   onDone: () => void;
   initial?: TimeslotFormValues;
 }) {
+  const { t } = useTranslation();
   const { form, today, submitWith } = useSlotForm(initial);
   const create = useCreateTimeslot();
   const { setValue, watch } = form;
@@ -32,7 +34,7 @@ export function SingleSlotForm({
 
   return (
     <SlotForm
-      label="Create a single slot"
+      label={t('Create a single slot')}
       form={form}
       today={today}
       idPrefix="create-slot"
@@ -49,8 +51,8 @@ export function SingleSlotForm({
         { done: MESSAGES.slotCreated, failed: MESSAGES.createSlotFailed, after: onDone },
       )}
       onCancel={onDone}
-      submitLabel="Create Slot"
-      busyLabel="Creating..."
+      submitLabel={t('Create Slot')}
+      busyLabel={t('Creating...')}
     >
       <ServiceSelect value={service?.id ?? ''} onChange={setService} idPrefix="create-slot" />
     </SlotForm>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import { MAX_CAPACITY, MIN_CAPACITY } from '@slotwise/shared/appointments-series-schemas';
 import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../../components/form-field';
@@ -5,9 +7,15 @@ import type { SlotFormInput, SlotFormValues } from '../use-slot-form';
 
 /** Each field, and the field whose check depends on it. */
 const SLOT_FIELDS = [
-  { name: 'day', idSuffix: 'day', label: 'Date', type: 'date', recheck: 'startTime' },
-  { name: 'startTime', idSuffix: 'start', label: 'Start time', type: 'time', recheck: 'endTime' },
-  { name: 'endTime', idSuffix: 'end', label: 'End time', type: 'time', recheck: undefined },
+  { name: 'day', idSuffix: 'day', label: msg('Date'), type: 'date', recheck: 'startTime' },
+  {
+    name: 'startTime',
+    idSuffix: 'start',
+    label: msg('Start time'),
+    type: 'time',
+    recheck: 'endTime',
+  },
+  { name: 'endTime', idSuffix: 'end', label: msg('End time'), type: 'time', recheck: undefined },
 ] as const;
 
 interface SlotFieldsProps {
@@ -23,12 +31,14 @@ interface SlotFieldsProps {
  * value, so "End time must be after start time" follows the start time as it moves.
  */
 export function SlotFields({ form, today, idPrefix }: SlotFieldsProps) {
+  const { t } = useTranslation();
   const {
     register,
     getValues,
     trigger,
     formState: { errors },
   } = form;
+  const capacity = register('capacity');
   const recheck = (field: keyof SlotFormInput) => () => {
     if (getValues(field)) void trigger(field);
   };
@@ -38,7 +48,7 @@ export function SlotFields({ form, today, idPrefix }: SlotFieldsProps) {
         <TextField
           key={field.name}
           id={`${idPrefix}-${field.idSuffix}`}
-          label={field.label}
+          label={t(field.label)}
           type={field.type}
           min={field.name === 'day' ? today : undefined}
           error={errors[field.name]?.message}
@@ -50,14 +60,14 @@ export function SlotFields({ form, today, idPrefix }: SlotFieldsProps) {
       {/* Seats (docs/decisions/067-seats-and-series.md): 1 for one client, more for a class. */}
       <TextField
         id={`${idPrefix}-capacity`}
-        label="Seats"
+        label={t('Seats')}
         type="number"
         inputMode="numeric"
         min={MIN_CAPACITY}
         max={MAX_CAPACITY}
         step={1}
         error={errors.capacity?.message}
-        {...register('capacity')}
+        {...capacity}
       />
     </div>
   );

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -35,6 +37,7 @@ interface SlotCardActions extends SlotWeekListProps {
  * and what ('Ana Lopez · Haircut'); previous/next week in the URL (`?week=`).
  */
 export function SlotWeekList({ onUpdate, onDelete }: SlotWeekListProps) {
+  const { t } = useTranslation();
   const today = useLocalToday();
   const [params, setParams] = useSearchParams();
   const asked = params.get(WEEK_PARAM);
@@ -70,20 +73,26 @@ export function SlotWeekList({ onUpdate, onDelete }: SlotWeekListProps) {
             type="button"
             className={navButton}
             onClick={() => goTo(addDays(days[0]!, -7))}
-            aria-label="Previous week"
+            aria-label={t('Previous week')}
           >
-            ‹ Previous
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
+              ‹
+            </span>{' '}
+            {t('Previous')}
           </button>
           <button type="button" className={navButton} onClick={() => goTo(today)}>
-            This week
+            {t('This week')}
           </button>
           <button
             type="button"
             className={navButton}
             onClick={() => goTo(addDays(days[0]!, 7))}
-            aria-label="Next week"
+            aria-label={t('Next week')}
           >
-            Next ›
+            {t('Next')}{' '}
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
+              ›
+            </span>
           </button>
         </div>
       </div>
@@ -119,22 +128,23 @@ function WeekSlots({
   onDelete,
   onAttendees,
 }: SlotCardActions & { query: ReturnType<typeof useTimeslotWindow>; today: string }) {
+  const { t } = useTranslation();
   if (query.isPending) {
     return (
       <p role="status" className="text-sm text-slate-600">
-        Loading time slots...
+        {t('Loading time slots...')}
       </p>
     );
   }
   if (query.isError) {
     return (
       <LoadFailed onRetry={() => void query.refetch()}>
-        Failed to load time slots: {query.error.message}
+        {t('Failed to load time slots: {{message}}', { message: query.error.message })}
       </LoadFailed>
     );
   }
   if (query.data.length === 0) {
-    return <p className="text-slate-600">No time slots available.</p>;
+    return <p className="text-slate-600">{t('No time slots available.')}</p>;
   }
   return (
     <div className="space-y-5">
@@ -165,6 +175,11 @@ function WeekSlots({
 }
 
 /** A slot card's two actions, both off while the slot is booked. */
+const SLOT_ACTIONS = [
+  { label: msg('Update'), name: msg('Update {{type}} slot, {{when}}'), tone: 'update' },
+  { label: msg('Delete'), name: msg('Delete {{type}} slot, {{when}}'), tone: 'delete' },
+] as const;
+
 const SLOT_ACTION_TONES = {
   update:
     'rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50',
@@ -178,13 +193,14 @@ function SlotCard({
   onDelete,
   onAttendees,
 }: SlotCardActions & { slot: WindowSlot }) {
+  const { t } = useTranslation();
   const titleId = `slot-${slot.id}-title`;
   const times = formatTimeRange(slot);
   const when = `${formatDay(slot.day)}, ${times}`;
   const bookedNoteId = `slot-${slot.id}-booked`;
   const seated = isClass(slot);
   const who = seated ? null : bookedBy(slot);
-  const seats = seatsLeftText(slot);
+  const seats = seatsLeftText(slot, t);
   const price = slotPrice(slot);
   return (
     <article
@@ -205,12 +221,12 @@ function SlotCard({
               STATUS_BADGE_STYLES[slotStatus(slot)]
             }`}
           >
-            {slot.is_booked ? 'Booked' : 'Available'}
+            {slot.is_booked ? t('Booked') : t('Available')}
           </span>
           {seats ? <span className="shrink-0 text-sm text-slate-700">{seats}</span> : null}
           {price ? (
             <span className="shrink-0 text-sm text-slate-700">
-              <span className="sr-only">Price: </span>
+              <span className="sr-only">{t('Price:')} </span>
               {price}
             </span>
           ) : null}
@@ -218,7 +234,7 @@ function SlotCard({
         </div>
         {slot.is_booked ? (
           <p id={bookedNoteId} className="sr-only">
-            Booked slots cannot be changed. Cancel the appointment first.
+            {t('Booked slots cannot be changed. Cancel the appointment first.')}
           </p>
         ) : null}
       </div>
@@ -227,26 +243,26 @@ function SlotCard({
           <button
             type="button"
             onClick={() => onAttendees(slot)}
-            aria-label={`Attendees of ${slot.type} class, ${when}`}
+            aria-label={t('Attendees of {{type}} class, {{when}}', { type: slot.type, when })}
             className={SLOT_ACTION_TONES.update}
           >
-            Attendees
+            {t('Attendees')}
           </button>
         ) : null}
-        {[
-          { label: 'Update', tone: SLOT_ACTION_TONES.update, act: onUpdate },
-          { label: 'Delete', tone: SLOT_ACTION_TONES.delete, act: onDelete },
-        ].map((action) => (
+        {SLOT_ACTIONS.map((action) => ({
+          ...action,
+          act: action.label === SLOT_ACTIONS[0].label ? onUpdate : onDelete,
+        })).map((action) => (
           <button
             key={action.label}
             type="button"
             onClick={() => action.act(slot)}
             disabled={slot.is_booked}
-            aria-label={`${action.label} ${slot.type} slot, ${when}`}
+            aria-label={t(action.name, { type: slot.type, when })}
             aria-describedby={slot.is_booked ? bookedNoteId : undefined}
-            className={action.tone}
+            className={SLOT_ACTION_TONES[action.tone]}
           >
-            {action.label}
+            {t(action.label)}
           </button>
         ))}
       </div>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import {
   timeOffBodySchema,
   type CoveredAppointment,
@@ -59,6 +61,7 @@ const button =
  * inside it, each to cancel or keep (never canceled silently).
  */
 export function TimeOffDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const list = useTimeOff();
   const remove = useDeleteTimeOff();
   const [covered, setCovered] = useState<CoveredAppointment[]>([]);
@@ -69,23 +72,25 @@ export function TimeOffDialog({ onClose }: { onClose: () => void }) {
       const answer = await remove.mutateAsync(entry.id);
       toast.success(answer.message);
     } catch (error) {
-      toast.error(failureMessage(error, 'Failed to remove time off'));
+      toast.error(failureMessage(error, t('Failed to remove time off')));
     }
   };
 
   return (
-    <Modal open onClose={onClose} title="Time off" size="lg">
+    <Modal open onClose={onClose} title={t('Time off')} size="lg">
       <section aria-labelledby="time-off-list-title">
         <h3 id="time-off-list-title" className="text-sm font-semibold text-slate-800">
-          Upcoming time off
+          {t('Upcoming time off')}
         </h3>
         <ListState
           query={list}
           items={list.data}
           texts={{
-            loading: 'Loading time off...',
-            failed: <FormError>{failureMessage(list.error, 'Failed to load time off')}</FormError>,
-            empty: 'No time off planned.',
+            loading: t('Loading time off...'),
+            failed: (
+              <FormError>{failureMessage(list.error, t('Failed to load time off'))}</FormError>
+            ),
+            empty: t('No time off planned.'),
           }}
           textClassName="mt-2 text-sm text-slate-600"
         >
@@ -100,10 +105,10 @@ export function TimeOffDialog({ onClose }: { onClose: () => void }) {
                   type="button"
                   disabled={remove.isPending}
                   onClick={() => void onDelete(entry)}
-                  aria-label={`Delete time off ${timeOffRange(entry)}`}
+                  aria-label={t('Delete time off {{range}}', { range: timeOffRange(entry) })}
                   className={`${button} border-red-300 text-red-700 hover:bg-red-50`}
                 >
-                  Delete
+                  {t('Delete')}
                 </button>
               </li>
             ))}
@@ -121,7 +126,9 @@ export function TimeOffDialog({ onClose }: { onClose: () => void }) {
       {addedMessage ? (
         <section aria-labelledby="time-off-booked-title" className="mt-4">
           <h3 id="time-off-booked-title" className="text-sm font-semibold text-slate-800">
-            {covered.length > 0 ? 'Booked appointments inside this time off' : 'Time off added'}
+            {covered.length > 0
+              ? t('Booked appointments inside this time off')
+              : t('Time off added')}
           </h3>
           <p className="mt-1 text-sm text-slate-700">{addedMessage}</p>
           {covered.length > 0 ? (
@@ -146,7 +153,7 @@ export function TimeOffDialog({ onClose }: { onClose: () => void }) {
           onClick={onClose}
           className={`${button} border-slate-300 text-slate-700 hover:bg-slate-50`}
         >
-          Done
+          {t('Done')}
         </button>
       </div>
     </Modal>
@@ -160,6 +167,7 @@ function CoveredRow({
   appointment: CoveredAppointment;
   onKeep: () => void;
 }) {
+  const { t } = useTranslation();
   const cancel = useCancelProviderAppointment();
   const [state, setState] = useState<'open' | 'canceled'>('open');
   const what = `${appointment.client_first_name} ${appointment.client_last_name}, ${
@@ -172,7 +180,7 @@ function CoveredRow({
       toast.success(answer.message);
       setState('canceled');
     } catch (error) {
-      toast.error(failureMessage(error, 'Failed to cancel the appointment'));
+      toast.error(failureMessage(error, t('Failed to cancel the appointment')));
     }
   };
 
@@ -180,25 +188,25 @@ function CoveredRow({
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-200 bg-amber-50 p-2">
       <span className="text-sm text-slate-800">{what}</span>
       {state === 'canceled' ? (
-        <span className="text-sm font-medium text-slate-600">Canceled</span>
+        <span className="text-sm font-medium text-slate-600">{t('Canceled')}</span>
       ) : (
         <span className="flex gap-2">
           <button
             type="button"
             disabled={cancel.isPending}
             onClick={() => void onCancel()}
-            aria-label={`Cancel appointment: ${what}`}
+            aria-label={t('Cancel appointment: {{what}}', { what })}
             className={`${button} border-red-300 bg-white text-red-700 hover:bg-red-50`}
           >
-            Cancel appointment
+            {t('Cancel appointment')}
           </button>
           <button
             type="button"
             onClick={onKeep}
-            aria-label={`Keep appointment: ${what}`}
+            aria-label={t('Keep appointment: {{what}}', { what })}
             className={`${button} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
           >
-            Keep
+            {t('Keep')}
           </button>
         </span>
       )}
@@ -211,6 +219,7 @@ function AddTimeOffForm({
 }: {
   onAdded: (message: string, booked: CoveredAppointment[]) => void;
 }) {
+  const { t } = useTranslation();
   const today = useLocalToday();
   const create = useCreateTimeOff();
   const wholeId = useId();
@@ -219,6 +228,8 @@ function AddTimeOffForm({
     { from: today, to: today, wholeDays: true, fromTime: '09:00', toTime: '17:00', reason: '' },
     'onSubmit',
   );
+  const wholeDaysField = register('wholeDays');
+  const reasonField = field('reason');
   const wholeDays = useWatch({ control, name: 'wholeDays' });
 
   const onSubmit = handleSubmit((body) =>
@@ -229,44 +240,44 @@ function AddTimeOffForm({
         setValue('reason', '');
       },
       setError,
-      failed: 'Failed to add time off',
+      failed: msg('Failed to add time off'),
     }),
   );
 
   // From and To dates, then their times unless whole days are off.
   const fields = [
-    { label: 'From', type: 'date', ...field('from') },
-    { label: 'To', type: 'date', ...field('to') },
+    { label: t('From'), type: 'date', ...field('from') },
+    { label: t('To'), type: 'date', ...field('to') },
     ...(wholeDays
       ? []
       : [
-          { label: 'From time', type: 'time', ...field('fromTime') },
-          { label: 'To time', type: 'time', ...field('toTime') },
+          { label: t('From time'), type: 'time', ...field('fromTime') },
+          { label: t('To time'), type: 'time', ...field('toTime') },
         ]),
   ];
 
   return (
     <form
       noValidate
-      aria-label="Add time off"
+      aria-label={t('Add time off')}
       onSubmit={(event) => void onSubmit(event)}
       className="mt-6 rounded-md border border-slate-200 p-3"
     >
-      <h3 className="text-sm font-semibold text-slate-800">Add time off</h3>
+      <h3 className="text-sm font-semibold text-slate-800">{t('Add time off')}</h3>
       <div className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-        <input id={wholeId} type="checkbox" {...register('wholeDays')} />
-        <label htmlFor={wholeId}>Whole days</label>
+        <input id={wholeId} type="checkbox" {...wholeDaysField} />
+        <label htmlFor={wholeId}>{t('Whole days')}</label>
       </div>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         {fields.map((props) => (
           <TextField key={props.label} {...props} />
         ))}
       </div>
-      <TextField className="mt-3" label="Reason (optional)" maxLength={200} {...field('reason')} />
+      <TextField className="mt-3" label={t('Reason (optional)')} maxLength={200} {...reasonField} />
       <div className="mt-3 flex items-center justify-end gap-2">
         <FormError>{formState.errors.root?.server?.message}</FormError>
-        <PendingSubmit busy={create.isPending} busyText="Adding...">
-          Add time off
+        <PendingSubmit busy={create.isPending} busyText={t('Adding...')}>
+          {t('Add time off')}
         </PendingSubmit>
       </div>
     </form>

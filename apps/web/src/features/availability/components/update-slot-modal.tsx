@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { hhmm, normalizeTime } from '@slotwise/shared/dates';
 import type { Timeslot, UpdateTimeslotBody } from '@slotwise/shared/availability-slot-schemas';
@@ -11,6 +12,7 @@ import { useSlotForm, type SlotFormValues } from '../use-slot-form';
  * whole slot, and only the changed fields sent (docs/product.md §5).
  */
 export function UpdateSlotModal({ slot, onClose }: { slot: Timeslot; onClose: () => void }) {
+  const { t } = useTranslation();
   const { form, today, submitWith } = useSlotForm(
     { day: slot.day, startTime: hhmm(slot.start_time), endTime: hhmm(slot.end_time) },
     slot.capacity ?? 1,
@@ -29,9 +31,9 @@ export function UpdateSlotModal({ slot, onClose }: { slot: Timeslot; onClose: ()
   };
 
   return (
-    <Modal open onClose={onClose} title="Update Time Slot" description={slot.type} size="lg">
+    <Modal open onClose={onClose} title={t('Update Time Slot')} description={slot.type} size="lg">
       <SlotForm
-        label="Update the slot"
+        label={t('Update the slot')}
         form={form}
         today={today}
         idPrefix="update-slot"
@@ -40,8 +42,8 @@ export function UpdateSlotModal({ slot, onClose }: { slot: Timeslot; onClose: ()
           { done: MESSAGES.slotUpdated, failed: MESSAGES.updateSlotFailed, after: onClose },
         )}
         onCancel={onClose}
-        submitLabel="Update Slot"
-        busyLabel="Updating..."
+        submitLabel={t('Update Slot')}
+        busyLabel={t('Updating...')}
         requireChange
       />
     </Modal>

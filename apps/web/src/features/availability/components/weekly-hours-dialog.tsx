@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
+import type { Translate } from '@slotwise/shared/appointments-translate';
 import {
   DEFAULT_HORIZON_WEEKS,
   WEEKDAY_NAMES,
@@ -22,12 +25,12 @@ import { sendWithToasts } from '../send-with-toasts';
 
 /** The five inputs of a range, in column order; each label follows the range's hidden prefix. */
 const RANGE_COLUMNS = [
-  { name: 'start', label: 'Start', type: 'time', min: undefined },
-  { name: 'end', label: 'End', type: 'time', min: undefined },
-  { name: 'slotMinutes', label: 'Slot (min)', type: 'number', min: 15 },
-  { name: 'breakMinutes', label: 'Break (min)', type: 'number', min: 0 },
+  { name: 'start', label: msg('Start'), type: 'time', min: undefined },
+  { name: 'end', label: msg('End'), type: 'time', min: undefined },
+  { name: 'slotMinutes', label: msg('Slot (min)'), type: 'number', min: 15 },
+  { name: 'breakMinutes', label: msg('Break (min)'), type: 'number', min: 0 },
   // Seats of each slot made (docs/decisions/067-seats-and-series.md): more than 1 makes classes.
-  { name: 'capacity', label: 'Seats', type: 'number', min: 1 },
+  { name: 'capacity', label: msg('Seats'), type: 'number', min: 1 },
 ] as const;
 
 /**
@@ -65,7 +68,7 @@ const weeklyHoursFormSchema = z
 type WeeklyHoursDraft = z.input<typeof weeklyHoursFormSchema>;
 type RangeDraft = WeeklyHoursDraft['rules'][number];
 
-const SAVE_FAILED = 'Failed to save weekly hours';
+const SAVE_FAILED = msg('Failed to save weekly hours');
 
 function draftsOf(data: WeeklyHoursResponse): RangeDraft[] {
   return data.rules.map((rule) => ({
@@ -80,18 +83,27 @@ function draftsOf(data: WeeklyHoursResponse): RangeDraft[] {
 }
 
 /** "Created 40 slots, kept 0, removed 0; skipped 1 clashing, …" as the provider reads it. */
-function generationSummary(report: GenerationReport): string {
+function generationSummary(report: GenerationReport, t: Translate): string {
   const skipped = [
-    report.skippedClashes ? `${report.skippedClashes} clashing with other slots` : null,
-    report.skippedTimeOff ? `${report.skippedTimeOff} in time off` : null,
+    report.skippedClashes
+      ? t('{{count}} clashing with other slots', { count: report.skippedClashes })
+      : null,
+    report.skippedTimeOff ? t('{{count}} in time off', { count: report.skippedTimeOff }) : null,
     report.skippedNonexistent
-      ? `${report.skippedNonexistent} not on the clock (daylight saving)`
+      ? t('{{count}} not on the clock (daylight saving)', { count: report.skippedNonexistent })
       : null,
   ].filter(Boolean);
-  const slots = (count: number) => `${count} slot${count === 1 ? '' : 's'}`;
-  return `Created ${slots(report.created)}, kept ${report.kept}, removed ${report.removed}${
-    skipped.length ? `; skipped ${skipped.join(', ')}` : ''
-  }.`;
+  const values = {
+    slots: t('{{count}} slots', { count: report.created }),
+    kept: report.kept,
+    removed: report.removed,
+  };
+  return skipped.length
+    ? t('Created {{slots}}, kept {{kept}}, removed {{removed}}; skipped {{skipped}}.', {
+        ...values,
+        skipped: skipped.join(', '),
+      })
+    : t('Created {{slots}}, kept {{kept}}, removed {{removed}}.', values);
 }
 
 /**
@@ -100,15 +112,16 @@ function generationSummary(report: GenerationReport): string {
  * was created, kept, removed and skipped.
  */
 export function WeeklyHoursDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const weekly = useWeeklyHours();
   return (
-    <Modal open onClose={onClose} title="Weekly hours" size="lg">
+    <Modal open onClose={onClose} title={t('Weekly hours')} size="lg">
       <ListState
         query={weekly}
         texts={{
-          loading: 'Loading weekly hours...',
+          loading: t('Loading weekly hours...'),
           failed: (
-            <FormError>{failureMessage(weekly.error, 'Failed to load weekly hours')}</FormError>
+            <FormError>{failureMessage(weekly.error, t('Failed to load weekly hours'))}</FormError>
           ),
         }}
         textClassName="text-sm text-slate-600"
@@ -120,6 +133,7 @@ export function WeeklyHoursDialog({ onClose }: { onClose: () => void }) {
 }
 
 function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose: () => void }) {
+  const { t } = useTranslation();
   const [report, setReport] = useState<GenerationReport | null>(null);
   const save = useSaveWeeklyHours();
   const { control, getValues, handleSubmit, setError, formState, field } = useZodForm(
@@ -148,6 +162,7 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
   };
 
   // Each try replaces the last one's report (and failure: the form's root error).
+  const horizonField = field('horizonWeeks');
   const onSubmit = handleSubmit(
     (body) => {
       setReport(null);
@@ -162,10 +177,12 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
   );
 
   return (
-    <form noValidate aria-label="Weekly hours" onSubmit={(event) => void onSubmit(event)}>
+    <form noValidate aria-label={t('Weekly hours')} onSubmit={(event) => void onSubmit(event)}>
       <p className="mb-4 text-sm text-slate-600">
-        Slots are generated from these hours up to the horizon, in your time zone ({data.timezone}
-        ). Booked slots are never touched.
+        {t(
+          'Slots are generated from these hours up to the horizon, in your time zone ({{zone}}). Booked slots are never touched.',
+          { zone: data.timezone },
+        )}
       </p>
       <div className="space-y-4">
         {WEEKDAY_NAMES.map((dayName, dayIndex) => {
@@ -176,10 +193,12 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
             .filter(({ range }) => range.weekday === weekday);
           return (
             <fieldset key={dayName} className="rounded-md border border-slate-200 p-3">
-              <legend className="px-1 text-sm font-semibold text-slate-800">{dayName}</legend>
-              {dayRanges.length === 0 ? <p className="text-sm text-slate-500">No hours</p> : null}
+              <legend className="px-1 text-sm font-semibold text-slate-800">{t(dayName)}</legend>
+              {dayRanges.length === 0 ? (
+                <p className="text-sm text-slate-500">{t('No hours')}</p>
+              ) : null}
               {dayRanges.map(({ range, index }, nth) => {
-                const prefix = `${dayName} range ${nth + 1} `;
+                const prefix = `${t('{{day}} range {{number}}', { day: t(dayName), number: nth + 1 })} `;
                 return (
                   <div
                     key={range.id}
@@ -191,7 +210,7 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
                         label={
                           <>
                             <span className="sr-only">{prefix}</span>
-                            {column.label}
+                            {t(column.label)}
                           </>
                         }
                         type={column.type}
@@ -204,7 +223,8 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
                       onClick={() => ranges.remove(index)}
                       className="mt-6 rounded-md border border-red-300 px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
                     >
-                      Remove<span className="sr-only"> {prefix.trim()}</span>
+                      {t('Remove')}
+                      <span className="sr-only"> {prefix.trim()}</span>
                     </button>
                   </div>
                 );
@@ -214,7 +234,7 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
                 onClick={() => add(weekday)}
                 className="mt-1 text-sm font-medium text-indigo-700 underline hover:text-indigo-900"
               >
-                Add hours on {dayName}
+                {t('Add hours on {{day}}', { day: t(dayName) })}
               </button>
             </fieldset>
           );
@@ -222,22 +242,24 @@ function WeeklyHoursForm({ data, onClose }: { data: WeeklyHoursResponse; onClose
       </div>
       <TextField
         className="mt-4 max-w-48"
-        label="Horizon (weeks)"
+        label={t('Horizon (weeks)')}
         type="number"
         min={1}
         max={26}
-        {...field('horizonWeeks')}
+        {...horizonField}
       />
       <div className="mt-4 space-y-2">
         <FormError>{formState.errors.root?.server?.message}</FormError>
         <p role="status" className="text-sm font-medium text-emerald-800">
-          {report ? `Weekly hours saved. ${generationSummary(report)}` : null}
+          {report
+            ? t('Weekly hours saved. {{summary}}', { summary: generationSummary(report, t) })
+            : null}
         </p>
       </div>
       <div className="mt-4 flex justify-end gap-2">
-        <PlainButton onClick={onClose}>Done</PlainButton>
-        <PendingSubmit busy={save.isPending} busyText="Saving...">
-          Save weekly hours
+        <PlainButton onClick={onClose}>{t('Done')}</PlainButton>
+        <PendingSubmit busy={save.isPending} busyText={t('Saving...')}>
+          {t('Save weekly hours')}
         </PendingSubmit>
       </div>
     </form>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import { BUSINESS_TEXTS, type BusinessResource } from '@slotwise/shared/business-schemas';
 import {
   CATALOGUE_MESSAGES,
@@ -33,6 +35,8 @@ import { useZodForm } from '../../../lib/use-zod-form';
 
 /** The price is typed in the currency's units ('35.50'); this explains a malformed one. */
 export const PRICE_FORMAT_MESSAGE = 'Enter a price such as 35 or 35.50';
+/** The same text, marked as a message key (the form field translates it). */
+const PRICE_FORMAT = msg('Enter a price such as 35 or 35.50');
 
 /**
  * The deposit in cents for a deposit service (1 up to the price), null for the other modes;
@@ -50,7 +54,7 @@ function depositOf(
   if (values.payment_mode !== 'deposit') return null;
   const deposit = parsePriceText(values.deposit, values.currency);
   if (deposit === null) {
-    ctx.addIssue({ code: 'custom', path: ['deposit'], message: PRICE_FORMAT_MESSAGE });
+    ctx.addIssue({ code: 'custom', path: ['deposit'], message: PRICE_FORMAT });
     return undefined;
   }
   if (!depositCentsField.safeParse(deposit).success || (priceCents ?? 0) < deposit) {
@@ -86,7 +90,7 @@ const serviceFormSchema = z
     }
     const cents = parsePriceText(values.price, values.currency);
     if (cents === null) {
-      ctx.addIssue({ code: 'custom', path: ['price'], message: PRICE_FORMAT_MESSAGE });
+      ctx.addIssue({ code: 'custom', path: ['price'], message: PRICE_FORMAT });
     } else if (!priceCentsField.safeParse(cents).success) {
       ctx.addIssue({ code: 'custom', path: ['price'], message: CATALOGUE_MESSAGES.priceInvalid });
     }
@@ -127,6 +131,7 @@ interface ServiceFormModalProps {
 
 /** Add or edit a service: name, duration in minutes, price in its currency, description. */
 export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceFormModalProps) {
+  const { t } = useTranslation();
   const formId = useId();
   const create = useCreateService();
   const update = useUpdateService();
@@ -165,11 +170,24 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
       toast.success(message);
       onClose();
     } catch (error) {
-      showFormFailure(error, 'Failed to save the service', setError, SERVER_FIELDS);
+      showFormFailure(error, t('Failed to save the service'), setError, SERVER_FIELDS);
     }
   });
 
-  const title = service ? 'Edit service' : 'Add service';
+  const title = service ? t('Edit service') : t('Add service');
+  // Each input's registration, named once (outside the JSX that shows texts).
+  const fields = {
+    name: field('name'),
+    duration: field('duration'),
+    price: field('price'),
+    deposit: field('deposit'),
+    description: field('description'),
+    resource_id: field('resource_id'),
+  };
+  const registered = {
+    currency: register('currency'),
+    payment_mode: register('payment_mode'),
+  };
   return (
     <Modal
       open
@@ -179,32 +197,38 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
       footer={
         <>
           <PlainButton look="cancel" onClick={close} disabled={busy}>
-            Cancel
+            {t('Cancel')}
           </PlainButton>
-          <SubmitButton form={formId} busy={busy} busyText="Saving..." look="inline" announceBusy>
-            {service ? 'Save service' : 'Add service'}
+          <SubmitButton
+            form={formId}
+            busy={busy}
+            busyText={t('Saving...')}
+            look="inline"
+            announceBusy
+          >
+            {service ? t('Save service') : t('Add service')}
           </SubmitButton>
         </>
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField label="Service name" type="text" maxLength={80} {...field('name')} />
+        <TextField label={t('Service name')} type="text" maxLength={80} {...fields.name} />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
-            label="Duration (minutes)"
+            label={t('Duration (minutes)')}
             type="number"
             inputMode="numeric"
             min={15}
             max={480}
             step={5}
-            {...field('duration')}
+            {...fields.duration}
           />
-          <TextField label="Price" type="text" inputMode="decimal" {...field('price')} />
-          <Field label="Currency" error={errors.currency?.message}>
+          <TextField label={t('Price')} type="text" inputMode="decimal" {...fields.price} />
+          <Field label={t('Currency')} error={errors.currency?.message}>
             {(control) => (
               <select
                 {...control}
-                {...register('currency')}
+                {...registered.currency}
                 className={controlClass(errors.currency?.message)}
               >
                 {CURRENCIES.map((code) => (
@@ -218,19 +242,19 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Payment"
-            hint="What clients pay when they book"
+            label={t('Payment')}
+            hint={t('What clients pay when they book')}
             error={errors.payment_mode?.message}
           >
             {(control) => (
               <select
                 {...control}
-                {...register('payment_mode')}
+                {...registered.payment_mode}
                 className={controlClass(errors.payment_mode?.message)}
               >
                 {PAYMENT_MODES.map((mode) => (
                   <option key={mode} value={mode}>
-                    {PAYMENT_MODE_LABELS[mode]}
+                    {t(PAYMENT_MODE_LABELS[mode])}
                   </option>
                 ))}
               </select>
@@ -238,16 +262,16 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
           </Field>
           {paymentMode === 'deposit' ? (
             <TextField
-              label="Deposit amount"
+              label={t('Deposit amount')}
               type="text"
               inputMode="decimal"
-              {...field('deposit')}
+              {...fields.deposit}
             />
           ) : null}
         </div>
-        <TextAreaField label="Description (optional)" rows={3} {...field('description')} />
+        <TextAreaField label={t('Description (optional)')} rows={3} {...fields.description} />
         {resources.length > 0 ? (
-          <ResourceSelect resources={resources} {...field('resource_id')} />
+          <ResourceSelect resources={resources} {...fields.resource_id} />
         ) : null}
         <FormError>{errors.root?.server?.message}</FormError>
       </form>
@@ -264,11 +288,12 @@ function ResourceSelect({
   resources: BusinessResource[];
   error?: string;
 } & UseFormRegisterReturn) {
+  const { t } = useTranslation();
   return (
-    <Field label={BUSINESS_TEXTS.needsLabel} error={error}>
+    <Field label={t(BUSINESS_TEXTS.needsLabel)} error={error}>
       {(control) => (
         <select {...control} {...registered} className={controlClass(error)}>
-          <option value="">{BUSINESS_TEXTS.needsNothing}</option>
+          <option value="">{t(BUSINESS_TEXTS.needsNothing)}</option>
           {resources.map((resource) => (
             <option key={resource.id} value={resource.id}>
               {resource.name}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Service } from '@slotwise/shared/catalogue-schemas';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
@@ -25,6 +26,7 @@ const buttonClass =
  * stays listed as archived and can be reactivated).
  */
 export function ServicesSection() {
+  const { t } = useTranslation();
   const services = useServices();
   // docs/product.md §13.3: the room or machine a service needs, by name.
   const resources = useBusiness().data?.resources ?? [];
@@ -38,15 +40,17 @@ export function ServicesSection() {
       query={services}
       items={list}
       texts={{
-        loading: 'Loading services...',
+        loading: t('Loading services...'),
         failed: (
-          <LoadFailed onRetry={() => void services.refetch()}>Failed to load services</LoadFailed>
+          <LoadFailed onRetry={() => void services.refetch()}>
+            {t('Failed to load services')}
+          </LoadFailed>
         ),
-        empty: 'No services yet. Add what you offer, with its duration and price.',
+        empty: t('No services yet. Add what you offer, with its duration and price.'),
       }}
       textClassName="text-sm text-slate-600"
     >
-      <ul aria-label="Your services" className="space-y-3">
+      <ul aria-label={t('Your services')} className="space-y-3">
         {list.map((service) => (
           <li key={service.id}>
             <ServiceCard
@@ -65,7 +69,7 @@ export function ServicesSection() {
     <div className="mx-auto w-full max-w-3xl px-4 pb-8 sm:px-6">
       <CardSection
         titleId="services-title"
-        title="Services"
+        title={t('Services')}
         actions={
           <button
             type="button"
@@ -73,7 +77,7 @@ export function ServicesSection() {
             disabled={!services.isSuccess}
             className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            Add service
+            {t('Add service')}
           </button>
         }
       >
@@ -102,6 +106,7 @@ interface ServiceCardProps {
 }
 
 function ServiceCard({ service, needs, onEdit, onRemove }: ServiceCardProps) {
+  const { t } = useTranslation();
   const reactivate = useUpdateService();
   const titleId = `service-${service.id}-title`;
   const onReactivate = async () => {
@@ -112,7 +117,7 @@ function ServiceCard({ service, needs, onEdit, onRemove }: ServiceCardProps) {
       });
       toast.success(message);
     } catch (error) {
-      toast.error(failureMessage(error, 'Failed to reactivate the service'));
+      toast.error(failureMessage(error, t('Failed to reactivate the service')));
     }
   };
   return (
@@ -129,16 +134,16 @@ function ServiceCard({ service, needs, onEdit, onRemove }: ServiceCardProps) {
           </h3>
           {service.active ? null : (
             <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-              Archived
+              {t('Archived')}
             </span>
           )}
         </div>
         <p className="text-sm text-slate-700">
-          {[serviceSummary(service), servicePaymentText(service)].filter(Boolean).join(' · ')}
+          {[serviceSummary(service, t), servicePaymentText(service)].filter(Boolean).join(' · ')}
         </p>
         {needs ? (
           <p className="text-sm text-slate-700">
-            {BUSINESS_TEXTS.needsLabel}: {needs}
+            {t(BUSINESS_TEXTS.needsLabel)}: {needs}
           </p>
         ) : null}
         {service.description ? (
@@ -149,7 +154,7 @@ function ServiceCard({ service, needs, onEdit, onRemove }: ServiceCardProps) {
       </div>
       <div className="flex shrink-0 gap-2">
         <button type="button" onClick={onEdit} aria-describedby={titleId} className={buttonClass}>
-          Edit
+          {t('Edit')}
         </button>
         {service.active ? (
           <button
@@ -158,7 +163,7 @@ function ServiceCard({ service, needs, onEdit, onRemove }: ServiceCardProps) {
             aria-describedby={titleId}
             className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
           >
-            Remove
+            {t('Remove')}
           </button>
         ) : (
           <button
@@ -168,7 +173,7 @@ function ServiceCard({ service, needs, onEdit, onRemove }: ServiceCardProps) {
             aria-describedby={titleId}
             className={buttonClass}
           >
-            Reactivate
+            {t('Reactivate')}
           </button>
         )}
       </div>
@@ -177,6 +182,7 @@ function ServiceCard({ service, needs, onEdit, onRemove }: ServiceCardProps) {
 }
 
 function RemoveServiceDialog({ service, onClose }: { service: Service; onClose: () => void }) {
+  const { t } = useTranslation();
   const remove = useDeleteService();
   const [error, setError] = useState<string | null>(null);
   const onConfirm = async () => {
@@ -187,22 +193,24 @@ function RemoveServiceDialog({ service, onClose }: { service: Service; onClose: 
       else toast.success(message);
       onClose();
     } catch (failure) {
-      setError(failureMessage(failure, 'Failed to remove the service'));
+      setError(failureMessage(failure, t('Failed to remove the service')));
     }
   };
   return (
     <ConfirmDialog
-      title="Remove service"
-      question="Remove this service? If it has bookings, it is archived instead: it stays on those appointments but is no longer offered."
-      keepLabel="Keep service"
-      confirmLabel="Remove"
-      busyLabel="Removing..."
+      title={t('Remove service')}
+      question={t(
+        'Remove this service? If it has bookings, it is archived instead: it stays on those appointments but is no longer offered.',
+      )}
+      keepLabel={t('Keep service')}
+      confirmLabel={t('Remove')}
+      busyLabel={t('Removing...')}
       busy={remove.isPending}
       onConfirm={() => void onConfirm()}
       onClose={onClose}
     >
       <p className="font-medium text-slate-900">{service.name}</p>
-      <p className="text-sm text-slate-700">{serviceSummary(service)}</p>
+      <p className="text-sm text-slate-700">{serviceSummary(service, t)}</p>
       <InlineAlert>{error}</InlineAlert>
     </ConfirmDialog>
   );
