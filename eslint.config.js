@@ -27,6 +27,12 @@ const webRestrictedImportPaths = [
 const TRANSLATED_SCREENS = [
   'apps/web/src/components/site-header.tsx',
   'apps/web/src/components/language-switch.tsx',
+  'apps/web/src/features/business/**/*.{ts,tsx}',
+  'apps/web/src/features/admin/**/*.{ts,tsx}',
+  'apps/web/src/features/waitlist/**/*.{ts,tsx}',
+  'apps/web/src/features/payments/**/*.{ts,tsx}',
+  'apps/web/src/features/calendar-sync/**/*.{ts,tsx}',
+  'apps/web/src/features/moderation/**/*.{ts,tsx}',
 ];
 
 /** JSX attributes a person reads or hears. */
