@@ -5,12 +5,15 @@ import english from './locales/en';
  * server (docs/decisions/074-languages.md). The key is the English text with `{{name}}`
  * placeholders; `count` picks a plural form.
  */
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+export interface Translate {
+  (key: string): string;
+  (key: string, values: Record<string, unknown>): string;
+}
 
 const englishPlurals = new Intl.PluralRules('en');
 
 /** English without i18next: the key itself (or its English plural form), placeholders filled. */
-export const englishText: Translate = (key, values = {}) => {
+export const englishText: Translate = (key: string, values: Record<string, unknown> = {}) => {
   const count = values.count;
   const text =
     typeof count === 'number'

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Earnings } from '@slotwise/shared/payments-schemas';
 import { PAYMENT_TEXTS } from '@slotwise/shared/payments-texts';
 import { useState } from 'react';
@@ -42,6 +43,7 @@ function defaultRange(): EarningsRange {
  * and the ledger rows of the same range as a CSV download.
  */
 export function EarningsPage() {
+  const { t } = useTranslation();
   const [range, setRange] = useState(defaultRange);
   const valid = DAY_PATTERN.test(range.from) && DAY_PATTERN.test(range.to);
   const [shown, setShown] = useState(range);
@@ -58,9 +60,9 @@ export function EarningsPage() {
 
   return (
     <section aria-labelledby="earnings-title" className="mx-auto max-w-5xl p-4 sm:p-6">
-      <title>{`${PAYMENT_TEXTS.earningsTitle} · Slotwise`}</title>
+      <title>{`${t(PAYMENT_TEXTS.earningsTitle)} · Slotwise`}</title>
       <h1 id="earnings-title" className="text-2xl font-bold text-slate-900">
-        {PAYMENT_TEXTS.earningsTitle}
+        {t(PAYMENT_TEXTS.earningsTitle)}
       </h1>
       <div className="mt-4 flex flex-wrap items-end gap-4">
         <DateInput
@@ -91,7 +93,7 @@ export function EarningsPage() {
           }}
           className="rounded-md border border-indigo-300 bg-white px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
         >
-          {PAYMENT_TEXTS.downloadCsv}
+          {t(PAYMENT_TEXTS.downloadCsv)}
         </a>
       </div>
       {earnings.data ? (
@@ -137,6 +139,7 @@ function DateInput({
 }
 
 function EarningsFigures({ earnings, group }: { earnings: Earnings; group: 'week' | 'month' }) {
+  const { t } = useTranslation();
   const money = (cents: number) => formatMoney(cents, earnings.currency);
   return (
     <>
@@ -151,7 +154,7 @@ function EarningsFigures({ earnings, group }: { earnings: Earnings; group: 'week
         ))}
       </dl>
       {earnings.periods.length === 0 ? (
-        <p className="mt-6 text-sm text-slate-700">{PAYMENT_TEXTS.noEarnings}</p>
+        <p className="mt-6 text-sm text-slate-700">{t(PAYMENT_TEXTS.noEarnings)}</p>
       ) : (
         <div className="mt-6 overflow-x-auto">
           <table className="w-full min-w-[36rem] border-collapse text-sm">

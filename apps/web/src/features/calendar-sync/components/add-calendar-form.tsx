@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { CALENDAR_SYNC_TEXTS } from '@slotwise/shared/calendar-sync-texts';
 import { useId } from 'react';
 import { toast } from 'react-toastify/unstyled';
@@ -18,6 +19,7 @@ const FIELDS = ['url', 'name', 'username', 'password'] as const;
  * network, URL_NOT_ALLOWED, under the address).
  */
 export function AddCalendarForm() {
+  const { t } = useTranslation();
   const create = useCreateCalendarConnection();
   const { handleSubmit, setError, field, formState, reset, watch, register } = useZodForm(
     addCalendarSchema,
@@ -36,43 +38,43 @@ export function AddCalendarForm() {
       // A refusal of one field is told under it only; anything else above the button.
       const fields = Object.keys(serverFieldErrors(error));
       if (FIELDS.some((name) => fields.includes(name))) applyServerErrors(error, FIELDS, setError);
-      else showFormFailure(error, CALENDAR_SYNC_TEXTS.addFailed, setError);
+      else showFormFailure(error, t(CALENDAR_SYNC_TEXTS.addFailed), setError);
     }
   });
 
   return (
     <section aria-labelledby="add-calendar-title" className="mt-5 border-t border-slate-200 pt-4">
       <h3 id="add-calendar-title" className="text-sm font-semibold text-slate-900">
-        {CALENDAR_SYNC_TEXTS.addTitle}
+        {t(CALENDAR_SYNC_TEXTS.addTitle)}
       </h3>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-2 space-y-3">
         <fieldset aria-labelledby={legendId}>
           <legend id={legendId} className="text-sm font-medium text-slate-700">
-            {CALENDAR_SYNC_TEXTS.kindLegend}
+            {t(CALENDAR_SYNC_TEXTS.kindLegend)}
           </legend>
           <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-800">
             <label className="flex items-center gap-2">
               <input type="radio" value="ics" {...register('kind')} />
-              {CALENDAR_SYNC_TEXTS.kindIcs}
+              {t(CALENDAR_SYNC_TEXTS.kindIcs)}
             </label>
             <label className="flex items-center gap-2">
               <input type="radio" value="caldav" {...register('kind')} />
-              {CALENDAR_SYNC_TEXTS.kindCaldav}
+              {t(CALENDAR_SYNC_TEXTS.kindCaldav)}
             </label>
           </div>
         </fieldset>
         <TextField
-          label={CALENDAR_SYNC_TEXTS.urlLabel}
+          label={t(CALENDAR_SYNC_TEXTS.urlLabel)}
           type="url"
           inputMode="url"
           autoComplete="off"
           placeholder="https://"
           maxLength={2048}
-          hint={kind === 'ics' ? CALENDAR_SYNC_TEXTS.icsHint : undefined}
+          hint={kind === 'ics' ? t(CALENDAR_SYNC_TEXTS.icsHint) : undefined}
           {...field('url')}
         />
         <TextField
-          label={CALENDAR_SYNC_TEXTS.nameLabel}
+          label={t(CALENDAR_SYNC_TEXTS.nameLabel)}
           autoComplete="off"
           maxLength={80}
           {...field('name')}
@@ -80,12 +82,12 @@ export function AddCalendarForm() {
         {kind === 'caldav' ? (
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
-              label={CALENDAR_SYNC_TEXTS.usernameLabel}
+              label={t(CALENDAR_SYNC_TEXTS.usernameLabel)}
               autoComplete="username"
               {...field('username')}
             />
             <PasswordField
-              label={CALENDAR_SYNC_TEXTS.passwordLabel}
+              label={t(CALENDAR_SYNC_TEXTS.passwordLabel)}
               autoComplete="current-password"
               revealable
               {...field('password')}
@@ -95,10 +97,10 @@ export function AddCalendarForm() {
         <FormError>{formState.errors.root?.server?.message}</FormError>
         <SubmitButton
           busy={formState.isSubmitting}
-          busyText={CALENDAR_SYNC_TEXTS.adding}
+          busyText={t(CALENDAR_SYNC_TEXTS.adding)}
           look="inline"
         >
-          {CALENDAR_SYNC_TEXTS.add}
+          {t(CALENDAR_SYNC_TEXTS.add)}
         </SubmitButton>
       </form>
     </section>
