@@ -12,7 +12,7 @@ export function AdminAuditPage() {
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <section aria-labelledby="admin-audit-title" className="space-y-4">
-      <title>Audit log · Admin · Slotwise</title>
+      <title>{t('Audit log · Admin · Slotwise')}</title>
       <h2 id="admin-audit-title" className="text-xl font-semibold text-slate-900">
         {t(MODERATION_TEXTS.auditTitle)}
       </h2>

@@ -39,7 +39,7 @@ export function AdminOverviewPage() {
   const data = figures.data;
   return (
     <section aria-labelledby="admin-overview-title" className="space-y-6">
-      <title>Overview · Admin · Slotwise</title>
+      <title>{t('Overview · Admin · Slotwise')}</title>
       <h2 id="admin-overview-title" className="text-xl font-semibold text-slate-900">
         {t(MODERATION_TEXTS.figuresTitle)}
       </h2>

@@ -34,7 +34,7 @@ export function AdminProvidersPage() {
 
   return (
     <section aria-labelledby="admin-providers-title" className="space-y-4">
-      <title>Providers · Admin · Slotwise</title>
+      <title>{t('Providers · Admin · Slotwise')}</title>
       <h2 id="admin-providers-title" className="text-xl font-semibold text-slate-900">
         {t(MODERATION_TEXTS.providersTitle)}
       </h2>

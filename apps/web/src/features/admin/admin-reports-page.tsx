@@ -31,7 +31,7 @@ export function AdminReportsPage() {
 
   return (
     <section aria-labelledby="admin-reports-title" className="space-y-4">
-      <title>Reports · Admin · Slotwise</title>
+      <title>{t('Reports · Admin · Slotwise')}</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="admin-reports-title" className="text-xl font-semibold text-slate-900">
           {t(MODERATION_TEXTS.reportsTitle)}

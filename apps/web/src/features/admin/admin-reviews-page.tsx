@@ -33,7 +33,7 @@ export function AdminReviewsPage() {
 
   return (
     <section aria-labelledby="admin-reviews-title" className="space-y-4">
-      <title>Reviews · Admin · Slotwise</title>
+      <title>{t('Reviews · Admin · Slotwise')}</title>
       <h2 id="admin-reviews-title" className="text-xl font-semibold text-slate-900">
         {t(MODERATION_TEXTS.reviewsTitle)}
       </h2>

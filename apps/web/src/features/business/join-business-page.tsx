@@ -1,3 +1,4 @@
+import { translate } from '../../lib/i18n';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_MESSAGES, BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { useAcceptInvitation } from './api/accept-invitation';
 
 /** The server's refusal in the product's words (docs/product.md §13.1). */
 function refusalText(error: unknown): string {
-  const { t } = useTranslation();
+  const t = translate;
   if (error instanceof ApiError) {
     if (error.status === 404) return t(BUSINESS_MESSAGES.invitationNotFound);
     if (error.code === 'INVITATION_EXPIRED') return t(BUSINESS_MESSAGES.invitationExpired);

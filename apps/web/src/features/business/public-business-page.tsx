@@ -31,12 +31,14 @@ export function PublicBusinessPage({
   const { id = '' } = useParams();
   const business = usePublicBusiness(id);
   const data = business.data;
-  useMetaDescription(data ? `${data.name}: services, staff and free times. Book online.` : null);
+  useMetaDescription(
+    data ? t('{{name}}: services, staff and free times. Book online.', { name: data.name }) : null,
+  );
 
   if (business.isPending) {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
-        <title>Business · Slotwise</title>
+        <title>{t('Business · Slotwise')}</title>
         <p role="status" className="text-slate-600">
           {t(BUSINESS_TEXTS.loading)}
         </p>

@@ -52,7 +52,7 @@ export function CheckoutPage() {
         </div>
       ) : (
         <p role="status" className="text-sm text-slate-600">
-          Loading payment...
+          {t('Loading payment...')}
         </p>
       )}
     </section>
@@ -79,19 +79,19 @@ function Checkout({ paymentId, data }: { paymentId: string; data: CheckoutRespon
         {cardOnFile ? t(PAYMENT_TEXTS.saveCardTitle) : t(PAYMENT_TEXTS.checkoutTitle)}
       </h1>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-800">
-        <dt className="text-slate-600">Provider</dt>
+        <dt className="text-slate-600">{t('Provider')}</dt>
         <dd className="font-medium">
           {fullName(appointment.provider_first_name, appointment.provider_last_name)}
         </dd>
         {appointment.service_name ? (
           <>
-            <dt className="text-slate-600">Service</dt>
+            <dt className="text-slate-600">{t('Service')}</dt>
             <dd className="font-medium">{appointment.service_name}</dd>
           </>
         ) : null}
-        <dt className="text-slate-600">When</dt>
+        <dt className="text-slate-600">{t('When')}</dt>
         <dd className="font-medium">{when}</dd>
-        <dt className="text-slate-600">{cardOnFile ? 'Due now' : 'Amount'}</dt>
+        <dt className="text-slate-600">{cardOnFile ? t('Due now') : t('Amount')}</dt>
         <dd className="font-medium">
           {cardOnFile
             ? t(PAYMENT_TEXTS.cardOnFileDue)
@@ -99,10 +99,13 @@ function Checkout({ paymentId, data }: { paymentId: string; data: CheckoutRespon
         </dd>
       </dl>
       {zone ? (
-        <p className="mt-1 text-xs text-slate-600">{MESSAGES.providerLocalTimeNote}</p>
+        <p className="mt-1 text-xs text-slate-600">{t(MESSAGES.providerLocalTimeNote)}</p>
       ) : null}
-      <h2 className="mt-4 text-sm font-semibold text-slate-900">Cancellation terms</h2>
-      <ul aria-label="Cancellation terms" className="mt-1 list-disc pl-5 text-sm text-slate-700">
+      <h2 className="mt-4 text-sm font-semibold text-slate-900">{t('Cancellation terms')}</h2>
+      <ul
+        aria-label={t('Cancellation terms')}
+        className="mt-1 list-disc pl-5 text-sm text-slate-700"
+      >
         {(terms.length > 0 ? terms : [t(PAYMENT_TEXTS.noFees)]).map((sentence) => (
           <li key={sentence}>{sentence}</li>
         ))}

@@ -34,7 +34,7 @@ export function ProviderWaitlistPage() {
             </dd>
           </dl>
         ) : null}
-        <CardSection titleId="provider-waitlist-list-title" title="Who is waiting">
+        <CardSection titleId="provider-waitlist-list-title" title={t('Who is waiting')}>
           <div className="mt-3">
             <ListState
               query={waitlist}
@@ -59,7 +59,7 @@ export function ProviderWaitlistPage() {
                   return (
                     <li key={entry.id} className="flex items-start gap-3 py-3">
                       <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-800">
-                        <span className="sr-only">Position </span>
+                        <span className="sr-only">{t('Position')} </span>
                         {entry.position}
                       </span>
                       <div className="min-w-0">
@@ -71,7 +71,7 @@ export function ProviderWaitlistPage() {
                           </span>
                         </p>
                         <ul
-                          aria-label={`Days for ${client}`}
+                          aria-label={t('Days for {{name}}', { name: client })}
                           className="mt-1 text-sm text-slate-700"
                         >
                           {entry.windows.map((window) => (

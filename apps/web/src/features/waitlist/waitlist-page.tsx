@@ -42,7 +42,7 @@ export function WaitlistPage() {
             <h2 id="waitlist-offers-title" className="text-lg font-semibold text-slate-900">
               {t(WAITLIST_TEXTS.offersTitle)}
             </h2>
-            <p className="mt-1 text-xs text-slate-600">{MESSAGES.providerLocalTimeNote}</p>
+            <p className="mt-1 text-xs text-slate-600">{t(MESSAGES.providerLocalTimeNote)}</p>
             <ul aria-labelledby="waitlist-offers-title" className="mt-3 space-y-3">
               {open.map((offer) => (
                 <li key={offer.id}>
@@ -111,7 +111,10 @@ function EntryRow({ entry }: { entry: WaitlistEntry }) {
             {entry.service_name ?? t(WAITLIST_TEXTS.anyService)}
           </span>
         </p>
-        <ul aria-label={`Days for ${provider}`} className="mt-1 text-sm text-slate-700">
+        <ul
+          aria-label={t('Days for {{name}}', { name: provider })}
+          className="mt-1 text-sm text-slate-700"
+        >
           {entry.windows.map((window) => (
             <li key={`${window.date}-${window.from}-${window.to}`}>{windowText(window)}</li>
           ))}

@@ -50,6 +50,7 @@ export function NoteDialog({
     }
   });
 
+  const noteField = field('note');
   return (
     <Modal
       open
@@ -80,7 +81,7 @@ export function NoteDialog({
           label={t(MODERATION_TEXTS.noteLabel)}
           rows={4}
           maxLength={ACTION_NOTE_MAX}
-          {...field('note')}
+          {...noteField}
         />
         <FormError>{formState.errors.root?.server?.message}</FormError>
       </form>

@@ -28,6 +28,7 @@ export function CreateBusinessForm() {
     }
   });
 
+  const nameField = field('name');
   return (
     <form
       noValidate
@@ -40,7 +41,7 @@ export function CreateBusinessForm() {
         label={t(BUSINESS_TEXTS.businessNameLabel)}
         type="text"
         maxLength={BUSINESS_NAME_MAX}
-        {...field('name')}
+        {...nameField}
       />
       <FormError>{formState.errors.root?.server?.message}</FormError>
       <SubmitButton

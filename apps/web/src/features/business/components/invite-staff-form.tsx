@@ -34,6 +34,7 @@ export function InviteStaffForm({ invitations }: { invitations: BusinessInvitati
     }
   });
 
+  const emailField = field('email');
   return (
     <section aria-labelledby="invite-staff-title">
       <h3 id="invite-staff-title" className="text-sm font-semibold text-slate-900">
@@ -50,7 +51,7 @@ export function InviteStaffForm({ invitations }: { invitations: BusinessInvitati
           autoComplete="off"
           maxLength={EMAIL_MAX}
           className="flex-1"
-          {...field('email')}
+          {...emailField}
         />
         <div className="sm:pt-6">
           <SubmitButton

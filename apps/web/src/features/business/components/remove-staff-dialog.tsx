@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import {
   BUSINESS_MESSAGES,
   BUSINESS_TEXTS,
@@ -17,7 +18,7 @@ import { useStaffUpcoming } from '../api/get-staff-upcoming';
 import { useRemoveStaff, type FutureBookings } from '../api/remove-staff';
 import { formatInstantWhen } from '../../../lib/date-time-format';
 
-const FAILED = 'Failed to remove the staff member';
+const FAILED = msg('Failed to remove the staff member');
 
 /**
  * Removing a staff member (docs/product.md §13.1): confirmed first; when they still have future
@@ -51,7 +52,7 @@ export function RemoveStaffDialog({
       if (failure instanceof ApiError && failure.code === 'STAFF_HAS_BOOKINGS') {
         setHasBookings(true);
       } else {
-        setError(failureMessage(failure, FAILED));
+        setError(failureMessage(failure, t(FAILED)));
       }
     }
   };
@@ -103,7 +104,7 @@ export function RemoveStaffDialog({
           {t(BUSINESS_TEXTS.loading)}
         </p>
       ) : upcoming.isError ? (
-        <InlineAlert>{failureMessage(upcoming.error, FAILED)}</InlineAlert>
+        <InlineAlert>{failureMessage(upcoming.error, t(FAILED))}</InlineAlert>
       ) : (
         <ul aria-label={t(BUSINESS_TEXTS.upcomingBookingsTitle)} className="mt-2 space-y-1">
           {upcoming.data.map((appointment) => (

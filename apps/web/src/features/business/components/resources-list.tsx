@@ -43,6 +43,7 @@ export function ResourcesList({ resources }: { resources: BusinessResource[] }) 
     }
   };
 
+  const nameField = field('name');
   return (
     <section aria-labelledby="business-resources-title">
       <h3 id="business-resources-title" className="text-sm font-semibold text-slate-900">
@@ -84,7 +85,7 @@ export function ResourcesList({ resources }: { resources: BusinessResource[] }) 
           type="text"
           maxLength={RESOURCE_NAME_MAX}
           className="flex-1"
-          {...field('name')}
+          {...nameField}
         />
         <div className="sm:pt-6">
           <SubmitButton

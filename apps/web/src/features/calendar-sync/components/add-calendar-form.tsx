@@ -13,6 +13,7 @@ import { addCalendarSchema, EMPTY_CALENDAR_FORM as EMPTY } from '../add-calendar
 
 const FIELDS = ['url', 'name', 'username', 'password'] as const;
 
+const URL_PLACEHOLDER = 'https://';
 /**
  * "Add calendar" (docs/product.md §18.1): an ICS address, or a CalDAV calendar with a user name
  * and password. The server's refusals land under their fields (an address inside a private
@@ -42,6 +43,11 @@ export function AddCalendarForm() {
     }
   });
 
+  const kindProps = register('kind');
+  const urlField = field('url');
+  const nameField = field('name');
+  const usernameField = field('username');
+  const passwordField = field('password');
   return (
     <section aria-labelledby="add-calendar-title" className="mt-5 border-t border-slate-200 pt-4">
       <h3 id="add-calendar-title" className="text-sm font-semibold text-slate-900">
@@ -54,11 +60,11 @@ export function AddCalendarForm() {
           </legend>
           <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-800">
             <label className="flex items-center gap-2">
-              <input type="radio" value="ics" {...register('kind')} />
+              <input type="radio" value="ics" {...kindProps} />
               {t(CALENDAR_SYNC_TEXTS.kindIcs)}
             </label>
             <label className="flex items-center gap-2">
-              <input type="radio" value="caldav" {...register('kind')} />
+              <input type="radio" value="caldav" {...kindProps} />
               {t(CALENDAR_SYNC_TEXTS.kindCaldav)}
             </label>
           </div>
@@ -68,29 +74,29 @@ export function AddCalendarForm() {
           type="url"
           inputMode="url"
           autoComplete="off"
-          placeholder="https://"
+          placeholder={URL_PLACEHOLDER}
           maxLength={2048}
           hint={kind === 'ics' ? t(CALENDAR_SYNC_TEXTS.icsHint) : undefined}
-          {...field('url')}
+          {...urlField}
         />
         <TextField
           label={t(CALENDAR_SYNC_TEXTS.nameLabel)}
           autoComplete="off"
           maxLength={80}
-          {...field('name')}
+          {...nameField}
         />
         {kind === 'caldav' ? (
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
               label={t(CALENDAR_SYNC_TEXTS.usernameLabel)}
               autoComplete="username"
-              {...field('username')}
+              {...usernameField}
             />
             <PasswordField
               label={t(CALENDAR_SYNC_TEXTS.passwordLabel)}
               autoComplete="current-password"
               revealable
-              {...field('password')}
+              {...passwordField}
             />
           </div>
         ) : null}

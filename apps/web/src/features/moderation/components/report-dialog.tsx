@@ -48,6 +48,9 @@ export function ReportDialog({
     }
   });
 
+  const kindProps = register('kind');
+  const targetIdProps = register('targetId');
+  const reasonField = field('reason');
   return (
     <Modal
       open
@@ -74,13 +77,13 @@ export function ReportDialog({
         onSubmit={(event) => void onSubmit(event)}
         className="space-y-4"
       >
-        <input type="hidden" {...register('kind')} />
-        <input type="hidden" {...register('targetId')} />
+        <input type="hidden" {...kindProps} />
+        <input type="hidden" {...targetIdProps} />
         <TextAreaField
           label={t(MODERATION_TEXTS.reasonLabel)}
           rows={4}
           maxLength={REPORT_REASON_MAX}
-          {...field('reason')}
+          {...reasonField}
         />
         <FormError>{formState.errors.root?.server?.message}</FormError>
       </form>

@@ -67,6 +67,8 @@ export function JoinWaitlistDialog({
     }
   });
 
+  const providerIdProps = register('providerId');
+  const serviceIdProps = register('serviceId');
   return (
     <Modal
       open
@@ -94,13 +96,13 @@ export function JoinWaitlistDialog({
         onSubmit={(event) => void onSubmit(event)}
         className="space-y-4"
       >
-        <input type="hidden" {...register('providerId')} />
+        <input type="hidden" {...providerIdProps} />
         {services.length > 0 ? (
           <Field label={t(WAITLIST_TEXTS.service)} error={field('serviceId').error}>
             {(attrs) => (
               <select
                 {...attrs}
-                {...register('serviceId')}
+                {...serviceIdProps}
                 className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900"
               >
                 <option value="">{t(WAITLIST_TEXTS.anyService)}</option>
@@ -117,13 +119,13 @@ export function JoinWaitlistDialog({
           <legend className="text-sm font-semibold text-slate-800">
             {t(WAITLIST_TEXTS.windowsLegend)}
           </legend>
-          <p className="text-xs text-slate-600">{MESSAGES.providerLocalTimeNote}</p>
+          <p className="text-xs text-slate-600">{t(MESSAGES.providerLocalTimeNote)}</p>
           <ul className="space-y-3">
             {fields.map((row, index) => (
               <li key={row.id}>
                 <fieldset className="rounded-md border border-slate-200 p-3">
                   <legend className="px-1 text-sm font-medium text-slate-700">
-                    Day {index + 1}
+                    {t('Day {{number}}', { number: index + 1 })}
                   </legend>
                   <div className="grid gap-3 sm:grid-cols-3">
                     <TextField
@@ -148,7 +150,7 @@ export function JoinWaitlistDialog({
                       onClick={() => remove(index)}
                       className="mt-2 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
                     >
-                      Remove day {index + 1}
+                      {t('Remove day {{number}}', { number: index + 1 })}
                     </button>
                   ) : null}
                 </fieldset>
