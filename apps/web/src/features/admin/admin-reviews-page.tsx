@@ -81,7 +81,11 @@ export function AdminReviewsPage() {
               <button
                 type="button"
                 onClick={() => setActing(review)}
-                aria-label={`${review.hidden_at ? t(MODERATION_TEXTS.show) : t(MODERATION_TEXTS.hide)} review by ${review.author_name}`}
+                aria-label={
+                  review.hidden_at
+                    ? t('Show review by {{name}}', { name: review.author_name })
+                    : t('Hide review by {{name}}', { name: review.author_name })
+                }
                 className={ACTION}
               >
                 {review.hidden_at ? t(MODERATION_TEXTS.show) : t(MODERATION_TEXTS.hide)}
@@ -98,7 +102,11 @@ export function AdminReviewsPage() {
       </ListState>
       {acting ? (
         <NoteDialog
-          title={`${hiding ? t(MODERATION_TEXTS.hide) : t(MODERATION_TEXTS.show)} review by ${acting.author_name}`}
+          title={
+            hiding
+              ? t('Hide review by {{name}}', { name: acting.author_name })
+              : t('Show review by {{name}}', { name: acting.author_name })
+          }
           confirmLabel={hiding ? t(MODERATION_TEXTS.hide) : t(MODERATION_TEXTS.show)}
           about={acting.comment ? <p className="whitespace-pre-line">{acting.comment}</p> : null}
           busy={hide.isPending || unhide.isPending}
