@@ -104,7 +104,7 @@ function Checkout({ paymentId, data }: { paymentId: string; data: CheckoutRespon
       <h2 className="mt-4 text-sm font-semibold text-slate-900">{t('Cancellation terms')}</h2>
       <ul
         aria-label={t('Cancellation terms')}
-        className="mt-1 list-disc pl-5 text-sm text-slate-700"
+        className="mt-1 list-disc ps-5 text-sm text-slate-700"
       >
         {(terms.length > 0 ? terms : [t(PAYMENT_TEXTS.noFees)]).map((sentence) => (
           <li key={sentence}>{sentence}</li>

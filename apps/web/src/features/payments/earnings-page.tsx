@@ -163,12 +163,12 @@ function EarningsFigures({ earnings, group }: { earnings: Earnings; group: 'week
               {group === 'week' ? t('Earnings by week') : t('Earnings by month')}
             </caption>
             <thead>
-              <tr className="border-b border-slate-200 text-left text-slate-600">
-                <th scope="col" className="py-2 pr-3 font-medium">
+              <tr className="border-b border-slate-200 text-start text-slate-600">
+                <th scope="col" className="py-2 pe-3 font-medium">
                   {group === 'week' ? t('Week of') : t('Month')}
                 </th>
                 {FIGURES.map((figure) => (
-                  <th key={figure.key} scope="col" className="py-2 pr-3 text-right font-medium">
+                  <th key={figure.key} scope="col" className="py-2 pe-3 text-end font-medium">
                     {t(figure.label)}
                   </th>
                 ))}
@@ -177,13 +177,13 @@ function EarningsFigures({ earnings, group }: { earnings: Earnings; group: 'week
             <tbody>
               {earnings.periods.map((period) => (
                 <tr key={period.start} className="border-b border-slate-100">
-                  <th scope="row" className="py-2 pr-3 text-left font-medium text-slate-800">
+                  <th scope="row" className="py-2 pe-3 text-start font-medium text-slate-800">
                     {group === 'week'
                       ? formatShortDate(period.start.slice(0, 10))
                       : formatMonth(period.start.slice(0, 10))}
                   </th>
                   {FIGURES.map((figure) => (
-                    <td key={figure.key} className="py-2 pr-3 text-right tabular-nums">
+                    <td key={figure.key} className="py-2 pe-3 text-end tabular-nums">
                       {money(period[figure.key])}
                     </td>
                   ))}

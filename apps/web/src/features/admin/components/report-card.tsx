@@ -27,7 +27,7 @@ export function TargetSummary({ report }: { report: ReportItem }) {
   const { target } = report;
   if (!target) return <p className="text-sm text-slate-600">{t(MODERATION_TEXTS.targetGone)}</p>;
   return (
-    <div className="rounded-md border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm">
+    <div className="rounded-md border-s-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm">
       <p className="flex flex-wrap items-center gap-2 text-slate-700">
         {target.rating !== null ? <span>{`${target.rating}/5`}</span> : null}
         {target.author_name ? (
