@@ -40,6 +40,12 @@ const TRANSLATED_SCREENS = [
   'apps/web/src/features/appointments/**/*.{ts,tsx}',
   'apps/web/src/features/catalogue/**/*.{ts,tsx}',
   'apps/web/src/features/policies/**/*.{ts,tsx}',
+  'apps/web/src/features/business/**/*.{ts,tsx}',
+  'apps/web/src/features/admin/**/*.{ts,tsx}',
+  'apps/web/src/features/waitlist/**/*.{ts,tsx}',
+  'apps/web/src/features/payments/**/*.{ts,tsx}',
+  'apps/web/src/features/calendar-sync/**/*.{ts,tsx}',
+  'apps/web/src/features/moderation/**/*.{ts,tsx}',
 ];
 
 /**

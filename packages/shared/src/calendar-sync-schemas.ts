@@ -1,5 +1,6 @@
 import { idParamsOf } from './common-schemas';
 import { z } from './zod';
+import { msg } from './locales';
 
 /**
  * Calendar sync (docs/product.md §18, docs/decisions/071-calendar-sync.md): a provider connects
@@ -21,20 +22,20 @@ export const CALENDAR_HORIZON_DAYS = 180;
 export const CALENDAR_FAILURES_BEFORE_NOTICE = 3;
 
 export const CALENDAR_SYNC_MESSAGES = {
-  kindInvalid: 'Choose an ICS address or a CalDAV calendar',
-  urlInvalid: 'Enter the calendar address (http:// or https://)',
-  urlNotAllowed: 'This address points inside a private network and cannot be used',
-  usernameRequired: 'Enter the user name',
-  passwordRequired: 'Enter the password',
-  nameTooLong: 'Keep the name under 80 characters',
-  tooMany: `At most ${MAX_CALENDAR_CONNECTIONS} calendars`,
-  connectionNotFound: 'Calendar connection not found',
-  invalidConnectionId: 'Invalid calendar connection id',
-  added: 'Calendar connected',
-  removed: 'Calendar disconnected',
-  synced: 'Calendar synced',
-  providerBusy: 'The provider is busy at this time. Please choose another time',
-  failingTitle: 'Calendar sync failing',
+  kindInvalid: msg('Choose an ICS address or a CalDAV calendar'),
+  urlInvalid: msg('Enter the calendar address (http:// or https://)'),
+  urlNotAllowed: msg('This address points inside a private network and cannot be used'),
+  usernameRequired: msg('Enter the user name'),
+  passwordRequired: msg('Enter the password'),
+  nameTooLong: msg('Keep the name under 80 characters'),
+  tooMany: msg('At most 10 calendars'),
+  connectionNotFound: msg('Calendar connection not found'),
+  invalidConnectionId: msg('Invalid calendar connection id'),
+  added: msg('Calendar connected'),
+  removed: msg('Calendar disconnected'),
+  synced: msg('Calendar synced'),
+  providerBusy: msg('The provider is busy at this time. Please choose another time'),
+  failingTitle: msg('Calendar sync failing'),
 } as const;
 
 const urlField = z

@@ -1,3 +1,5 @@
+import { englishText, type Translate } from './english-text';
+
 /**
  * The web's words for calendar sync (docs/product.md §18): the provider's Calendars section and
  * the busy time on the week calendar. The API's messages and validation texts are in
@@ -28,20 +30,22 @@ export const CALENDAR_SYNC_TEXTS = {
   syncFailed: 'The calendar could not be synced',
   remove: 'Remove',
   removeTitle: 'Remove calendar',
-  removeQuestion: (name: string) =>
-    `Disconnect "${name}"? Its busy time no longer keeps clients off those times.`,
+  removeQuestion: (name: string, t: Translate = englishText) =>
+    t('Disconnect "{{name}}"? Its busy time no longer keeps clients off those times.', { name }),
   keep: 'Keep calendar',
   removing: 'Removing...',
   removeFailed: 'The calendar could not be removed',
   lastSync: 'Last sync',
   nextSync: 'Next sync',
   never: 'Never',
-  busyCount: (count: number) => (count === 1 ? '1 busy time' : `${count} busy times`),
+  busyCount: (count: number, t: Translate = englishText) => t('{{count}} busy times', { count }),
   lastError: 'Last error',
   kindName: { ics: 'ICS address', caldav: 'CalDAV' } as const,
   /** The week calendar's greyed block. */
   busy: 'Busy',
-  busyLabel: (name: string, range: string) => `Busy, ${range}, ${name}`,
+  busyLabel: (name: string, range: string, t: Translate = englishText) =>
+    t('Busy, {{range}}, {{name}}', { range, name }),
   /** Added to a free slot's name when busy time covers it: clients are not offered it. */
-  busySlotLabel: (name: string) => `busy in ${name}, not offered to clients`,
+  busySlotLabel: (name: string, t: Translate = englishText) =>
+    t('busy in {{name}}, not offered to clients', { name }),
 } as const;

@@ -1,5 +1,6 @@
 import { isIsoDate } from './dates';
 import { z } from './zod';
+import { msg } from './locales';
 
 /**
  * The operator's marketplace figures (docs/product.md §19.2,
@@ -13,9 +14,9 @@ export const FIGURES_MAX_DAYS = 366;
 export const FIGURES_DEFAULT_DAYS = 30;
 
 export const FIGURES_MESSAGES = {
-  invalidDate: 'Dates must be YYYY-MM-DD',
-  rangeOrder: '`from` must not be after `to`',
-  rangeTooLong: `Ask for at most ${FIGURES_MAX_DAYS} days`,
+  invalidDate: msg('Dates must be YYYY-MM-DD'),
+  rangeOrder: msg('`from` must not be after `to`'),
+  rangeTooLong: msg('Ask for at most 366 days'),
 } as const;
 
 // A real calendar day: Date.parse takes 2026-02-30 for March 2, which the database refuses.

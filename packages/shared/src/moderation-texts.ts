@@ -1,4 +1,13 @@
+import { englishText, type Translate } from './english-text';
+import { msg } from './locales';
 import type { AuditAction, ReportAction, ReportKind, ReportStatus } from './moderation-schemas';
+
+/** A reporter's role as the report card names it. */
+const ROLE_NAMES: Record<string, string> = {
+  client: msg('client'),
+  provider: msg('provider'),
+  admin: msg('admin'),
+};
 
 /**
  * What the web pages say about reports and the operator's screens (docs/product.md §19.3, §19.6,
@@ -41,7 +50,7 @@ export const MODERATION_TEXTS = {
   cancelRate: 'Cancel rate',
   noShowRate: 'No-show rate',
   openReports: 'Open reports',
-  oldestOpen: (age: string) => `oldest ${age}`,
+  oldestOpen: (age: string, t: Translate = englishText) => t('oldest {{age}}', { age }),
   noneOpen: 'none waiting',
   chartTitle: 'Bookings and cancellations by day (UTC)',
   chartDay: 'Day',
@@ -51,16 +60,17 @@ export const MODERATION_TEXTS = {
   loadingReports: 'Loading reports...',
   loadReportsFailed: 'Failed to load the reports',
   noReports: 'No reports here.',
-  reportedBy: (name: string, role: string) => `Reported by ${name} (${role})`,
+  reportedBy: (name: string, role: string, t: Translate = englishText) =>
+    t('Reported by {{name}} ({{role}})', { name, role: t(ROLE_NAMES[role] ?? role) }),
   reason: 'Reason',
   targetGone: 'What was reported no longer exists.',
-  byAuthor: (name: string) => `by ${name}`,
-  aboutProvider: (name: string) => `Provider: ${name}`,
+  byAuthor: (name: string, t: Translate = englishText) => t('by {{name}}', { name }),
+  aboutProvider: (name: string, t: Translate = englishText) => t('Provider: {{name}}', { name }),
   hiddenBadge: 'Hidden',
   suspendedBadge: 'Suspended',
-  otherOpen: (count: number) =>
-    count === 1 ? '1 more open report about this' : `${count} more open reports about this`,
-  resolvedBy: (name: string) => `Resolved by ${name}`,
+  otherOpen: (count: number, t: Translate = englishText) =>
+    t('{{count}} more open reports about this', { count }),
+  resolvedBy: (name: string, t: Translate = englishText) => t('Resolved by {{name}}', { name }),
   loadMore: 'Show more',
   // Actions (each asks for the note)
   noteLabel: 'Note (kept in the audit log, sent as the reason)',
@@ -87,8 +97,10 @@ export const MODERATION_TEXTS = {
   hide: 'Hide',
   show: 'Show',
   unlisted: 'Not listed',
-  openReportsCount: (count: number) => (count === 1 ? '1 open report' : `${count} open reports`),
-  suspendedBecause: (note: string) => `Suspended: ${note}`,
+  openReportsCount: (count: number, t: Translate = englishText) =>
+    t('{{count}} open reports', { count }),
+  suspendedBecause: (note: string, t: Translate = englishText) =>
+    t('Suspended: {{note}}', { note }),
   // Audit log
   auditTitle: 'Audit log',
   loadingAudit: 'Loading the audit log...',

@@ -1,4 +1,6 @@
 import { z } from './zod';
+import { englishText, type Translate } from './english-text';
+import { msg } from './locales';
 
 /**
  * Payments and no-show protection (docs/product.md §16, docs/decisions/068-payments.md): what a
@@ -25,26 +27,26 @@ export const MAX_FEE_TIERS = 5;
 export const MAX_FEE_HOURS = 720;
 
 export const PAYMENT_MESSAGES = {
-  paymentModeInvalid: 'Payment must be none, deposit, prepay or card_on_file',
-  depositInvalid: 'Deposit must be a whole number of cents from 1 up to the price',
-  depositNeedsPrice: 'A service that takes money needs a price above 0',
-  feeHoursInvalid: `Hours before must be a whole number from 0 to ${MAX_FEE_HOURS}`,
-  feePercentInvalid: 'Percent must be a whole number from 0 to 100',
-  feeTiersTooMany: `At most ${MAX_FEE_TIERS} cancellation fee tiers`,
-  feeTiersRepeated: 'Each tier needs its own number of hours',
-  noShowPercentInvalid: 'No-show fee must be a whole number from 0 to 100 percent',
-  cardNumberInvalid: 'Enter the card number (digits only)',
-  cardDeclined: 'Your card was declined. Try another card.',
-  paymentExpired: 'The time to pay has run out and the slot was released. Please book again.',
-  alreadyPaid: 'This appointment is already paid',
-  paymentNotFound: 'Payment not found',
-  paid: 'Payment received. Your appointment is booked',
-  cardSaved: 'Card saved. Your appointment is booked',
-  awaitingPayment: 'Your time is held. Pay to confirm the booking',
-  invalidPaymentId: 'Invalid payment id',
-  earningsRangeInvalid: 'Choose a range of at most 366 days, from before to',
-  webhookSignatureInvalid: 'Invalid webhook signature',
-  seriesNotPayable: 'Repeat bookings are not available for services paid when booking',
+  paymentModeInvalid: msg('Payment must be none, deposit, prepay or card_on_file'),
+  depositInvalid: msg('Deposit must be a whole number of cents from 1 up to the price'),
+  depositNeedsPrice: msg('A service that takes money needs a price above 0'),
+  feeHoursInvalid: msg('Hours before must be a whole number from 0 to 720'),
+  feePercentInvalid: msg('Percent must be a whole number from 0 to 100'),
+  feeTiersTooMany: msg('At most 5 cancellation fee tiers'),
+  feeTiersRepeated: msg('Each tier needs its own number of hours'),
+  noShowPercentInvalid: msg('No-show fee must be a whole number from 0 to 100 percent'),
+  cardNumberInvalid: msg('Enter the card number (digits only)'),
+  cardDeclined: msg('Your card was declined. Try another card.'),
+  paymentExpired: msg('The time to pay has run out and the slot was released. Please book again.'),
+  alreadyPaid: msg('This appointment is already paid'),
+  paymentNotFound: msg('Payment not found'),
+  paid: msg('Payment received. Your appointment is booked'),
+  cardSaved: msg('Card saved. Your appointment is booked'),
+  awaitingPayment: msg('Your time is held. Pay to confirm the booking'),
+  invalidPaymentId: msg('Invalid payment id'),
+  earningsRangeInvalid: msg('Choose a range of at most 366 days, from before to'),
+  webhookSignatureInvalid: msg('Invalid webhook signature'),
+  seriesNotPayable: msg('Repeat bookings are not available for services paid when booking'),
 } as const;
 
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -131,22 +133,37 @@ export function amountDueAtBooking(
 export function feeTierSentences(
   tiers: readonly CancellationFeeTier[],
   noShowFeePercent: number,
+  t: Translate = englishText,
 ): string[] {
   const sorted = [...tiers].sort((a, b) => b.hoursBefore - a.hoursBefore);
   const sentences = sorted.map((tier, index) => {
     const upper = index === 0 ? null : sorted[index - 1]!.hoursBefore;
-    const when =
-      upper === null
-        ? `${tier.hoursBefore} h or more before`
-        : tier.hoursBefore === 0
-          ? `less than ${upper} h before`
-          : `${tier.hoursBefore}–${upper} h before`;
-    return `Cancel ${when}: ${tier.percent} % of the price`;
+    const percent = tier.percent;
+    if (upper === null)
+      return t('Cancel {{hours}} h or more before: {{percent}} % of the price', {
+        hours: tier.hoursBefore,
+        percent,
+      });
+    if (tier.hoursBefore === 0)
+      return t('Cancel less than {{upper}} h before: {{percent}} % of the price', {
+        upper,
+        percent,
+      });
+    return t('Cancel {{hours}}–{{upper}} h before: {{percent}} % of the price', {
+      hours: tier.hoursBefore,
+      upper,
+      percent,
+    });
   });
   if (sorted.length > 0 && sorted[sorted.length - 1]!.hoursBefore > 0) {
-    sentences.push(`Cancel less than ${sorted[sorted.length - 1]!.hoursBefore} h before: free`);
+    sentences.push(
+      t('Cancel less than {{upper}} h before: free', {
+        upper: sorted[sorted.length - 1]!.hoursBefore,
+      }),
+    );
   }
-  if (noShowFeePercent > 0) sentences.push(`No-show: ${noShowFeePercent} % of the price`);
+  if (noShowFeePercent > 0)
+    sentences.push(t('No-show: {{percent}} % of the price', { percent: noShowFeePercent }));
   return sentences;
 }
 

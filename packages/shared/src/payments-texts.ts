@@ -1,3 +1,4 @@
+import { englishText, type Translate } from './english-text';
 import { formatPrice } from './money';
 import { type PaymentMode, type PaymentSummary, TEST_CARDS } from './payments-schemas';
 
@@ -40,34 +41,47 @@ export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
 };
 
 /** What booking a service takes, on its card: 'Deposit $10.00'; null for none. */
-export function servicePaymentText(service: {
-  payment_mode?: PaymentMode;
-  deposit_cents?: number | null;
-  currency: string;
-}): string | null {
+export function servicePaymentText(
+  service: {
+    payment_mode?: PaymentMode;
+    deposit_cents?: number | null;
+    currency: string;
+  },
+  t: Translate = englishText,
+  locale?: string,
+): string | null {
   switch (service.payment_mode) {
     case 'deposit':
-      return `Deposit ${formatPrice(service.deposit_cents ?? 0, service.currency)}`;
+      return t('Deposit {{amount}}', {
+        amount: formatPrice(service.deposit_cents ?? 0, service.currency, locale),
+      });
     case 'prepay':
-      return 'Paid in full when booked';
+      return t('Paid in full when booked');
     case 'card_on_file':
-      return 'Card kept on file';
+      return t('Card kept on file');
     default:
       return null;
   }
 }
 
 /** The parts of a payment worth a line on an appointment: "Paid €25.00 · Refunded €12.50". */
-export function paymentLine(payment: PaymentSummary): string {
-  const money = (cents: number) => formatPrice(cents, payment.currency);
+export function paymentLine(
+  payment: PaymentSummary,
+  t: Translate = englishText,
+  locale?: string,
+): string {
+  const money = (cents: number) => formatPrice(cents, payment.currency, locale);
   const parts: string[] = [];
-  if (payment.status === 'pending') parts.push(`Due ${money(payment.amount_cents)}`);
-  else if (payment.status === 'expired') parts.push('Not paid in time');
-  else if (payment.mode === 'card_on_file') parts.push('Card on file');
-  else if (payment.mode === 'deposit') parts.push(`Deposit ${money(payment.amount_cents)} paid`);
-  else parts.push(`Paid ${money(payment.amount_cents)}`);
-  if (payment.refunded_cents > 0) parts.push(`Refunded ${money(payment.refunded_cents)}`);
-  if (payment.fee_cents > 0) parts.push(`Fee ${money(payment.fee_cents)}`);
+  if (payment.status === 'pending')
+    parts.push(t('Due {{amount}}', { amount: money(payment.amount_cents) }));
+  else if (payment.status === 'expired') parts.push(t('Not paid in time'));
+  else if (payment.mode === 'card_on_file') parts.push(t('Card on file'));
+  else if (payment.mode === 'deposit')
+    parts.push(t('Deposit {{amount}} paid', { amount: money(payment.amount_cents) }));
+  else parts.push(t('Paid {{amount}}', { amount: money(payment.amount_cents) }));
+  if (payment.refunded_cents > 0)
+    parts.push(t('Refunded {{amount}}', { amount: money(payment.refunded_cents) }));
+  if (payment.fee_cents > 0) parts.push(t('Fee {{amount}}', { amount: money(payment.fee_cents) }));
   return parts.join(' · ');
 }
 

@@ -1,11 +1,12 @@
 import { z } from './zod';
+import { msg } from './locales';
 
 /**
  * Stripe Connect and webhook texts and answers (docs/product.md §16,
  * docs/decisions/068-payments.md), beside the payments contract in payments-schemas.ts.
  */
 export const STRIPE_MESSAGES = {
-  stripeNotConfigured: 'Payments through Stripe are not set up on this server',
+  stripeNotConfigured: msg('Payments through Stripe are not set up on this server'),
 } as const;
 
 /** POST /payments/connect: where the provider finishes their Stripe account. */

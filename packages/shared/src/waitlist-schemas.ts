@@ -1,5 +1,7 @@
 import { isIsoDate, isTime, secondsOf } from './dates';
 import { z } from './zod';
+import { englishText, type Translate } from './english-text';
+import { msg } from './locales';
 
 /**
  * The waitlist (docs/product.md §17, docs/decisions/069-waitlist.md): a client asks to be told
@@ -29,44 +31,53 @@ export const WAITLIST_OFFER_STATUSES = ['offered', 'accepted', 'declined', 'expi
 export type WaitlistOfferStatus = (typeof WAITLIST_OFFER_STATUSES)[number];
 
 export const WAITLIST_MESSAGES = {
-  providerIdInvalid: 'Invalid provider id',
-  serviceIdInvalid: 'Invalid service id',
-  windowsRequired: 'Add at least one day you could come',
-  windowsTooMany: `At most ${MAX_WAITLIST_WINDOWS} windows`,
-  dateInvalid: 'Enter a valid date (YYYY-MM-DD)',
-  timeInvalid: 'Enter a valid time (HH:MM)',
-  windowOrder: 'The window must end after it starts',
-  windowPast: 'Choose a window that has not passed yet',
-  windowTooFar: `Choose a day within ${MAX_WAITLIST_DAYS_AHEAD} days`,
-  providerNotFound: 'Provider not found',
-  serviceNotOffered: 'This provider does not offer that service',
-  ownWaitlist: 'You cannot join your own waitlist',
-  tooManyEntries: `You can wait for at most ${MAX_WAITING_ENTRIES} providers at once`,
-  entryNotFound: 'Waitlist entry not found',
-  invalidEntryId: 'Invalid waitlist entry id',
-  invalidOfferId: 'Invalid offer id',
-  offerNotFound: 'Offer not found',
-  offerExpired: 'This offer has run out and the time went to the next person waiting',
-  offerClosed: 'This offer is no longer open',
-  slotHeld: 'This time is held for someone on the waitlist. Please choose another time',
-  joined: "You're on the waitlist. We'll tell you the moment a time opens",
-  removed: 'Removed from the waitlist',
-  declined: 'Offer declined. We passed the time on',
-  offerTitle: 'Slot Available',
+  providerIdInvalid: msg('Invalid provider id'),
+  serviceIdInvalid: msg('Invalid service id'),
+  windowsRequired: msg('Add at least one day you could come'),
+  windowsTooMany: msg('At most 5 windows'),
+  dateInvalid: msg('Enter a valid date (YYYY-MM-DD)'),
+  timeInvalid: msg('Enter a valid time (HH:MM)'),
+  windowOrder: msg('The window must end after it starts'),
+  windowPast: msg('Choose a window that has not passed yet'),
+  windowTooFar: msg('Choose a day within 180 days'),
+  providerNotFound: msg('Provider not found'),
+  serviceNotOffered: msg('This provider does not offer that service'),
+  ownWaitlist: msg('You cannot join your own waitlist'),
+  tooManyEntries: msg('You can wait for at most 20 providers at once'),
+  entryNotFound: msg('Waitlist entry not found'),
+  invalidEntryId: msg('Invalid waitlist entry id'),
+  invalidOfferId: msg('Invalid offer id'),
+  offerNotFound: msg('Offer not found'),
+  offerExpired: msg('This offer has run out and the time went to the next person waiting'),
+  offerClosed: msg('This offer is no longer open'),
+  slotHeld: msg('This time is held for someone on the waitlist. Please choose another time'),
+  joined: msg("You're on the waitlist. We'll tell you the moment a time opens"),
+  removed: msg('Removed from the waitlist'),
+  declined: msg('Offer declined. We passed the time on'),
+  offerTitle: msg('Slot Available'),
 } as const;
 
 /** The stored notification's and the mail's text of an offer (wall clock in the provider's zone). */
-export function offerMessage(offer: {
-  providerName: string;
-  serviceName: string | null;
-  day: string;
-  startTime: string;
-  holdMinutes: number;
-}): string {
+export function offerMessage(
+  offer: {
+    providerName: string;
+    serviceName: string | null;
+    day: string;
+    startTime: string;
+    holdMinutes: number;
+  },
+  t: Translate = englishText,
+): string {
   const what = offer.serviceName
-    ? `${offer.serviceName} with ${offer.providerName}`
+    ? t('{{service}} with {{provider}}', {
+        service: offer.serviceName,
+        provider: offer.providerName,
+      })
     : offer.providerName;
-  return `A time opened: ${what} on ${offer.day} at ${offer.startTime.slice(0, 5)}. It is held for you for ${offer.holdMinutes} minutes`;
+  return t(
+    'A time opened: {{what}} on {{day}} at {{time}}. It is held for you for {{minutes}} minutes',
+    { what, day: offer.day, time: offer.startTime.slice(0, 5), minutes: offer.holdMinutes },
+  );
 }
 
 const dateField = z.string({ error: WAITLIST_MESSAGES.dateInvalid }).refine(isIsoDate, {

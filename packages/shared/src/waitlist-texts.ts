@@ -1,3 +1,4 @@
+import { englishText, type Translate } from './english-text';
 import type { WaitlistEntryStatus } from './waitlist-schemas';
 
 /**
@@ -65,6 +66,6 @@ export const WAITLIST_STATUS_LABELS: Record<WaitlistEntryStatus, string> = {
 };
 
 /** The dashboard's figure: 'Freed slots refilled (30 days): 3'. */
-export function refilledText(count: number): string {
-  return `${WAITLIST_TEXTS.refilledLabel}: ${count}`;
+export function refilledText(count: number, t: Translate = englishText): string {
+  return t('Freed slots refilled (30 days): {{total}}', { total: count });
 }

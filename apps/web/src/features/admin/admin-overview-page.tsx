@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { FiguresResponse } from '@slotwise/shared/marketplace-figures-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { lazy, Suspense } from 'react';
@@ -33,59 +34,60 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
  * open reports with the oldest one's age, and bookings and cancellations by UTC day.
  */
 export function AdminOverviewPage() {
+  const { t } = useTranslation();
   const figures = useFigures();
   const data = figures.data;
   return (
     <section aria-labelledby="admin-overview-title" className="space-y-6">
-      <title>Overview · Admin · Slotwise</title>
+      <title>{t('Overview · Admin · Slotwise')}</title>
       <h2 id="admin-overview-title" className="text-xl font-semibold text-slate-900">
-        {MODERATION_TEXTS.figuresTitle}
+        {t(MODERATION_TEXTS.figuresTitle)}
       </h2>
       <ListState
         query={figures}
         texts={{
-          loading: MODERATION_TEXTS.loadingFigures,
-          failed: MODERATION_TEXTS.loadFiguresFailed,
+          loading: t(MODERATION_TEXTS.loadingFigures),
+          failed: t(MODERATION_TEXTS.loadFiguresFailed),
         }}
       >
         {data ? (
           <>
             <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <Figure
-                label={MODERATION_TEXTS.bookings}
+                label={t(MODERATION_TEXTS.bookings)}
                 value={formatNumber(data.totals.bookings)}
               />
               <Figure
-                label={MODERATION_TEXTS.cancelRate}
+                label={t(MODERATION_TEXTS.cancelRate)}
                 value={percent(data.totals.cancel_rate)}
-                detail={`${formatNumber(data.totals.canceled)} ${MODERATION_TEXTS.canceled.toLowerCase()}`}
+                detail={`${formatNumber(data.totals.canceled)} ${t(MODERATION_TEXTS.canceled).toLowerCase()}`}
               />
               <Figure
-                label={MODERATION_TEXTS.noShowRate}
+                label={t(MODERATION_TEXTS.noShowRate)}
                 value={percent(data.totals.no_show_rate)}
-                detail={`${formatNumber(data.totals.no_shows)} ${MODERATION_TEXTS.noShows.toLowerCase()}`}
+                detail={`${formatNumber(data.totals.no_shows)} ${t(MODERATION_TEXTS.noShows).toLowerCase()}`}
               />
               <Figure
-                label={MODERATION_TEXTS.openReports}
+                label={t(MODERATION_TEXTS.openReports)}
                 value={formatNumber(data.open_reports)}
                 detail={
                   data.oldest_open_report_at
-                    ? MODERATION_TEXTS.oldestOpen(formatAge(data.oldest_open_report_at))
-                    : MODERATION_TEXTS.noneOpen
+                    ? MODERATION_TEXTS.oldestOpen(formatAge(data.oldest_open_report_at), t)
+                    : t(MODERATION_TEXTS.noneOpen)
                 }
               />
               <Figure
-                label={MODERATION_TEXTS.newProviders}
+                label={t(MODERATION_TEXTS.newProviders)}
                 value={formatNumber(data.totals.new_providers)}
               />
-              <Figure label={MODERATION_TEXTS.gross} value={grossText(data.totals.gross)} />
+              <Figure label={t(MODERATION_TEXTS.gross)} value={grossText(data.totals.gross)} />
             </dl>
             <section
               aria-labelledby="admin-chart-title"
               className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
             >
               <h3 id="admin-chart-title" className="mb-3 text-base font-semibold text-slate-900">
-                {MODERATION_TEXTS.chartTitle}
+                {t(MODERATION_TEXTS.chartTitle)}
               </h3>
               <div aria-hidden="true">
                 <Suspense fallback={<div style={{ height: 240 }} />}>
@@ -93,12 +95,12 @@ export function AdminOverviewPage() {
                 </Suspense>
               </div>
               <table className="sr-only">
-                <caption>{MODERATION_TEXTS.chartTitle}</caption>
+                <caption>{t(MODERATION_TEXTS.chartTitle)}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{MODERATION_TEXTS.chartDay}</th>
-                    <th scope="col">{MODERATION_TEXTS.bookings}</th>
-                    <th scope="col">{MODERATION_TEXTS.canceled}</th>
+                    <th scope="col">{t(MODERATION_TEXTS.chartDay)}</th>
+                    <th scope="col">{t(MODERATION_TEXTS.bookings)}</th>
+                    <th scope="col">{t(MODERATION_TEXTS.canceled)}</th>
                   </tr>
                 </thead>
                 <tbody>

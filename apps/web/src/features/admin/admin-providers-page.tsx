@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { AdminProvider } from '@slotwise/shared/moderation-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { useState } from 'react';
@@ -20,6 +21,7 @@ const ACTION =
  * asking for the note.
  */
 export function AdminProvidersPage() {
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [onlySuspended, setOnlySuspended] = useState(false);
   const [acting, setActing] = useState<AdminProvider | null>(null);
@@ -32,15 +34,15 @@ export function AdminProvidersPage() {
 
   return (
     <section aria-labelledby="admin-providers-title" className="space-y-4">
-      <title>Providers · Admin · Slotwise</title>
+      <title>{t('Providers · Admin · Slotwise')}</title>
       <h2 id="admin-providers-title" className="text-xl font-semibold text-slate-900">
-        {MODERATION_TEXTS.providersTitle}
+        {t(MODERATION_TEXTS.providersTitle)}
       </h2>
       <SearchBar
         query={query}
         onQuery={setQuery}
-        placeholder={MODERATION_TEXTS.searchProviders}
-        filterLabel={MODERATION_TEXTS.onlySuspended}
+        placeholder={t(MODERATION_TEXTS.searchProviders)}
+        filterLabel={t(MODERATION_TEXTS.onlySuspended)}
         filtered={onlySuspended}
         onFiltered={setOnlySuspended}
       />
@@ -48,9 +50,9 @@ export function AdminProvidersPage() {
         query={providers}
         items={items}
         texts={{
-          loading: MODERATION_TEXTS.loadingProviders,
-          failed: MODERATION_TEXTS.loadProvidersFailed,
-          empty: MODERATION_TEXTS.noProviders,
+          loading: t(MODERATION_TEXTS.loadingProviders),
+          failed: t(MODERATION_TEXTS.loadProvidersFailed),
+          empty: t(MODERATION_TEXTS.noProviders),
         }}
       >
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
@@ -65,9 +67,9 @@ export function AdminProvidersPage() {
                     {[
                       provider.specialty,
                       formatInstantDate(provider.created_at),
-                      provider.listed ? null : MODERATION_TEXTS.unlisted,
+                      provider.listed ? null : t(MODERATION_TEXTS.unlisted),
                       provider.open_reports > 0
-                        ? MODERATION_TEXTS.openReportsCount(provider.open_reports)
+                        ? MODERATION_TEXTS.openReportsCount(provider.open_reports, t)
                         : null,
                     ]
                       .filter(Boolean)
@@ -75,17 +77,19 @@ export function AdminProvidersPage() {
                   </p>
                   {provider.suspended_at ? (
                     <p className="mt-1 text-sm font-medium text-red-700">
-                      {MODERATION_TEXTS.suspendedBecause(provider.suspension_note ?? '')}
+                      {MODERATION_TEXTS.suspendedBecause(provider.suspension_note ?? '', t)}
                     </p>
                   ) : null}
                 </div>
                 <button
                   type="button"
                   onClick={() => setActing(provider)}
-                  aria-label={`${provider.suspended_at ? MODERATION_TEXTS.reinstate : MODERATION_TEXTS.suspend} ${name}`}
+                  aria-label={`${provider.suspended_at ? t(MODERATION_TEXTS.reinstate) : t(MODERATION_TEXTS.suspend)} ${name}`}
                   className={ACTION}
                 >
-                  {provider.suspended_at ? MODERATION_TEXTS.reinstate : MODERATION_TEXTS.suspend}
+                  {provider.suspended_at
+                    ? t(MODERATION_TEXTS.reinstate)
+                    : t(MODERATION_TEXTS.suspend)}
                 </button>
               </li>
             );
@@ -95,13 +99,13 @@ export function AdminProvidersPage() {
           hasMore={providers.hasNextPage}
           loading={providers.isFetchingNextPage}
           onLoadMore={() => void providers.fetchNextPage()}
-          label={MODERATION_TEXTS.loadMore}
+          label={t(MODERATION_TEXTS.loadMore)}
         />
       </ListState>
       {acting ? (
         <NoteDialog
-          title={`${suspending ? MODERATION_TEXTS.suspend : MODERATION_TEXTS.reinstate} ${fullName(acting.first_name, acting.last_name)}`}
-          confirmLabel={suspending ? MODERATION_TEXTS.suspend : MODERATION_TEXTS.reinstate}
+          title={`${suspending ? t(MODERATION_TEXTS.suspend) : t(MODERATION_TEXTS.reinstate)} ${fullName(acting.first_name, acting.last_name)}`}
+          confirmLabel={suspending ? t(MODERATION_TEXTS.suspend) : t(MODERATION_TEXTS.reinstate)}
           busy={suspend.isPending || reinstate.isPending}
           send={(note) => (suspending ? suspend : reinstate).mutateAsync({ id: acting.id, note })}
           onClose={() => setActing(null)}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReportAction, ReportItem } from '@slotwise/shared/moderation-schemas';
 import {
   MODERATION_TEXTS,
@@ -20,6 +21,7 @@ const STATUSES: ReportStatusFilter[] = ['open', 'dismissed', 'actioned', 'all'];
  * for the note.
  */
 export function AdminReportsPage() {
+  const { t } = useTranslation();
   const [status, setStatus] = useState<ReportStatusFilter>('open');
   const [acting, setActing] = useState<{ report: ReportItem; action: ReportAction } | null>(null);
   const reports = useReports(status);
@@ -29,14 +31,14 @@ export function AdminReportsPage() {
 
   return (
     <section aria-labelledby="admin-reports-title" className="space-y-4">
-      <title>Reports · Admin · Slotwise</title>
+      <title>{t('Reports · Admin · Slotwise')}</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="admin-reports-title" className="text-xl font-semibold text-slate-900">
-          {MODERATION_TEXTS.reportsTitle}
+          {t(MODERATION_TEXTS.reportsTitle)}
         </h2>
         <div className="flex items-center gap-2">
           <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
-            {MODERATION_TEXTS.statusLabel}
+            {t(MODERATION_TEXTS.statusLabel)}
           </label>
           <select
             id={selectId}
@@ -46,7 +48,7 @@ export function AdminReportsPage() {
           >
             {STATUSES.map((value) => (
               <option key={value} value={value}>
-                {REPORT_STATUS_LABELS[value]}
+                {t(REPORT_STATUS_LABELS[value])}
               </option>
             ))}
           </select>
@@ -56,9 +58,9 @@ export function AdminReportsPage() {
         query={reports}
         items={items}
         texts={{
-          loading: MODERATION_TEXTS.loadingReports,
-          failed: MODERATION_TEXTS.loadReportsFailed,
-          empty: MODERATION_TEXTS.noReports,
+          loading: t(MODERATION_TEXTS.loadingReports),
+          failed: t(MODERATION_TEXTS.loadReportsFailed),
+          empty: t(MODERATION_TEXTS.noReports),
         }}
       >
         <ul className="space-y-3">
@@ -75,13 +77,13 @@ export function AdminReportsPage() {
           hasMore={reports.hasNextPage}
           loading={reports.isFetchingNextPage}
           onLoadMore={() => void reports.fetchNextPage()}
-          label={MODERATION_TEXTS.loadMore}
+          label={t(MODERATION_TEXTS.loadMore)}
         />
       </ListState>
       {acting ? (
         <NoteDialog
-          title={REPORT_ACTION_LABELS[acting.action]}
-          confirmLabel={REPORT_ACTION_LABELS[acting.action]}
+          title={t(REPORT_ACTION_LABELS[acting.action])}
+          confirmLabel={t(REPORT_ACTION_LABELS[acting.action])}
           about={<TargetSummary report={acting.report} />}
           busy={resolve.isPending}
           send={(note) =>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { AdminReview } from '@slotwise/shared/moderation-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { useState } from 'react';
@@ -19,6 +20,7 @@ const ACTION =
  * the note. A hidden review is kept, never deleted.
  */
 export function AdminReviewsPage() {
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [onlyHidden, setOnlyHidden] = useState(false);
   const [acting, setActing] = useState<AdminReview | null>(null);
@@ -31,15 +33,15 @@ export function AdminReviewsPage() {
 
   return (
     <section aria-labelledby="admin-reviews-title" className="space-y-4">
-      <title>Reviews · Admin · Slotwise</title>
+      <title>{t('Reviews · Admin · Slotwise')}</title>
       <h2 id="admin-reviews-title" className="text-xl font-semibold text-slate-900">
-        {MODERATION_TEXTS.reviewsTitle}
+        {t(MODERATION_TEXTS.reviewsTitle)}
       </h2>
       <SearchBar
         query={query}
         onQuery={setQuery}
-        placeholder={MODERATION_TEXTS.searchReviews}
-        filterLabel={MODERATION_TEXTS.onlyHidden}
+        placeholder={t(MODERATION_TEXTS.searchReviews)}
+        filterLabel={t(MODERATION_TEXTS.onlyHidden)}
         filtered={onlyHidden}
         onFiltered={setOnlyHidden}
       />
@@ -47,9 +49,9 @@ export function AdminReviewsPage() {
         query={reviews}
         items={items}
         texts={{
-          loading: MODERATION_TEXTS.loadingReviews,
-          failed: MODERATION_TEXTS.loadReviewsFailed,
-          empty: MODERATION_TEXTS.noReviews,
+          loading: t(MODERATION_TEXTS.loadingReviews),
+          failed: t(MODERATION_TEXTS.loadReviewsFailed),
+          empty: t(MODERATION_TEXTS.noReviews),
         }}
       >
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
@@ -58,16 +60,16 @@ export function AdminReviewsPage() {
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
                   <span className="font-semibold text-slate-900">{`${review.rating}/5`}</span>
-                  <span>{MODERATION_TEXTS.byAuthor(review.author_name)}</span>
-                  <span>{MODERATION_TEXTS.aboutProvider(review.provider_name)}</span>
+                  <span>{MODERATION_TEXTS.byAuthor(review.author_name, t)}</span>
+                  <span>{MODERATION_TEXTS.aboutProvider(review.provider_name, t)}</span>
                   <span>{formatInstantDate(review.created_at)}</span>
                   {review.hidden_at ? (
                     <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                      {MODERATION_TEXTS.hiddenBadge}
+                      {t(MODERATION_TEXTS.hiddenBadge)}
                     </span>
                   ) : null}
                   {review.open_reports > 0 ? (
-                    <span>{MODERATION_TEXTS.openReportsCount(review.open_reports)}</span>
+                    <span>{MODERATION_TEXTS.openReportsCount(review.open_reports, t)}</span>
                   ) : null}
                 </p>
                 {review.comment ? (
@@ -79,10 +81,14 @@ export function AdminReviewsPage() {
               <button
                 type="button"
                 onClick={() => setActing(review)}
-                aria-label={`${review.hidden_at ? MODERATION_TEXTS.show : MODERATION_TEXTS.hide} review by ${review.author_name}`}
+                aria-label={
+                  review.hidden_at
+                    ? t('Show review by {{name}}', { name: review.author_name })
+                    : t('Hide review by {{name}}', { name: review.author_name })
+                }
                 className={ACTION}
               >
-                {review.hidden_at ? MODERATION_TEXTS.show : MODERATION_TEXTS.hide}
+                {review.hidden_at ? t(MODERATION_TEXTS.show) : t(MODERATION_TEXTS.hide)}
               </button>
             </li>
           ))}
@@ -91,13 +97,17 @@ export function AdminReviewsPage() {
           hasMore={reviews.hasNextPage}
           loading={reviews.isFetchingNextPage}
           onLoadMore={() => void reviews.fetchNextPage()}
-          label={MODERATION_TEXTS.loadMore}
+          label={t(MODERATION_TEXTS.loadMore)}
         />
       </ListState>
       {acting ? (
         <NoteDialog
-          title={`${hiding ? MODERATION_TEXTS.hide : MODERATION_TEXTS.show} review by ${acting.author_name}`}
-          confirmLabel={hiding ? MODERATION_TEXTS.hide : MODERATION_TEXTS.show}
+          title={
+            hiding
+              ? t('Hide review by {{name}}', { name: acting.author_name })
+              : t('Show review by {{name}}', { name: acting.author_name })
+          }
+          confirmLabel={hiding ? t(MODERATION_TEXTS.hide) : t(MODERATION_TEXTS.show)}
           about={acting.comment ? <p className="whitespace-pre-line">{acting.comment}</p> : null}
           busy={hide.isPending || unhide.isPending}
           send={(note) => (hiding ? hide : unhide).mutateAsync({ id: acting.id, note })}

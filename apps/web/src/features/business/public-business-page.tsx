@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { BUSINESS_MESSAGES, BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import type { PublicBusiness } from '@slotwise/shared/business-schemas';
 import { formatMoney } from '../../lib/date-time-format';
@@ -26,17 +27,20 @@ export function PublicBusinessPage({
 }: {
   waitlist?: (providerId: string) => ReactNode;
 } = {}) {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const business = usePublicBusiness(id);
   const data = business.data;
-  useMetaDescription(data ? `${data.name}: services, staff and free times. Book online.` : null);
+  useMetaDescription(
+    data ? t('{{name}}: services, staff and free times. Book online.', { name: data.name }) : null,
+  );
 
   if (business.isPending) {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
-        <title>Business · Slotwise</title>
+        <title>{t('Business · Slotwise')}</title>
         <p role="status" className="text-slate-600">
-          {BUSINESS_TEXTS.loading}
+          {t(BUSINESS_TEXTS.loading)}
         </p>
       </div>
     );
@@ -46,8 +50,8 @@ export function PublicBusinessPage({
     return (
       <PublicPageFailure
         notFound={business.error instanceof ApiError && business.error.status === 404}
-        notFoundText={BUSINESS_MESSAGES.businessNotFound}
-        failedText={BUSINESS_TEXTS.loadFailed}
+        notFoundText={t(BUSINESS_MESSAGES.businessNotFound)}
+        failedText={t(BUSINESS_TEXTS.loadFailed)}
         onRetry={() => void business.refetch()}
       />
     );
@@ -64,7 +68,7 @@ export function PublicBusinessPage({
           rating={business.data.rating}
           reviewCount={business.data.reviewCount}
           size="md"
-          emptyText={REVIEW_MESSAGES.noReviewsYet}
+          emptyText={t(REVIEW_MESSAGES.noReviewsYet)}
         />
       </section>
       <StaffCards business={business.data} />
@@ -75,10 +79,11 @@ export function PublicBusinessPage({
 }
 
 function StaffCards({ business }: { business: PublicBusiness }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="business-team-title" className={cardClass}>
       <h2 id="business-team-title" className="mb-3 text-lg font-semibold text-slate-900">
-        {BUSINESS_TEXTS.staffCardsTitle}
+        {t(BUSINESS_TEXTS.staffCardsTitle)}
       </h2>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {business.staff.map((member) => {
@@ -100,7 +105,7 @@ function StaffCards({ business }: { business: PublicBusiness }) {
                   <StarRating
                     rating={member.rating}
                     reviewCount={member.review_count}
-                    emptyText={REVIEW_MESSAGES.noReviewsYet}
+                    emptyText={t(REVIEW_MESSAGES.noReviewsYet)}
                   />
                 </div>
               </article>
@@ -114,6 +119,7 @@ function StaffCards({ business }: { business: PublicBusiness }) {
 
 /** The services with duration and price; choosing one (`?service=`) shows its times. */
 function ServiceChooser({ business }: { business: PublicBusiness }) {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const chosen = params.get(BOOKING_PARAMS.service);
   const choose = (serviceId: string) => {
@@ -130,10 +136,10 @@ function ServiceChooser({ business }: { business: PublicBusiness }) {
   return (
     <section aria-labelledby="business-services-title" className={cardClass}>
       <h2 id="business-services-title" className="mb-3 text-lg font-semibold text-slate-900">
-        {BUSINESS_TEXTS.servicesTitle}
+        {t(BUSINESS_TEXTS.servicesTitle)}
       </h2>
       {business.services.length === 0 ? (
-        <p className="text-sm text-slate-600">{BUSINESS_TEXTS.noServices}</p>
+        <p className="text-sm text-slate-600">{t(BUSINESS_TEXTS.noServices)}</p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {business.services.map((service) => (
@@ -153,7 +159,7 @@ function ServiceChooser({ business }: { business: PublicBusiness }) {
               <button
                 type="button"
                 aria-pressed={service.id === chosen}
-                aria-label={`${BUSINESS_TEXTS.chooseService} ${service.name}`}
+                aria-label={`${t(BUSINESS_TEXTS.chooseService)} ${service.name}`}
                 onClick={() => choose(service.id)}
                 className={`rounded-md border px-3 py-1.5 text-sm font-medium ${
                   service.id === chosen
@@ -161,7 +167,7 @@ function ServiceChooser({ business }: { business: PublicBusiness }) {
                     : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
                 }`}
               >
-                {BUSINESS_TEXTS.chooseService}
+                {t(BUSINESS_TEXTS.chooseService)}
               </button>
             </li>
           ))}

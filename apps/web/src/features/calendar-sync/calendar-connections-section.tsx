@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { CalendarConnection } from '@slotwise/shared/calendar-sync-schemas';
 import { CALENDAR_SYNC_TEXTS } from '@slotwise/shared/calendar-sync-texts';
 import { useId, useState } from 'react';
@@ -18,6 +19,7 @@ import { CalendarConnectionItem } from './components/calendar-connection-item';
  * adds one. Loaded with the settings screen only (lazily, like every screen).
  */
 export function CalendarConnectionsSection() {
+  const { t } = useTranslation();
   const titleId = useId();
   const listId = useId();
   const connections = useCalendarConnections();
@@ -31,7 +33,7 @@ export function CalendarConnectionsSection() {
         if (data.connection.last_error) toast.error(data.connection.last_error);
         else toast.success(data.message);
       },
-      onError: (error) => toast.error(failureMessage(error, CALENDAR_SYNC_TEXTS.syncFailed)),
+      onError: (error) => toast.error(failureMessage(error, t(CALENDAR_SYNC_TEXTS.syncFailed))),
     });
   };
 
@@ -44,7 +46,7 @@ export function CalendarConnectionsSection() {
       },
       onError: (error) => {
         setRemoving(null);
-        toast.error(failureMessage(error, CALENDAR_SYNC_TEXTS.removeFailed));
+        toast.error(failureMessage(error, t(CALENDAR_SYNC_TEXTS.removeFailed)));
       },
     });
   };
@@ -52,16 +54,16 @@ export function CalendarConnectionsSection() {
   return (
     <CardSection
       titleId={titleId}
-      title={CALENDAR_SYNC_TEXTS.sectionTitle}
-      description={CALENDAR_SYNC_TEXTS.sectionHelp}
+      title={t(CALENDAR_SYNC_TEXTS.sectionTitle)}
+      description={t(CALENDAR_SYNC_TEXTS.sectionHelp)}
     >
       {connections.data ? (
         connections.data.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">{CALENDAR_SYNC_TEXTS.empty}</p>
+          <p className="mt-3 text-sm text-slate-600">{t(CALENDAR_SYNC_TEXTS.empty)}</p>
         ) : (
           <>
             <h3 id={listId} className="sr-only">
-              {CALENDAR_SYNC_TEXTS.listLabel}
+              {t(CALENDAR_SYNC_TEXTS.listLabel)}
             </h3>
             <ul aria-labelledby={listId} className="mt-2 divide-y divide-slate-200">
               {connections.data.map((connection) => (
@@ -79,22 +81,22 @@ export function CalendarConnectionsSection() {
       ) : connections.isError ? (
         <div className="mt-3">
           <LoadFailed onRetry={() => void connections.refetch()}>
-            {CALENDAR_SYNC_TEXTS.loadFailed}
+            {t(CALENDAR_SYNC_TEXTS.loadFailed)}
           </LoadFailed>
         </div>
       ) : (
         <p role="status" className="mt-3 text-sm text-slate-600">
-          {CALENDAR_SYNC_TEXTS.loading}
+          {t(CALENDAR_SYNC_TEXTS.loading)}
         </p>
       )}
       <AddCalendarForm />
       {removing ? (
         <ConfirmDialog
-          title={CALENDAR_SYNC_TEXTS.removeTitle}
-          question={CALENDAR_SYNC_TEXTS.removeQuestion(removing.name)}
-          keepLabel={CALENDAR_SYNC_TEXTS.keep}
-          confirmLabel={CALENDAR_SYNC_TEXTS.remove}
-          busyLabel={CALENDAR_SYNC_TEXTS.removing}
+          title={t(CALENDAR_SYNC_TEXTS.removeTitle)}
+          question={CALENDAR_SYNC_TEXTS.removeQuestion(removing.name, t)}
+          keepLabel={t(CALENDAR_SYNC_TEXTS.keep)}
+          confirmLabel={t(CALENDAR_SYNC_TEXTS.remove)}
+          busyLabel={t(CALENDAR_SYNC_TEXTS.removing)}
           busy={remove.isPending}
           onConfirm={confirmRemove}
           onClose={() => setRemoving(null)}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   type CheckoutResponse,
   feeTierSentences,
@@ -26,31 +27,32 @@ const CARD = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8';
  * to the client's appointments. Kept light: no form library, no charts.
  */
 export function CheckoutPage() {
+  const { t } = useTranslation();
   const { paymentId = '' } = useParams();
   const checkout = useCheckout(paymentId);
   return (
     <section aria-labelledby="checkout-title" className="mx-auto w-full max-w-lg px-4 pt-4 pb-12">
-      <title>{`${PAYMENT_TEXTS.checkoutTitle} · Slotwise`}</title>
+      <title>{`${t(PAYMENT_TEXTS.checkoutTitle)} · Slotwise`}</title>
       {checkout.data ? (
         <Checkout paymentId={paymentId} data={checkout.data} />
       ) : checkout.isError ? (
         <div className={CARD}>
           <h1 id="checkout-title" className="text-2xl font-bold text-slate-900">
-            {PAYMENT_TEXTS.checkoutTitle}
+            {t(PAYMENT_TEXTS.checkoutTitle)}
           </h1>
           {checkout.error instanceof ApiError && checkout.error.status === 404 ? (
             <p role="alert" className="mt-3 text-sm text-red-700">
-              {PAYMENT_MESSAGES.paymentNotFound}
+              {t(PAYMENT_MESSAGES.paymentNotFound)}
             </p>
           ) : (
             <LoadFailed className="mt-3" onRetry={() => void checkout.refetch()}>
-              {PAYMENT_TEXTS.loadFailed}
+              {t(PAYMENT_TEXTS.loadFailed)}
             </LoadFailed>
           )}
         </div>
       ) : (
         <p role="status" className="text-sm text-slate-600">
-          Loading payment...
+          {t('Loading payment...')}
         </p>
       )}
     </section>
@@ -58,6 +60,7 @@ export function CheckoutPage() {
 }
 
 function Checkout({ paymentId, data }: { paymentId: string; data: CheckoutResponse }) {
+  const { t } = useTranslation();
   const { payment, appointment } = data;
   const secondsLeft = useSecondsLeft(payment.expires_at);
   const cardOnFile = payment.mode === 'card_on_file';
@@ -73,34 +76,37 @@ function Checkout({ paymentId, data }: { paymentId: string; data: CheckoutRespon
   return (
     <div className={CARD}>
       <h1 id="checkout-title" className="text-2xl font-bold text-slate-900">
-        {cardOnFile ? PAYMENT_TEXTS.saveCardTitle : PAYMENT_TEXTS.checkoutTitle}
+        {cardOnFile ? t(PAYMENT_TEXTS.saveCardTitle) : t(PAYMENT_TEXTS.checkoutTitle)}
       </h1>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-800">
-        <dt className="text-slate-600">Provider</dt>
+        <dt className="text-slate-600">{t('Provider')}</dt>
         <dd className="font-medium">
           {fullName(appointment.provider_first_name, appointment.provider_last_name)}
         </dd>
         {appointment.service_name ? (
           <>
-            <dt className="text-slate-600">Service</dt>
+            <dt className="text-slate-600">{t('Service')}</dt>
             <dd className="font-medium">{appointment.service_name}</dd>
           </>
         ) : null}
-        <dt className="text-slate-600">When</dt>
+        <dt className="text-slate-600">{t('When')}</dt>
         <dd className="font-medium">{when}</dd>
-        <dt className="text-slate-600">{cardOnFile ? 'Due now' : 'Amount'}</dt>
+        <dt className="text-slate-600">{cardOnFile ? t('Due now') : t('Amount')}</dt>
         <dd className="font-medium">
           {cardOnFile
-            ? PAYMENT_TEXTS.cardOnFileDue
+            ? t(PAYMENT_TEXTS.cardOnFileDue)
             : formatMoney(payment.amount_cents, payment.currency)}
         </dd>
       </dl>
       {zone ? (
-        <p className="mt-1 text-xs text-slate-600">{MESSAGES.providerLocalTimeNote}</p>
+        <p className="mt-1 text-xs text-slate-600">{t(MESSAGES.providerLocalTimeNote)}</p>
       ) : null}
-      <h2 className="mt-4 text-sm font-semibold text-slate-900">Cancellation terms</h2>
-      <ul aria-label="Cancellation terms" className="mt-1 list-disc pl-5 text-sm text-slate-700">
-        {(terms.length > 0 ? terms : [PAYMENT_TEXTS.noFees]).map((sentence) => (
+      <h2 className="mt-4 text-sm font-semibold text-slate-900">{t('Cancellation terms')}</h2>
+      <ul
+        aria-label={t('Cancellation terms')}
+        className="mt-1 list-disc ps-5 text-sm text-slate-700"
+      >
+        {(terms.length > 0 ? terms : [t(PAYMENT_TEXTS.noFees)]).map((sentence) => (
           <li key={sentence}>{sentence}</li>
         ))}
       </ul>
@@ -110,16 +116,16 @@ function Checkout({ paymentId, data }: { paymentId: string; data: CheckoutRespon
             role="status"
             className="rounded-md bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
           >
-            <p>{cardOnFile ? PAYMENT_MESSAGES.cardSaved : PAYMENT_MESSAGES.paid}.</p>
+            <p>{cardOnFile ? t(PAYMENT_MESSAGES.cardSaved) : t(PAYMENT_MESSAGES.paid)}.</p>
             <Link to="/client/appointments" className="mt-2 inline-block font-semibold underline">
-              {PAYMENT_TEXTS.myAppointments}
+              {t(PAYMENT_TEXTS.myAppointments)}
             </Link>
           </div>
         ) : expired ? (
           <div role="alert" className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            <p>{PAYMENT_MESSAGES.paymentExpired}</p>
+            <p>{t(PAYMENT_MESSAGES.paymentExpired)}</p>
             <Link to={providerLink} className="mt-2 inline-block font-semibold underline">
-              {PAYMENT_TEXTS.bookAgain}
+              {t(PAYMENT_TEXTS.bookAgain)}
             </Link>
           </div>
         ) : data.provider === 'stripe' && payment.checkout_url ? (
@@ -128,7 +134,7 @@ function Checkout({ paymentId, data }: { paymentId: string; data: CheckoutRespon
             href={payment.checkout_url}
             className="inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
           >
-            {PAYMENT_TEXTS.continueToPayment}
+            {t(PAYMENT_TEXTS.continueToPayment)}
           </a>
         ) : (
           <CardForm paymentId={paymentId} cardOnFile={cardOnFile} secondsLeft={secondsLeft} />
@@ -147,6 +153,7 @@ function CardForm({
   cardOnFile: boolean;
   secondsLeft: number;
 }) {
+  const { t } = useTranslation();
   const pay = usePayWithTestCard();
   const [cardNumber, setCardNumber] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -157,7 +164,7 @@ function CardForm({
     setFailure(null);
     const parsed = testCheckoutBodySchema.safeParse({ cardNumber });
     if (!parsed.success) {
-      setInvalid(PAYMENT_MESSAGES.cardNumberInvalid);
+      setInvalid(t(PAYMENT_MESSAGES.cardNumberInvalid));
       return;
     }
     setInvalid(null);
@@ -165,19 +172,19 @@ function CardForm({
       { paymentId, body: { cardNumber: parsed.data.cardNumber } },
       // A decline keeps the form for another card; an expiry or an earlier payment shows
       // once the checkout is read again.
-      { onError: (error) => setFailure(failureMessage(error, PAYMENT_TEXTS.payFailed)) },
+      { onError: (error) => setFailure(failureMessage(error, t(PAYMENT_TEXTS.payFailed))) },
     );
   };
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-3">
       <p className="text-sm text-slate-700">
-        {PAYMENT_TEXTS.timeLeft}:{' '}
+        {t(PAYMENT_TEXTS.timeLeft)}:{' '}
         <span className="font-semibold tabular-nums">{countdownText(secondsLeft)}</span>
       </p>
       <div>
         <label htmlFor="card-number" className="block text-sm font-medium text-slate-700">
-          {PAYMENT_TEXTS.cardLabel}
+          {t(PAYMENT_TEXTS.cardLabel)}
         </label>
         <input
           id="card-number"
@@ -190,7 +197,7 @@ function CardForm({
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
         />
         <p id="card-number-hint" className="mt-1 text-xs text-slate-600">
-          {PAYMENT_TEXTS.cardHint}
+          {t(PAYMENT_TEXTS.cardHint)}
         </p>
         <p id="card-number-error" aria-live="polite" className="mt-1 text-sm text-red-600">
           {invalid}
@@ -208,11 +215,11 @@ function CardForm({
       >
         {pay.isPending
           ? cardOnFile
-            ? PAYMENT_TEXTS.savingCard
-            : PAYMENT_TEXTS.paying
+            ? t(PAYMENT_TEXTS.savingCard)
+            : t(PAYMENT_TEXTS.paying)
           : cardOnFile
-            ? PAYMENT_TEXTS.saveCard
-            : PAYMENT_TEXTS.pay}
+            ? t(PAYMENT_TEXTS.saveCard)
+            : t(PAYMENT_TEXTS.pay)}
       </button>
     </form>
   );

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import type { Earnings } from '@slotwise/shared/payments-schemas';
 import { PAYMENT_TEXTS } from '@slotwise/shared/payments-texts';
 import { useState } from 'react';
@@ -15,17 +17,17 @@ import { earningsCsvUrl, useEarnings, type EarningsRange } from './api/get-earni
 import { useDownloadEarningsCsv } from './api/get-earnings-csv';
 
 const GROUPS = [
-  { value: 'week', label: 'By week' },
-  { value: 'month', label: 'By month' },
+  { value: 'week', label: msg('By week') },
+  { value: 'month', label: msg('By month') },
 ] as const;
 
 /** The figures of a period and of the whole range, in the order they are shown. */
 const FIGURES = [
-  { key: 'gross_cents', label: 'Gross' },
-  { key: 'refunds_cents', label: 'Refunds' },
-  { key: 'fees_cents', label: 'Platform fees' },
-  { key: 'cancellation_fees_cents', label: 'Cancellation fees' },
-  { key: 'net_cents', label: 'Net' },
+  { key: 'gross_cents', label: msg('Gross') },
+  { key: 'refunds_cents', label: msg('Refunds') },
+  { key: 'fees_cents', label: msg('Platform fees') },
+  { key: 'cancellation_fees_cents', label: msg('Cancellation fees') },
+  { key: 'net_cents', label: msg('Net') },
 ] as const;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,6 +44,7 @@ function defaultRange(): EarningsRange {
  * and the ledger rows of the same range as a CSV download.
  */
 export function EarningsPage() {
+  const { t } = useTranslation();
   const [range, setRange] = useState(defaultRange);
   const valid = DAY_PATTERN.test(range.from) && DAY_PATTERN.test(range.to);
   const [shown, setShown] = useState(range);
@@ -58,26 +61,26 @@ export function EarningsPage() {
 
   return (
     <section aria-labelledby="earnings-title" className="mx-auto max-w-5xl p-4 sm:p-6">
-      <title>{`${PAYMENT_TEXTS.earningsTitle} · Slotwise`}</title>
+      <title>{`${t(PAYMENT_TEXTS.earningsTitle)} · Slotwise`}</title>
       <h1 id="earnings-title" className="text-2xl font-bold text-slate-900">
-        {PAYMENT_TEXTS.earningsTitle}
+        {t(PAYMENT_TEXTS.earningsTitle)}
       </h1>
       <div className="mt-4 flex flex-wrap items-end gap-4">
         <DateInput
           id="earnings-from"
-          label="From"
+          label={t('From')}
           value={range.from}
           onChange={(from) => setRange({ ...range, from })}
         />
         <DateInput
           id="earnings-to"
-          label="To"
+          label={t('To')}
           value={range.to}
           onChange={(to) => setRange({ ...range, to })}
         />
         <SegmentedControl
-          legend="Group by"
-          options={GROUPS}
+          legend={t('Group by')}
+          options={GROUPS.map((option) => ({ ...option, label: t(option.label) }))}
           value={range.group}
           onChange={(group) => setRange({ ...range, group })}
           className=""
@@ -91,18 +94,18 @@ export function EarningsPage() {
           }}
           className="rounded-md border border-indigo-300 bg-white px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
         >
-          {PAYMENT_TEXTS.downloadCsv}
+          {t(PAYMENT_TEXTS.downloadCsv)}
         </a>
       </div>
       {earnings.data ? (
         <EarningsFigures earnings={earnings.data} group={shown.group} />
       ) : earnings.isError ? (
         <LoadFailed className="mt-4" onRetry={() => void earnings.refetch()}>
-          {failureMessage(earnings.error, 'Failed to load the earnings')}
+          {failureMessage(earnings.error, t('Failed to load the earnings'))}
         </LoadFailed>
       ) : (
         <p role="status" className="mt-4 text-sm text-slate-600">
-          Loading earnings...
+          {t('Loading earnings...')}
         </p>
       )}
     </section>
@@ -137,13 +140,14 @@ function DateInput({
 }
 
 function EarningsFigures({ earnings, group }: { earnings: Earnings; group: 'week' | 'month' }) {
+  const { t } = useTranslation();
   const money = (cents: number) => formatMoney(cents, earnings.currency);
   return (
     <>
-      <dl aria-label="Totals" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-5">
+      <dl aria-label={t('Totals')} className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-5">
         {FIGURES.map((figure) => (
           <div key={figure.key} className="rounded-lg border border-slate-200 bg-white p-3">
-            <dt className="text-xs font-medium text-slate-600">{figure.label}</dt>
+            <dt className="text-xs font-medium text-slate-600">{t(figure.label)}</dt>
             <dd className="mt-1 text-lg font-semibold text-slate-900">
               {money(earnings[figure.key])}
             </dd>
@@ -151,21 +155,21 @@ function EarningsFigures({ earnings, group }: { earnings: Earnings; group: 'week
         ))}
       </dl>
       {earnings.periods.length === 0 ? (
-        <p className="mt-6 text-sm text-slate-700">{PAYMENT_TEXTS.noEarnings}</p>
+        <p className="mt-6 text-sm text-slate-700">{t(PAYMENT_TEXTS.noEarnings)}</p>
       ) : (
         <div className="mt-6 overflow-x-auto">
           <table className="w-full min-w-[36rem] border-collapse text-sm">
             <caption className="sr-only">
-              {group === 'week' ? 'Earnings by week' : 'Earnings by month'}
+              {group === 'week' ? t('Earnings by week') : t('Earnings by month')}
             </caption>
             <thead>
-              <tr className="border-b border-slate-200 text-left text-slate-600">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {group === 'week' ? 'Week of' : 'Month'}
+              <tr className="border-b border-slate-200 text-start text-slate-600">
+                <th scope="col" className="py-2 pe-3 font-medium">
+                  {group === 'week' ? t('Week of') : t('Month')}
                 </th>
                 {FIGURES.map((figure) => (
-                  <th key={figure.key} scope="col" className="py-2 pr-3 text-right font-medium">
-                    {figure.label}
+                  <th key={figure.key} scope="col" className="py-2 pe-3 text-end font-medium">
+                    {t(figure.label)}
                   </th>
                 ))}
               </tr>
@@ -173,13 +177,13 @@ function EarningsFigures({ earnings, group }: { earnings: Earnings; group: 'week
             <tbody>
               {earnings.periods.map((period) => (
                 <tr key={period.start} className="border-b border-slate-100">
-                  <th scope="row" className="py-2 pr-3 text-left font-medium text-slate-800">
+                  <th scope="row" className="py-2 pe-3 text-start font-medium text-slate-800">
                     {group === 'week'
                       ? formatShortDate(period.start.slice(0, 10))
                       : formatMonth(period.start.slice(0, 10))}
                   </th>
                   {FIGURES.map((figure) => (
-                    <td key={figure.key} className="py-2 pr-3 text-right tabular-nums">
+                    <td key={figure.key} className="py-2 pe-3 text-end tabular-nums">
                       {money(period[figure.key])}
                     </td>
                   ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { WAITLIST_STATUS_LABELS, WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { CardSection } from '../../components/card-section';
 import { ListState } from '../../components/list-state';
@@ -13,38 +14,39 @@ import { windowText } from './window-text';
  * waitlist refilled in the last 30 days.
  */
 export function ProviderWaitlistPage() {
+  const { t } = useTranslation();
   const waitlist = useProviderWaitlist();
   const entries = waitlist.data?.entries;
 
   return (
     <PageSection
       titleId="provider-waitlist-title"
-      title={WAITLIST_TEXTS.providerTitle}
+      title={t(WAITLIST_TEXTS.providerTitle)}
       width="max-w-4xl"
     >
-      <p className="mt-1 text-sm text-slate-600">{WAITLIST_TEXTS.providerIntro}</p>
+      <p className="mt-1 text-sm text-slate-600">{t(WAITLIST_TEXTS.providerIntro)}</p>
       <div className="mt-6 space-y-6">
         {waitlist.isSuccess ? (
           <dl className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="text-sm text-slate-600">{WAITLIST_TEXTS.refilledLabel}</dt>
+            <dt className="text-sm text-slate-600">{t(WAITLIST_TEXTS.refilledLabel)}</dt>
             <dd className="mt-1 text-2xl font-bold text-slate-900">
               {waitlist.data.refilled_last_30_days}
             </dd>
           </dl>
         ) : null}
-        <CardSection titleId="provider-waitlist-list-title" title="Who is waiting">
+        <CardSection titleId="provider-waitlist-list-title" title={t('Who is waiting')}>
           <div className="mt-3">
             <ListState
               query={waitlist}
               items={entries}
               texts={{
-                loading: WAITLIST_TEXTS.loadingProvider,
+                loading: t(WAITLIST_TEXTS.loadingProvider),
                 failed: (
                   <LoadFailed onRetry={() => void waitlist.refetch()}>
-                    {WAITLIST_TEXTS.loadProviderFailed}
+                    {t(WAITLIST_TEXTS.loadProviderFailed)}
                   </LoadFailed>
                 ),
-                empty: WAITLIST_TEXTS.providerEmpty,
+                empty: t(WAITLIST_TEXTS.providerEmpty),
               }}
               textClassName="text-sm text-slate-600"
             >
@@ -57,7 +59,7 @@ export function ProviderWaitlistPage() {
                   return (
                     <li key={entry.id} className="flex items-start gap-3 py-3">
                       <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-800">
-                        <span className="sr-only">Position </span>
+                        <span className="sr-only">{t('Position')} </span>
                         {entry.position}
                       </span>
                       <div className="min-w-0">
@@ -65,11 +67,11 @@ export function ProviderWaitlistPage() {
                           {client}
                           <span className="font-normal text-slate-600">
                             {' · '}
-                            {entry.service_name ?? WAITLIST_TEXTS.anyService}
+                            {entry.service_name ?? t(WAITLIST_TEXTS.anyService)}
                           </span>
                         </p>
                         <ul
-                          aria-label={`Days for ${client}`}
+                          aria-label={t('Days for {{name}}', { name: client })}
                           className="mt-1 text-sm text-slate-700"
                         >
                           {entry.windows.map((window) => (
@@ -79,7 +81,7 @@ export function ProviderWaitlistPage() {
                           ))}
                         </ul>
                         <p className="mt-1 text-xs font-semibold text-slate-600">
-                          {WAITLIST_STATUS_LABELS[entry.status]}
+                          {t(WAITLIST_STATUS_LABELS[entry.status])}
                         </p>
                       </div>
                     </li>

@@ -1,3 +1,4 @@
+import { translate } from '../../lib/i18n';
 import type { ClientAppointmentMessageResponse } from '@slotwise/shared/appointments-schemas';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { useNavigate } from 'react-router';
@@ -29,7 +30,7 @@ export function useBookOffer() {
       }
       return appointment;
     } catch (error) {
-      toast.error(failureMessage(error, WAITLIST_TEXTS.bookFailed));
+      toast.error(failureMessage(error, translate(WAITLIST_TEXTS.bookFailed)));
       return null;
     }
   };

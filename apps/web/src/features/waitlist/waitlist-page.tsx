@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { WaitlistEntry } from '@slotwise/shared/waitlist-schemas';
 import { WAITLIST_STATUS_LABELS, WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { MESSAGES } from '@slotwise/shared/texts';
@@ -24,23 +25,24 @@ const REMOVABLE = new Set<WaitlistEntry['status']>(['waiting', 'offered']);
  * status) with 'Remove'. New offers arrive live (app/realtime-provider.tsx invalidates the keys).
  */
 export function WaitlistPage() {
+  const { t } = useTranslation();
   const offers = useWaitlistOffers();
   const entries = useWaitlist();
   const open = openOffers(offers.data ?? []);
 
   return (
-    <PageSection titleId="waitlist-title" title={WAITLIST_TEXTS.pageTitle} width="max-w-3xl">
+    <PageSection titleId="waitlist-title" title={t(WAITLIST_TEXTS.pageTitle)} width="max-w-3xl">
       <div className="mt-6 space-y-6">
         {offers.isError ? (
           <LoadFailed onRetry={() => void offers.refetch()}>
-            {WAITLIST_TEXTS.loadOffersFailed}
+            {t(WAITLIST_TEXTS.loadOffersFailed)}
           </LoadFailed>
         ) : open.length > 0 ? (
           <section aria-labelledby="waitlist-offers-title">
             <h2 id="waitlist-offers-title" className="text-lg font-semibold text-slate-900">
-              {WAITLIST_TEXTS.offersTitle}
+              {t(WAITLIST_TEXTS.offersTitle)}
             </h2>
-            <p className="mt-1 text-xs text-slate-600">{MESSAGES.providerLocalTimeNote}</p>
+            <p className="mt-1 text-xs text-slate-600">{t(MESSAGES.providerLocalTimeNote)}</p>
             <ul aria-labelledby="waitlist-offers-title" className="mt-3 space-y-3">
               {open.map((offer) => (
                 <li key={offer.id}>
@@ -51,19 +53,19 @@ export function WaitlistPage() {
           </section>
         ) : null}
 
-        <CardSection titleId="waitlist-entries-title" title={WAITLIST_TEXTS.entriesTitle}>
+        <CardSection titleId="waitlist-entries-title" title={t(WAITLIST_TEXTS.entriesTitle)}>
           <div className="mt-3">
             <ListState
               query={entries}
               items={entries.data}
               texts={{
-                loading: WAITLIST_TEXTS.loadingEntries,
+                loading: t(WAITLIST_TEXTS.loadingEntries),
                 failed: (
                   <LoadFailed onRetry={() => void entries.refetch()}>
-                    {WAITLIST_TEXTS.loadEntriesFailed}
+                    {t(WAITLIST_TEXTS.loadEntriesFailed)}
                   </LoadFailed>
                 ),
-                empty: WAITLIST_TEXTS.noEntries,
+                empty: t(WAITLIST_TEXTS.noEntries),
               }}
               textClassName="text-sm text-slate-600"
             >
@@ -81,6 +83,7 @@ export function WaitlistPage() {
 }
 
 function EntryRow({ entry }: { entry: WaitlistEntry }) {
+  const { t } = useTranslation();
   const leave = useLeaveWaitlist();
   const provider = fullName(entry.provider_first_name, entry.provider_last_name);
 
@@ -89,7 +92,7 @@ function EntryRow({ entry }: { entry: WaitlistEntry }) {
       const answer = await leave.mutateAsync(entry.id);
       toast.success(answer.message);
     } catch (error) {
-      toast.error(failureMessage(error, WAITLIST_TEXTS.removeFailed));
+      toast.error(failureMessage(error, t(WAITLIST_TEXTS.removeFailed)));
     }
   };
 
@@ -105,16 +108,19 @@ function EntryRow({ entry }: { entry: WaitlistEntry }) {
           </Link>
           <span className="font-normal text-slate-600">
             {' · '}
-            {entry.service_name ?? WAITLIST_TEXTS.anyService}
+            {entry.service_name ?? t(WAITLIST_TEXTS.anyService)}
           </span>
         </p>
-        <ul aria-label={`Days for ${provider}`} className="mt-1 text-sm text-slate-700">
+        <ul
+          aria-label={t('Days for {{name}}', { name: provider })}
+          className="mt-1 text-sm text-slate-700"
+        >
           {entry.windows.map((window) => (
             <li key={`${window.date}-${window.from}-${window.to}`}>{windowText(window)}</li>
           ))}
         </ul>
         <p className="mt-1 text-xs font-semibold text-slate-600">
-          {WAITLIST_STATUS_LABELS[entry.status]}
+          {t(WAITLIST_STATUS_LABELS[entry.status])}
         </p>
       </div>
       {REMOVABLE.has(entry.status) ? (
@@ -122,10 +128,10 @@ function EntryRow({ entry }: { entry: WaitlistEntry }) {
           type="button"
           disabled={leave.isPending}
           onClick={() => void onRemove()}
-          aria-label={`${WAITLIST_TEXTS.remove}: ${provider}`}
+          aria-label={`${t(WAITLIST_TEXTS.remove)}: ${provider}`}
           className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
         >
-          {leave.isPending ? WAITLIST_TEXTS.removing : WAITLIST_TEXTS.remove}
+          {leave.isPending ? t(WAITLIST_TEXTS.removing) : t(WAITLIST_TEXTS.remove)}
         </button>
       ) : null}
     </li>

@@ -1,3 +1,4 @@
+import { translate } from '../../lib/i18n';
 import type { WaitlistWindowView } from '@slotwise/shared/waitlist-schemas';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { formatDate, formatTime } from '../../lib/date-time-format';
@@ -17,6 +18,6 @@ export function windowText(window: WaitlistWindowView, today?: string): string {
   const day = formatDate(window.date, today);
   const wholeDay = window.from.startsWith('00:00') && window.to.startsWith(END_OF_DAY);
   return wholeDay
-    ? `${day}, ${WAITLIST_TEXTS.anyTime}`
+    ? `${day}, ${translate(WAITLIST_TEXTS.anyTime)}`
     : `${day}, ${timeText(window.from)}–${timeText(window.to)}`;
 }

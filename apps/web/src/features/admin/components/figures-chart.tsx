@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { FiguresDay } from '@slotwise/shared/marketplace-figures-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
@@ -7,6 +8,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
  * overview renders beside it for assistive technology.
  */
 export function FiguresChart({ days }: { days: readonly FiguresDay[] }) {
+  const { t } = useTranslation();
   const data = days.map((day) => ({
     day: day.day.slice(5),
     bookings: day.bookings,
@@ -27,14 +29,14 @@ export function FiguresChart({ days }: { days: readonly FiguresDay[] }) {
       <Legend wrapperStyle={{ fontSize: 12 }} />
       <Bar
         dataKey="bookings"
-        name={MODERATION_TEXTS.bookings}
+        name={t(MODERATION_TEXTS.bookings)}
         fill="#4f46e5"
         radius={[3, 3, 0, 0]}
         isAnimationActive={false}
       />
       <Bar
         dataKey="canceled"
-        name={MODERATION_TEXTS.canceled}
+        name={t(MODERATION_TEXTS.canceled)}
         fill="#f59e0b"
         radius={[3, 3, 0, 0]}
         isAnimationActive={false}

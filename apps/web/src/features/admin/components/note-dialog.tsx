@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ACTION_NOTE_MAX, actionNoteSchema } from '@slotwise/shared/moderation-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import type { ReactNode } from 'react';
@@ -32,6 +33,7 @@ export function NoteDialog({
   busy: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const { handleSubmit, setError, formState, field } = useZodForm(
     actionNoteSchema,
     { note: '' },
@@ -44,10 +46,11 @@ export function NoteDialog({
       toast.success(answer.message);
       onClose();
     } catch (error) {
-      showFormFailure(error, MODERATION_TEXTS.actionFailed, setError, ['note']);
+      showFormFailure(error, t(MODERATION_TEXTS.actionFailed), setError, ['note']);
     }
   });
 
+  const noteField = field('note');
   return (
     <Modal
       open
@@ -55,12 +58,12 @@ export function NoteDialog({
       title={title}
       footer={
         <>
-          <PlainButton onClick={onClose}>{MODERATION_TEXTS.cancel}</PlainButton>
+          <PlainButton onClick={onClose}>{t(MODERATION_TEXTS.cancel)}</PlainButton>
           <SubmitButton
             form={FORM_ID}
             look="inline"
             busy={busy}
-            busyText={MODERATION_TEXTS.working}
+            busyText={t(MODERATION_TEXTS.working)}
           >
             {confirmLabel}
           </SubmitButton>
@@ -75,10 +78,10 @@ export function NoteDialog({
       >
         {about ? <div className="text-sm text-slate-700">{about}</div> : null}
         <TextAreaField
-          label={MODERATION_TEXTS.noteLabel}
+          label={t(MODERATION_TEXTS.noteLabel)}
           rows={4}
           maxLength={ACTION_NOTE_MAX}
-          {...field('note')}
+          {...noteField}
         />
         <FormError>{formState.errors.root?.server?.message}</FormError>
       </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReportAction, ReportItem } from '@slotwise/shared/moderation-schemas';
 import {
   MODERATION_TEXTS,
@@ -22,18 +23,21 @@ function Badge({ children }: { children: string }) {
 
 /** What was reported, as it is now: the text, the stars, who wrote it, the provider concerned. */
 export function TargetSummary({ report }: { report: ReportItem }) {
+  const { t } = useTranslation();
   const { target } = report;
-  if (!target) return <p className="text-sm text-slate-600">{MODERATION_TEXTS.targetGone}</p>;
+  if (!target) return <p className="text-sm text-slate-600">{t(MODERATION_TEXTS.targetGone)}</p>;
   return (
-    <div className="rounded-md border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm">
+    <div className="rounded-md border-s-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm">
       <p className="flex flex-wrap items-center gap-2 text-slate-700">
         {target.rating !== null ? <span>{`${target.rating}/5`}</span> : null}
-        {target.author_name ? <span>{MODERATION_TEXTS.byAuthor(target.author_name)}</span> : null}
-        {target.provider_name ? (
-          <span>{MODERATION_TEXTS.aboutProvider(target.provider_name)}</span>
+        {target.author_name ? (
+          <span>{MODERATION_TEXTS.byAuthor(target.author_name, t)}</span>
         ) : null}
-        {target.hidden ? <Badge>{MODERATION_TEXTS.hiddenBadge}</Badge> : null}
-        {target.suspended ? <Badge>{MODERATION_TEXTS.suspendedBadge}</Badge> : null}
+        {target.provider_name ? (
+          <span>{MODERATION_TEXTS.aboutProvider(target.provider_name, t)}</span>
+        ) : null}
+        {target.hidden ? <Badge>{t(MODERATION_TEXTS.hiddenBadge)}</Badge> : null}
+        {target.suspended ? <Badge>{t(MODERATION_TEXTS.suspendedBadge)}</Badge> : null}
       </p>
       {target.text ? (
         <p className="mt-1 break-words whitespace-pre-line text-slate-900">{target.text}</p>
@@ -50,6 +54,7 @@ export function ReportCard({
   report: ReportItem;
   onAction: (report: ReportItem, action: ReportAction) => void;
 }) {
+  const { t } = useTranslation();
   const headingId = `report-${report.id}`;
   const others = report.open_on_target - (report.status === 'open' ? 1 : 0);
   return (
@@ -59,26 +64,26 @@ export function ReportCard({
     >
       <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h3 id={headingId} className="font-semibold text-slate-900">
-          {`${REPORT_KIND_LABELS[report.kind as keyof typeof REPORT_KIND_LABELS] ?? report.kind} · ${formatAge(report.created_at)}`}
+          {`${t(REPORT_KIND_LABELS[report.kind as keyof typeof REPORT_KIND_LABELS]) ?? report.kind} · ${formatAge(report.created_at)}`}
         </h3>
         <span className="text-sm text-slate-600">
-          {MODERATION_TEXTS.reportedBy(report.reporter.name, report.reporter.role)}
+          {MODERATION_TEXTS.reportedBy(report.reporter.name, report.reporter.role, t)}
         </span>
       </header>
       <p className="mt-2 text-sm text-slate-800">
-        <span className="font-medium">{MODERATION_TEXTS.reason}: </span>
+        <span className="font-medium">{t(MODERATION_TEXTS.reason)}: </span>
         <span className="break-words whitespace-pre-line">{report.reason}</span>
       </p>
       <div className="mt-2">
         <TargetSummary report={report} />
       </div>
       {others > 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{MODERATION_TEXTS.otherOpen(others)}</p>
+        <p className="mt-2 text-sm text-slate-600">{MODERATION_TEXTS.otherOpen(others, t)}</p>
       ) : null}
       {report.resolution ? (
         <p className="mt-2 text-sm text-slate-700">
-          {`${MODERATION_TEXTS.resolvedBy(report.resolution.admin_name)} (${
-            REPORT_ACTION_LABELS[report.resolution.action as ReportAction] ??
+          {`${MODERATION_TEXTS.resolvedBy(report.resolution.admin_name, t)} (${
+            t(REPORT_ACTION_LABELS[report.resolution.action as ReportAction]) ??
             report.resolution.action
           }, ${formatAge(report.resolution.resolved_at)}): ${report.resolution.note}`}
         </p>
@@ -92,7 +97,7 @@ export function ReportCard({
               onClick={() => onAction(report, action)}
               className={action === 'dismiss' ? BUTTON : DANGER}
             >
-              {REPORT_ACTION_LABELS[action]}
+              {t(REPORT_ACTION_LABELS[action])}
             </button>
           ))}
         </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { useId } from 'react';
 
@@ -18,12 +19,13 @@ export function SearchBar({
   filtered: boolean;
   onFiltered: (filtered: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const inputId = useId();
   return (
     <div role="search" className="flex flex-wrap items-end gap-3">
       <div className="min-w-56 flex-1">
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-          {MODERATION_TEXTS.searchLabel}
+          {t(MODERATION_TEXTS.searchLabel)}
         </label>
         <input
           id={inputId}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   BUSINESS_TEXTS,
   type MergedSlot,
@@ -32,6 +33,7 @@ export function BusinessBooking({
   business: PublicBusiness;
   waitlist?: (providerId: string) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const groupId = useId();
   const [booked, setBooked] = useState<Booked | null>(null);
@@ -74,9 +76,9 @@ export function BusinessBooking({
     return (
       <section aria-labelledby="business-times-title" className={cardClass}>
         <h2 id="business-times-title" className="mb-2 text-lg font-semibold text-slate-900">
-          {BUSINESS_TEXTS.timesTitle}
+          {t(BUSINESS_TEXTS.timesTitle)}
         </h2>
-        <p className="text-sm text-slate-600">{BUSINESS_TEXTS.chooseServiceFirst}</p>
+        <p className="text-sm text-slate-600">{t(BUSINESS_TEXTS.chooseServiceFirst)}</p>
         <BookedLine booked={booked} />
       </section>
     );
@@ -88,12 +90,12 @@ export function BusinessBooking({
   return (
     <section aria-labelledby="business-times-title" className={cardClass}>
       <h2 id="business-times-title" className="mb-1 text-lg font-semibold text-slate-900">
-        {BUSINESS_TEXTS.timesTitle}: {service.name}
+        {t(BUSINESS_TEXTS.timesTitle)}: {service.name}
       </h2>
-      <p className="mb-3 text-sm text-slate-600">{BUSINESS_TEXTS.businessLocalTimeNote}</p>
+      <p className="mb-3 text-sm text-slate-600">{t(BUSINESS_TEXTS.businessLocalTimeNote)}</p>
       <div
         role="group"
-        aria-label={BUSINESS_TEXTS.dayLabel}
+        aria-label={t(BUSINESS_TEXTS.dayLabel)}
         className="flex gap-2 overflow-x-auto pb-2"
       >
         {days.map((day) => (
@@ -110,7 +112,7 @@ export function BusinessBooking({
       </div>
       <div className="mt-3">
         <label htmlFor={`${groupId}-staff`} className="block text-sm font-medium text-slate-700">
-          {BUSINESS_TEXTS.staffChooserLabel}
+          {t(BUSINESS_TEXTS.staffChooserLabel)}
         </label>
         <select
           id={`${groupId}-staff`}
@@ -118,7 +120,7 @@ export function BusinessBooking({
           onChange={(event) => change(BOOKING_PARAMS.person, event.target.value || null)}
           className="mt-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm"
         >
-          <option value="">{BUSINESS_TEXTS.anyStaff}</option>
+          <option value="">{t(BUSINESS_TEXTS.anyStaff)}</option>
           {offering.map((member) => (
             <option key={member.provider_id} value={member.provider_id}>
               {fullName(member.first_name, member.last_name)}
@@ -132,14 +134,14 @@ export function BusinessBooking({
         </h3>
         {slots.isPending ? (
           <p role="status" className="text-sm text-slate-600">
-            {BUSINESS_TEXTS.loadingTimes}
+            {t(BUSINESS_TEXTS.loadingTimes)}
           </p>
         ) : slots.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            {BUSINESS_TEXTS.loadFailed}
+            {t(BUSINESS_TEXTS.loadFailed)}
           </p>
         ) : shown.length === 0 ? (
-          <p className="text-sm text-slate-600">{BUSINESS_TEXTS.noTimes}</p>
+          <p className="text-sm text-slate-600">{t(BUSINESS_TEXTS.noTimes)}</p>
         ) : (
           <ul className="flex flex-wrap gap-2">
             {shown.map((slot) => (
@@ -184,7 +186,7 @@ export function BusinessBooking({
         ) : null}
         {time && !chosen && slots.isSuccess && !booked && !failure ? (
           <p role="alert" className="mt-4 text-sm text-amber-800">
-            {BUSINESS_TEXTS.slotGone}
+            {t(BUSINESS_TEXTS.slotGone)}
           </p>
         ) : null}
       </div>
@@ -194,13 +196,14 @@ export function BusinessBooking({
 }
 
 function BookedLine({ booked }: { booked: Booked | null }) {
+  const { t } = useTranslation();
   return (
     <div role="status" className="mt-3 text-sm text-emerald-800">
       {booked ? (
         <p>
-          {BUSINESS_TEXTS.bookedWith(booked.when, booked.staffName)}{' '}
+          {BUSINESS_TEXTS.bookedWith(booked.when, booked.staffName, t)}{' '}
           <Link to="/client/appointments" className="font-semibold text-indigo-700 underline">
-            {BUSINESS_TEXTS.seeAppointments}
+            {t(BUSINESS_TEXTS.seeAppointments)}
           </Link>
         </p>
       ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   BUSINESS_TEXTS,
   type MergedSlot,
@@ -62,6 +63,7 @@ export function BusinessChosenTime({
   onBooked,
   onFailed,
 }: BusinessChosenTimeProps) {
+  const { t } = useTranslation();
   const { session } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -76,7 +78,7 @@ export function BusinessChosenTime({
         const day = todayIn(business.timezone, new Date(slot.starts_at));
         const timeslotId = await personSlotId(person, day, slot.starts_at, serviceId);
         if (!timeslotId) {
-          onFailed(BUSINESS_TEXTS.slotGone);
+          onFailed(t(BUSINESS_TEXTS.slotGone));
           return;
         }
         body = { timeslotId };
@@ -97,7 +99,7 @@ export function BusinessChosenTime({
         staffName: fullName(appointment.provider_first_name, appointment.provider_last_name),
       });
     } catch (error) {
-      onFailed(failureMessage(error, BUSINESS_TEXTS.bookFailed));
+      onFailed(failureMessage(error, t(BUSINESS_TEXTS.bookFailed)));
     }
   };
 
@@ -105,25 +107,25 @@ export function BusinessChosenTime({
   if (!session) {
     action = (
       <>
-        <p className="text-sm text-slate-700">{BUSINESS_TEXTS.signInPrompt}</p>
+        <p className="text-sm text-slate-700">{t(BUSINESS_TEXTS.signInPrompt)}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Link
             to={withNext('/login', here)}
             className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
           >
-            {BUSINESS_TEXTS.signInToBook}
+            {t(BUSINESS_TEXTS.signInToBook)}
           </Link>
           <Link
             to={withNext('/register', here)}
             className="rounded-md border border-indigo-200 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
           >
-            {BUSINESS_TEXTS.createAccount}
+            {t(BUSINESS_TEXTS.createAccount)}
           </Link>
         </div>
       </>
     );
   } else if (session.role !== 'client') {
-    action = <p className="text-sm text-slate-700">{BUSINESS_TEXTS.clientsBook}</p>;
+    action = <p className="text-sm text-slate-700">{t(BUSINESS_TEXTS.clientsBook)}</p>;
   } else {
     action = (
       <button
@@ -132,7 +134,7 @@ export function BusinessChosenTime({
         disabled={book.isPending}
         className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700 disabled:opacity-60"
       >
-        {book.isPending ? BUSINESS_TEXTS.booking : BUSINESS_TEXTS.bookThisTime}
+        {book.isPending ? t(BUSINESS_TEXTS.booking) : t(BUSINESS_TEXTS.bookThisTime)}
       </button>
     );
   }
@@ -144,7 +146,7 @@ export function BusinessChosenTime({
       className="mt-4 rounded-md border border-indigo-200 bg-indigo-50 p-4"
     >
       <h3 id="business-chosen-title" className="font-semibold text-slate-900">
-        {BUSINESS_TEXTS.chosenTime(label)}
+        {BUSINESS_TEXTS.chosenTime(label, t)}
       </h3>
       {service ? (
         <p className="text-sm font-medium text-slate-800">

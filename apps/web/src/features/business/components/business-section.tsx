@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import { CardSection } from '../../../components/card-section';
 import { LoadFailed } from '../../../components/load-failed';
@@ -13,6 +14,7 @@ import { StaffList } from './staff-list';
  * whose business they belong to and who works there.
  */
 export function BusinessSection() {
+  const { t } = useTranslation();
   const business = useBusiness();
   const data = business.data;
 
@@ -20,13 +22,13 @@ export function BusinessSection() {
   if (business.isPending) {
     content = (
       <p role="status" className="mt-2 text-sm text-slate-600">
-        {BUSINESS_TEXTS.loading}
+        {t(BUSINESS_TEXTS.loading)}
       </p>
     );
   } else if (business.isError) {
     content = (
       <LoadFailed className="mt-3" onRetry={() => void business.refetch()}>
-        {BUSINESS_TEXTS.loadFailed}
+        {t(BUSINESS_TEXTS.loadFailed)}
       </LoadFailed>
     );
   } else if (!data) {
@@ -43,14 +45,16 @@ export function BusinessSection() {
   } else {
     content = (
       <div className="mt-3 space-y-4">
-        <p className="text-sm font-medium text-slate-900">{BUSINESS_TEXTS.memberOf(data.name)}</p>
+        <p className="text-sm font-medium text-slate-900">
+          {BUSINESS_TEXTS.memberOf(data.name, t)}
+        </p>
         <StaffList business={data} />
       </div>
     );
   }
 
   return (
-    <CardSection titleId="business-title" title={BUSINESS_TEXTS.cardTitle} className="mt-6">
+    <CardSection titleId="business-title" title={t(BUSINESS_TEXTS.cardTitle)} className="mt-6">
       {content}
     </CardSection>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   BUSINESS_MESSAGES,
   BUSINESS_NAME_MAX,
@@ -13,6 +14,7 @@ import { useCreateBusiness } from '../api/create-business';
 
 /** No business yet: its name, and the owner is its first staff member. */
 export function CreateBusinessForm() {
+  const { t } = useTranslation();
   const create = useCreateBusiness();
   const form = useZodForm(createBusinessBodySchema, { name: '' });
   const { handleSubmit, setError, field, formState } = form;
@@ -22,31 +24,32 @@ export function CreateBusinessForm() {
       const { message } = await create.mutateAsync(values);
       toast.success(message);
     } catch (error) {
-      showFormFailure(error, BUSINESS_MESSAGES.nameRequired, setError, ['name']);
+      showFormFailure(error, t(BUSINESS_MESSAGES.nameRequired), setError, ['name']);
     }
   });
 
+  const nameField = field('name');
   return (
     <form
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      aria-label={BUSINESS_TEXTS.createBusiness}
+      aria-label={t(BUSINESS_TEXTS.createBusiness)}
       className="mt-2 space-y-3"
     >
-      <p className="text-sm text-slate-600">{BUSINESS_TEXTS.noBusinessYet}</p>
+      <p className="text-sm text-slate-600">{t(BUSINESS_TEXTS.noBusinessYet)}</p>
       <TextField
-        label={BUSINESS_TEXTS.businessNameLabel}
+        label={t(BUSINESS_TEXTS.businessNameLabel)}
         type="text"
         maxLength={BUSINESS_NAME_MAX}
-        {...field('name')}
+        {...nameField}
       />
       <FormError>{formState.errors.root?.server?.message}</FormError>
       <SubmitButton
         busy={formState.isSubmitting}
-        busyText={BUSINESS_TEXTS.creatingBusiness}
+        busyText={t(BUSINESS_TEXTS.creatingBusiness)}
         look="inline"
       >
-        {BUSINESS_TEXTS.createBusiness}
+        {t(BUSINESS_TEXTS.createBusiness)}
       </SubmitButton>
     </form>
   );

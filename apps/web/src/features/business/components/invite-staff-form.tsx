@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   BUSINESS_MESSAGES,
   BUSINESS_TEXTS,
@@ -17,6 +18,7 @@ const expiryText = (iso: string): string => formatInstantDate(iso);
 
 /** The owner invites a provider by email (a mailed link); the invitations not yet accepted. */
 export function InviteStaffForm({ invitations }: { invitations: BusinessInvitation[] }) {
+  const { t } = useTranslation();
   const invite = useInviteStaff();
   const form = useZodForm(inviteStaffBodySchema, { email: '' }, 'onSubmit');
   const { handleSubmit, setError, field, formState, reset } = form;
@@ -28,14 +30,15 @@ export function InviteStaffForm({ invitations }: { invitations: BusinessInvitati
       toast.success(message);
       reset({ email: '' });
     } catch (error) {
-      showFormFailure(error, BUSINESS_MESSAGES.emailInvalid, setError, ['email']);
+      showFormFailure(error, t(BUSINESS_MESSAGES.emailInvalid), setError, ['email']);
     }
   });
 
+  const emailField = field('email');
   return (
     <section aria-labelledby="invite-staff-title">
       <h3 id="invite-staff-title" className="text-sm font-semibold text-slate-900">
-        {BUSINESS_TEXTS.inviteTitle}
+        {t(BUSINESS_TEXTS.inviteTitle)}
       </h3>
       <form
         noValidate
@@ -43,20 +46,20 @@ export function InviteStaffForm({ invitations }: { invitations: BusinessInvitati
         className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start"
       >
         <TextField
-          label={BUSINESS_TEXTS.inviteEmailLabel}
+          label={t(BUSINESS_TEXTS.inviteEmailLabel)}
           type="email"
           autoComplete="off"
           maxLength={EMAIL_MAX}
           className="flex-1"
-          {...field('email')}
+          {...emailField}
         />
         <div className="sm:pt-6">
           <SubmitButton
             busy={formState.isSubmitting}
-            busyText={BUSINESS_TEXTS.sendingInvitation}
+            busyText={t(BUSINESS_TEXTS.sendingInvitation)}
             look="inline"
           >
-            {BUSINESS_TEXTS.sendInvitation}
+            {t(BUSINESS_TEXTS.sendInvitation)}
           </SubmitButton>
         </div>
       </form>
@@ -64,14 +67,14 @@ export function InviteStaffForm({ invitations }: { invitations: BusinessInvitati
       {pending.length > 0 ? (
         <div className="mt-3">
           <h4 id="pending-invitations-title" className="text-sm font-medium text-slate-700">
-            {BUSINESS_TEXTS.pendingInvitations}
+            {t(BUSINESS_TEXTS.pendingInvitations)}
           </h4>
           <ul aria-labelledby="pending-invitations-title" className="mt-1 space-y-1">
             {pending.map((invitation) => (
               <li key={invitation.id} className="text-sm break-all text-slate-700">
                 {invitation.email}{' '}
                 <span className="text-xs text-slate-600">
-                  ({BUSINESS_TEXTS.invitationExpires(expiryText(invitation.expires_at))})
+                  ({BUSINESS_TEXTS.invitationExpires(expiryText(invitation.expires_at), t)})
                 </span>
               </li>
             ))}

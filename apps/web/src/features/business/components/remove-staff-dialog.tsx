@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '@slotwise/shared/locales';
 import {
   BUSINESS_MESSAGES,
   BUSINESS_TEXTS,
@@ -16,7 +18,7 @@ import { useStaffUpcoming } from '../api/get-staff-upcoming';
 import { useRemoveStaff, type FutureBookings } from '../api/remove-staff';
 import { formatInstantWhen } from '../../../lib/date-time-format';
 
-const FAILED = 'Failed to remove the staff member';
+const FAILED = msg('Failed to remove the staff member');
 
 /**
  * Removing a staff member (docs/product.md §13.1): confirmed first; when they still have future
@@ -30,6 +32,7 @@ export function RemoveStaffDialog({
   member: StaffMember;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const name = fullName(member.first_name, member.last_name);
   const remove = useRemoveStaff();
   const [hasBookings, setHasBookings] = useState(false);
@@ -49,7 +52,7 @@ export function RemoveStaffDialog({
       if (failure instanceof ApiError && failure.code === 'STAFF_HAS_BOOKINGS') {
         setHasBookings(true);
       } else {
-        setError(failureMessage(failure, FAILED));
+        setError(failureMessage(failure, t(FAILED)));
       }
     }
   };
@@ -57,11 +60,11 @@ export function RemoveStaffDialog({
   if (!hasBookings) {
     return (
       <ConfirmDialog
-        title={BUSINESS_TEXTS.removeStaffTitle}
-        question={BUSINESS_TEXTS.removeStaffQuestion(name)}
-        keepLabel={BUSINESS_TEXTS.keepStaff}
-        confirmLabel={BUSINESS_TEXTS.removeStaff}
-        busyLabel={BUSINESS_TEXTS.removing}
+        title={t(BUSINESS_TEXTS.removeStaffTitle)}
+        question={BUSINESS_TEXTS.removeStaffQuestion(name, t)}
+        keepLabel={t(BUSINESS_TEXTS.keepStaff)}
+        confirmLabel={t(BUSINESS_TEXTS.removeStaff)}
+        busyLabel={t(BUSINESS_TEXTS.removing)}
         busy={remove.isPending}
         onConfirm={() => void send()}
         onClose={onClose}
@@ -78,19 +81,19 @@ export function RemoveStaffDialog({
     <Modal
       open
       onClose={busy ? () => {} : onClose}
-      title={BUSINESS_TEXTS.upcomingBookingsTitle}
-      description={BUSINESS_MESSAGES.staffHasBookings}
+      title={t(BUSINESS_TEXTS.upcomingBookingsTitle)}
+      description={t(BUSINESS_MESSAGES.staffHasBookings)}
       closeOnBackdrop={!busy}
       footer={
         <>
           <PlainButton look="cancel" onClick={onClose} disabled={busy}>
-            {BUSINESS_TEXTS.keepStaff}
+            {t(BUSINESS_TEXTS.keepStaff)}
           </PlainButton>
           <PlainButton look="cancel" onClick={() => void send('keep')} disabled={busy}>
-            {chosen === 'keep' ? BUSINESS_TEXTS.removing : BUSINESS_TEXTS.keepBookings}
+            {chosen === 'keep' ? t(BUSINESS_TEXTS.removing) : t(BUSINESS_TEXTS.keepBookings)}
           </PlainButton>
           <PlainButton look="danger" onClick={() => void send('cancel')} disabled={busy}>
-            {chosen === 'cancel' ? BUSINESS_TEXTS.removing : BUSINESS_TEXTS.cancelBookings}
+            {chosen === 'cancel' ? t(BUSINESS_TEXTS.removing) : t(BUSINESS_TEXTS.cancelBookings)}
           </PlainButton>
         </>
       }
@@ -98,12 +101,12 @@ export function RemoveStaffDialog({
       <p className="font-medium text-slate-900">{name}</p>
       {upcoming.isPending ? (
         <p role="status" className="mt-2 text-sm text-slate-600">
-          {BUSINESS_TEXTS.loading}
+          {t(BUSINESS_TEXTS.loading)}
         </p>
       ) : upcoming.isError ? (
-        <InlineAlert>{failureMessage(upcoming.error, FAILED)}</InlineAlert>
+        <InlineAlert>{failureMessage(upcoming.error, t(FAILED))}</InlineAlert>
       ) : (
-        <ul aria-label={BUSINESS_TEXTS.upcomingBookingsTitle} className="mt-2 space-y-1">
+        <ul aria-label={t(BUSINESS_TEXTS.upcomingBookingsTitle)} className="mt-2 space-y-1">
           {upcoming.data.map((appointment) => (
             <li key={appointment.id} className="text-sm text-slate-800">
               {formatInstantWhen(appointment.starts_at)} · {appointment.client_name}

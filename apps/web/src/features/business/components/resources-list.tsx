@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   BUSINESS_MESSAGES,
   BUSINESS_TEXTS,
@@ -16,6 +17,7 @@ import { useDeleteResource } from '../api/delete-resource';
 
 /** The owner's rooms, chairs and machines (docs/product.md §13.3): list, add, remove. */
 export function ResourcesList({ resources }: { resources: BusinessResource[] }) {
+  const { t } = useTranslation();
   const create = useCreateResource();
   const remove = useDeleteResource();
   const form = useZodForm(createResourceBodySchema, { name: '' }, 'onSubmit');
@@ -28,7 +30,7 @@ export function ResourcesList({ resources }: { resources: BusinessResource[] }) 
       toast.success(message);
       reset({ name: '' });
     } catch (error) {
-      showFormFailure(error, BUSINESS_MESSAGES.resourceNameRequired, setError, ['name']);
+      showFormFailure(error, t(BUSINESS_MESSAGES.resourceNameRequired), setError, ['name']);
     }
   });
 
@@ -37,19 +39,20 @@ export function ResourcesList({ resources }: { resources: BusinessResource[] }) 
       const { message } = await remove.mutateAsync(resource.id);
       toast.success(message);
     } catch (error) {
-      toast.error(failureMessage(error, BUSINESS_MESSAGES.resourceNotFound));
+      toast.error(failureMessage(error, t(BUSINESS_MESSAGES.resourceNotFound)));
     }
   };
 
+  const nameField = field('name');
   return (
     <section aria-labelledby="business-resources-title">
       <h3 id="business-resources-title" className="text-sm font-semibold text-slate-900">
-        {BUSINESS_TEXTS.resourcesTitle}
+        {t(BUSINESS_TEXTS.resourcesTitle)}
       </h3>
       {resources.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">{BUSINESS_TEXTS.noResources}</p>
+        <p className="mt-1 text-sm text-slate-600">{t(BUSINESS_TEXTS.noResources)}</p>
       ) : (
-        <ul aria-label={BUSINESS_TEXTS.resourcesListLabel} className="mt-2 space-y-2">
+        <ul aria-label={t(BUSINESS_TEXTS.resourcesListLabel)} className="mt-2 space-y-2">
           {resources.map((resource) => (
             <li
               key={resource.id}
@@ -61,12 +64,12 @@ export function ResourcesList({ resources }: { resources: BusinessResource[] }) 
                 type="button"
                 onClick={() => void onRemove(resource)}
                 disabled={removingId !== null}
-                aria-label={`${BUSINESS_TEXTS.removeResource} ${resource.name}`}
+                aria-label={`${t(BUSINESS_TEXTS.removeResource)} ${resource.name}`}
                 className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
               >
                 {removingId === resource.id
-                  ? BUSINESS_TEXTS.removing
-                  : BUSINESS_TEXTS.removeResource}
+                  ? t(BUSINESS_TEXTS.removing)
+                  : t(BUSINESS_TEXTS.removeResource)}
               </button>
             </li>
           ))}
@@ -78,19 +81,19 @@ export function ResourcesList({ resources }: { resources: BusinessResource[] }) 
         className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start"
       >
         <TextField
-          label={BUSINESS_TEXTS.resourceNameLabel}
+          label={t(BUSINESS_TEXTS.resourceNameLabel)}
           type="text"
           maxLength={RESOURCE_NAME_MAX}
           className="flex-1"
-          {...field('name')}
+          {...nameField}
         />
         <div className="sm:pt-6">
           <SubmitButton
             busy={formState.isSubmitting}
-            busyText={BUSINESS_TEXTS.addingResource}
+            busyText={t(BUSINESS_TEXTS.addingResource)}
             look="inline"
           >
-            {BUSINESS_TEXTS.addResource}
+            {t(BUSINESS_TEXTS.addResource)}
           </SubmitButton>
         </div>
       </form>

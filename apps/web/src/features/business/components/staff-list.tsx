@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   BUSINESS_TEXTS,
   type OwnBusiness,
@@ -10,13 +11,14 @@ import { RemoveStaffDialog } from './remove-staff-dialog';
 
 /** Who works in the business; the owner may remove anyone but themselves. */
 export function StaffList({ business }: { business: OwnBusiness }) {
+  const { t } = useTranslation();
   const [removing, setRemoving] = useState<StaffMember | null>(null);
   return (
     <section aria-labelledby="business-staff-title">
       <h3 id="business-staff-title" className="text-sm font-semibold text-slate-900">
-        {BUSINESS_TEXTS.staffTitle}
+        {t(BUSINESS_TEXTS.staffTitle)}
       </h3>
-      <ul aria-label={BUSINESS_TEXTS.staffListLabel} className="mt-2 divide-y divide-slate-100">
+      <ul aria-label={t(BUSINESS_TEXTS.staffListLabel)} className="mt-2 divide-y divide-slate-100">
         {business.staff.map((member) => {
           const name = fullName(member.first_name, member.last_name);
           return (
@@ -30,7 +32,7 @@ export function StaffList({ business }: { business: OwnBusiness }) {
                 <span className="truncate text-sm font-medium text-slate-900">{name}</span>
                 {member.is_owner ? (
                   <span className="rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-semibold text-indigo-800">
-                    {BUSINESS_TEXTS.ownerBadge}
+                    {t(BUSINESS_TEXTS.ownerBadge)}
                   </span>
                 ) : null}
               </div>
@@ -38,10 +40,10 @@ export function StaffList({ business }: { business: OwnBusiness }) {
                 <button
                   type="button"
                   onClick={() => setRemoving(member)}
-                  aria-label={`${BUSINESS_TEXTS.removeStaff} ${name}`}
+                  aria-label={`${t(BUSINESS_TEXTS.removeStaff)} ${name}`}
                   className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
                 >
-                  {BUSINESS_TEXTS.removeStaff}
+                  {t(BUSINESS_TEXTS.removeStaff)}
                 </button>
               ) : null}
             </li>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import { useId } from 'react';
 import { fullName } from '../../../lib/full-name';
@@ -9,13 +10,14 @@ import type { StaffChoice } from '../use-staff-choice';
  * it.
  */
 export function StaffSwitcher({ choice }: { choice: StaffChoice }) {
+  const { t } = useTranslation();
   const id = useId();
   if (!choice.shown) return null;
   const { owner, others, acting, choose } = choice;
   return (
     <div className="mx-auto flex w-full max-w-5xl items-center gap-2 px-4 pt-4 sm:px-6">
       <label htmlFor={`${id}-staff`} className="text-sm font-medium text-slate-700">
-        {BUSINESS_TEXTS.staffSwitcherLabel}
+        {t(BUSINESS_TEXTS.staffSwitcherLabel)}
       </label>
       <select
         id={`${id}-staff`}
@@ -24,7 +26,7 @@ export function StaffSwitcher({ choice }: { choice: StaffChoice }) {
         className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
       >
         <option value="">
-          {BUSINESS_TEXTS.staffSelf(owner ? fullName(owner.first_name, owner.last_name) : '')}
+          {BUSINESS_TEXTS.staffSelf(owner ? fullName(owner.first_name, owner.last_name) : '', t)}
         </option>
         {others.map((member) => (
           <option key={member.provider_id} value={member.provider_id}>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { CALENDAR_SYNC_TEXTS } from '@slotwise/shared/calendar-sync-texts';
 import { useId } from 'react';
 import { toast } from 'react-toastify/unstyled';
@@ -12,12 +13,14 @@ import { addCalendarSchema, EMPTY_CALENDAR_FORM as EMPTY } from '../add-calendar
 
 const FIELDS = ['url', 'name', 'username', 'password'] as const;
 
+const URL_PLACEHOLDER = 'https://';
 /**
  * "Add calendar" (docs/product.md §18.1): an ICS address, or a CalDAV calendar with a user name
  * and password. The server's refusals land under their fields (an address inside a private
  * network, URL_NOT_ALLOWED, under the address).
  */
 export function AddCalendarForm() {
+  const { t } = useTranslation();
   const create = useCreateCalendarConnection();
   const { handleSubmit, setError, field, formState, reset, watch, register } = useZodForm(
     addCalendarSchema,
@@ -36,69 +39,74 @@ export function AddCalendarForm() {
       // A refusal of one field is told under it only; anything else above the button.
       const fields = Object.keys(serverFieldErrors(error));
       if (FIELDS.some((name) => fields.includes(name))) applyServerErrors(error, FIELDS, setError);
-      else showFormFailure(error, CALENDAR_SYNC_TEXTS.addFailed, setError);
+      else showFormFailure(error, t(CALENDAR_SYNC_TEXTS.addFailed), setError);
     }
   });
 
+  const kindProps = register('kind');
+  const urlField = field('url');
+  const nameField = field('name');
+  const usernameField = field('username');
+  const passwordField = field('password');
   return (
     <section aria-labelledby="add-calendar-title" className="mt-5 border-t border-slate-200 pt-4">
       <h3 id="add-calendar-title" className="text-sm font-semibold text-slate-900">
-        {CALENDAR_SYNC_TEXTS.addTitle}
+        {t(CALENDAR_SYNC_TEXTS.addTitle)}
       </h3>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-2 space-y-3">
         <fieldset aria-labelledby={legendId}>
           <legend id={legendId} className="text-sm font-medium text-slate-700">
-            {CALENDAR_SYNC_TEXTS.kindLegend}
+            {t(CALENDAR_SYNC_TEXTS.kindLegend)}
           </legend>
           <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-800">
             <label className="flex items-center gap-2">
-              <input type="radio" value="ics" {...register('kind')} />
-              {CALENDAR_SYNC_TEXTS.kindIcs}
+              <input type="radio" value="ics" {...kindProps} />
+              {t(CALENDAR_SYNC_TEXTS.kindIcs)}
             </label>
             <label className="flex items-center gap-2">
-              <input type="radio" value="caldav" {...register('kind')} />
-              {CALENDAR_SYNC_TEXTS.kindCaldav}
+              <input type="radio" value="caldav" {...kindProps} />
+              {t(CALENDAR_SYNC_TEXTS.kindCaldav)}
             </label>
           </div>
         </fieldset>
         <TextField
-          label={CALENDAR_SYNC_TEXTS.urlLabel}
+          label={t(CALENDAR_SYNC_TEXTS.urlLabel)}
           type="url"
           inputMode="url"
           autoComplete="off"
-          placeholder="https://"
+          placeholder={URL_PLACEHOLDER}
           maxLength={2048}
-          hint={kind === 'ics' ? CALENDAR_SYNC_TEXTS.icsHint : undefined}
-          {...field('url')}
+          hint={kind === 'ics' ? t(CALENDAR_SYNC_TEXTS.icsHint) : undefined}
+          {...urlField}
         />
         <TextField
-          label={CALENDAR_SYNC_TEXTS.nameLabel}
+          label={t(CALENDAR_SYNC_TEXTS.nameLabel)}
           autoComplete="off"
           maxLength={80}
-          {...field('name')}
+          {...nameField}
         />
         {kind === 'caldav' ? (
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
-              label={CALENDAR_SYNC_TEXTS.usernameLabel}
+              label={t(CALENDAR_SYNC_TEXTS.usernameLabel)}
               autoComplete="username"
-              {...field('username')}
+              {...usernameField}
             />
             <PasswordField
-              label={CALENDAR_SYNC_TEXTS.passwordLabel}
+              label={t(CALENDAR_SYNC_TEXTS.passwordLabel)}
               autoComplete="current-password"
               revealable
-              {...field('password')}
+              {...passwordField}
             />
           </div>
         ) : null}
         <FormError>{formState.errors.root?.server?.message}</FormError>
         <SubmitButton
           busy={formState.isSubmitting}
-          busyText={CALENDAR_SYNC_TEXTS.adding}
+          busyText={t(CALENDAR_SYNC_TEXTS.adding)}
           look="inline"
         >
-          {CALENDAR_SYNC_TEXTS.add}
+          {t(CALENDAR_SYNC_TEXTS.add)}
         </SubmitButton>
       </form>
     </section>

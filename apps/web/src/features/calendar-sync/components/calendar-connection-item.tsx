@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { CalendarConnection } from '@slotwise/shared/calendar-sync-schemas';
 import { CALENDAR_SYNC_TEXTS } from '@slotwise/shared/calendar-sync-texts';
 import { useId } from 'react';
@@ -23,8 +24,10 @@ export function CalendarConnectionItem({
   onSync,
   onRemove,
 }: CalendarConnectionItemProps) {
+  const { t } = useTranslation();
   const nameId = useId();
-  const when = (iso: string | null) => (iso ? formatInstantWhen(iso) : CALENDAR_SYNC_TEXTS.never);
+  const when = (iso: string | null) =>
+    iso ? formatInstantWhen(iso) : t(CALENDAR_SYNC_TEXTS.never);
   return (
     <li aria-labelledby={nameId} className="py-3">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -33,30 +36,30 @@ export function CalendarConnectionItem({
             {connection.name}
           </p>
           <p className="text-xs break-all text-slate-600">
-            {CALENDAR_SYNC_TEXTS.kindName[connection.kind]} · {connection.url}
+            {t(CALENDAR_SYNC_TEXTS.kindName[connection.kind])} · {connection.url}
           </p>
         </div>
         <div className="flex gap-2">
           <button type="button" className={BUTTON} onClick={onSync} disabled={syncing}>
-            {syncing ? CALENDAR_SYNC_TEXTS.syncing : CALENDAR_SYNC_TEXTS.syncNow}
+            {syncing ? t(CALENDAR_SYNC_TEXTS.syncing) : t(CALENDAR_SYNC_TEXTS.syncNow)}
           </button>
           <button type="button" className={BUTTON} onClick={onRemove}>
-            {CALENDAR_SYNC_TEXTS.remove}
+            {t(CALENDAR_SYNC_TEXTS.remove)}
           </button>
         </div>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-700 sm:grid-cols-[auto_1fr_auto_1fr]">
-        <dt className="text-slate-500">{CALENDAR_SYNC_TEXTS.lastSync}</dt>
+        <dt className="text-slate-500">{t(CALENDAR_SYNC_TEXTS.lastSync)}</dt>
         <dd>{when(connection.last_synced_at)}</dd>
-        <dt className="text-slate-500">{CALENDAR_SYNC_TEXTS.nextSync}</dt>
+        <dt className="text-slate-500">{t(CALENDAR_SYNC_TEXTS.nextSync)}</dt>
         <dd>{when(connection.next_sync_at)}</dd>
       </dl>
       <p className="mt-1 text-sm text-slate-700">
-        {CALENDAR_SYNC_TEXTS.busyCount(connection.busy_count)}
+        {CALENDAR_SYNC_TEXTS.busyCount(connection.busy_count, t)}
       </p>
       {connection.last_error ? (
         <p className="mt-1 text-sm text-red-700">
-          <span className="font-medium">{CALENDAR_SYNC_TEXTS.lastError}:</span>{' '}
+          <span className="font-medium">{t(CALENDAR_SYNC_TEXTS.lastError)}:</span>{' '}
           {connection.last_error}
         </p>
       ) : null}

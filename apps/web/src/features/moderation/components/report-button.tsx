@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReportKind } from '@slotwise/shared/moderation-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { useState } from 'react';
@@ -21,6 +22,7 @@ export function ReportButton({
   label?: string;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const { session } = useSession();
   const [open, setOpen] = useState(false);
   if (!session || (session.role !== 'client' && session.role !== 'provider')) return null;
@@ -28,7 +30,7 @@ export function ReportButton({
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} aria-label={label} className={className}>
-        {MODERATION_TEXTS.report}
+        {t(MODERATION_TEXTS.report)}
       </button>
       {open ? (
         <ReportDialog kind={kind} targetId={targetId} onClose={() => setOpen(false)} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   createReportSchema,
   REPORT_REASON_MAX,
@@ -29,6 +30,7 @@ export function ReportDialog({
   targetId: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const file = useFileReport();
   const { handleSubmit, setError, formState, field, register } = useZodForm(
     createReportSchema,
@@ -42,26 +44,29 @@ export function ReportDialog({
       toast.success(answer.message);
       onClose();
     } catch (error) {
-      showFormFailure(error, MODERATION_TEXTS.reportFailed, setError, ['reason']);
+      showFormFailure(error, t(MODERATION_TEXTS.reportFailed), setError, ['reason']);
     }
   });
 
+  const kindProps = register('kind');
+  const targetIdProps = register('targetId');
+  const reasonField = field('reason');
   return (
     <Modal
       open
       onClose={onClose}
-      title={MODERATION_TEXTS.reportTitle[kind]}
-      description={MODERATION_TEXTS.reportIntro}
+      title={t(MODERATION_TEXTS.reportTitle[kind])}
+      description={t(MODERATION_TEXTS.reportIntro)}
       footer={
         <>
-          <PlainButton onClick={onClose}>{MODERATION_TEXTS.cancel}</PlainButton>
+          <PlainButton onClick={onClose}>{t(MODERATION_TEXTS.cancel)}</PlainButton>
           <SubmitButton
             form={FORM_ID}
             look="inline"
             busy={file.isPending}
-            busyText={MODERATION_TEXTS.sending}
+            busyText={t(MODERATION_TEXTS.sending)}
           >
-            {MODERATION_TEXTS.sendReport}
+            {t(MODERATION_TEXTS.sendReport)}
           </SubmitButton>
         </>
       }
@@ -72,13 +77,13 @@ export function ReportDialog({
         onSubmit={(event) => void onSubmit(event)}
         className="space-y-4"
       >
-        <input type="hidden" {...register('kind')} />
-        <input type="hidden" {...register('targetId')} />
+        <input type="hidden" {...kindProps} />
+        <input type="hidden" {...targetIdProps} />
         <TextAreaField
-          label={MODERATION_TEXTS.reasonLabel}
+          label={t(MODERATION_TEXTS.reasonLabel)}
           rows={4}
           maxLength={REPORT_REASON_MAX}
-          {...field('reason')}
+          {...reasonField}
         />
         <FormError>{formState.errors.root?.server?.message}</FormError>
       </form>

@@ -1,3 +1,4 @@
+import { translate } from '../../../lib/i18n';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify/unstyled';
 import { apiGet } from '../../../lib/api-client';
@@ -35,7 +36,7 @@ export function useDownloadEarningsCsv() {
     mutationFn: fetchEarningsCsv,
     onSuccess: (text, range) => saveFile(text, `earnings-${range.from}-${range.to}.csv`),
     onError: (error) => {
-      toast.error(failureMessage(error, 'Could not download the CSV file'));
+      toast.error(failureMessage(error, translate('Could not download the CSV file')));
     },
   });
 }

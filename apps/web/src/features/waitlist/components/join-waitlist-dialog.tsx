@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { PublicService } from '@slotwise/shared/discovery-schemas';
 import { formatMoney } from '../../../lib/date-time-format';
 import { MESSAGES } from '@slotwise/shared/texts';
@@ -44,6 +45,7 @@ export function JoinWaitlistDialog({
   firstDate: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const join = useJoinWaitlist();
   const { control, handleSubmit, setError, formState, field, register } = useZodForm(
     joinWaitlistFormSchema,
@@ -61,16 +63,18 @@ export function JoinWaitlistDialog({
       toast.success(answer.message);
       onClose();
     } catch (error) {
-      showFormFailure(error, WAITLIST_TEXTS.joinFailed, setError, serverFields(fields.length));
+      showFormFailure(error, t(WAITLIST_TEXTS.joinFailed), setError, serverFields(fields.length));
     }
   });
 
+  const providerIdProps = register('providerId');
+  const serviceIdProps = register('serviceId');
   return (
     <Modal
       open
       onClose={onClose}
-      title={WAITLIST_TEXTS.join}
-      description={`${providerName}. ${WAITLIST_TEXTS.joinIntro}`}
+      title={t(WAITLIST_TEXTS.join)}
+      description={`${providerName}. ${t(WAITLIST_TEXTS.joinIntro)}`}
       size="lg"
       footer={
         <>
@@ -79,9 +83,9 @@ export function JoinWaitlistDialog({
             form={FORM_ID}
             look="inline"
             busy={join.isPending}
-            busyText={WAITLIST_TEXTS.joining}
+            busyText={t(WAITLIST_TEXTS.joining)}
           >
-            {WAITLIST_TEXTS.join}
+            {t(WAITLIST_TEXTS.join)}
           </SubmitButton>
         </>
       }
@@ -92,16 +96,16 @@ export function JoinWaitlistDialog({
         onSubmit={(event) => void onSubmit(event)}
         className="space-y-4"
       >
-        <input type="hidden" {...register('providerId')} />
+        <input type="hidden" {...providerIdProps} />
         {services.length > 0 ? (
-          <Field label={WAITLIST_TEXTS.service} error={field('serviceId').error}>
+          <Field label={t(WAITLIST_TEXTS.service)} error={field('serviceId').error}>
             {(attrs) => (
               <select
                 {...attrs}
-                {...register('serviceId')}
+                {...serviceIdProps}
                 className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900"
               >
-                <option value="">{WAITLIST_TEXTS.anyService}</option>
+                <option value="">{t(WAITLIST_TEXTS.anyService)}</option>
                 {services.map((service) => (
                   <option key={service.id} value={service.id}>
                     {`${service.name} · ${formatMoney(service.price_cents, service.currency)}`}
@@ -113,29 +117,29 @@ export function JoinWaitlistDialog({
         ) : null}
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-slate-800">
-            {WAITLIST_TEXTS.windowsLegend}
+            {t(WAITLIST_TEXTS.windowsLegend)}
           </legend>
-          <p className="text-xs text-slate-600">{MESSAGES.providerLocalTimeNote}</p>
+          <p className="text-xs text-slate-600">{t(MESSAGES.providerLocalTimeNote)}</p>
           <ul className="space-y-3">
             {fields.map((row, index) => (
               <li key={row.id}>
                 <fieldset className="rounded-md border border-slate-200 p-3">
                   <legend className="px-1 text-sm font-medium text-slate-700">
-                    Day {index + 1}
+                    {t('Day {{number}}', { number: index + 1 })}
                   </legend>
                   <div className="grid gap-3 sm:grid-cols-3">
                     <TextField
-                      label={WAITLIST_TEXTS.windowDate}
+                      label={t(WAITLIST_TEXTS.windowDate)}
                       type="date"
                       {...field(`windows.${index}.date`)}
                     />
                     <TextField
-                      label={WAITLIST_TEXTS.windowFrom}
+                      label={t(WAITLIST_TEXTS.windowFrom)}
                       type="time"
                       {...field(`windows.${index}.from`)}
                     />
                     <TextField
-                      label={WAITLIST_TEXTS.windowTo}
+                      label={t(WAITLIST_TEXTS.windowTo)}
                       type="time"
                       {...field(`windows.${index}.to`)}
                     />
@@ -146,7 +150,7 @@ export function JoinWaitlistDialog({
                       onClick={() => remove(index)}
                       className="mt-2 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
                     >
-                      Remove day {index + 1}
+                      {t('Remove day {{number}}', { number: index + 1 })}
                     </button>
                   ) : null}
                 </fieldset>
@@ -164,7 +168,7 @@ export function JoinWaitlistDialog({
               onClick={() => append({ ...EMPTY_WINDOW })}
               className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
             >
-              {WAITLIST_TEXTS.addWindow}
+              {t(WAITLIST_TEXTS.addWindow)}
             </button>
           ) : null}
         </fieldset>

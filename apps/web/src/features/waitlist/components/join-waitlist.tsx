@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -25,6 +26,7 @@ export function JoinWaitlist({
   /** Read the provider's free times to say so when there is none (false: a plain link). */
   watchFreeTimes?: boolean;
 }) {
+  const { t } = useTranslation();
   const { session } = useSession();
   const { pathname, search } = useLocation();
   const provider = useProvider(providerId);
@@ -39,11 +41,11 @@ export function JoinWaitlist({
 
   const action = session ? (
     <button type="button" onClick={() => setOpen(true)} className={ACTION}>
-      {WAITLIST_TEXTS.join}
+      {t(WAITLIST_TEXTS.join)}
     </button>
   ) : (
     <Link to={withNext('/login', `${pathname}${search}`)} className={ACTION}>
-      {WAITLIST_TEXTS.signInToJoin}
+      {t(WAITLIST_TEXTS.signInToJoin)}
     </Link>
   );
 
@@ -56,7 +58,7 @@ export function JoinWaitlist({
       }
     >
       <p className={noFreeTime ? 'mb-2 text-sm text-slate-800' : 'text-sm text-slate-700'}>
-        {noFreeTime ? WAITLIST_TEXTS.noFreeTime : WAITLIST_TEXTS.noTimeSuits}
+        {noFreeTime ? t(WAITLIST_TEXTS.noFreeTime) : t(WAITLIST_TEXTS.noTimeSuits)}
       </p>
       {action}
       {open && details ? (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { WAITLIST_MESSAGES, type WaitlistOffer } from '@slotwise/shared/waitlist-schemas';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { useId } from 'react';
@@ -19,6 +20,7 @@ const DECLINE_BUTTON =
  * 'Book it' (one click books it) or 'Decline' (the time passes on).
  */
 export function OfferCard({ offer }: { offer: WaitlistOffer }) {
+  const { t } = useTranslation();
   const titleId = useId();
   const { book, pendingId } = useBookOffer();
   const decline = useDeclineOffer();
@@ -30,7 +32,7 @@ export function OfferCard({ offer }: { offer: WaitlistOffer }) {
       const answer = await decline.mutateAsync(offer.id);
       toast.success(answer.message);
     } catch (error) {
-      toast.error(failureMessage(error, WAITLIST_TEXTS.declineFailed));
+      toast.error(failureMessage(error, t(WAITLIST_TEXTS.declineFailed)));
     }
   };
 
@@ -40,7 +42,7 @@ export function OfferCard({ offer }: { offer: WaitlistOffer }) {
       className="rounded-lg border border-indigo-200 bg-indigo-50 p-4 shadow-sm"
     >
       <h3 id={titleId} className="font-semibold text-slate-900">
-        {WAITLIST_MESSAGES.offerTitle}
+        {t(WAITLIST_MESSAGES.offerTitle)}
       </h3>
       <p className="mt-1 text-sm text-slate-800">{what}</p>
       <div className="mt-2 space-y-2">
@@ -52,19 +54,19 @@ export function OfferCard({ offer }: { offer: WaitlistOffer }) {
                   type="button"
                   disabled={busy}
                   onClick={() => void book(offer.id)}
-                  aria-label={`${WAITLIST_TEXTS.bookIt}: ${what}`}
+                  aria-label={`${t(WAITLIST_TEXTS.bookIt)}: ${what}`}
                   className={BOOK_BUTTON}
                 >
-                  {pendingId === offer.id ? WAITLIST_TEXTS.booking : WAITLIST_TEXTS.bookIt}
+                  {pendingId === offer.id ? t(WAITLIST_TEXTS.booking) : t(WAITLIST_TEXTS.bookIt)}
                 </button>
                 <button
                   type="button"
                   disabled={busy}
                   onClick={() => void onDecline()}
-                  aria-label={`${WAITLIST_TEXTS.decline}: ${what}`}
+                  aria-label={`${t(WAITLIST_TEXTS.decline)}: ${what}`}
                   className={DECLINE_BUTTON}
                 >
-                  {decline.isPending ? WAITLIST_TEXTS.declining : WAITLIST_TEXTS.decline}
+                  {decline.isPending ? t(WAITLIST_TEXTS.declining) : t(WAITLIST_TEXTS.decline)}
                 </button>
               </div>
             ) : (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { countdownText } from '@slotwise/shared/payments-texts';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import type { ReactNode } from 'react';
@@ -14,11 +15,12 @@ export function OfferCountdown({
   expiresAt: string;
   children?: (secondsLeft: number) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const left = useSecondsLeft(expiresAt);
   return (
     <>
       <p className="text-sm text-slate-700">
-        {WAITLIST_TEXTS.timeLeft}{' '}
+        {t(WAITLIST_TEXTS.timeLeft)}{' '}
         <span role="timer" className="font-semibold tabular-nums text-slate-900">
           {countdownText(left)}
         </span>

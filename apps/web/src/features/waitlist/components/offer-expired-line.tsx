@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import { useEffect } from 'react';
@@ -5,13 +6,14 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** An offer whose hold ran out while shown: says so and reads the offers and entries again. */
 export function OfferExpiredLine() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.waitlist });
   }, [queryClient]);
   return (
     <p role="status" className="text-sm text-amber-800">
-      {WAITLIST_MESSAGES.offerExpired}
+      {t(WAITLIST_MESSAGES.offerExpired)}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { Link } from 'react-router';
@@ -21,6 +22,7 @@ export function OfferToast({
   expiresAt: string;
   closeToast: () => void;
 }) {
+  const { t } = useTranslation();
   const offers = useWaitlistOffers();
   const offer = offers.data?.find((candidate) => candidate.id === offerId) ?? null;
   const { book, pendingId } = useBookOffer();
@@ -32,8 +34,8 @@ export function OfferToast({
 
   return (
     <div className="space-y-1">
-      <p className="font-semibold">{WAITLIST_MESSAGES.offerTitle}</p>
-      <p className="text-sm">{offer ? offerText(offer) : WAITLIST_TEXTS.liveOfferMessage}</p>
+      <p className="font-semibold">{t(WAITLIST_MESSAGES.offerTitle)}</p>
+      <p className="text-sm">{offer ? offerText(offer) : t(WAITLIST_TEXTS.liveOfferMessage)}</p>
       <OfferCountdown expiresAt={offer?.expires_at ?? expiresAt}>
         {(left) =>
           left > 0 ? (
@@ -44,18 +46,18 @@ export function OfferToast({
                 onClick={() => void onBook()}
                 className={BOOK_BUTTON}
               >
-                {busy ? WAITLIST_TEXTS.booking : WAITLIST_TEXTS.bookIt}
+                {busy ? t(WAITLIST_TEXTS.booking) : t(WAITLIST_TEXTS.bookIt)}
               </button>
               <Link
                 to="/waitlist"
                 onClick={closeToast}
                 className="text-sm font-medium text-indigo-700 underline"
               >
-                {WAITLIST_TEXTS.pageTitle}
+                {t(WAITLIST_TEXTS.pageTitle)}
               </Link>
             </div>
           ) : (
-            <p className="text-sm">{WAITLIST_MESSAGES.offerExpired}</p>
+            <p className="text-sm">{t(WAITLIST_MESSAGES.offerExpired)}</p>
           )
         }
       </OfferCountdown>
