@@ -27,6 +27,9 @@ const MODES: readonly { mode: Mode; label: string; hint: string }[] = [
  * 'Book on your own site' in the provider's Settings (docs/product.md §21.3): the snippet for each
  * way of showing the widget, for the provider or (the owner's choice) their business, with 'Copy'.
  */
+/** Whose times a snippet shows: the provider's own, or their business's. */
+const EMBED_TARGETS = ['provider', 'business'] as const;
+
 export function EmbedSnippetCard() {
   const { t } = useTranslation();
   const { session } = useSession();
@@ -67,7 +70,7 @@ export function EmbedSnippetCard() {
         {businessId ? (
           <fieldset className="mt-3 flex flex-wrap gap-4 text-sm text-slate-800">
             <legend className="sr-only">{t('Whose times')}</legend>
-            {(['provider', 'business'] as const).map((option) => (
+            {EMBED_TARGETS.map((option) => (
               <label key={option} className="flex items-center gap-2">
                 <input
                   type="radio"
