@@ -29,9 +29,10 @@ const QUOTED = String.raw`(['"])((?:\\.|(?!\1)[^\\\n])*)\1`;
 const KEY_PATTERNS = [
   new RegExp(String.raw`\b(?:t|msg)\(\s*` + QUOTED, 'g'),
   new RegExp(String.raw`\btranslate\(\s*(?:[\w.?]+\s*,\s*)?` + QUOTED, 'g'),
-  // A domain error's status and code come first: `new ConflictError('SLOT_HELD', '…')`.
+  // A domain error's status and code come first: `new ConflictError('SLOT_HELD', '…')`. A boot
+  // configuration error is read by whoever deploys, in English.
   new RegExp(
-    String.raw`\bnew [A-Z]\w*Error\(\s*(?:\d+\s*,\s*)?(?:'[A-Z][A-Z0-9_]+'\s*,\s*)?` + QUOTED,
+    String.raw`\bnew (?!ConfigError)[A-Z]\w*Error\(\s*(?:\d+\s*,\s*)?(?:'[A-Z][A-Z0-9_]+'\s*,\s*)?` + QUOTED,
     'g',
   ),
   new RegExp(String.raw`\bValidationError\.field\(\s*['"][\w.]+['"]\s*,\s*` + QUOTED, 'g'),
