@@ -13,7 +13,10 @@ import {
 /** Gzipped JavaScript the landing page may load, in bytes. */
 // 121 kB since payments (docs/decisions/068-payments.md): the landing code did not grow, but the
 // entry's map of lazy chunks did (two pages, two shared modules: ~200 bytes of hashed names).
-const LANDING_JS_BUDGET = 121_000;
+// 145 kB since languages (docs/decisions/074-languages.md): i18next (15.4 kB) and react-i18next
+// (≈ 3 kB) on every page, the language switch, English plural forms and the `t()` calls; the
+// four other languages' catalogues stay lazy.
+const LANDING_JS_BUDGET = 145_000;
 
 describeBrowser('web shell', () => {
   let browser: Browser;
