@@ -42,12 +42,15 @@ describe('framing and the embed script', () => {
       // The rest of the policy is the site's: no inline scripts there either.
       expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
     }
-    for (const url of ['/', '/providers/abc', '/login', '/embed', '/embedded/x', '/client']) {
+    for (const url of ['/', '/about', '/login', '/embed', '/embedded/x', '/client']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(frameAncestors(res.headers), url).toBe("'none'");
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
+    // A public page answered by the search-engine module (decision 075) keeps the site's policy.
+    const page = await t.app.inject({ method: 'GET', url: '/providers/abc' });
+    expect(frameAncestors(page.headers)).toBe("'none'");
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(frameAncestors(api.headers)).toBe("'none'");
   });
