@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { createQueryClient } from './query-client';
@@ -13,7 +13,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // the server worded: errors, notices (docs/decisions/074-languages.md).
   const { i18n } = useTranslation();
   const language = i18n.language;
+  const shownLanguage = useRef(language);
   useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
     void queryClient.invalidateQueries();
   }, [language, queryClient]);
   return (
