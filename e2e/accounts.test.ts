@@ -18,7 +18,9 @@ const PASSWORD = 'Secret123';
  * docs/decisions/053-lean-login-route.md, plus 4 %; it was 152,600 before (Zod, the account
  * schemas and react-toastify loaded with the page).
  */
-const LOGIN_JS_BUDGET_BYTES = 126_000;
+// 150,000 since languages (docs/decisions/074-languages.md): i18next and react-i18next load on
+// every page (147,300 measured); the other languages' catalogues stay lazy.
+const LOGIN_JS_BUDGET_BYTES = 150_000;
 
 function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.test`;

@@ -109,7 +109,7 @@ export function EmbedSnippetCard() {
                 <pre
                   id={id}
                   aria-labelledby={`${id}-title`}
-                  className="mt-1 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"
+                  className="mt-1 rounded-md bg-slate-900 p-3 text-xs break-all whitespace-pre-wrap text-slate-100"
                 >
                   <code>{text}</code>
                 </pre>
