@@ -104,7 +104,7 @@ describeBrowser('languages', () => {
       await page.waitForLoadState('networkidle');
       await noSidewaysScroll(page);
     }
-    // The landing page's header, in Arabic: its menu opens on the left-hand side of a phone.
+    // The landing page's header, in Arabic, on a phone: the menu and its links.
     await page.goto('/');
     expect(arabic['Menu']).toBeDefined();
     expect(arabic['Login']).toBeDefined();
