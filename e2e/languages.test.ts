@@ -109,7 +109,7 @@ describeBrowser('languages', () => {
     expect(arabic['Menu']).toBeDefined();
     expect(arabic['Login']).toBeDefined();
     await page.getByRole('button', { name: arabic['Menu'] }).click();
-    await page.getByRole('link', { name: arabic['Login'] }).waitFor(WAIT);
+    await page.getByRole('link', { name: arabic['Login'] }).first().waitFor(WAIT);
     await noSidewaysScroll(page);
   });
 
