@@ -1,4 +1,4 @@
-import { englishText, type Translate } from './appointments-translate';
+import { englishText, type Translate } from './english-text';
 import { msg } from './locales';
 import { z } from './zod';
 import { BOOKING_MESSAGES } from './appointments-booking-schemas';

@@ -1,5 +1,5 @@
 import { attendeeSchema, capacityField } from './appointments-series-schemas';
-import { englishText, type Translate } from './appointments-translate';
+import { englishText, type Translate } from './english-text';
 import { z } from './zod';
 import { msg } from './locales';
 import { idParamsOf, listOf, numberFields, stringFields } from './common-schemas';

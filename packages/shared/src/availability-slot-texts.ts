@@ -1,5 +1,5 @@
 import { hhmm } from './dates';
-import { englishText, type Translate } from './appointments-translate';
+import { englishText, type Translate } from './english-text';
 import { msg } from './locales';
 import { MESSAGES } from './texts';
 

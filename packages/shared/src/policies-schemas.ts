@@ -3,7 +3,7 @@ import {
   cancellationFeesField,
   noShowFeePercentField,
 } from './payments-schemas';
-import { englishText, type Translate } from './appointments-translate';
+import { englishText, type Translate } from './english-text';
 import { msg } from './locales';
 import { z } from './zod';
 

@@ -1,4 +1,4 @@
-import type { Translate } from '@slotwise/shared/appointments-translate';
+import type { Translate } from '@slotwise/shared/english-text';
 import type { Timeslot } from '@slotwise/shared/availability-slot-schemas';
 import {
   formatDate,

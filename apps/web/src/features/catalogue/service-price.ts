@@ -1,4 +1,4 @@
-import type { Translate } from '@slotwise/shared/appointments-translate';
+import type { Translate } from '@slotwise/shared/english-text';
 import { formatMoney } from '../../lib/date-time-format';
 
 /** How many decimals `currency` has (2 for USD, 0 for JPY), as Intl knows it. */

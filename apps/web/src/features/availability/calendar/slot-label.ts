@@ -1,4 +1,4 @@
-import type { Translate } from '@slotwise/shared/appointments-translate';
+import type { Translate } from '@slotwise/shared/english-text';
 import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
 import type { WindowSlot } from '../api/get-timeslot-window';
 import { formatDay, formatTimeRange } from '../slot-format';

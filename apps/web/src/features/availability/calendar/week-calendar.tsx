@@ -1,5 +1,5 @@
 import { secondsOf, timeOf } from '@slotwise/shared/dates';
-import type { Translate } from '@slotwise/shared/appointments-translate';
+import type { Translate } from '@slotwise/shared/english-text';
 import { useTranslation } from 'react-i18next';
 import {
   useId,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { msg } from '@slotwise/shared/locales';
-import type { Translate } from '@slotwise/shared/appointments-translate';
+import type { Translate } from '@slotwise/shared/english-text';
 import {
   DEFAULT_HORIZON_WEEKS,
   WEEKDAY_NAMES,
