@@ -24,6 +24,8 @@ declare module 'autocannon' {
     includeErrorStats?: boolean;
     excludeErrorStats?: boolean;
     workers?: number;
+    /** Requests a second from all connections together (a steady load, not a flat-out one). */
+    overallRate?: number;
   }
 
   export interface Histogram {

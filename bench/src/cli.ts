@@ -22,6 +22,8 @@ export const SCENARIOS = [
   'push',
   'figures',
   'seo',
+  'replica',
+  'pgbouncer',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -35,6 +37,8 @@ export const CEILINGED: readonly Scenario[] = [
   'waitlist',
   'push',
   'figures',
+  'replica',
+  'pgbouncer',
 ];
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);

@@ -9,9 +9,11 @@ export const DATASET = {
   calendar: { connections: 1_000 },
   /**
    * Scenario 3: the popular provider whose 500 fresh slots are stormed, three times in a row
-   * (the leak check): 3 × 500 slots, each rush on its own 500.
+   * (the leak check), each rush on its own 500; then `pooledRounds` more through PgBouncer and
+   * `replicaRounds` beside a read replica (scenarios `pgbouncer`, `replica`), each on its own 500
+   * too: 4,500 slots, 80 a day (quarter-hours 02:00–22:00 UTC), within the default 90-day horizon.
    */
-  stormProvider: { index: 2, slots: 500, rounds: 3 },
+  stormProvider: { index: 2, slots: 500, rounds: 3, pooledRounds: 3, replicaRounds: 3 },
   /** Scenario 4: a provider with 5,000 appointments (and as many slots), past and future. */
   dashboardProvider: { index: 3, appointments: 5_000 },
   /** Every other provider gets this many future slots (until the total reaches `slots`). */
@@ -163,3 +165,10 @@ export const CATEGORY_SLUGS = [
   'electrician',
   'cleaner',
 ] as const;
+
+/** Every seeded slot of the storm provider (rounds of each kind × 500). */
+export const STORM_SLOTS =
+  DATASET.stormProvider.slots *
+  (DATASET.stormProvider.rounds +
+    DATASET.stormProvider.pooledRounds +
+    DATASET.stormProvider.replicaRounds);

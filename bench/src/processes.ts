@@ -23,6 +23,29 @@ export interface BenchProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts the processes one after the other, runs `work` with them, and stops them all whatever
+ * happens (a failure prints the end of each one's log first).
+ */
+export async function withServers<T>(
+  starts: (() => Promise<BenchProcess>)[],
+  work: (servers: BenchProcess[]) => Promise<T>,
+): Promise<T> {
+  const servers: BenchProcess[] = [];
+  try {
+    for (const start of starts) servers.push(await start());
+    return await work(servers);
+  } catch (error) {
+    for (const server of servers) console.error(server.output().slice(-4000));
+    throw error;
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    if (process.env.BENCH_VERBOSE) {
+      for (const server of servers) console.error(server.output().slice(-20_000));
+    }
+  }
+}
+
 /** The pool size every process uses (stated in the results). */
 export const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
 

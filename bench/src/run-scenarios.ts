@@ -1,15 +1,14 @@
 /**
  * Runs the chosen scenarios: the reads, the week render, the rush, the pages and the teams
- * rushes on one server;
- * real time and messages each on a fresh one; then the floors and the ceilings (hello world,
- * pgbench).
+ * rushes on one server; real time, messages, webhooks, waitlist, push, replica and PgBouncer
+ * each on fresh ones; then the floors and the ceilings (hello world, pgbench).
  */
 import { CEILINGED, type Scenario, log, settings } from './cli';
 import type { BenchDatabase } from './database';
 import { DATASET } from './dataset';
 import { type LoadResult, runLoad } from './load';
 import { type PgbenchCeilings, runPgbench } from './pgbench';
-import { type BenchProcess, startFloor, startHello, startServer } from './processes';
+import { type BenchProcess, startFloor, startHello, startServer, withServers } from './processes';
 import {
   type ClassRushFloor,
   type ClassRushResult,
@@ -57,6 +56,7 @@ import {
   runTeamsRushFloor,
 } from './scenarios/teams';
 import { type PushResult, runPushOnItsServer } from './scenarios/push';
+import { type PoolerResult, type ReplicaResult, runScale } from './scenarios/scale';
 import { type WaitlistResult, runWaitlist } from './scenarios/waitlist';
 import { type WeekRenderResult, runWeekRender } from './scenarios/week-render';
 
@@ -101,6 +101,9 @@ export interface Results {
   push?: PushResult;
   /** The operator's figures over 1,000,000 appointments (decision 072). */
   figures?: FiguresResult;
+  /** A read replica; the rush through PgBouncer (decision 077, scenarios/scale.ts). */
+  replica?: ReplicaResult;
+  pooler?: PoolerResult;
 }
 
 const TEAMS_RUSHES: { kind: TeamsRushKind; label: string }[] = [
@@ -108,21 +111,11 @@ const TEAMS_RUSHES: { kind: TeamsRushKind; label: string }[] = [
   { kind: 'room', label: 'one room: 200 bookings of 10 overlapping slots of different staff' },
 ];
 
-async function withProcess<T>(
+/** One process around `work` (processes.ts `withServers`). */
+const withProcess = <T>(
   start: () => Promise<BenchProcess>,
   work: (p: BenchProcess) => Promise<T>,
-): Promise<T> {
-  const started = await start();
-  try {
-    return await work(started);
-  } catch (error) {
-    console.error(started.output().slice(-4000));
-    throw error;
-  } finally {
-    await started.stop();
-    if (process.env.BENCH_VERBOSE) console.error(started.output().slice(-20_000));
-  }
-}
+) => withServers([start], ([started]) => work(started!));
 
 /**
  * Runs each scenario; a read endpoint that cannot be measured is recorded in `failures` (why,
@@ -158,6 +151,9 @@ export async function runAll(
     () => startServer(db),
     async (server) => {
       log(`server ready at ${server.url}`);
+      // First: its million appointments and 100,000 reviews are the history every later read
+      // is measured over (growth, docs/deploy.md).
+      if (scenarios.includes('figures')) results.figures = await runFigures(server.url, db);
       for (const endpoint of reads) {
         log(
           `${endpoint.label}: ${settings.connections} connections, ${loadOf(endpoint).duration} s`,
@@ -173,7 +169,6 @@ export async function runAll(
         }
       }
       if (calendar) results.calendarPolling = await runCalendarPolling(server.url, db);
-      if (scenarios.includes('figures')) results.figures = await runFigures(server.url, db);
       if (scenarios.includes('week')) {
         log('week calendar render in Chromium');
         results.weekRender = await runWeekRender(server.url);
@@ -330,6 +325,9 @@ export async function runAll(
   // Web push on a server of its own (PostgreSQL only: the scenario writes its own rows).
   if (scenarios.includes('push')) results.push = await runPushOnItsServer(db);
 
+  // Past one database server (decision 077): a replica, PgBouncer.
+  Object.assign(results, await runScale(scenarios, db, regularLoad));
+
   // BENCH_CEILINGS=off skips them, for quick A/B runs of one scenario (no figure is judged then).
   const ceilings =
     process.env.BENCH_CEILINGS !== 'off' &&
@@ -357,7 +355,7 @@ export async function runAll(
     await withProcess(startHello, async (hello) => {
       log('hello world');
       results.hello = await runLoad({ url: hello.url, paths: ['/'], idleUrl: hello.url, ...load });
-      if (scenarios.includes('storm')) {
+      if (scenarios.some((s) => s === 'storm' || s === 'replica' || s === 'pgbouncer')) {
         results.stormFloors = [];
         for (let round = 0; round < DATASET.stormProvider.rounds; round++) {
           log(`booking rush floor ${round + 1}: the same 2,000 connections, bare Fastify`);

@@ -1,4 +1,12 @@
-import { CATEGORY_SLUGS, CITIES, DATASET, FIRST_NAMES, LAST_NAMES, SPECIALTIES } from './dataset';
+import {
+  CATEGORY_SLUGS,
+  CITIES,
+  DATASET,
+  FIRST_NAMES,
+  LAST_NAMES,
+  SPECIALTIES,
+  STORM_SLOTS,
+} from './dataset';
 import { paymentSteps } from './seed-payments';
 
 /** A SQL text literal. */
@@ -38,10 +46,7 @@ const NO_OVERLAP = `alter table timeslots add constraint timeslots_no_overlap
 export function seedSteps(passwordHash: string): SeedStep[] {
   const { providers, clients, slotsProvider, stormProvider, dashboardProvider } = DATASET;
   const regularSlots =
-    DATASET.slots -
-    slotsProvider.slots -
-    stormProvider.slots * stormProvider.rounds -
-    dashboardProvider.appointments;
+    DATASET.slots - slotsProvider.slots - STORM_SLOTS - dashboardProvider.appointments;
   const regularProviders = Math.ceil(regularSlots / DATASET.slotsPerProvider);
   const firstRegular = 4;
   const hash = lit(passwordHash);
@@ -134,15 +139,15 @@ export function seedSteps(passwordHash: string): SeedStep[] {
         cross join lateral (select time '09:00' + interval '30 minutes' * (k % 16) as start_time) t`,
     },
     {
-      name: `${stormProvider.slots * stormProvider.rounds} slots of the storm provider`,
+      name: `${STORM_SLOTS} slots of the storm provider`,
       sql: `insert into timeslots (id, provider_id, day, start_time, end_time, starts_at, ends_at, type)
         select ${uuidOf(`'slot-${stormProvider.index}-' || k`)}, ${uuidOf(`'provider-${stormProvider.index}'`)},
-               d.day, t.start_time, t.start_time + interval '30 minutes',
-               ${instant('d.day', 't.start_time')}, ${instant('d.day', "t.start_time + interval '30 minutes'")},
+               d.day, t.start_time, t.start_time + interval '15 minutes',
+               ${instant('d.day', 't.start_time')}, ${instant('d.day', "t.start_time + interval '15 minutes'")},
                'Consultation'
-        from generate_series(0, ${stormProvider.slots * stormProvider.rounds - 1}) as k
-        cross join lateral (select current_date + 1 + k / 20 as day) d
-        cross join lateral (select time '08:00' + interval '30 minutes' * (k % 20) as start_time) t`,
+        from generate_series(0, ${STORM_SLOTS - 1}) as k
+        cross join lateral (select current_date + 1 + k / 80 as day) d
+        cross join lateral (select time '02:00' + interval '15 minutes' * (k % 80) as start_time) t`,
     },
     {
       name: `${dashboardProvider.appointments} slots of the dashboard provider`,

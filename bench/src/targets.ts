@@ -9,6 +9,7 @@ import { waitlistRows } from './waitlist-targets';
 import { paymentsWebhooksRows } from './scenarios/payments-webhooks';
 import { calendarRows } from './calendar-targets';
 import { figuresRows } from './figures-targets';
+import { scaleRows } from './scale-targets';
 import type { TeamsRushFloor, TeamsRushResult } from './scenarios/teams';
 import type { WeekRender } from './scenarios/week-render';
 
@@ -205,6 +206,7 @@ export function rowsOf(results: Results, failures: Record<string, string>): Row[
   rows.push(...calendarRows(results));
   rows.push(...pushRows(results));
   rows.push(...figuresRows(results));
+  rows.push(...scaleRows(results));
   const rt = results.realtime;
   if (rt) {
     rows.push({

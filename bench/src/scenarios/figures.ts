@@ -23,6 +23,8 @@ export const FIGURES_DATASET = {
   providers: 200,
   clients: 2_000,
   ranges: [30, 90, 366],
+  /** Reviews of the completed ones (the history a marketplace grows: docs/deploy.md). */
+  reviews: 100_000,
 } as const;
 
 export interface FiguresRangeResult {
@@ -44,6 +46,11 @@ export interface FiguresResult {
   answered: string;
   counted: string;
   exact: boolean;
+  /** Reviews written after the appointments (one statement; the rating trigger per row). */
+  reviews: number;
+  reviewsSeedMs: number;
+  /** A provider reading the first page of their own 500 reviews, 50 connections. */
+  reviewsPage: LoadResult;
 }
 
 const DAY_MS = 86_400_000;
@@ -100,6 +107,21 @@ async function seed(client: pg.Client): Promise<void> {
   }
 }
 
+/** Reviews of the first completed appointments, spread over the 200 providers (500 each). */
+async function seedReviews(client: pg.Client): Promise<number> {
+  const { rowCount } =
+    await client.query(`insert into reviews (appointment_id, provider_id, client_id,
+      rating, comment, created_at, updated_at)
+    select a.id, a.provider_id, a.client_id, 1 + (abs(hashtext(a.id::text)) % 5),
+           'Bench review ' || left(a.id::text, 8), a.ends_at + interval '1 day', a.ends_at + interval '1 day'
+    from appointments a
+    where a.status = 'completed' and a.provider_id in (select ${providerOf('p')}
+      from generate_series(0, ${FIGURES_DATASET.providers - 1}) as p)
+    order by a.id
+    limit ${FIGURES_DATASET.reviews}`);
+  return rowCount ?? 0;
+}
+
 /**
  * Operators are a handful of people, not a crowd: the figures are asked by 10 at once (the
  * target is each answer's time, docs/decisions/072), where public reads take the bench's 50.
@@ -149,12 +171,20 @@ export async function runFigures(
     const seedStarted = performance.now();
     await seed(client);
     const seedMs = performance.now() - seedStarted;
+    const reviewsStarted = performance.now();
+    const reviews = await seedReviews(client);
+    const reviewsSeedMs = performance.now() - reviewsStarted;
+    log(
+      `  figures: ${reviews.toLocaleString('en')} reviews in ${(reviewsSeedMs / 1000).toFixed(1)} s`,
+    );
     // The server's own fold job (every minute) may have taken some: this fold moves the rest.
     const foldStarted = performance.now();
     const folded = await client.query<{ n: number }>('select marketplace_figures_fold() as n');
     const foldMs = performance.now() - foldStarted;
     const deltas = Number(folded.rows[0]!.n);
-    await client.query('vacuum analyze marketplace_days, marketplace_figure_deltas, appointments');
+    await client.query(
+      'vacuum analyze marketplace_days, marketplace_figure_deltas, appointments, reviews',
+    );
     const dayRows = Number(
       (await client.query('select count(*) as n from marketplace_days')).rows[0].n,
     );
@@ -195,7 +225,38 @@ export async function runFigures(
         }),
       });
     }
+    // A provider with 500 reviews reads the first page of them (their own, so unlisted is fine).
+    const reviewer = await mintToken({
+      userId: uuidOf('fig-provider-user-0'),
+      role: 'provider',
+      providerId: uuidOf('fig-provider-0'),
+    });
+    const reviewsPath = `/api/providers/${uuidOf('fig-provider-0')}/reviews`;
+    const first = await fetch(`${serverUrl}${reviewsPath}`, {
+      headers: { authorization: `Bearer ${reviewer}` },
+    });
+    const firstBody = (await first.json()) as { reviews?: unknown[] };
+    if (!first.ok || !firstBody.reviews?.length) {
+      throw new Error(
+        `figures: reviews page ${first.status} ${JSON.stringify(firstBody).slice(0, 200)}`,
+      );
+    }
+    log(
+      `  figures: a provider's reviews (first page of ${Math.round(reviews / FIGURES_DATASET.providers)})`,
+    );
+    const reviewsPage = await runLoad({
+      url: serverUrl,
+      connections: settings.connections,
+      duration: settings.duration,
+      warmup: settings.warmup,
+      headers: { authorization: `Bearer ${reviewer}` },
+      paths: [reviewsPath],
+      idleUrl: `${serverUrl}/api/health`,
+    });
     return {
+      reviews,
+      reviewsSeedMs,
+      reviewsPage,
       appointments,
       seedMs,
       deltas,

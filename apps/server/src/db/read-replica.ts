@@ -23,6 +23,11 @@ export interface ReadReplica {
   /** Reads on the replica; a query that cannot reach it runs on the primary instead. */
   db: Db;
   state(): ReplicaState;
+  /**
+   * Whether the replica had replayed, at the last probe, a primary position read after
+   * `instant` (performance.now()): then every commit made before `instant` is on the replica.
+   */
+  covers(instant: number): boolean;
   /** Starts probing every `probeMs` (the app's onReady); until the first probe, reads use the primary. */
   start(): void;
   /** Probes now (tests). */
@@ -72,7 +77,9 @@ export function openReadReplica(options: ReadReplicaOptions): ReadReplica {
 
   let state: ReplicaState = { usable: false, replayed: null, lagMs: null };
   let down = false;
-  const history: { at: number; lsn: bigint }[] = [];
+  /** The primary's positions of the last probes: `at` (Date.now()) for the lag, `askedAt`
+   * (performance.now(), just before the question) for `covers`. */
+  const history: { at: number; askedAt: number; lsn: bigint }[] = [];
 
   const markDown = (reason: string) => {
     state = { ...state, usable: false };
@@ -94,6 +101,7 @@ export function openReadReplica(options: ReadReplicaOptions): ReadReplica {
       return;
     }
     let current: bigint;
+    const askedAt = performance.now();
     try {
       const { rows } = await primary.query<{ lsn: string }>(
         'select pg_current_wal_lsn()::text as lsn',
@@ -104,7 +112,7 @@ export function openReadReplica(options: ReadReplicaOptions): ReadReplica {
       return;
     }
     const now = Date.now();
-    history.push({ at: now, lsn: current });
+    history.push({ at: now, askedAt, lsn: current });
     while (history.length > 1 && history[0]!.at < now - 2 * maxLagMs - 2 * probeMs) history.shift();
     const missing = history.find((sample) => sample.lsn > replayed);
     const lagMs = missing ? now - missing.at : 0;
@@ -144,6 +152,11 @@ export function openReadReplica(options: ReadReplicaOptions): ReadReplica {
   return {
     db,
     state: () => state,
+    covers(instant) {
+      const { usable, replayed } = state;
+      if (!usable || replayed === null) return false;
+      return history.some((sample) => sample.askedAt > instant && sample.lsn <= replayed);
+    },
     probe: probeOnce,
     start() {
       if (timer) return;

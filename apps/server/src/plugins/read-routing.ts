@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
+import type { KeepRule } from '../push/provider-window-cache';
 import { openReadReplica, parseLsn, type ReadReplica } from '../db/read-replica';
 
 export interface ReadRoute {
@@ -12,11 +13,17 @@ export interface ReadRoute {
    */
   fresh: boolean;
   /**
-   * The provider window caches (docs/decisions/057) may answer: on the primary only. Their
-   * entries are dropped by NOTIFY when the primary commits; a load from a replica that has not
-   * replayed that commit yet would put the old answer back.
+   * The provider window caches (docs/decisions/057) may answer: not for a caller's read of their
+   * own fresh write.
    */
   windowCache: boolean;
+  /**
+   * For a load from the replica: may its answer be kept? Entries are dropped by NOTIFY when the
+   * primary commits; a load from a replica that has not replayed that commit yet would put the
+   * old answer back, so it is kept only when the replica had replayed a primary position read
+   * after the last invalidation was heard (docs/decisions/077).
+   */
+  keeps?: KeepRule;
   where: 'primary' | 'replica';
 }
 
@@ -118,7 +125,8 @@ export const readRoutingPlugin = fp(
     const onReplica: ReadRoute = {
       db: replica.db,
       fresh: false,
-      windowCache: false,
+      windowCache: true,
+      keeps: (heardAt) => replica.covers(heardAt),
       where: 'replica',
     };
 

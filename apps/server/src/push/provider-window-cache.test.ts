@@ -46,6 +46,37 @@ describe('ProviderWindowCache (docs/decisions/057)', () => {
     expect(await cache.get('week', P, 'x|y', at())).toBe('fresh');
   });
 
+  it('keeps a replica’s answer only when the replica has every change heard of (decision 077)', async () => {
+    const { cache, tick, at } = await liveCache();
+    // The replica replayed a primary position read at `replayedUpTo` (the probe's instant).
+    let replayedUpTo = at();
+    const keeps = (heardAt: number) => replayedUpTo > heardAt;
+    const loads: string[] = [];
+    const load = (body: string) => async () => {
+      loads.push(body);
+      return body;
+    };
+    tick(10);
+    cache.message(`w ${P}`); // a change heard after the replica's position: it may lack it
+    tick(10);
+    expect(await cache.answer('available', P, '-|-', at(), load('maybe old'), keeps)).toBe(
+      'maybe old',
+    );
+    expect(cache.size).toBe(0);
+    // The probe then sees the replica past a position read after the change: kept.
+    replayedUpTo = at();
+    tick(10);
+    expect(await cache.answer('available', P, '-|-', at(), load('current'), keeps)).toBe('current');
+    expect(await cache.answer('available', P, '-|-', at(), load('not read'), keeps)).toBe(
+      'current',
+    );
+    expect(loads).toEqual(['maybe old', 'current']);
+    // Without a rule (the primary) a load begun after the change is kept at once.
+    cache.message(`w ${P}`);
+    expect(await cache.answer('available', P, '-|-', at(), load('primary'))).toBe('primary');
+    expect(await cache.get('available', P, '-|-', at())).toBe('primary');
+  });
+
   it('drops one provider’s answers on `w <id>`, everyone’s on `w *`', async () => {
     const { cache, at } = await liveCache();
     cache.store('week', P, 'a|b', '1', cache.mark(), at());

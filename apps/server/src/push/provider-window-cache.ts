@@ -39,6 +39,14 @@ interface Entry {
   storedAt: number;
 }
 
+/**
+ * Whether a load from a source other than the primary (a read replica) may be kept: given the
+ * instant the last invalidation was heard, true when the source has already replayed every
+ * commit announced before it (docs/decisions/077-read-replica-and-pgbouncer.md). Without one,
+ * the source is the primary, which has every commit whose invalidation was heard.
+ */
+export type KeepRule = (lastInvalidationHeardAt: number) => boolean;
+
 /** The payload that tells every instance to drop a provider's answers ('*': everyone's). */
 export const windowInvalidation = (providerId: string) => `w ${providerId}`;
 
@@ -63,6 +71,8 @@ export class ProviderWindowCache implements ChannelHandlers {
   private live = false;
   /** Counts invalidations: a read started at mark m stores only if nothing was dropped since. */
   private forgets = 0;
+  /** this.now() of the last invalidation heard (or of the channel coming up). */
+  private lastForgetAt = -Infinity;
   /** Sends invalidation payloads to every instance (null: none to tell, e.g. in unit tests). */
   announce: ((payloads: string[]) => Promise<void>) | null = null;
 
@@ -107,11 +117,16 @@ export class ProviderWindowCache implements ChannelHandlers {
     variant: string,
     since: number,
     load: () => Promise<string>,
+    keeps?: KeepRule,
   ): Promise<string> {
-    return this.answerOf(kind, providerId, variant, since, async () => ({
-      body: await load(),
-      providerIds: [providerId],
-    }));
+    return this.answerOf(
+      kind,
+      providerId,
+      variant,
+      since,
+      async () => ({ body: await load(), providerIds: [providerId] }),
+      keeps,
+    );
   }
 
   /**
@@ -124,13 +139,16 @@ export class ProviderWindowCache implements ChannelHandlers {
     variant: string,
     since: number,
     load: () => Promise<{ body: string; providerIds: string[] }>,
+    keeps?: KeepRule,
   ): Promise<string> {
     const cached = await this.get(kind, key, variant, since);
     if (cached !== null) return cached;
     const mark = this.mark();
     const startedAt = this.now();
+    // Asked before the read: what the source had replayed then is what the read may see.
+    const keep = keeps ? keeps(this.lastForgetAt) : true;
     const { body, providerIds } = await load();
-    this.storeFor(kind, key, providerIds, variant, body, mark, startedAt);
+    if (keep) this.storeFor(kind, key, providerIds, variant, body, mark, startedAt);
     return body;
   }
 
@@ -188,6 +206,7 @@ export class ProviderWindowCache implements ChannelHandlers {
   /** Drops the provider's answers ('*': all). */
   forget(providerId: string): void {
     this.forgets++;
+    this.lastForgetAt = this.now();
     if (providerId === '*') return this.clear();
     const keys = this.byProvider.get(providerId);
     if (!keys) return;
@@ -218,6 +237,8 @@ export class ProviderWindowCache implements ChannelHandlers {
 
   async up(): Promise<void> {
     this.forgets++;
+    // Changes committed while the channel was down were never heard: count them as heard now.
+    this.lastForgetAt = this.now();
     this.clear();
     this.live = true;
   }

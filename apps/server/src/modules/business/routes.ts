@@ -181,7 +181,8 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       // Kept per business, service and day until any staff member's window changes, at most a
       // second (docs/decisions/057: the clock moves slots out; joins and leaves are not announced).
-      // Replica reads, and a caller's read of their own fresh write, skip it (decision 077).
+      // A caller's read of their own fresh write skips it; a replica's answer is kept only once
+      // the replica has every change heard of (decision 077).
       const body = !read.windowCache
         ? (await load()).body
         : await app.windowCache.answerOf(
@@ -190,6 +191,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
             `${serviceId}|${date}`,
             since,
             load,
+            read.keeps,
           );
       // The type provider types send() as the schema's object; this is its JSON text.
       return reply.type('application/json; charset=utf-8').send(body as never);

@@ -128,11 +128,19 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         return result.body;
       };
       // Kept per provider and window until something in it changes, at most a second (it
-      // depends on the clock; docs/decisions/057-provider-window-cache.md). Replica reads,
-      // and a caller's read of their own fresh write, skip it (docs/decisions/077).
+      // depends on the clock; docs/decisions/057-provider-window-cache.md). A caller's read of
+      // their own fresh write skips it; a replica's answer is kept only once the replica has
+      // every change heard of (docs/decisions/077).
       const body = !read.windowCache
         ? await load()
-        : await app.windowCache.answer('available', id, windowVariant({ from, to }), since, load);
+        : await app.windowCache.answer(
+            'available',
+            id,
+            windowVariant({ from, to }),
+            since,
+            load,
+            read.keeps,
+          );
       // The type provider types send() as the schema's object; this is its JSON text.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
