@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
+import { testPooler } from '../../test/helpers/pooler';
 import { isDatabaseUnavailable } from './errors';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -40,6 +41,8 @@ describe('the PostgreSQL pool under a burst', () => {
         dataDir: '',
         poolSize: 1,
         poolWaits: { queueMs: 10_000, connectMs: 200 },
+        // Behind PgBouncer the pool sends no statement_timeout (decision 077).
+        pooler: testPooler(),
       });
       try {
         // Drizzle's queries start when awaited: Promise.all starts them all at once.
@@ -57,7 +60,12 @@ describe('the PostgreSQL pool under a burst', () => {
   it.skipIf(!adminUrl)(
     'warm() opens every connection of the pool before the first query',
     async () => {
-      const database = await openDatabase({ databaseUrl: adminUrl, dataDir: '', poolSize: 3 });
+      const database = await openDatabase({
+        databaseUrl: adminUrl,
+        dataDir: '',
+        poolSize: 3,
+        pooler: testPooler(),
+      });
       try {
         expect(database.poolStats().total).toBe(0);
         await database.warm();

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp, testConfig, useTestWorld } from '../../../
 import { createProvider, type TestUser } from '../../../test/helpers/factories';
 import { buildApp } from '../../app';
 import { type Database, openDatabase, queryRows } from '../../db/client';
+import { directUrlOf, testPooler } from '../../../test/helpers/pooler';
 
 /**
  * The daily run (docs/decisions/040-weekly-hours-and-time-off.md): it keeps the horizon filled as
@@ -113,7 +114,14 @@ describe.skipIf(!onPostgres)('the daily run on two instances sharing PostgreSQL'
 
   beforeAll(async () => {
     t = await createTestApp();
-    secondDb = await openDatabase({ databaseUrl: t.testDb.url!, dataDir: '', poolSize: 4 });
+    secondDb = await openDatabase({
+      databaseUrl: t.testDb.url!,
+      dataDir: '',
+      poolSize: 4,
+      // Behind PgBouncer: no statement_timeout sent, LISTEN on PostgreSQL itself (decision 077).
+      pooler: testPooler(),
+      directUrl: directUrlOf(t.testDb.url!),
+    });
     const config = testConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:5001' });
     second = await buildApp(config, { database: secondDb, migrate: false });
     await second.ready();
