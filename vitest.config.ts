@@ -5,6 +5,19 @@ import react from '@vitejs/plugin-react';
 // Every test runs under a non-UTC zone: day-boundary bugs show up here, not in production.
 process.env.TZ ??= 'America/New_York';
 
+/**
+ * Web test files that replace a module with `vi.mock`: a mock must not reach another file, so
+ * these run in a project of their own, each file in its own module graph (decision 078).
+ * `scripts/isolated-tests.test.ts` fails when a file that mocks is missing here.
+ */
+export const WEB_FILES_THAT_MOCK = [
+  'src/app/realtime-provider.test.tsx',
+  'src/features/accounts/provider-profile-page.test.tsx',
+  'src/features/accounts/register-page.test.tsx',
+  'src/features/waitlist/waitlist-live.test.tsx',
+  'src/lib/socket.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default in a run is one worker fewer than the cores: one worker on the 2-core CI
@@ -40,6 +53,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One module graph per worker, not per file: importing the app for each of ~120 files
+          // was most of the suite's time (docs/decisions/078-ci-within-budget.md). Each file
+          // still builds its own app on its own database; no file mocks a module.
+          isolate: false,
         },
       },
       {
@@ -48,10 +65,25 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: WEB_FILES_THAT_MOCK,
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],
           css: false,
           // Lazy routes and chart chunks are transformed on first use: slow on a loaded 2-core box.
+          testTimeout: 15_000,
+          // As the server's (decision 078); the files that mock a module run apart, isolated.
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web-isolated',
+          root: 'apps/web',
+          include: WEB_FILES_THAT_MOCK,
+          environment: 'jsdom',
+          setupFiles: ['test/setup.ts'],
+          css: false,
           testTimeout: 15_000,
         },
       },

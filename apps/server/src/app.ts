@@ -41,6 +41,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Start the daily weekly-hours timer (default: on, except NODE_ENV=test: tests drive it). */
   scheduleTimer?: boolean;
+  /** Told of every route as it is registered (the authorization matrix checks the list). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /**
@@ -49,6 +51,8 @@ export interface AppDeps {
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createServer(config);
+  const { onRoute } = deps;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   await app.register(databasePlugin, { database: deps.database, migrate: deps.migrate ?? true });
   await app.register(redisPlugin);
   await app.register(readRoutingPlugin);

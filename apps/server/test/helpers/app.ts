@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { buildApp } from '../../src/app';
+import { type AppDeps, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -31,7 +31,10 @@ export function testConfig(env: NodeJS.ProcessEnv) {
 }
 
 /** The real app on a fresh real database (no listen: drive it with app.inject). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'onRoute'> = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'slotwise-app-'));
   const config = testConfig({
@@ -41,7 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     JOBS_POLL_INTERVAL_MS: '0',
     ...env,
   });
-  const app = await buildApp(config, { database: testDb.database, migrate: false });
+  const app = await buildApp(config, { ...deps, database: testDb.database, migrate: false });
   await app.ready();
   return {
     app,

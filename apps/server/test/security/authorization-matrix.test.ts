@@ -1,5 +1,4 @@
-import type * as FastifyModule from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { TestUser } from '../helpers/factories';
 import { collect, connectSocket, type TestSocket } from '../helpers/sockets';
@@ -17,23 +16,8 @@ import { expectErrorBody } from './assertions';
 import { buildWorld, type World } from './world';
 import { asUser } from '../helpers/requests';
 
-/**
- * Every route the app registers, as Fastify announces it (onRoute), so the table can be checked
- * for completeness: the app's own `Fastify()` call is wrapped to add the hook before any route.
- */
-const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
-vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof FastifyModule>();
-  const original = mod.default;
-  const wrapped = ((options?: Parameters<typeof original>[0]) => {
-    const app = original(options);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
-    });
-    return app;
-  }) as unknown as typeof original;
-  return { ...mod, default: Object.assign(wrapped, original) };
-});
+/** Every route the app registers, as Fastify announces it (onRoute), for the completeness check. */
+const registered: { method: string; url: string }[] = [];
 
 interface Caller {
   user: TestUser | null;
@@ -77,7 +61,14 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     // Private addresses allowed: the calendar rows' feed is on loopback.
-    t = await createTestApp({ ALLOW_PRIVATE_URLS: '1' });
+    t = await createTestApp(
+      { ALLOW_PRIVATE_URLS: '1' },
+      {
+        onRoute: (route) => {
+          for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+        },
+      },
+    );
     world = await buildWorld(t.app);
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   WEEK_IDLE_MEASURE,
   WEEK_PAINT_MEASURE,
@@ -13,6 +13,11 @@ function measures(name: string) {
   return performance.getEntriesByName(name, 'measure') as PerformanceMeasure[];
 }
 
+// Other files' renders leave marks in the same `performance` (decision 078): start clean too.
+beforeEach(() => {
+  performance.clearMarks();
+  performance.clearMeasures();
+});
 afterEach(() => {
   performance.clearMarks();
   performance.clearMeasures();
