@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
+import { parseLsn } from '../../src/db/read-replica';
 import { testConfig } from '../helpers/app';
 import { createTestDatabase } from '../helpers/database';
 import { createProvider, type TestUser } from '../helpers/factories';
@@ -102,6 +103,20 @@ describe.skipIf(!replicaUrl)('public reads on a read replica', () => {
     }
   }
 
+  /** Probes until the replica has replayed everything written on the primary so far. */
+  async function untilCaughtUp(t: Started) {
+    const { rows } = await t.app.database.pool!.query<{ lsn: string }>(
+      'select pg_current_wal_lsn()::text as lsn',
+    );
+    const written = parseLsn(rows[0]!.lsn);
+    for (;;) {
+      await t.app.reads.replica!.probe();
+      const { usable, replayed } = t.app.reads.replica!.state();
+      if (usable && replayed !== null && replayed >= written) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   const dayOf = (user: TestUser) => addDays(todayIn(user.timezone), 3);
   const createSlot = (t: Started, user: TestUser, startTime: string) =>
     t.app.inject({
@@ -124,19 +139,28 @@ describe.skipIf(!replicaUrl)('public reads on a read replica', () => {
     const t = await startApp(600_000);
     try {
       const provider = await createProvider(t.app);
-      await untilState(t, true);
+      // "Usable" only says the lag is allowed: the provider must be on the replica before it
+      // stops replaying.
+      await untilCaughtUp(t);
       await setReplay(true);
       try {
         expect((await createSlot(t, provider, '09:00')).statusCode).toBe(201);
         // Their own write, not replayed yet: the primary answers them.
         expect(await slotsSeenBy(t, provider, provider)).toBe(1);
-        // Anyone else reads the replica, which has not replayed it (lag allowed: 10 minutes).
+        // Anyone else reads the replica, which has not replayed it (lag allowed: 10 minutes),
+        // and that answer is not kept.
+        const cached = t.app.windowCache.size;
         expect(await slotsSeenBy(t, provider, null)).toBe(0);
+        expect(t.app.windowCache.size).toBe(cached);
       } finally {
         await setReplay(false);
       }
-      await untilState(t, true);
+      await untilCaughtUp(t);
+      // The replica has every change heard of now: its answer is kept in the window cache
+      // (docs/decisions/077); the answer read while it lagged was not.
+      const cachedBefore = t.app.windowCache.size;
       expect(await slotsSeenBy(t, provider, null)).toBe(1);
+      expect(t.app.windowCache.size).toBe(cachedBefore + 1);
     } finally {
       await t.close();
     }
