@@ -138,6 +138,11 @@ export function claimRequestOf(
 /**
  * After a booking's claim committed: the other consumers' durable work (the claim statement
  * wrote the stored notification and the mail jobs itself), then the after-commit effects.
+ *
+ * That work is each consumer queueing its own jobs (a push, a CalDAV write), independent of one
+ * another and of nothing that could still roll back: the booking has committed. So the
+ * statements run as they are, without BEGIN and COMMIT around them: two fewer round trips per
+ * booking on the pool a rush waits for (docs/decisions/079-booking-rush.md).
  */
 export async function fanOutBooking(
   db: DbOrTx,
@@ -145,7 +150,7 @@ export async function fanOutBooking(
   changes: AppointmentChanges,
 ): Promise<void> {
   if (changes.hasTransactionalWork(WRITTEN_BY_BOOKING_STATEMENT)) {
-    await db.transaction((tx) => changes.inTransaction(tx, change, WRITTEN_BY_BOOKING_STATEMENT));
+    await changes.inTransaction(db, change, WRITTEN_BY_BOOKING_STATEMENT);
   }
   await changes.afterCommit(change);
 }

@@ -19,7 +19,8 @@ import type { AppointmentChange } from './change';
  * notification — docs/decisions/035-change-notifications-and-events.md): the slot's row lock must not outlive it, so no
  * transaction is open around it. The consumers whose rows that statement writes itself are
  * listed in `WRITTEN_BY_BOOKING_STATEMENT` (book.ts); for a booking, every OTHER consumer's
- * `inTransaction` runs in a transaction of its own right after the booking committed.
+ * `inTransaction` runs right after the booking committed, its statements on their own (no
+ * transaction around them: each queues its own jobs, `fanOutBooking` in book.ts).
  *
  * Plugging in a consumer (email, reminders, reviews…):
  *   1. write `export const myConsumer: AppointmentChangeConsumer = { name: 'my-thing', … }` in
