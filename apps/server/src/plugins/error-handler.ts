@@ -71,8 +71,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         msg('The request contains characters that are not allowed'),
       );
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+    // A statement that ran past the pool's statement_timeout (57014) is the database too busy
+    // for this request now: the same 503 as an outage, and the client may retry.
+    const timedOut = pgErrorOf(error)?.code === '57014';
+    if (timedOut || isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, timedOut ? 'statement timed out' : 'database unavailable');
       reply.header('Retry-After', '5');
       return sendError(
         reply,
