@@ -148,6 +148,8 @@ export interface DiscoveryDeps {
    * of a broad search (docs/decisions/061-discovery-reloads.md). Absent: counted every time.
    */
   totals?: PageCache<number>;
+  /** Where a refresh of the rating prior that failed is told (the request's log). */
+  log?: { warn(details: object, message: string): void };
 }
 
 /** The capped count of a first page's matches, through `deps.totals` when there is one. */
@@ -204,7 +206,14 @@ export async function discoverProviders(
       )
     : null;
   // A first page ranked by rating first brings the cached marketplace mean up to date.
-  if (!cursor && s.sort === 'rating') await maybeRefreshRatingPrior(deps.db);
+  // A refresh that fails (a whole marketplace's scores to move at once after a mass import of
+  // reviews can outlast the statement timeout) leaves the cached mean as it was: the page is
+  // still answered, ranked as before (docs/deploy.md, "How far one primary goes").
+  if (!cursor && s.sort === 'rating') {
+    await maybeRefreshRatingPrior(deps.db).catch((error: unknown) =>
+      deps.log?.warn({ err: error }, 'rating prior not refreshed'),
+    );
+  }
   if (!cursor && s.sort === 'soonest') await maybeRefreshStaleBounds(deps.db);
   let views: RatingView[] = [currentRatings];
   if (cursor && (s.sort === 'rating' || s.minRating !== null)) {
