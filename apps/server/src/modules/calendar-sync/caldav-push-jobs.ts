@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { BatchedCalls } from '../../lib/batched-calls';
 import { calendarConnections } from '../../db/schema';
 import type { AppointmentChangeConsumer } from '../appointments/change-fanout';
 import { type CaldavWriteRuntime, pushAppointment } from './caldav-writer';
@@ -21,21 +22,23 @@ export const CALDAV_PUSH_CONSUMER = 'calendar-caldav';
 export const caldavPushKey = (appointmentId: string, connectionId: string) =>
   `caldav-push:${appointmentId}:${connectionId}`;
 
+type PushPair = { appointmentId: string; providerId: string };
+
 const pushPayload = z.object({ appointmentId: z.uuid(), connectionId: z.uuid() });
 
-/** One statement: the provider's CalDAV connections × the appointments, pending ones replaced. */
-export async function queueCaldavPushes(
-  tx: DbOrTx,
-  providerId: string,
-  appointmentIds: readonly string[],
-): Promise<void> {
-  if (appointmentIds.length === 0) return;
-  const ids = `{${appointmentIds.join(',')}}`;
+/**
+ * One statement: each (appointment, provider) pair × that provider's CalDAV connections, pending
+ * jobs for the same pair replaced.
+ */
+async function queueCaldavPushes(tx: DbOrTx, pairs: readonly PushPair[]): Promise<void> {
+  if (pairs.length === 0) return;
+  const appointmentIds = `{${pairs.map((pair) => pair.appointmentId).join(',')}}`;
+  const providerIds = `{${pairs.map((pair) => pair.providerId).join(',')}}`;
   await tx.execute(sql`with targets as (
-      select a.id as appointment_id, c.id as connection_id,
-             'caldav-push:' || a.id || ':' || c.id as key
-      from calendar_connections c cross join unnest(${ids}::uuid[]) as a(id)
-      where c.provider_id = ${providerId} and c.kind = 'caldav'),
+      select distinct a.appointment_id, c.id as connection_id,
+             'caldav-push:' || a.appointment_id || ':' || c.id as key
+      from unnest(${appointmentIds}::uuid[], ${providerIds}::uuid[]) as a(appointment_id, provider_id)
+      join calendar_connections c on c.provider_id = a.provider_id and c.kind = 'caldav'),
     dropped as (
       update jobs set status = 'canceled', finished_at = now()
       where status = 'pending' and key in (select key from targets))
@@ -44,6 +47,27 @@ export async function queueCaldavPushes(
            jsonb_build_object('appointmentId', appointment_id, 'connectionId', connection_id),
            now(), 8
     from targets`);
+}
+
+/**
+ * Per database handle: the changes made at about the same time queue their pushes in one
+ * statement (lib/batched-calls.ts). Every booking won runs this after its claim, outside a
+ * transaction (docs/decisions/079-booking-rush.md); a rush costs a few statements instead of one
+ * per booking. A shared statement's failure is each of its changes' failure (each booking
+ * answers its error, as when it ran alone).
+ */
+const pushQueuers = new WeakMap<DbOrTx, BatchedCalls<PushPair, null>>();
+
+function pushQueuerOf(db: DbOrTx) {
+  let queuer = pushQueuers.get(db);
+  if (!queuer) {
+    queuer = new BatchedCalls<PushPair, null>(async (pairs) => {
+      await queueCaldavPushes(db, pairs);
+      return pairs.map(() => null);
+    });
+    pushQueuers.set(db, queuer);
+  }
+  return queuer;
 }
 
 /**
@@ -68,7 +92,10 @@ export const caldavPushConsumer: AppointmentChangeConsumer = {
   async inTransaction(tx, change) {
     // Held for its payment (or released unpaid): nothing stands in the calendar yet.
     if (change.held) return;
-    await queueCaldavPushes(tx, change.notice.provider.providerId, [change.notice.appointmentId]);
+    await pushQueuerOf(tx).call({
+      appointmentId: change.notice.appointmentId,
+      providerId: change.notice.provider.providerId,
+    });
   },
 };
 

@@ -302,6 +302,22 @@ describe.skipIf(!runs)('CalDAV calendars (Radicale)', () => {
     ]);
   });
 
+  it('bookings made at once, of providers with and without a calendar, each queue their own push', async () => {
+    const calendar = await newCalendar();
+    const { provider, slots } = await createProviderWithSlots(t.app, 3);
+    await connect(provider, calendar);
+    const { slots: elsewhere } = await createProviderWithSlots(t.app, 1);
+    const before = await pushJobs();
+    // Made together, their pushes are queued by one shared statement (caldav-push-jobs.ts).
+    const ids = await Promise.all(
+      [...slots, ...elsewhere].map(async (slot) => book(t.app, await createClient(t.app), slot.id)),
+    );
+    expect(await pushJobs()).toBe(before + 3);
+    await runJobs();
+    const uids = (await eventsIn(calendar)).map((e) => e.uid).sort();
+    expect(uids).toEqual(ids.slice(0, 3).map(appointmentUid).sort());
+  });
+
   it('a calendar connected later gets the bookings still to come; others get no jobs', async () => {
     const { provider, slots } = await createProviderWithSlots(t.app, 2);
     const client = await createClient(t.app);

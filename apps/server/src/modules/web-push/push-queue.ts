@@ -1,9 +1,10 @@
 import type { NotifyEvent } from '@slotwise/shared/phones-schemas';
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import { enqueueJobs } from '../../jobs/job-queue';
+import { BatchedCalls } from '../../lib/batched-calls';
 import { usersWanting } from '../notifications/channel-preferences';
 
 /**
@@ -37,14 +38,35 @@ export interface PushMessage {
   tag: string;
 }
 
+/**
+ * Per database handle: "has this user a subscribed device?" asked for every change made at about
+ * the same time in one statement (lib/batched-calls.ts). A booking rush asks it once per booking
+ * won, outside any transaction (docs/decisions/079-booking-rush.md); batched, a rush costs a few
+ * statements instead of one per booking. Within a transaction the batch is that transaction's.
+ */
+const deviceCheckers = new WeakMap<DbOrTx, BatchedCalls<string, boolean>>();
+
+function deviceCheckerOf(db: DbOrTx): BatchedCalls<string, boolean> {
+  let checker = deviceCheckers.get(db);
+  if (!checker) {
+    checker = new BatchedCalls(async (userIds) => {
+      const rows = await db
+        .selectDistinct({ userId: pushSubscriptions.userId })
+        .from(pushSubscriptions)
+        .where(sql`${pushSubscriptions.userId} = any(${`{${userIds.join(',')}}`}::uuid[])`);
+      const withDevices = new Set(rows.map((row) => row.userId));
+      return userIds.map((userId) => withDevices.has(userId));
+    });
+    deviceCheckers.set(db, checker);
+  }
+  return checker;
+}
+
 /** Of these users, those with at least one subscribed device. */
 async function usersWithDevices(db: DbOrTx, userIds: readonly string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, [...userIds]));
-  return new Set(rows.map((row) => row.userId));
+  const checker = deviceCheckerOf(db);
+  const answers = await Promise.all(userIds.map((userId) => checker.call(userId)));
+  return new Set(userIds.filter((_, i) => answers[i]));
 }
 
 /**
