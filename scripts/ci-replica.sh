@@ -9,6 +9,8 @@ BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 as_postgres() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
 
 if pg_isready -h 127.0.0.1 -p "$PORT" -q; then
+  # A bench stopped half-way may have left its replay paused (bench/src/scenarios/scale.ts).
+  psql -h 127.0.0.1 -p "$PORT" -U postgres -qAtc 'select pg_wal_replay_resume()' >/dev/null
   echo "replica: already up on $PORT"
   exit 0
 fi

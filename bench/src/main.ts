@@ -14,6 +14,7 @@ import path from 'node:path';
 import { root, staleTargets } from '../../scripts/build-state.mjs';
 import { log, parseScenarios, settings } from './cli';
 import { createBenchDatabase } from './database';
+import { setReplay } from './scenarios/scale';
 import { DATASET } from './dataset';
 import { resultsFile, webDist } from './paths';
 import { holdsExact, prepayRushExact } from './payments-targets';
@@ -60,6 +61,12 @@ async function main() {
   log(
     `seeding ${seed === 'all' ? `${DATASET.providers.toLocaleString('en')} providers, ${DATASET.slots.toLocaleString('en')} slots` : seed === 'none' ? 'nothing (schema only)' : `the ${seed} scenario only`}…`,
   );
+  // A replica on this machine replays only during the `replica` scenario (scenarios/scale.ts).
+  const replicaAdminUrl = process.env.BENCH_REPLICA_URL;
+  if (replicaAdminUrl) {
+    await setReplay(replicaAdminUrl, false);
+    log('replica: replay paused until the replica scenario');
+  }
   const seedStarted = performance.now();
   const db = await createBenchDatabase(log, seed);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -70,6 +77,7 @@ async function main() {
   try {
     results = await runAll(scenarios, db, failures);
   } finally {
+    if (replicaAdminUrl) await setReplay(replicaAdminUrl, true);
     if (process.env.BENCH_KEEP_DATABASE && db.kind === 'postgres') {
       log(`kept ${db.url}`);
       await fs.rm(db.dataDir, { recursive: true, force: true });

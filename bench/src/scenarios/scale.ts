@@ -57,6 +57,22 @@ function onServer(adminUrl: string, db: BenchDatabase): string {
   return url.toString();
 }
 
+/**
+ * The replica's replay paused or resumed (`pg_wal_replay_pause()`). A streaming replica on the
+ * bench's own machine replays every row the run writes on the same cores; paused, it only
+ * receives the WAL, so every other scenario runs as if it were not there, and the `replica`
+ * scenario resumes it and waits for it to catch up before measuring (bench/README.md).
+ */
+export async function setReplay(replicaAdminUrl: string, running: boolean): Promise<void> {
+  const replica = new pg.Client({ connectionString: replicaAdminUrl });
+  await replica.connect();
+  try {
+    await replica.query(running ? 'select pg_wal_replay_resume()' : 'select pg_wal_replay_pause()');
+  } finally {
+    await replica.end().catch(() => {});
+  }
+}
+
 /** Waits until the replica has replayed everything the primary had written when asked. */
 async function waitForReplay(primaryUrl: string, replicaUrl: string): Promise<number> {
   const started = performance.now();
@@ -141,8 +157,23 @@ export async function runReplica(
   load: { connections: number; duration: number; warmup: number },
 ): Promise<ReplicaResult> {
   const replicaUrl = onServer(replicaAdminUrl, db);
+  await setReplay(replicaAdminUrl, true);
   const catchUpMs = await waitForReplay(db.url!, replicaUrl);
   log(`replica: caught up with the seeded primary in ${(catchUpMs / 1000).toFixed(1)} s`);
+  try {
+    return await measureReplica(db, replicaUrl, load, catchUpMs);
+  } finally {
+    // What runs after (PgBouncer, the ceilings) runs without replay beside it again.
+    await setReplay(replicaAdminUrl, false);
+  }
+}
+
+async function measureReplica(
+  db: BenchDatabase,
+  replicaUrl: string,
+  load: { connections: number; duration: number; warmup: number },
+  catchUpMs: number,
+): Promise<ReplicaResult> {
   return withServers(
     [() => startServer(db), () => startServer(db, { DATABASE_READ_URL: replicaUrl })],
     async ([onPrimary, onReplica]) => {
