@@ -122,7 +122,9 @@ describe('authorization matrix', () => {
       `[security] authorization matrix: ${HTTP_MATRIX.length} endpoints × ${IDENTITIES.length} identities = ${cases} HTTP cases`,
     );
     expect(mismatches).toEqual([]);
-  });
+    // A thousand requests one after the other: on a slow, loaded 2-core CI machine they took
+    // over 30 s (the project's default); a wrong answer still fails, only later.
+  }, 120_000);
 
   describe('socket.io', () => {
     let baseUrl: string;
