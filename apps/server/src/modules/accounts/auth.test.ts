@@ -486,7 +486,8 @@ describe('accounts: registration, verification, login, logout', () => {
         .where(eq(loginFailures.email, client.email));
       const later = await logIn(t.app, client.email, client.password);
       expect(later.statusCode).toBe(200);
-    });
+      // 101 argon2id checks one after the other: past 30 s on a loaded 2-core CI machine.
+    }, 120_000);
   });
 });
 
