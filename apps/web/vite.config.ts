@@ -28,7 +28,8 @@ const HEAD_END = '</head>';
 
 /**
  * Writes `routes/<path>.html` for each of ROUTE_SCREENS: index.html plus a `modulepreload` link for
- * the screen's chunk and every chunk it imports that index.html does not preload already. The
+ * the screen's chunk (its own, or the group's that holds it) and every chunk it imports that
+ * index.html does not preload already. The
  * server answers the path with that page (apps/server/src/plugins/spa.ts), so the browser fetches
  * the screen with the entry instead of after it has run (docs/decisions/053-lean-login-route.md).
  */
@@ -60,7 +61,10 @@ function routePreloads(screens: Record<string, string>): Plugin {
       const outDir = options.dir ?? path.join(root, 'dist');
       const indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       for (const [route, module] of Object.entries(screens)) {
-        const screen = chunks.find((chunk) => chunk.facadeModuleId === path.join(root, module));
+        const id = path.join(root, module);
+        const screen =
+          chunks.find((chunk) => chunk.facadeModuleId === id) ??
+          chunks.find((chunk) => chunk.moduleIds.includes(id));
         if (!screen) throw new Error(`route-preloads: no chunk for ${module} (${route})`);
         const links = [...withImports(screen.fileName)]
           .filter((fileName) => !inIndex.has(fileName))
@@ -162,6 +166,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // Every browser the build targets but Safari 16 supports `<link rel="modulepreload">`; there
+    // the links are skipped and the chunks load when imported. The polyfill cost every page of
+    // the entry 0.5 KB gzipped (docs/decisions/080-page-weight.md).
+    modulePreload: { polyfill: false },
     // Hashed file names: the server can cache everything under /assets/ forever.
     rolldownOptions: {
       output: {
@@ -179,7 +187,28 @@ export default defineConfig({
           groups: [
             {
               name: 'form-kit',
-              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]components[\\/](form-field|password-field|submit-button)\.tsx$|[\\/]src[\\/]lib[\\/](bind-fields|failure-message|split-field-props)\.ts$/,
+              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]components[\\/](form-field|password-field|submit-button)\.tsx$|[\\/]src[\\/]lib[\\/](bind-fields|split-field-props)\.ts$/,
+            },
+            // What every page runs before its first render, in one file beside the entry: React
+            // with React DOM, and the language list and English plural forms the translator
+            // reads. Left to the bundler they were four files of their own (react, jsx-runtime,
+            // locales, en): every page fetched them as separate requests (decision 080).
+            // Small modules most screens share (a failed request's message, `?next=`, the switch
+            // between sign-in and sign-up, the account's language, TanStack's useMutation): one
+            // file, not five requests of a few hundred bytes each (decision 080).
+            {
+              name: 'shared',
+              test: /[\\/]src[\\/]features[\\/]accounts[\\/]account-locale\.ts$|[\\/]src[\\/]components[\\/]auth-switch-link\.tsx$|[\\/]src[\\/]lib[\\/](next-path|failure-message)\.ts$|[\\/](useMutation|mutationObserver)\.js$/,
+            },
+            // The login screen and its form (also shown by the email verification and the
+            // widget's sign-in): with the two groups above, /login fetches 7 files, not 12.
+            {
+              name: 'login-page',
+              test: /[\\/]src[\\/]features[\\/]accounts[\\/](login-page\.tsx|components[\\/]login-form\.tsx|login-resolver\.ts|use-countdown\.ts|api[\\/](login|resend-verification)\.ts)$/,
+            },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]shared[\\/]src[\\/]locales(\.ts$|[\\/]en[\\/.])/,
             },
           ],
         },
