@@ -1,5 +1,5 @@
 import { msg } from '@slotwise/shared/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '../components/avatar';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 /** First focusable element of a page: jumps keyboard users past the navigation. */
 export function SkipLink() {
   const { t } = useTranslation();

@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, SUPPORTED_LOCALES, isLocale, type Locale } from '@slotwise/shared/locales';
-import { chooseLanguage } from '../lib/i18n';
+import { chooseLanguage, useTranslation } from '../lib/i18n';
 
 /**
  * The language switch (docs/product.md §21.1): in the header and in Settings. Each language is

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import type { ReactNode } from 'react';
 
 /** A screen's "could not load" message with 'Try again' (refetches), announced as an alert. */

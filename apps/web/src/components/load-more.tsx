@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { APPOINTMENT_LIST_MESSAGES } from '@slotwise/shared/appointments-schemas';
 import { useEffect, useRef } from 'react';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { controlClass } from './control-class';
 import { splitFieldProps } from '../lib/split-field-props';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import type { Place } from '@slotwise/shared/catalogue-schemas';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useCombobox } from '../lib/use-combobox';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 interface PlaceholderScreenProps {
   /** Screen name, shown as the page heading and in the document title. */
   title: string;

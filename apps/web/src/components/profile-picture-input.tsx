@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useId } from 'react';
 import { PROFILE_PICTURE_ACCEPT } from '../lib/profile-picture';
 import type { ProfilePictureState } from '../lib/use-profile-picture';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NotFoundPage } from './not-found-page';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Link, NavLink, useLocation } from 'react-router';
 import { msg } from '@slotwise/shared/locales';
 import type { Locale } from '@slotwise/shared/locales';

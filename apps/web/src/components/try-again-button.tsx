@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 /** 'Try again' after a failed load: refetches. */
 export function TryAgainButton({ onClick, className }: { onClick: () => void; className: string }) {
   const { t } = useTranslation();

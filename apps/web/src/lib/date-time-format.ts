@@ -13,12 +13,24 @@
  * viewer's own elsewhere).
  */
 
+import { INTL_LOCALES, type Locale } from '@slotwise/shared/locales';
 import { formatPrice } from '@slotwise/shared/money';
+import { displayLanguage } from './display-language';
 
 let displayLocale = 'en-US';
+/** The screens' language `displayLocale` was last set from. */
+let followedLanguage: Locale = 'en';
 
-/** The locale every formatter below uses. */
+/**
+ * The locale every formatter below uses: the screens' language's (lib/display-language.ts), read
+ * here rather than pushed from there, so the landing page's entry needs none of this file.
+ */
 export function getDisplayLocale(): string {
+  const language = displayLanguage();
+  if (language !== followedLanguage) {
+    followedLanguage = language;
+    setDisplayLocale(INTL_LOCALES[language]);
+  }
   return displayLocale;
 }
 
@@ -31,9 +43,11 @@ export function setDisplayLocale(locale: string): void {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function dateTimeFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  // First: a new language clears the formatters of the last one.
+  const locale = getDisplayLocale();
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(displayLocale, options);
+    format = new Intl.DateTimeFormat(locale, options);
     formatters.set(key, format);
   }
   return format;
@@ -72,7 +86,7 @@ export function addDays(day: string, days: number): string {
 export function formatDate(day: string, today: string = localDateKey()): string {
   const date = utcDay(day);
   if (!date) return day;
-  if (!displayLocale.startsWith('en')) {
+  if (!getDisplayLocale().startsWith('en')) {
     return dateTimeFormat('date-digits', {
       weekday: 'short',
       day: '2-digit',
@@ -143,12 +157,10 @@ export function formatWeekday(day: string, width: 'short' | 'long' = 'short'): s
 
 /** 'Today' / 'Tomorrow' in English (SPEC's words); `Intl`'s own words, capitalised, elsewhere. */
 function nearDayName(offset: 0 | 1): string {
-  if (displayLocale.startsWith('en')) return offset === 0 ? 'Today' : 'Tomorrow';
-  const word = new Intl.RelativeTimeFormat(displayLocale, { numeric: 'auto' }).format(
-    offset,
-    'day',
-  );
-  return word.charAt(0).toLocaleUpperCase(displayLocale) + word.slice(1);
+  const locale = getDisplayLocale();
+  if (locale.startsWith('en')) return offset === 0 ? 'Today' : 'Tomorrow';
+  const word = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(offset, 'day');
+  return word.charAt(0).toLocaleUpperCase(locale) + word.slice(1);
 }
 
 /** 'Today', 'Tomorrow', else `formatDate`. */
@@ -254,9 +266,9 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
-  const relative = new Intl.RelativeTimeFormat(displayLocale, { numeric: 'auto' });
+  const relative = new Intl.RelativeTimeFormat(getDisplayLocale(), { numeric: 'auto' });
   if (Math.abs(seconds) < 60) {
-    return displayLocale.startsWith('en') ? 'just now' : relative.format(0, 'second');
+    return getDisplayLocale().startsWith('en') ? 'just now' : relative.format(0, 'second');
   }
   for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
@@ -281,17 +293,17 @@ export function formatAge(iso: string, now: Date = new Date()): string {
 
 /** A number as people read it: 1,234 / 4.5 (at most one decimal). */
 export function formatNumber(value: number, maximumFractionDigits = 1): string {
-  return new Intl.NumberFormat(displayLocale, { maximumFractionDigits }).format(value);
+  return new Intl.NumberFormat(getDisplayLocale(), { maximumFractionDigits }).format(value);
 }
 
 /** A price in the screen's locale: '$25.00', '25,00 €' (docs/product.md §21.1). */
 export function formatMoney(priceCents: number, currency: string): string {
-  return formatPrice(priceCents, currency, displayLocale);
+  return formatPrice(priceCents, currency, getDisplayLocale());
 }
 
 /** '3.2 km' (one decimal, as the server rounds it). */
 export function formatDistance(km: number): string {
-  return new Intl.NumberFormat(displayLocale, {
+  return new Intl.NumberFormat(getDisplayLocale(), {
     style: 'unit',
     unit: 'kilometer',
     maximumFractionDigits: 1,

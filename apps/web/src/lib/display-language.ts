@@ -1,9 +1,9 @@
-import { DEFAULT_LOCALE, INTL_LOCALES, isRightToLeft, type Locale } from '@slotwise/shared/locales';
-import { setDisplayLocale } from './date-time-format';
+import { DEFAULT_LOCALE, isRightToLeft, type Locale } from '@slotwise/shared/locales';
 
 /**
- * The language the screens are in (docs/product.md §21.1), apart from i18next itself so that the API
- * client (its `Accept-Language`) and the formatters can read it without loading the catalogue code.
+ * The language the screens are in (docs/product.md §21.1), apart from the translator itself so
+ * that the API client (its `Accept-Language`) and the formatters (lib/date-time-format.ts, which
+ * read it on each use) need none of the translation code.
  */
 let current: Locale = DEFAULT_LOCALE;
 
@@ -11,10 +11,9 @@ export function displayLanguage(): Locale {
   return current;
 }
 
-/** Dates, times, numbers and prices in `locale`; `<html lang dir>` to match. */
+/** Dates, times, numbers and prices in `locale` from now on; `<html lang dir>` to match. */
 export function applyDisplayLanguage(locale: Locale): void {
   current = locale;
-  setDisplayLocale(INTL_LOCALES[locale]);
   const root = document.documentElement;
   root.lang = locale;
   root.dir = isRightToLeft(locale) ? 'rtl' : 'ltr';

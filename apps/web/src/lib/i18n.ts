@@ -1,26 +1,58 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import english from '@slotwise/shared/locales/en';
+import { useSyncExternalStore } from 'react';
+import { englishText, type Translate } from '@slotwise/shared/english-text';
 import { DEFAULT_LOCALE, isLocale, matchLocale, type Locale } from '@slotwise/shared/locales';
 import { applyDisplayLanguage } from './display-language';
 
 /**
- * The screens' languages (docs/product.md §21.1, docs/decisions/074-languages.md): i18next with the
- * English text as the key, so English needs no catalogue (only its plural forms, imported here)
- * and each other language is its own chunk, fetched before the first screen that needs it.
+ * The screens' languages (docs/product.md §21.1, docs/decisions/074-languages.md): the English
+ * text is the key, so English needs no library: its `t` is the shared `englishText` (placeholders
+ * and English's plural forms), the same one the forms' and the server's texts default to. i18next
+ * and a language's catalogue are fetched together, as two chunks, only when a screen is shown in
+ * one of the other four languages (docs/decisions/080-page-weight.md).
  */
-export const i18n = i18next.createInstance();
 
 /** The language the person chose on this device (the switch), kept across sign-outs. */
 export const LANGUAGE_KEY = 'slotwise:language';
 
+type OtherLocale = Exclude<Locale, 'en'>;
 type Catalogue = { default: Record<string, string> };
-const CATALOGUES: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>> = {
+const CATALOGUES: Record<OtherLocale, () => Promise<Catalogue>> = {
   es: () => import('@slotwise/shared/locales/es'),
   fr: () => import('@slotwise/shared/locales/fr'),
   de: () => import('@slotwise/shared/locales/de'),
   ar: () => import('@slotwise/shared/locales/ar'),
 };
+
+/** What a screen reads: `t` in the screen's language, and that language. */
+export interface Translation {
+  t: Translate;
+  i18n: { language: Locale };
+}
+
+let current: Translation = { t: englishText, i18n: { language: DEFAULT_LOCALE } };
+const listeners = new Set<() => void>();
+/** The last language asked for: a slower earlier switch does not overwrite it. */
+let latestRequest = 0;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const snapshot = () => current;
+
+/**
+ * `t` and the language of the screens; a switch redraws the component (the whole app is also
+ * re-keyed on a switch: app/providers.tsx).
+ */
+export function useTranslation(): Translation {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** The language the screens are in. */
+export function currentLanguage(): Locale {
+  return current.i18n.language;
+}
 
 /** The chosen language, else the browser's first language we speak, else English. */
 export function initialLanguage(): Locale {
@@ -34,35 +66,28 @@ export function initialLanguage(): Locale {
   return matchLocale(languages.filter(Boolean));
 }
 
-async function loadCatalogue(locale: Locale): Promise<void> {
-  if (locale === 'en' || i18n.hasResourceBundle(locale, 'translation')) return;
-  const { default: messages } = await CATALOGUES[locale]();
-  i18n.addResourceBundle(locale, 'translation', messages, true, true);
+/** i18next with `locale`'s catalogue, both fetched at once. */
+async function translatorFor(locale: OtherLocale): Promise<Translate> {
+  const [{ i18nextTranslator }, { default: messages }] = await Promise.all([
+    import('./i18next-translator'),
+    CATALOGUES[locale](),
+  ]);
+  return i18nextTranslator(locale, messages);
 }
 
-/** Starts i18next in `locale` (its catalogue fetched first): call before the first render. */
+/** Starts the screens in `locale` (its catalogue fetched first): call before the first render. */
 export async function startI18n(locale: Locale = initialLanguage()): Promise<void> {
-  await i18n.use(initReactI18next).init({
-    lng: DEFAULT_LOCALE,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: ['en', 'es', 'fr', 'de', 'ar'],
-    resources: { en: { translation: english } },
-    // Keys are English sentences: '.' and ':' in them are text, not paths.
-    keySeparator: false,
-    nsSeparator: false,
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-    returnEmptyString: false,
-    react: { useSuspense: false },
-  });
   await changeLanguage(locale).catch(() => changeLanguage(DEFAULT_LOCALE));
 }
 
-/** Switches every screen to `locale`: catalogue, formatters, `<html lang dir>`. */
+/** Switches every screen to `locale`: texts, formatters, `<html lang dir>`. */
 export async function changeLanguage(locale: Locale): Promise<void> {
-  await loadCatalogue(locale);
+  const request = ++latestRequest;
+  const t = locale === 'en' ? englishText : await translatorFor(locale);
+  if (request !== latestRequest) return;
   applyDisplayLanguage(locale);
-  await i18n.changeLanguage(locale);
+  current = { t, i18n: { language: locale } };
+  for (const listener of listeners) listener();
 }
 
 /** The switch: `changeLanguage`, remembered on this device. */
@@ -77,5 +102,5 @@ export async function chooseLanguage(locale: Locale): Promise<void> {
 
 /** A message outside React (a toast, a title): `t` of the current language. */
 export function translate(key: string, options: Record<string, unknown> = {}): string {
-  return i18n.t(key, options);
+  return current.t(key, options);
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { SpecialistsCarousel } from '../../features/discovery/components/specialists-carousel';
 import { ReviewPrompts } from '../../features/reviews/components/review-prompts';

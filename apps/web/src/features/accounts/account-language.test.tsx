@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, mockApi, type ApiCall } from '../../../test/mock-api';
 import { openRoute } from '../../../test/render-route';
 import { signInUser, tokenOf, userOf } from '../../../test/session-user';
-import { LANGUAGE_KEY, changeLanguage, i18n } from '../../lib/i18n';
+import { LANGUAGE_KEY, changeLanguage, currentLanguage } from '../../lib/i18n';
 import { fetchProfile } from './api/get-profile';
 
 // docs/product.md §21.1: the switch, the account's saved language and its return at sign-in.
@@ -59,7 +59,7 @@ describe('the language switch', () => {
   it('in the header, saves it when signed in and only on the device when not', async () => {
     const { user, unmount } = await openRoute('/about');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'fr');
-    await waitFor(() => expect(i18n.language).toBe('fr'));
+    await waitFor(() => expect(currentLanguage()).toBe('fr'));
     expect(window.localStorage.getItem(LANGUAGE_KEY)).toBe('fr');
     expect(localeSaves()).toEqual([]);
     unmount();
@@ -83,7 +83,7 @@ describe("the account's language", () => {
   it('applies at sign-in when this device has no choice of its own', async () => {
     accountLocale = 'fr';
     await signIn();
-    await waitFor(() => expect(i18n.language).toBe('fr'));
+    await waitFor(() => expect(currentLanguage()).toBe('fr'));
     // Not remembered on the device: the next person to sign in here gets their own.
     expect(window.localStorage.getItem(LANGUAGE_KEY)).toBeNull();
   });
@@ -93,15 +93,15 @@ describe("the account's language", () => {
     accountLocale = 'fr';
     await signIn();
     expect(await screen.findByText(MESSAGES.loginSuccessful)).toBeInTheDocument();
-    expect(i18n.language).toBe('en');
+    expect(currentLanguage()).toBe('en');
   });
 
   it('applies when the profile loads, and not when the account has none', async () => {
     signInUser(userOf('provider'));
     await fetchProfile();
-    expect(i18n.language).toBe('en');
+    expect(currentLanguage()).toBe('en');
     accountLocale = 'de';
     await fetchProfile();
-    await waitFor(() => expect(i18n.language).toBe('de'));
+    await waitFor(() => expect(currentLanguage()).toBe('de'));
   });
 });

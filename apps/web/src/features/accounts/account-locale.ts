@@ -1,5 +1,5 @@
 import { isLocale } from '@slotwise/shared/locales';
-import { LANGUAGE_KEY, changeLanguage, i18n } from '../../lib/i18n';
+import { LANGUAGE_KEY, changeLanguage, currentLanguage } from '../../lib/i18n';
 
 /** Whether this device has a language the person chose with the switch. */
 function chosenOnThisDevice(): boolean {
@@ -17,6 +17,6 @@ function chosenOnThisDevice(): boolean {
  * (`changeLanguage`, not `chooseLanguage`), so another account signing in here gets theirs.
  */
 export function applyAccountLocale(locale: unknown): void {
-  if (!isLocale(locale) || chosenOnThisDevice() || i18n.language === locale) return;
+  if (!isLocale(locale) || chosenOnThisDevice() || currentLanguage() === locale) return;
   void changeLanguage(locale);
 }

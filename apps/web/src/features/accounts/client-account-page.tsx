@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { LanguageSection } from './components/language-section';
 import { MailAndCalendarSettings } from './components/mail-and-calendar-settings';
 import { YourDataSection } from './components/your-data-section';

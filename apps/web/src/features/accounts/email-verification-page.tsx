@@ -1,5 +1,6 @@
 import { msg } from '@slotwise/shared/locales';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
+import { Trans } from '../../components/trans';
 import { emailFormSchema } from '@slotwise/shared/accounts-schemas';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { EMAIL_MESSAGES, MAIL_COOLDOWN_SECONDS } from '@slotwise/shared/email-schemas';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { useNextParam, withNext } from '../../lib/next-path';
 import { LoginForm } from './components/login-form';

@@ -1,5 +1,5 @@
 import { msg } from '@slotwise/shared/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Profile } from '@slotwise/shared/accounts-types';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useEffect, useState } from 'react';

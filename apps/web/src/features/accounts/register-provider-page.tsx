@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { providerProfileFormSchema } from '@slotwise/shared/accounts-schemas';
 import { providerCatalogueFormSchema } from '@slotwise/shared/catalogue-schemas';
 import { z } from '@slotwise/shared/zod';

@@ -1,5 +1,5 @@
 import { msg } from '@slotwise/shared/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { EMAIL_MESSAGES, resetPasswordFormSchema } from '@slotwise/shared/email-schemas';
 import { AuthSwitchLink } from '../../components/auth-switch-link';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { AUDIT_ACTION_LABELS, MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { ListState } from '../../components/list-state';
 import { LoadMore } from '../../components/load-more';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { FiguresResponse } from '@slotwise/shared/marketplace-figures-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { lazy, Suspense } from 'react';

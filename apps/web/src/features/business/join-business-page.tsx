@@ -1,5 +1,4 @@
-import { translate } from '../../lib/i18n';
-import { useTranslation } from 'react-i18next';
+import { translate, useTranslation } from '../../lib/i18n';
 import { BUSINESS_MESSAGES, BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -14,7 +13,7 @@ import {
 } from './discovery-filters';
 import { TryAgainButton } from '../../components/try-again-button';
 import { formatNumber } from '../../lib/date-time-format';
-import { translate } from '../../lib/i18n';
+import { translate, useTranslation } from '../../lib/i18n';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { FiltersSheet } from './search/filters-sheet';
 

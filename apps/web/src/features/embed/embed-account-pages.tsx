@@ -1,7 +1,7 @@
 import { registerFormSchema, splitFullName } from '@slotwise/shared/accounts-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/auth-card';
 import { FieldError, FormError, TextField } from '../../components/form-field';

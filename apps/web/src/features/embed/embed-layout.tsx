@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Outlet, useNavigate } from 'react-router';
 import { linkAction } from './embed-links';
 import { useReportHeight } from './use-report-height';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { msg } from '@slotwise/shared/locales';
 import { useSession } from '../../lib/session';
 import { useBusiness } from '../business/api/get-business';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../lib/session';

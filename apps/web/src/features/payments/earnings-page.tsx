@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { msg } from '@slotwise/shared/locales';
 import type { Earnings } from '@slotwise/shared/payments-schemas';
 import { PAYMENT_TEXTS } from '@slotwise/shared/payments-texts';

@@ -1,5 +1,5 @@
 import { msg } from '@slotwise/shared/locales';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { createElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OutlineIcon } from '../../components/outline-icon';

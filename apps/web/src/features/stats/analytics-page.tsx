@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { ProviderAnalytics } from '@slotwise/shared/stats-types';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { ChartSeries } from './components/analytics-charts';

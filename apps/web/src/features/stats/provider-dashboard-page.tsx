@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { ProviderStats } from '@slotwise/shared/stats-types';
 import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { WaitlistEntry } from '@slotwise/shared/waitlist-schemas';
 import { WAITLIST_STATUS_LABELS, WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { MESSAGES } from '@slotwise/shared/texts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { msg } from '@slotwise/shared/locales';
 import { CardSection } from '../../../components/card-section';
 import { PolicyList } from '../../../components/policy-list';

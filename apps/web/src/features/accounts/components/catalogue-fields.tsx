@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { ServiceMode } from '@slotwise/shared/catalogue-schemas';
 import { useId, useState } from 'react';
 import { get, type UseFormReturn } from 'react-hook-form';

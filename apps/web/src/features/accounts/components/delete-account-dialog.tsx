@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { deleteAccountSchema } from '@slotwise/shared/personal-data-schemas';
 import { PERSONAL_DATA_TEXTS } from '@slotwise/shared/personal-data-texts';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PHONE_UI_TEXTS } from '@slotwise/shared/phones-texts';
 import { useId } from 'react';
 import { toast } from 'react-toastify/unstyled';

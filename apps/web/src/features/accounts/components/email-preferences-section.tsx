@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { msg } from '@slotwise/shared/locales';
 import type { MailPreferences } from '@slotwise/shared/email-schemas';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { MAX_FEE_TIERS } from '@slotwise/shared/payments-schemas';
 import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
 import {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { Locale } from '@slotwise/shared/locales';
 import { CardSection } from '../../../components/card-section';
 import { LanguageSwitch } from '../../../components/language-switch';

@@ -1,5 +1,4 @@
-import { translate } from '../../../lib/i18n';
-import { useTranslation } from 'react-i18next';
+import { translate, useTranslation } from '../../../lib/i18n';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PERSONAL_DATA_TEXTS } from '@slotwise/shared/personal-data-texts';
 import { useState } from 'react';
 import { CardSection } from '../../../components/card-section';

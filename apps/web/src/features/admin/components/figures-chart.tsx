@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { FiguresDay } from '@slotwise/shared/marketplace-figures-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';

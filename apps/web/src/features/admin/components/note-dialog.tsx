@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ACTION_NOTE_MAX, actionNoteSchema } from '@slotwise/shared/moderation-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { ClientAppointment, ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { MESSAGES, withMessage } from '@slotwise/shared/texts';
 import type { ReactNode } from 'react';

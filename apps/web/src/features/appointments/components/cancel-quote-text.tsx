@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PAYMENT_TEXTS } from '@slotwise/shared/payments-texts';
 import { useCancelQuote } from '../api/get-cancel-quote';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
 import { useState } from 'react';

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { translate } from '../../../lib/i18n';
+import { translate, useTranslation } from '../../../lib/i18n';
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
 import { rescheduleBodySchema } from '@slotwise/shared/appointments-booking-schemas';
 import { MESSAGES, withMessage } from '@slotwise/shared/texts';

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { msg } from '@slotwise/shared/locales';
-import { translate } from '../../../lib/i18n';
+import { translate, useTranslation } from '../../../lib/i18n';
 import type { ClientAppointment } from '@slotwise/shared/appointments-schemas';
 import { SEATS_MESSAGES } from '@slotwise/shared/appointments-series-schemas';
 import { MESSAGES, withMessage } from '@slotwise/shared/texts';

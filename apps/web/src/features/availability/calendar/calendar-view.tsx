@@ -1,7 +1,7 @@
 import { addDays, timeOf, secondsOf } from '@slotwise/shared/dates';
 import type { TimeslotFormValues } from '@slotwise/shared/availability-slot-schemas';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LoadFailed } from '../../../components/load-failed';
 import { useLocalToday } from '../../../lib/use-local-today';
 import { useMediaQuery } from '../../../lib/use-media-query';

@@ -1,7 +1,7 @@
 import type { Attendee } from '@slotwise/shared/appointments-series-schemas';
 import { SEATS_MESSAGES } from '@slotwise/shared/appointments-series-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { failureMessage } from '../../../lib/failure-message';

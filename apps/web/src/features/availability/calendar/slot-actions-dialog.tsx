@@ -1,6 +1,6 @@
 import { seatsLeftText } from '@slotwise/shared/appointments-series-schemas';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { PlainButton } from '../../../components/plain-button';

@@ -1,6 +1,6 @@
 import { secondsOf, timeOf } from '@slotwise/shared/dates';
 import type { Translate } from '@slotwise/shared/english-text';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import {
   useId,
   useLayoutEffect,

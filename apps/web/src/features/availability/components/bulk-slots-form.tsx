@@ -7,7 +7,7 @@ import {
   datesBetween,
 } from '@slotwise/shared/availability-slot-run-schemas';
 import { MAX_SLOTS_PER_REQUEST, TIMESLOT_MESSAGES } from '@slotwise/shared/availability-slot-texts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { msg } from '@slotwise/shared/locales';
 import { useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { hhmm, normalizeTime } from '@slotwise/shared/dates';
 import type { Timeslot, UpdateTimeslotBody } from '@slotwise/shared/availability-slot-schemas';

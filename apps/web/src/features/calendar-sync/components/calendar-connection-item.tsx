@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { CalendarConnection } from '@slotwise/shared/calendar-sync-schemas';
 import { CALENDAR_SYNC_TEXTS } from '@slotwise/shared/calendar-sync-texts';
 import { useId } from 'react';

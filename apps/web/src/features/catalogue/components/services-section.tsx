@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { Service } from '@slotwise/shared/catalogue-schemas';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';

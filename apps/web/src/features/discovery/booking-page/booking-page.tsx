@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import type { ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
@@ -15,7 +14,7 @@ import { useAvailableSlots } from '../../availability/api/get-available-slots';
 import { useProvider } from '../api/get-provider';
 import { BookingSection } from './booking-section';
 import { ProviderHeader } from './provider-header';
-import { translate } from '../../../lib/i18n';
+import { translate, useTranslation } from '../../../lib/i18n';
 
 /** A short description for search engines and link previews. */
 function describe(details: ProviderDetail, name: string): string {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { AvailableSlot, ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import { MESSAGES } from '@slotwise/shared/texts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import type { AvailableSlot, PublicService } from '@slotwise/shared/discovery-schemas';
 import type { BookingPolicy } from '@slotwise/shared/policies-schemas';
 import { amountDueAtBooking, feeTierSentences } from '@slotwise/shared/payments-schemas';
@@ -10,7 +9,7 @@ import { withNext } from '../../../lib/next-path';
 import { useSession } from '../../../lib/session';
 import { rememberBookingIntent } from './booking-intent';
 import { durationText, seatsLeftText } from './booking-texts';
-import { translate } from '../../../lib/i18n';
+import { translate, useTranslation } from '../../../lib/i18n';
 
 interface BookingSummaryProps {
   providerId: string;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { AvailableSlot } from '@slotwise/shared/discovery-schemas';
 import { formatDayName, formatSlot, formatTime, formatMoney } from '../../../lib/date-time-format';
 import { slotsByDayPart } from './slot-groups';

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import type { ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import { BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';
@@ -10,7 +9,7 @@ import { categoryName } from '../../../lib/category-name';
 import { fullName } from '../../../lib/full-name';
 import { useSession } from '../../../lib/session';
 import { useOpenConversation } from '../../messages/api/open-conversation';
-import { translate } from '../../../lib/i18n';
+import { translate, useTranslation } from '../../../lib/i18n';
 
 /** 'Plumbing · Plumber': the category and the specialty, the same word once. */
 function whatText(details: ProviderDetail): string {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import {
   DISCOVERY_MESSAGES,
   SEARCH_DEFAULT_RADIUS_KM,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { controlClass } from '../../../components/control-class';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { ProviderListing } from '@slotwise/shared/discovery-schemas';
 import { BUSINESS_TEXTS } from '@slotwise/shared/business-schemas';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';

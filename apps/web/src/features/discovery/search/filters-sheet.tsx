@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useState, type ReactNode } from 'react';
 import { Modal } from '../../../components/modal';
 import type { DiscoveryFilters } from '../discovery-filters';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { PartOfDay } from '@slotwise/shared/discovery-schemas';
 import { controlClass } from '../../../components/control-class';
 import { addDays, localDateKey } from '../../../lib/date-time-format';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { MESSAGE_MAX_LENGTH } from '@slotwise/shared/messages-schemas';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 

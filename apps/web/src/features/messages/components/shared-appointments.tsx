@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useClientAppointments } from '../../appointments/api/get-client-appointments';
 import { formatDate, formatTimeRange } from '../../../lib/date-time-format';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { REVIEW_MESSAGES, type PublicReview } from '@slotwise/shared/reviews-schemas';
 import type { ReactNode } from 'react';
 import { StarRating } from '../../../components/star-rating';

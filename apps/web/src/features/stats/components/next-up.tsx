@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { ProviderAppointment } from '@slotwise/shared/appointments-schemas';
 import { Link } from 'react-router';
 import { formatTimeRange, formatWhen } from '../../../lib/date-time-format';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { PublicReview } from '@slotwise/shared/reviews-schemas';
 import { useId, useState, type ReactNode } from 'react';
 import { useProviderReviews } from '../../reviews/api/get-provider-reviews';

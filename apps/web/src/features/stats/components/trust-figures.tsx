@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/date-time-format';
 import type { ProviderTrustFigures } from '@slotwise/shared/stats-types';
 import { REVIEW_MESSAGES } from '@slotwise/shared/reviews-schemas';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Cell, Pie, PieChart } from 'recharts';
 import { WEEKLY_CHART_SIZE, type WeeklySlice } from '../weekly-summary-data';
 

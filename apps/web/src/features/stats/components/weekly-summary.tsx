@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { lazy, Suspense } from 'react';
 import { WEEKLY_CHART_SIZE, type WeeklySlice } from '../weekly-summary-data';
 

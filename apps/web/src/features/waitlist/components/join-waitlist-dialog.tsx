@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { PublicService } from '@slotwise/shared/discovery-schemas';
 import { formatMoney } from '../../../lib/date-time-format';
 import { MESSAGES } from '@slotwise/shared/texts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { countdownText } from '@slotwise/shared/payments-texts';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import { useEffect } from 'react';

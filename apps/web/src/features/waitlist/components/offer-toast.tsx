@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
 import { Link } from 'react-router';
