@@ -1,8 +1,9 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createAppRouter, preloadInitialScreen } from './app/router';
+import { AppRoutes } from './app/app-routes';
+import { preloadInitialScreen } from './app/router';
 import { startI18n } from './lib/i18n';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/service-worker';
@@ -12,21 +13,28 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 captureInstallPrompt();
-const router = createAppRouter();
 
 // A failed preload renders anyway: the lazy route then retries, or shows its error page. The
 // language's catalogue is fetched beside the screen (docs/decisions/074-languages.md).
 void Promise.all([
   preloadInitialScreen(window.location.pathname).catch(() => undefined),
   startI18n().catch(() => undefined),
-]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+]).then(() => {
+  const root = createRoot(container);
+  // The first render as a transition: React renders it in slices of a few milliseconds and gives
+  // the main thread back between them, rather than in one long task that blocks input (and that
+  // Lighthouse counts as blocking time: docs/decisions/080-page-weight.md).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+});
 
 if (import.meta.env.PROD) registerServiceWorker();

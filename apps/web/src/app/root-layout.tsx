@@ -1,19 +1,23 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { SpinnerOverlay } from '../components/spinner-overlay';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { ScrollRestoration } from './scroll-restoration';
 import { ToastHost } from './toast-host';
 
 /**
- * Top of every route: scroll restoration (and #hash scrolling), the lazy-route fallback and
- * the toast container.
+ * Top of every route: scroll restoration (and #hash scrolling), the error page of a screen that
+ * fails to render, the lazy-route fallback and the toast container.
  */
 export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
-      <Suspense fallback={<SpinnerOverlay label="Loading page..." />}>
-        <Outlet />
-      </Suspense>
+      <RouteErrorBoundary>
+        <Suspense fallback={<SpinnerOverlay label="Loading page..." />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
       <ToastHost />
     </>
   );

@@ -1,7 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
-import { RouteErrorPage } from '../components/route-error-page';
 import { BareLayout } from './bare-layout';
 import { embedRoutes } from './embed-routes';
 import { LandingWithSearch } from './landing-with-search';
@@ -148,7 +147,6 @@ const NotificationsPage = lazyNamed(
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       // Public marketing pages.
       {
@@ -289,8 +287,4 @@ const PRELOADED_SCREENS: Record<string, () => Promise<unknown>> = { '/login': pr
 
 export function preloadInitialScreen(pathname: string): Promise<unknown> {
   return PRELOADED_SCREENS[pathname]?.() ?? Promise.resolve();
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from '../lib/i18n';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { NotFoundPage } from './not-found-page';
+import { Link } from 'react-router';
 
 /**
  * Shown when rendering a route throws, e.g. a lazy page chunk that no longer exists after a
@@ -8,8 +7,6 @@ import { NotFoundPage } from './not-found-page';
  */
 export function RouteErrorPage() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <main
       id="main"
