@@ -67,7 +67,7 @@ const ClientAccountPage = lazyNamed(
 
 // Trust (features/reviews) composed into the dashboard, the provider page and the client's list.
 const ProviderDashboardPage = lazyNamed(
-  () => import('./trust/trust-screens'),
+  () => import('./trust/provider-dashboard-with-reviews'),
   'ProviderDashboardWithReviews',
 );
 const TimeslotsPage = lazyNamed(
@@ -101,7 +101,7 @@ const ProviderDetailPage = lazyNamed(
   'ProviderPageWithReviews',
 );
 const ClientAppointmentsPage = lazyNamed(
-  () => import('./trust/trust-screens'),
+  () => import('./trust/client-appointments-with-reviews'),
   'ClientAppointmentsWithReviews',
 );
 // The reschedule route is the appointments screen with its reschedule modal open.

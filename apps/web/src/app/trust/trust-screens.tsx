@@ -2,23 +2,19 @@ import { translate } from '../../lib/i18n';
 import type { ProviderDetail } from '@slotwise/shared/discovery-schemas';
 import type { PublicReview } from '@slotwise/shared/reviews-schemas';
 import { useParams } from 'react-router';
-import { fullName } from '../../lib/full-name';
-import { useSession } from '../../lib/session';
-import { ClientAppointmentsPage } from '../../features/appointments/client-appointments-page';
 import { ReportButton } from '../../features/moderation/components/report-button';
-import { NoShowDialog } from '../../features/appointments/components/no-show-dialog';
 import { ProviderDetailPage } from '../../features/discovery/provider-detail-page';
 import { PublicProviderPage } from '../../features/discovery/public-provider-page';
-import { ReviewDialog } from '../../features/reviews/components/review-dialog';
 import { ReviewsList } from '../../features/reviews/components/reviews-list';
-import { ProviderDashboardPage } from '../../features/stats/provider-dashboard-page';
 import { JoinWaitlist } from '../../features/waitlist/components/join-waitlist';
 
 /**
  * Screens that put trust (features/reviews) into other domains' screens, the provider pages'
  * 'Join the waitlist' (features/waitlist, docs/product.md §17) and 'Report' (features/moderation,
  * docs/product.md §19.3): the import rule lets only app/ compose UI of two features
- * (apps/web/src/README.md).
+ * (apps/web/src/README.md). The provider pages here; the client's appointments and the
+ * dashboard in files of their own, so that each screen's chunk carries only its own code
+ * (docs/decisions/080-page-weight.md).
  */
 
 function reportReview(review: PublicReview) {
@@ -45,35 +41,6 @@ export function ProviderPageWithReviews() {
       reviews={id ? <ReviewsList providerId={id} report={reportReview} /> : null}
       waitlist={id ? <JoinWaitlist providerId={id} /> : null}
       report={reportProvider}
-    />
-  );
-}
-
-/** The client's appointments with 'Leave a review' on completed, unreviewed ones. */
-export function ClientAppointmentsWithReviews() {
-  return (
-    <ClientAppointmentsPage
-      reviewDialog={(appointment, onClose) => (
-        <ReviewDialog
-          appointmentId={appointment.appointment_id}
-          providerName={fullName(appointment.provider_first_name, appointment.provider_last_name)}
-          onClose={onClose}
-        />
-      )}
-    />
-  );
-}
-
-/** The provider dashboard with 'Mark as no-show' in today's list and the reviews to answer. */
-export function ProviderDashboardWithReviews() {
-  const { session } = useSession();
-  const providerId = session?.providerId ?? null;
-  return (
-    <ProviderDashboardPage
-      reviews={providerId ? <ReviewsList providerId={providerId} replyable /> : null}
-      noShowDialog={(appointment, onClose) => (
-        <NoShowDialog appointment={appointment} onClose={onClose} />
-      )}
     />
   );
 }

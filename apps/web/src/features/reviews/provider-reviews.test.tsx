@@ -90,8 +90,10 @@ describe('provider dashboard: reviews and replies', () => {
     const reviews = await screen.findByRole('region', { name: /^Reviews/ }, { timeout: 5000 });
     await within(reviews).findByText('Lovely work');
 
-    // An empty reply is refused with the shared message.
-    await user.click(within(reviews).getByRole('button', { name: REVIEW_MESSAGES.submitReply }));
+    // An empty reply is refused with the shared message. The form's code comes after the list's.
+    await user.click(
+      await within(reviews).findByRole('button', { name: REVIEW_MESSAGES.submitReply }),
+    );
     expect(await within(reviews).findByText(REVIEW_MESSAGES.replyRequired)).toBeInTheDocument();
 
     await user.type(within(reviews).getByLabelText(/^Your reply/), 'Thanks Rae!');

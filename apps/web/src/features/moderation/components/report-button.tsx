@@ -1,9 +1,13 @@
 import { useTranslation } from '../../../lib/i18n';
 import type { ReportKind } from '@slotwise/shared/moderation-schemas';
 import { MODERATION_TEXTS } from '@slotwise/shared/moderation-texts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../../../lib/session';
-import { ReportDialog } from './report-dialog';
+
+// The dialog and its form come with the first click: pages that show 'Report' load no form code.
+const ReportDialog = lazy(() =>
+  import('./report-dialog').then((module) => ({ default: module.ReportDialog })),
+);
 
 /**
  * 'Report' on a review, a provider page or a received message (docs/product.md §19.3): for
@@ -33,7 +37,9 @@ export function ReportButton({
         {t(MODERATION_TEXTS.report)}
       </button>
       {open ? (
-        <ReportDialog kind={kind} targetId={targetId} onClose={() => setOpen(false)} />
+        <Suspense fallback={null}>
+          <ReportDialog kind={kind} targetId={targetId} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

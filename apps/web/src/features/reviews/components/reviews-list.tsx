@@ -1,9 +1,8 @@
 import { useTranslation } from '../../../lib/i18n';
 import { REVIEW_MESSAGES, type PublicReview } from '@slotwise/shared/reviews-schemas';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { StarRating } from '../../../components/star-rating';
 import { useProviderReviews } from '../api/get-provider-reviews';
-import { ReplyForm } from './reply-form';
 import { formatInstantDate } from '../../../lib/date-time-format';
 import { ListState, type ListTexts } from '../../../components/list-state';
 import { msg } from '@slotwise/shared/locales';
@@ -26,6 +25,11 @@ interface ReviewsListProps {
   report?: (review: PublicReview) => ReactNode;
 }
 
+// Only the provider's own list has reply forms: the public pages load no form code. The
+// provider's list asks for it as it mounts, beside its reviews (docs/decisions/080-page-weight.md).
+const loadReplyForm = () => import('./reply-form');
+const ReplyForm = lazy(() => loadReplyForm().then((module) => ({ default: module.ReplyForm })));
+
 /**
  * A provider's reviews, newest first, with their replies: the mean and count, one page at a time
  * ('Show more reviews'). Comments are plain text (React escapes them); names are first name and
@@ -39,6 +43,9 @@ export function ReviewsList({
 }: ReviewsListProps) {
   const { t } = useTranslation();
   const reviews = useProviderReviews(providerId);
+  useEffect(() => {
+    if (replyable) void loadReplyForm();
+  }, [replyable]);
   const listTexts: ListTexts = {
     loading: t(REVIEW_LIST_TEXTS.loading),
     failed: t(REVIEW_LIST_TEXTS.failed),
@@ -81,7 +88,11 @@ export function ReviewsList({
                     </p>
                   </div>
                 ) : null}
-                {replyable ? <ReplyForm review={review} /> : null}
+                {replyable ? (
+                  <Suspense fallback={null}>
+                    <ReplyForm review={review} />
+                  </Suspense>
+                ) : null}
               </article>
             </li>
           ))}

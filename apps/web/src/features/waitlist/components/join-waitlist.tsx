@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n';
 import { WAITLIST_TEXTS } from '@slotwise/shared/waitlist-texts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fullName } from '../../../lib/full-name';
 import { withNext } from '../../../lib/next-path';
@@ -8,10 +8,14 @@ import { useSession } from '../../../lib/session';
 import { useLocalToday } from '../../../lib/use-local-today';
 import { useAvailableSlots } from '../../availability/api/get-available-slots';
 import { useProvider } from '../../discovery/api/get-provider';
-import { JoinWaitlistDialog } from './join-waitlist-dialog';
 
 const ACTION =
   'rounded-md border border-indigo-300 bg-white px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50';
+
+// The dialog and its form come with the first click (docs/decisions/080-page-weight.md).
+const JoinWaitlistDialog = lazy(() =>
+  import('./join-waitlist-dialog').then((module) => ({ default: module.JoinWaitlistDialog })),
+);
 
 /**
  * 'Join the waitlist' on a provider's page (docs/product.md §17): always offered as a link under
@@ -62,13 +66,15 @@ export function JoinWaitlist({
       </p>
       {action}
       {open && details ? (
-        <JoinWaitlistDialog
-          providerId={providerId}
-          providerName={fullName(details.firstName, details.lastName)}
-          services={details.services}
-          firstDate={today}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <JoinWaitlistDialog
+            providerId={providerId}
+            providerName={fullName(details.firstName, details.lastName)}
+            services={details.services}
+            firstDate={today}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
