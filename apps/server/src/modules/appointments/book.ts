@@ -9,6 +9,7 @@ import type { ClaimOutcome } from '../../push/claims-in-flight';
 import type { TakenSlotHints } from '../../push/taken-slot-hints';
 import { lockProviderForPolicy, refusalOf } from '../policies/policy-rules';
 import { claimOne, type ClaimRequest } from './booking-claim';
+import { classSeatsOf, type SeatPass } from './class-seats';
 import { providerBusyError, providerSuspendedError } from './claimable-slot';
 import type { PaymentHold } from './payment-hold';
 import { bookedChange, type BookingContext, bookingContext } from './booking-context';
@@ -62,6 +63,12 @@ export async function bookAppointment(
   if (ahead === true) throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
   if (ahead === 'resource-busy') {
     throw new ConflictError('RESOURCE_BUSY', BUSINESS_MESSAGES.resourceBusy);
+  }
+  // A class: through this instance's seat gate (class-seats.ts, docs/decisions/082).
+  if (hints?.slots.inFlight.isSeated(timeslotId)) {
+    return classSeatsOf(hints.slots).pass(timeslotId, hints.since, (seats) =>
+      readClaimAndBook(db, clientUserId, timeslotId, changes, hints, undefined, holds, seats),
+    );
   }
   const settle = inFlight?.start(timeslotId);
   try {
@@ -164,6 +171,7 @@ async function readClaimAndBook(
   hints: { slots: TakenSlotHints } | null,
   settle: ((outcome: ClaimOutcome) => void) | undefined,
   holds: HoldSettings | null,
+  seats: SeatPass | null = null,
 ): Promise<AppointmentChange> {
   for (let attempt = 1; ; attempt++) {
     const mark = hints?.slots.mark() ?? 0;
@@ -180,6 +188,7 @@ async function readClaimAndBook(
     }
     if (seen.isBooked) {
       hints?.slots.remember(seen.id, seen.startsAt, mark);
+      seats?.seen(0);
       settle?.(true);
       throw new ConflictError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
     }
@@ -193,11 +202,14 @@ async function readClaimAndBook(
       throw providerBusyError();
     }
     // A class (docs/decisions/067-seats-and-series.md): one booking's success does not fill it,
-    // so the bookings of it waiting here go to the database themselves, and later ones skip
-    // the wait (push/claims-in-flight.ts).
+    // so the bookings of it waiting here go on to its seat gate, as later ones will
+    // (push/claims-in-flight.ts; class-seats.ts: as many at once as the seats this read saw).
     const seated = seen.capacity > 1;
     if (seated) {
       hints?.slots.inFlight.markSeated(seen.id);
+      const free = seen.capacity - seen.seatsTaken;
+      if (seats) seats.seen(free);
+      else if (hints) classSeatsOf(hints.slots).note(seen.id, free);
       settle?.(false);
     }
     const request = claimRequestOf(seen, clientUserId, holds);
@@ -217,6 +229,8 @@ async function readClaimAndBook(
       throw error;
     });
     if (claimed) {
+      // A seat of a class: the next booking at its gate may go (class-seats.ts).
+      seats?.seated();
       if (!seated) {
         hints?.slots.remember(seen.id, seen.startsAt, mark);
         // Committed: the requests waiting on this slot are answered at once.

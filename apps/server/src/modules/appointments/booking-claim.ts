@@ -3,6 +3,7 @@ import { type DbOrTx, preparedRows } from '../../db/client';
 import {
   appointmentEvents,
   appointments,
+  appointmentSeries,
   jobs,
   notifications,
   payments,
@@ -101,8 +102,12 @@ function claimRecord({ seen, clientUserId, change, jobs, hold }: ClaimRequest) {
  * booking asked, claim the slot if it is still claimable and as it was read, then insert the
  * appointment, its event, the provider's notification (`change.told`) and the email consumer's
  * jobs (booking mail, reminders). Answers the ids of the appointments written.
+ *
+ * `series` (claimSeries): the occurrences of a new series, whole or not at all: nothing is
+ * claimed unless the first week's slot (`firstSlotId`) is, and the `appointment_series` row is
+ * written with its first occurrence (docs/decisions/082-series-and-class-speed.md).
  */
-function claimStatement(): SQL {
+function claimStatement(series = false): SQL {
   return sql`
       with asked as (
         select * from json_to_recordset(${p('claims')}::json) as a(
@@ -132,7 +137,13 @@ function claimStatement(): SQL {
             is_booked = ${timeslots.seatsTaken} + least(a.wanted, f.seats_free) >= ${timeslots.capacity},
             updated_at = now()
         from free f join ranked a on a.slot_id = f.id and a.seat_no = 1
-        where ${timeslots.id} = f.id and f.seats_free > 0
+        where ${timeslots.id} = f.id and f.seats_free > 0${
+          series
+            ? sql`
+          and exists (select 1 from free first_week
+            where first_week.id = ${p('firstSlotId')}::uuid and first_week.seats_free > 0)`
+            : sql``
+        }
         returning ${timeslots.id} as id, ${timeslots.providerId} as provider_id,
           ${timeslots.day} as day, ${timeslots.startTime} as start_time,
           ${timeslots.endTime} as end_time, ${timeslots.startsAt} as starts_at,
@@ -155,7 +166,16 @@ function claimStatement(): SQL {
                ${p('seriesId')}::uuid
         from seated c left join ${services} s on s.id = c.service_id
         returning id
-      ), event as (
+      ),${
+        series
+          ? sql` series_row as ( -- with its first occurrence, or not at all
+        insert into ${appointmentSeries} (id, provider_id, client_id, interval_weeks, count)
+        select ${p('seriesId')}::uuid, c.provider_id, c.client_user_id, ${p('intervalWeeks')}::int,
+               ${p('count')}::int
+        from seated c where c.id = ${p('firstSlotId')}::uuid
+      ),`
+          : sql``
+      } event as (
         insert into ${appointmentEvents} (appointment_id, provider_id, client_id, type, actor_role,
                                           actor_user_id, to_timeslot_id, starts_at, ends_at)
         select c.appointment_id, c.provider_id, c.client_user_id, 'booked', 'client',
@@ -255,6 +275,35 @@ export async function claimOne(
   } catch (error) {
     throw slotTakenByIndex(error) ?? error;
   }
+}
+
+/**
+ * The occurrences of a new series (series.ts) in ONE statement, without a transaction around it:
+ * each week's slot claimed as `claimAll` claims it, none unless the first week's is, and the
+ * series row written with them. Its slots' row locks end with the statement. Answers, per
+ * occurrence, whether it was booked (all false: the first week was not).
+ */
+export async function claimSeries(
+  db: DbOrTx,
+  requests: readonly ClaimRequest[],
+  series: { id: string; intervalWeeks: number; count: number; firstSlotId: string },
+): Promise<boolean[]> {
+  const records = requests.map(claimRecord).sort((a, b) => a.slot_id.localeCompare(b.slot_id));
+  const rows = await preparedRows<{ id: string }>(
+    db,
+    'slotwise_series_claims',
+    () => claimStatement(true),
+    {
+      claims: JSON.stringify(records),
+      locked: false,
+      seriesId: series.id,
+      firstSlotId: series.firstSlotId,
+      intervalWeeks: series.intervalWeeks,
+      count: series.count,
+    },
+  );
+  const written = new Set(rows.map((row) => row.id));
+  return requests.map((request) => written.has(request.change.notice.appointmentId));
 }
 
 const claimBatchers = new WeakMap<

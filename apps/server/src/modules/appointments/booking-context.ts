@@ -25,6 +25,7 @@ export const bookingContextColumns = {
   ...claimedSlotColumns,
   isBooked: timeslots.isBooked,
   capacity: timeslots.capacity,
+  seatsTaken: timeslots.seatsTaken,
   // The client already holds a seat here (docs/decisions/067-seats-and-series.md).
   alreadyHolds: sql<boolean>`exists (select 1 from ${appointments} held
     where held.timeslot_id = ${timeslots.id} and held.client_id = asked.client_user_id

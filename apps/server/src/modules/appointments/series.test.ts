@@ -5,16 +5,18 @@ import {
   SEATS_MESSAGES,
 } from '@slotwise/shared/appointments-series-schemas';
 import { addDays, todayIn } from '@slotwise/shared/dates';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import {
   appointments,
   appointmentSeries,
+  jobs,
   notifications,
   timeOff,
   timeslots,
 } from '../../db/schema';
+import { SERIES_MAIL_JOB } from '../../jobs/job-payloads';
 import { useTestApp } from '../../../test/helpers/app';
 import {
   book,
@@ -324,6 +326,76 @@ describe('series: book every few weeks, cancel some or all', () => {
       .from(timeslots)
       .where(eq(timeslots.id, s1.id));
     expect(later!.seatsTaken).toBe(0);
+  });
+
+  it('series racing for the same weeks: each whole or nothing, every class filled exactly', async () => {
+    const { provider } = await parties();
+    const first = addDays(todayIn(provider.timezone), 2);
+    // The first week seats one, the two after it five: only one series can begin.
+    const weeks: TestSlot[] = [];
+    for (const [i, capacity] of [1, 5, 5].entries()) {
+      const day = addDays(first, 7 * i);
+      const startsAt = zonedInstant(provider.timezone, day, '07:00:00');
+      weeks.push(
+        await insertSlot(t.app, {
+          providerId: provider.providerId!,
+          start: { day, time: '07:00:00' },
+          end: wallClock(new Date(startsAt.getTime() + HOUR), provider.timezone),
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + HOUR),
+          type: 'Yoga',
+          capacity,
+        }),
+      );
+    }
+    const clients = await Promise.all(Array.from({ length: 4 }, () => createClient(t.app)));
+    const answers = await Promise.all(
+      clients.map((client) =>
+        bookSeries(client, { timeslotId: weeks[0]!.id, intervalWeeks: 1, count: 3 }),
+      ),
+    );
+    const won = answers.filter((res) => res.statusCode === 201);
+    expect(won).toHaveLength(1);
+    expect(won[0]!.json<BookSeriesResponse>().appointments).toHaveLength(3);
+    expect(won[0]!.json<BookSeriesResponse>().conflicts).toEqual([]);
+    for (const res of answers.filter((r) => r.statusCode !== 201)) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('SLOT_TAKEN');
+    }
+    // The losers hold no seat of the later weeks, nor a series row, nor a series mail.
+    const seats = await db()
+      .select({ id: timeslots.id, seatsTaken: timeslots.seatsTaken })
+      .from(timeslots)
+      .where(
+        inArray(
+          timeslots.id,
+          weeks.map((w) => w.id),
+        ),
+      );
+    expect(seats.map((row) => row.seatsTaken)).toEqual([1, 1, 1]);
+    const ids = clients.map((c) => c.id);
+    expect(
+      await db()
+        .select({ id: appointmentSeries.id })
+        .from(appointmentSeries)
+        .where(inArray(appointmentSeries.clientId, ids)),
+    ).toHaveLength(1);
+    expect(
+      await db()
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(inArray(appointments.clientId, ids)),
+    ).toHaveLength(3);
+    const mails = await db()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, SERIES_MAIL_JOB),
+          sql`${jobs.payload}->>'recipientUserId' = any(${`{${ids.join(',')}}`}::text[])`,
+        ),
+      );
+    expect(mails).toHaveLength(1);
   });
 
   it('a provider may not book a series (403)', async () => {

@@ -4,11 +4,12 @@ import { WAITLIST_MESSAGES } from '@slotwise/shared/waitlist-schemas';
 import { BUSINESS_MESSAGES } from '@slotwise/shared/business-schemas';
 import { DEFAULT_BOOKING_POLICY } from '@slotwise/shared/policies-schemas';
 import {
+  MAX_SERIES_COUNT,
   SEATS_MESSAGES,
   type SeriesConflict,
   type SeriesConflictReason,
 } from '@slotwise/shared/appointments-series-schemas';
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appointments, appointmentSeries, providers, services, timeslots } from '../../db/schema';
 import {
@@ -18,18 +19,19 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../../errors';
-import { APPOINTMENT_MAIL_JOB, SERIES_MAIL_JOB } from '../../jobs/job-payloads';
-import { enqueueJobs, type EnqueueOptions } from '../../jobs/job-queue';
-import { lockProviderForPolicy, refusalOf } from '../policies/policy-rules';
+import { APPOINTMENT_MAIL_JOB } from '../../jobs/job-payloads';
+import type { EnqueueOptions } from '../../jobs/job-queue';
+import { refusalOf } from '../policies/policy-rules';
 import { fanOutBooking, holdOf } from './book';
-import { claimAll, type ClaimRequest } from './booking-claim';
+import type { ClaimRequest } from './booking-claim';
 import { bookedChange, type BookingContext, bookingContextColumns } from './booking-context';
 import { cancelAppointmentAs } from './cancel';
 import type { AppointmentChange } from './change';
 import type { AppointmentChanges } from './change-fanout';
 import { mailJobsFor } from './change-jobs';
 import { providerBusyError, providerSuspendedError, slotResourceIsFree } from './claimable-slot';
-import { inTransaction, MAX_ATTEMPTS } from './transaction';
+import { claimInTransaction, claimWhole, FirstNotClaimed } from './series-claim';
+import { MAX_ATTEMPTS } from './transaction';
 import { oncePerHandle } from '../../lib/once-per-handle';
 import { clientUser, providerUser } from './views';
 
@@ -77,8 +79,8 @@ function weeksQuery(db: DbOrTx) {
       join users u on u.id = p.user_id
       left join booking_policies bp on bp.provider_id = f.provider_id
       left join availability_settings s on s.provider_id = f.provider_id
-      cross join generate_series(0, ${p('count')}::int - 1) as g(k)
-    where f.id = ${p('timeslotId')}::uuid
+      cross join generate_series(0, ${sql.raw(String(MAX_SERIES_COUNT - 1))}) as g(k)
+    where f.id = ${p('timeslotId')}::uuid and g.k < ${p('count')}::int
   ) as asked`;
   return db
     .select({
@@ -98,7 +100,14 @@ function weeksQuery(db: DbOrTx) {
     .orderBy(sql`asked.n`);
 }
 
-/** Prepared once per database handle, named: planned once per pooled connection, not per series. */
+/**
+ * Prepared once per database handle, named: parsed once per pooled connection, and planned once
+ * too. PostgreSQL plans a named statement for its first five runs with the values given, then
+ * keeps a generic plan only if it is estimated no dearer than those. The weeks come from a
+ * constant series (0 … MAX_SERIES_COUNT − 1) cut by `count`, not `generate_series(0, count − 1)`:
+ * with `count` unknown the latter is estimated at 1,000 rows, the generic plan looked 40 times
+ * dearer than the others, and every series planned the read again (docs/decisions/082).
+ */
 const weeksStatement = oncePerHandle((db: DbOrTx) =>
   weeksQuery(db).prepare('slotwise_series_weeks'),
 );
@@ -196,9 +205,6 @@ function adoptedView(
   ).clientView;
 }
 
-/** The first occurrence was not claimed (taken or changed since the read): read again. */
-class FirstNotClaimed extends Error {}
-
 /**
  * POST /appointment/series: books the slot `timeslotId` (failing exactly as a single booking
  * would, nothing booked) and the matching slot of each following week; every week without a
@@ -231,42 +237,21 @@ export async function bookSeries(
     let claimed: boolean[];
     let adoptedId: string | null = null;
     try {
-      claimed = await inTransaction(db, async (tx) => {
-        await tx.insert(appointmentSeries).values({
-          id: seriesId,
-          providerId: first.providerId,
-          clientId: clientUserId,
+      if (adopt || first.needsLock) {
+        ({ claimed, adoptedId } = await claimInTransaction(db, {
+          requests,
+          seriesId,
+          clientUserId,
           intervalWeeks,
           count,
-        });
-        await enqueueJobs(tx, [
-          { kind: SERIES_MAIL_JOB, payload: { seriesId, recipientUserId: clientUserId } },
-        ]);
-        if (adopt) {
-          // Only a booking in no series yet; canceled meanwhile or already repeated: 409.
-          const [held] = await tx
-            .update(appointments)
-            .set({ seriesId, updatedAt: sql`now()` })
-            .where(
-              and(
-                eq(appointments.timeslotId, first.id),
-                eq(appointments.clientId, clientUserId),
-                eq(appointments.status, 'booked'),
-                isNull(appointments.seriesId),
-              ),
-            )
-            .returning({ id: appointments.id });
-          if (!held) throw new ConflictError('ALREADY_BOOKED', BOOKING_MESSAGES.alreadyBooked);
-          adoptedId = held.id;
-        }
-        // A daily cap or a buffer counts other appointments: the provider's lock first (book.ts).
-        if (first.needsLock) await lockProviderForPolicy(tx, first.providerId);
-        if (requests.length === 0) return [];
-        // Last: the slots' row locks end with the transaction right after it.
-        const outcome = await claimAll(tx, requests, first.needsLock, seriesId);
-        if (!adopt && !outcome[0]) throw new FirstNotClaimed();
-        return outcome;
-      });
+          first,
+          adopt,
+        }));
+      } else {
+        // The common case: a new series on a provider without a daily cap or buffer.
+        claimed = await claimWhole(db, { requests, seriesId, clientUserId, intervalWeeks, count });
+      }
+      if (!adopt && !claimed[0]) throw new FirstNotClaimed();
     } catch (error) {
       // The first slot taken, changed or refused since the read, or a later one held by a
       // concurrent booking (a seat of this client, a resource): the next read tells.
