@@ -1,6 +1,7 @@
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import type { AppointmentEventType } from '@slotwise/shared/enums';
 import { eq } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema';
 import { NotFoundError } from '../../errors';
@@ -17,37 +18,27 @@ import {
   withBothUsers,
 } from './views';
 
-/**
- * Inside a cancel's or reschedule's transaction: reads both views and the notice of the
- * appointment in one query, builds the change, and runs the fan-out's in-transaction phase, so
- * the other party's notification commits (or rolls back) with the change itself.
- */
-export async function loadChange(
-  tx: DbOrTx,
-  changes: AppointmentChanges,
-  appointmentId: string,
+/** The columns a change is built from: both views, and both users' ids and languages. */
+export const changeColumns = {
+  ...clientViewColumns,
+  ...providerViewColumns,
+  providerUserId: providerUser.id,
+  clientUserId: clientUser.id,
+  providerLocale: providerUser.locale,
+  clientLocale: clientUser.locale,
+};
+
+export type ChangeRow = SelectResultFields<typeof changeColumns>;
+
+/** The change of an appointment read with `changeColumns` (its text built once, notice.ts). */
+export function changeFromRow(
+  row: ChangeRow,
   type: AppointmentEventType,
   actor: ChangeActor,
   previous: AppointmentTime | null,
   slots: AppointmentChange['slots'],
-): Promise<AppointmentChange> {
-  const [row] = await withBothUsers(
-    tx
-      .select({
-        ...clientViewColumns,
-        ...providerViewColumns,
-        providerUserId: providerUser.id,
-        clientUserId: clientUser.id,
-        providerLocale: providerUser.locale,
-        clientLocale: clientUser.locale,
-      })
-      .from(appointments)
-      .$dynamic(),
-  )
-    .where(eq(appointments.id, appointmentId))
-    .limit(1);
-  if (!row) throw new NotFoundError(BOOKING_MESSAGES.appointmentNotFound);
-  const change = changeOf({
+): AppointmentChange {
+  return changeOf({
     slots,
     clientView: toClientView(row),
     providerView: toProviderView(row),
@@ -77,6 +68,27 @@ export async function loadChange(
       previous,
     },
   });
+}
+
+/**
+ * Inside a cancel's or reschedule's transaction: reads both views and the notice of the
+ * appointment in one query, builds the change, and runs the fan-out's in-transaction phase, so
+ * the other party's notification commits (or rolls back) with the change itself.
+ */
+export async function loadChange(
+  tx: DbOrTx,
+  changes: AppointmentChanges,
+  appointmentId: string,
+  type: AppointmentEventType,
+  actor: ChangeActor,
+  previous: AppointmentTime | null,
+  slots: AppointmentChange['slots'],
+): Promise<AppointmentChange> {
+  const [row] = await withBothUsers(tx.select(changeColumns).from(appointments).$dynamic())
+    .where(eq(appointments.id, appointmentId))
+    .limit(1);
+  if (!row) throw new NotFoundError(BOOKING_MESSAGES.appointmentNotFound);
+  const change = changeFromRow(row, type, actor, previous, slots);
   await changes.inTransaction(tx, change);
   return change;
 }

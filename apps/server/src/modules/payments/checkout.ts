@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CheckoutResponse,
   PAYMENT_MESSAGES,
+  type PaymentSummary,
   TEST_CARDS,
 } from '@slotwise/shared/payments-schemas';
 import { and, eq, sql } from 'drizzle-orm';
@@ -17,6 +18,13 @@ import { paymentSummaryColumn } from '../appointments/payment-view';
 import { inTransaction } from '../appointments/transaction';
 import type { PaymentGateway } from './gateway';
 import { moneyIn, recordMovements } from './ledger';
+import {
+  type PaidAt,
+  payHold,
+  recordWebhookEvent,
+  type WebhookEventRef,
+  WRITTEN_BY_PAID_STATEMENT,
+} from './pay-hold';
 import { lockPayment, partyOf, type PaymentRow, paymentSummaryOf } from './payment-rows';
 import { type PaymentSettings, PAYMENT_MOVEMENT_JOB, queueReceipt } from './settlement';
 
@@ -39,37 +47,49 @@ const NO_CONSUMERS = new AppointmentChanges();
 const notFound = () => new NotFoundError(PAYMENT_MESSAGES.paymentNotFound);
 const expired = () => new ConflictError('PAYMENT_EXPIRED', PAYMENT_MESSAGES.paymentExpired);
 
-/** What the payment provider says was paid: its ref, and for a card on file the saved card. */
-export interface PaidAt {
-  gatewayRef?: string | null;
-  gatewayMethod?: string | null;
-}
+export type { PaidAt, WebhookEventRef } from './pay-hold';
 
 /**
  * The payment arrived: the hold becomes a booking, told to everyone as any booking is (the
  * change's consumers: notification, mails, reminders, sockets), with its ledger rows and a
  * receipt. 'already': it was paid before (a replayed webhook, a second click); 'late': the hold
- * had expired, the money is recorded and refunded in full.
+ * had expired, the money is recorded and refunded in full; 'seen': `event` was processed before.
+ * `event`, a webhook's, is recorded with the payment's effect, in the same transaction.
+ *
+ * A pending hold in time is paid by one read and one statement (pay-hold.ts,
+ * docs/decisions/081-webhook-throughput.md); everything else — and a payment that statement did
+ * not change — takes the transaction below, which locks the payment row and decides.
  */
 export async function markPaid(
   rt: PaymentsRuntime,
   paymentId: string,
   paid: PaidAt,
-): Promise<'paid' | 'already' | 'late'> {
+  event: WebhookEventRef | null = null,
+): Promise<{ outcome: 'paid' | 'already' | 'late' | 'seen'; payment?: PaymentSummary | null }> {
+  const fast = await payHold(rt.db, rt.settings, paymentId, paid, event);
+  if (fast.kind === 'paid') {
+    // The statement wrote the notification and the mail jobs; the other consumers' work runs
+    // after its commit, as after a booking's (book.ts, docs/decisions/079-booking-rush.md).
+    await rt.changes.inTransaction(rt.db, fast.change, WRITTEN_BY_PAID_STATEMENT);
+    await rt.changes.afterCommit(fast.change);
+    return { outcome: 'paid', payment: fast.payment };
+  }
+  if (fast.kind !== 'other') return { outcome: fast.kind };
   const outcome = await inTransaction(rt.db, async (tx) => {
     const row = await lockPayment(tx, { id: paymentId });
     if (!row) throw notFound();
-    if (row.status === 'paid') return { kind: 'already' as const, released: null };
-    if (row.status === 'expired' || row.expiresAt <= new Date()) {
+    let result: { kind: 'paid' | 'already' | 'late'; change: AppointmentChange | null };
+    if (row.status === 'paid') result = { kind: 'already', change: null };
+    else if (row.status === 'expired' || row.expiresAt <= new Date()) {
       const released = row.status === 'pending' ? await releaseHold(tx, rt.changes, row) : null;
       await refundLatePayment(tx, rt.settings, row, paid);
-      return { kind: 'late' as const, released };
-    }
-    return { kind: 'paid' as const, change: await bookPaidHold(tx, rt, row, paid) };
+      result = { kind: 'late', change: released };
+    } else result = { kind: 'paid', change: await bookPaidHold(tx, rt, row, paid) };
+    if (event) await recordWebhookEvent(tx, event);
+    return result;
   });
-  if (outcome.kind === 'paid') await rt.changes.afterCommit(outcome.change);
-  else if (outcome.released) await rt.changes.afterCommit(outcome.released);
-  return outcome.kind;
+  if (outcome.change) await rt.changes.afterCommit(outcome.change);
+  return { outcome: outcome.kind };
 }
 
 async function bookPaidHold(
@@ -245,13 +265,14 @@ export async function testCheckout(
     // The test decline card, and any other number: declined, the hold stays.
     throw new DomainError(402, 'CARD_DECLINED', PAYMENT_MESSAGES.cardDeclined);
   }
-  const outcome = await markPaid(rt, paymentId, {
+  const { outcome, payment: known } = await markPaid(rt, paymentId, {
     gatewayRef: `test_pi_${randomUUID()}`,
     gatewayMethod: row.mode === 'card_on_file' ? 'test_card_4242' : null,
   });
   if (outcome === 'already') throw new ConflictError('ALREADY_PAID', PAYMENT_MESSAGES.alreadyPaid);
   if (outcome === 'late') throw expired();
-  const payment = await paymentSummaryOf(rt.db, (await appointmentOf(rt.db, paymentId))!);
+  const payment =
+    known ?? (await paymentSummaryOf(rt.db, (await appointmentOf(rt.db, paymentId))!));
   return {
     message: row.mode === 'card_on_file' ? PAYMENT_MESSAGES.cardSaved : PAYMENT_MESSAGES.paid,
     payment: payment!,

@@ -22,6 +22,12 @@ export interface CheckoutRequest {
   providerUserId: string;
   expiresAt: Date;
   platformFeeCents: number;
+  /**
+   * Read by the caller with the payment (stripe-checkout.ts), so the gateway need not ask again:
+   * the provider's Connect account when it can take charges, and the client's customer. Left
+   * out (undefined), the gateway reads them itself.
+   */
+  known?: { connectAccountId: string | null; customerId: string | null };
 }
 
 export interface PaymentGateway {

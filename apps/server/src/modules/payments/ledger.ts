@@ -29,13 +29,9 @@ export interface Movement {
 
 const SIGN: Record<LedgerKind, 1 | -1> = { charge: 1, fee: 1, refund: -1, platform_fee: -1 };
 
-/** Writes the movements (zero amounts are skipped); answers how many were new. */
-export async function recordMovements(
-  tx: DbOrTx,
-  payment: PaymentParty,
-  movements: readonly Movement[],
-): Promise<number> {
-  const rows = movements
+/** The rows of the movements (zero amounts are skipped), signed from the provider's side. */
+export function ledgerRowsOf(payment: PaymentParty, movements: readonly Movement[]) {
+  return movements
     .filter((movement) => movement.cents !== 0)
     .map((movement) => ({
       paymentId: payment.id,
@@ -48,6 +44,15 @@ export async function recordMovements(
       idempotencyKey: movement.key,
       gatewayRef: movement.gatewayRef ?? null,
     }));
+}
+
+/** Writes the movements (zero amounts are skipped); answers how many were new. */
+export async function recordMovements(
+  tx: DbOrTx,
+  payment: PaymentParty,
+  movements: readonly Movement[],
+): Promise<number> {
+  const rows = ledgerRowsOf(payment, movements);
   if (rows.length === 0) return 0;
   const written = await tx
     .insert(ledgerEntries)

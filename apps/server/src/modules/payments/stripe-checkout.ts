@@ -1,7 +1,7 @@
 import { percentOf } from '@slotwise/shared/payments-schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointments, payments, providers, users } from '../../db/schema';
+import { appointments, paymentAccounts, payments, providers, users } from '../../db/schema';
 import type { AppointmentChangeConsumer } from '../appointments/change-fanout';
 import type { PaymentGateway } from './gateway';
 
@@ -12,6 +12,14 @@ import type { PaymentGateway } from './gateway';
  * needs none of this (its page is `/pay/:id`, known at the hold).
  */
 
+/** The provider's Connect account, when it can take charges (the destination of the money). */
+const connectAccountColumn = sql<string | null>`(select pa.stripe_account_id
+  from ${paymentAccounts} pa where pa.user_id = ${providers.userId} and pa.charges_enabled)`;
+
+/** The client's Stripe customer, if one was made (a card on file belongs to it). */
+const customerColumn = sql<string | null>`(select pa.stripe_customer_id
+  from ${paymentAccounts} pa where pa.user_id = ${users.id})`;
+
 /** Opens the payment's checkout at the provider and keeps its reference and address. */
 export async function openCheckout(
   db: Db,
@@ -20,6 +28,8 @@ export async function openCheckout(
   paymentId: string,
 ): Promise<string | null> {
   const providerUser = sql`provider_user`;
+  // The provider's Connect account and the client's customer in the same read: one round trip
+  // fewer per hold (docs/decisions/081-webhook-throughput.md).
   const [row] = await db
     .select({
       appointmentId: payments.appointmentId,
@@ -34,6 +44,8 @@ export async function openCheckout(
       providerName: sql<string>`${providerUser}.first_name || ' ' || ${providerUser}.last_name`,
       what: sql<string>`coalesce(${appointments.serviceName}, ${appointments.serviceType})`,
       startsAt: appointments.startsAt,
+      connectAccountId: connectAccountColumn,
+      customerId: customerColumn,
     })
     .from(payments)
     .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
@@ -55,6 +67,7 @@ export async function openCheckout(
     providerUserId: row.providerUserId,
     expiresAt: row.expiresAt,
     platformFeeCents: percentOf(row.amountCents, platformFeePercent),
+    known: { connectAccountId: row.connectAccountId, customerId: row.customerId },
   });
   await db
     .update(payments)

@@ -109,11 +109,14 @@ export class StripeGateway implements PaymentGateway {
         ...common,
         mode: 'setup',
         currency,
-        customer: await this.customerFor(req.clientUserId, req.clientEmail),
+        customer:
+          req.known?.customerId ?? (await this.customerFor(req.clientUserId, req.clientEmail)),
         setup_intent_data: { metadata, description: req.description },
       };
     } else {
-      const destination = await connectDestination(this.db, req.providerUserId);
+      const destination = req.known
+        ? req.known.connectAccountId
+        : await connectDestination(this.db, req.providerUserId);
       params = {
         ...common,
         mode: 'payment',

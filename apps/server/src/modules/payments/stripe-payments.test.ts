@@ -1,9 +1,12 @@
 import { PAYMENT_MESSAGES } from '@slotwise/shared/payments-schemas';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  appointmentEvents,
   appointments,
+  jobs,
   ledgerEntries,
+  notifications,
   paymentAccounts,
   payments,
   paymentWebhookEvents,
@@ -136,6 +139,94 @@ describe('payments through Stripe', () => {
       .where(eq(paymentWebhookEvents.eventId, event.id));
     expect(recorded).toHaveLength(1);
     expect(await statusOf(appointmentId)).toBe('booked');
+  });
+
+  it('deliveries in flight together: every hold paid once, however often its events arrive', async () => {
+    // docs/decisions/081-webhook-throughput.md: the payments of deliveries made at about the same
+    // time share one statement; a payment asked twice in it, or by two statements at once, is
+    // paid once, and every event is recorded once.
+    const { provider, slot } = await createPayingProvider(t.app, {
+      mode: 'prepay',
+      priceCents: 4000,
+    });
+    const clients = await Promise.all([1, 2, 3].map(() => createClient(t.app)));
+    const holds = [];
+    for (const [i, client] of clients.entries())
+      holds.push(await hold(client, (await slot(72 + i)).id));
+    const sessions = holds.map((h) => t.stripe.complete(h.session.id));
+    const completed = sessions.map((s) => stripeEvent('checkout.session.completed', s));
+    const async = stripeEvent('checkout.session.async_payment_succeeded', sessions[1]!);
+    const deliveries = [
+      ...[completed[0]!, completed[0]!, completed[0]!, completed[0]!],
+      ...[completed[1]!, async, completed[1]!],
+      completed[2]!,
+    ];
+    const answers = await Promise.all(deliveries.map((event) => deliverWebhook(t.app, event)));
+    expect(answers.map((res) => res.statusCode)).toEqual(deliveries.map(() => 200));
+
+    for (const { appointmentId, paymentId } of holds) {
+      expect(await statusOf(appointmentId)).toBe('booked');
+      expect((await paymentRow(paymentId)).status).toBe('paid');
+      expect(await ledgerOf(paymentId)).toEqual(
+        expect.arrayContaining([
+          { kind: 'charge', cents: 4000 },
+          { kind: 'platform_fee', cents: -200 },
+        ]),
+      );
+      expect(await ledgerOf(paymentId)).toHaveLength(2);
+      const told = await db()
+        .select()
+        .from(notifications)
+        .where(eq(notifications.appointmentId, appointmentId));
+      expect(told).toMatchObject([{ userId: provider.id, type: 'new' }]);
+      const booked = await db()
+        .select()
+        .from(appointmentEvents)
+        .where(eq(appointmentEvents.appointmentId, appointmentId));
+      expect(booked.map((e) => e.type)).toEqual(['booked']);
+      const queued = await db()
+        .select({ kind: jobs.kind, status: jobs.status })
+        .from(jobs)
+        .where(
+          sql`${jobs.payload}->>'paymentId' = ${paymentId} or ${jobs.payload}->>'appointmentId' = ${appointmentId}`,
+        );
+      const count = (kind: string, status?: string) =>
+        queued.filter((j) => j.kind === kind && (!status || j.status === status)).length;
+      expect(count('payments.receipt')).toBe(1);
+      expect(count('payments.expire-hold', 'canceled')).toBe(1);
+      // The booking mail to both parties, once.
+      expect(count('email.appointment-change')).toBe(2);
+    }
+    const recorded = await db()
+      .select({ id: paymentWebhookEvents.eventId })
+      .from(paymentWebhookEvents)
+      .where(
+        inArray(
+          paymentWebhookEvents.eventId,
+          [...completed, async].map((e) => e.id),
+        ),
+      );
+    expect(recorded).toHaveLength(4);
+  });
+
+  it('a hold whose appointment is no longer held is not paid: nothing is written', async () => {
+    const { slot } = await createPayingProvider(t.app, { mode: 'prepay', priceCents: 4000 });
+    const client = await createClient(t.app);
+    const { appointmentId, paymentId, session } = await hold(client, (await slot(72)).id);
+    // Not a state the product makes: the payment pending, its appointment no longer held.
+    await db()
+      .update(appointments)
+      .set({ status: 'canceled' })
+      .where(eq(appointments.id, appointmentId));
+    const event = await payOnStripe(session.id);
+    expect((await paymentRow(paymentId)).status).toBe('pending');
+    expect(await ledgerOf(paymentId)).toEqual([]);
+    expect(await statusOf(appointmentId)).toBe('canceled');
+    const recorded = await db()
+      .select()
+      .from(paymentWebhookEvents)
+      .where(eq(paymentWebhookEvents.eventId, event.id));
+    expect(recorded).toHaveLength(1);
   });
 
   it('a badly signed completion is refused and the hold stays unpaid', async () => {

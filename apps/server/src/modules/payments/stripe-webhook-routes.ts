@@ -51,16 +51,22 @@ function paymentIdOf(session: Stripe.Checkout.Session): string | null {
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
 
-/** A completed Checkout Session: the money was taken (mode payment) or the card saved (setup). */
+/**
+ * A completed Checkout Session: the money was taken (mode payment) or the card saved (setup).
+ * markPaid records the event with the payment's effect, in one transaction (and answers 'seen'
+ * for an event processed before); the other ends of this function record it on their own.
+ */
 async function sessionCompleted(
   app: FastifyInstance,
   gateway: StripeGateway,
+  event: Stripe.Event,
   session: Stripe.Checkout.Session,
   log: FastifyBaseLogger,
 ): Promise<void> {
   const paymentId = paymentIdOf(session);
   if (!paymentId) {
     log.warn({ session: session.id }, 'stripe: checkout session of no Slotwise payment');
+    await record(app.database.db, event);
     return;
   }
   let paid: PaidAt;
@@ -72,25 +78,38 @@ async function sessionCompleted(
     paid = { gatewayRef: session.id, gatewayMethod: idOf(setupIntent.payment_method) };
   } else {
     // An asynchronous payment method completes unpaid: its own event says when it is paid.
-    if (session.payment_status === 'unpaid') return;
+    if (session.payment_status === 'unpaid') {
+      await record(app.database.db, event);
+      return;
+    }
     // Refunds name the PaymentIntent.
     paid = { gatewayRef: idOf(session.payment_intent) ?? session.id };
   }
   try {
-    const outcome = await markPaid(app.payments, paymentId, paid);
+    const { outcome } = await markPaid(app.payments, paymentId, paid, {
+      id: event.id,
+      type: event.type,
+    });
     log.info({ paymentId, outcome, session: session.id }, 'stripe: checkout completed');
   } catch (error) {
     // A payment that is not (or no longer) here: nothing to do, and no reason to retry.
     if (!(error instanceof NotFoundError)) throw error;
     log.warn({ paymentId, session: session.id }, 'stripe: checkout of an unknown payment');
+    await record(app.database.db, event);
   }
 }
 
+/** A checkout completion that pays: its event is looked up with its payment (pay-hold.ts). */
+const isPaymentCompletion = (event: Stripe.Event) =>
+  (event.type === 'checkout.session.completed' ||
+    event.type === 'checkout.session.async_payment_succeeded') &&
+  event.data.object.mode !== 'setup';
+
 /**
- * Applies one verified event and records it. A checkout's effect is markPaid, whose own
- * transaction locks the payment row: two deliveries at once, or one after a crash between the
- * payment and its record here, find it paid and answer 'already', so nothing happens twice.
- * Effects of our own (account.updated) share the event's transaction.
+ * Applies one verified event and records it. A checkout's effect is markPaid, which records the
+ * event in the payment's own transaction and locks the payment row: two deliveries at once, or a
+ * second event of the same session, find it paid and answer 'already', so nothing happens twice.
+ * Effects of our own (account.updated) share the event's transaction too.
  */
 async function apply(
   app: FastifyInstance,
@@ -101,8 +120,7 @@ async function apply(
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      await sessionCompleted(app, gateway, event.data.object, log);
-      await record(app.database.db, event);
+      await sessionCompleted(app, gateway, event, event.data.object, log);
       return;
     case 'account.updated': {
       const account = event.data.object;
@@ -167,7 +185,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         throw invalidSignature();
       }
-      if (await seen(app.database.db, event.id)) return { received: true as const };
+      // A payment's completion asks whether its event was seen in the read of its payment.
+      if (!isPaymentCompletion(event) && (await seen(app.database.db, event.id))) {
+        return { received: true as const };
+      }
       await apply(app, gateway, event, request.log);
       return { received: true as const };
     },
