@@ -118,6 +118,7 @@ export async function measureEndpoint(
 ): Promise<LoadResult> {
   const headers = await authHeaders(endpoint.role, endpoint.providerIndex);
   if (endpoint.resolve) Object.assign(endpoint, await endpoint.resolve(baseUrl));
+  if (endpoint.paths.length === 0) throw new Error(`${endpoint.label}: no path to measure`);
   const res = await fetch(`${baseUrl}${endpoint.paths[0]}`, { headers });
   const body: unknown = endpoint.html ? await res.text() : await res.json();
   const problem = res.status === 200 ? endpoint.check(body) : `status ${res.status}`;
@@ -251,12 +252,24 @@ export const DISCOVERY_ENDPOINTS: ReadEndpoint[] = [
     floorPaths: [],
     role: 'anonymous',
     async resolve(baseUrl) {
+      // Each category's first page gives its cursor. A first page that fails is said as such,
+      // not turned into an empty list of paths (which read as 'http://…undefined').
       const queries: string[] = [];
+      const failed: string[] = [];
       for (const category of CATEGORY_SLUGS) {
         const first = `category=${category}&sort=rating`;
         const res = await fetch(`${baseUrl}/api/search/providers?${first}`);
+        if (!res.ok) {
+          failed.push(`${category}: status ${res.status} ${(await res.text()).slice(0, 120)}`);
+          continue;
+        }
         const { nextCursor } = (await res.json()) as { nextCursor: string | null };
         if (nextCursor) queries.push(`${first}&cursor=${encodeURIComponent(nextCursor)}`);
+      }
+      if (queries.length === 0) {
+        throw new Error(
+          `no category's first page by rating gave a cursor${failed.length ? `: ${failed.join('; ')}` : ''}`,
+        );
       }
       return {
         paths: queries.map((q) => `/api/search/providers?${q}`),

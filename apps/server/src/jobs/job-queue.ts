@@ -2,6 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type DbOrTx, queryRows } from '../db/client';
 import { jobs } from '../db/schema';
+import { dueKindsAt, type JobLane, KindLanes, type RegisterOptions, runInTurns } from './job-lanes';
+
+export { DEFAULT_LANE, type JobLane, type RegisterOptions } from './job-lanes';
 
 /**
  * The durable job queue (docs/decisions/042-job-queue.md): one PostgreSQL table, claimed with
@@ -170,6 +173,9 @@ export async function purgeFinishedJobs(
 
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly kindLanes = new KindLanes();
+  /** Where the next run's first round of kinds starts (the kinds take turns going first). */
+  private turn = 0;
   private readonly leaseMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
@@ -183,8 +189,24 @@ export class JobQueue {
     this.maxBackoffMs = options.maxBackoffMs ?? 30 * 60_000;
   }
 
-  register(kind: string, handler: JobHandler): void {
+  register(kind: string, handler: JobHandler, options: RegisterOptions = {}): void {
     this.handlers.set(kind, handler);
+    this.kindLanes.set(kind, options.lane);
+  }
+
+  /** The lanes with kinds registered in them, the default one first. */
+  lanes(): JobLane[] {
+    return this.kindLanes.all();
+  }
+
+  /** A kind's lane: the one it was registered in, else (also for an unknown kind) the default. */
+  laneOf(kind: string): JobLane {
+    return this.kindLanes.of(kind);
+  }
+
+  /** The kinds with a job to claim at `now` (job-lanes.ts). */
+  dueKinds(now: Date): Promise<string[]> {
+    return dueKindsAt(this.db, now);
   }
 
   /** Adds a job; pass the open transaction so it commits (or rolls back) with the change. */
@@ -199,10 +221,11 @@ export class JobQueue {
 
   /**
    * Claims one due job (or one whose lease expired), or null. One statement. With `id`: that
-   * job only, if it is still there to claim (another worker may have it already).
+   * job only, if it is still there to claim (another worker may have it already); with `kind`:
+   * the oldest due job of that kind (`jobs_kind_due_idx`).
    */
-  async claim(now: Date, id?: string): Promise<ClaimedJob | null> {
-    const only = id === undefined ? sql`true` : sql`id = ${id}::uuid`;
+  async claim(now: Date, id?: string, kind?: string): Promise<ClaimedJob | null> {
+    const only = id ? sql`id = ${id}::uuid` : kind ? sql`kind = ${kind}` : sql`true`;
     const lockedUntil = new Date(now.getTime() + this.leaseMs);
     const rows = await queryRows<{
       id: string;
@@ -219,9 +242,11 @@ export class JobQueue {
           where id = (
             select id from ${jobs}
             -- A job queued "now" carries the database's microseconds; the claim's clock has
-            -- milliseconds: due means due within the clock's millisecond.
-            where ((status = 'pending' and run_at < ${now.toISOString()}::timestamptz + interval '1 millisecond')
-               or (status = 'running' and locked_until <= ${now.toISOString()}::timestamptz))
+            -- milliseconds: due means due within the clock's millisecond. A running job was due
+            -- when it was claimed, so run_at bounds the index range for both.
+            where status in ('pending', 'running')
+              and run_at < ${now.toISOString()}::timestamptz + interval '1 millisecond'
+              and (status = 'pending' or locked_until <= ${now.toISOString()}::timestamptz)
               and ${only}
             order by run_at, id
             limit 1
@@ -303,25 +328,35 @@ export class JobQueue {
   }
 
   /**
-   * Runs every job due at `now` (one at a time) until none is left or `limit` ran. `now` is a
-   * fixed instant (tests' fake clock) or a clock read before each claim, so that every lease
-   * counts from the moment its job was claimed. Stops early, before a claim, once `yieldTo()`
-   * says requests are waiting (the worker's next tick goes on).
+   * Runs every job due at `now` until none is left or `limit` ran, the kinds taking turns (one
+   * job of each kind with one due per round, oldest first within the kind: job-lanes.ts,
+   * docs/decisions/083-background-work-under-load.md). With `lane`: its kinds only, up to its
+   * `concurrency` jobs at once. `now` is a fixed instant (tests' fake clock) or a clock read
+   * before each claim, so that every lease counts from the moment its job was claimed. Stops
+   * early, before a claim, once `yieldTo()` says requests are waiting (the worker's next tick
+   * goes on); the loops past the first stop while `yieldExtra()` says so.
    */
-  async runDue(
+  runDue(
     now: Date | (() => Date) = () => new Date(),
     limit = 500,
     yieldTo: () => boolean = () => false,
+    lane?: JobLane,
+    yieldExtra: () => boolean = yieldTo,
   ): Promise<RunSummary> {
     const clock = typeof now === 'function' ? now : () => now;
-    const summary: RunSummary = { done: 0, retried: 0, failed: 0 };
-    for (let i = 0; i < limit && !yieldTo(); i++) {
-      const at = clock();
-      const job = await this.claim(at);
-      if (!job) break;
-      summary[await this.runClaimed(job, clock())]++;
-    }
-    return summary;
+    return runInTurns({
+      limit,
+      concurrency: lane?.concurrency ?? 1,
+      yieldTo,
+      yieldExtra,
+      dueKinds: async () => {
+        const kinds = await this.dueKinds(clock());
+        return lane === undefined ? kinds : kinds.filter((k) => this.laneOf(k).name === lane.name);
+      },
+      firstTurn: (kinds) => this.turn++ % kinds,
+      claim: (kind) => this.claim(clock(), undefined, kind),
+      run: (job) => this.runClaimed(job, clock()),
+    });
   }
 
   /**

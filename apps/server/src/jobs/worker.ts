@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import { JOB_STATUSES } from '../db/schema';
-import { JobQueue } from './job-queue';
+import { type JobLane, JobQueue } from './job-queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,11 +32,42 @@ export function backgroundWorkShouldWait(app: FastifyInstance): boolean {
 }
 
 /**
- * Decorates `app.jobs` and, when `config.jobsPollIntervalMs` > 0, runs a worker loop on this
- * instance: every interval it runs the due jobs, one at a time, and stops early while requests
- * wait for a pool connection or a rush of bookings is in flight. The loop starts when the app is
- * ready and stops before the app closes (a running job finishes first). Tests set the interval
- * to 0 and drive the queue with `app.jobs.runDue(fakeNow)`.
+ * How long background work keeps yielding at a stretch. A burst (a rush, decision 058) is over
+ * well within it; past it the pressure is sustained load, and work that yields for as long as
+ * the load lasts never runs: calendars go stale, holds are not released. Past it each lane runs
+ * one job at a time until the pressure lifts once (docs/decisions/083-background-work-under-load.md).
+ */
+export const MAX_YIELD_MS = 5_000;
+
+/**
+ * `pressure`, bounded: true while it holds, but no longer than `maxMs` at a stretch; false again
+ * from the first moment without pressure, and the bound starts over from there.
+ */
+export function yieldingAtMost(
+  pressure: () => boolean,
+  maxMs: number = MAX_YIELD_MS,
+  clock: () => number = Date.now,
+): () => boolean {
+  let since: number | null = null;
+  return () => {
+    if (!pressure()) {
+      since = null;
+      return false;
+    }
+    const now = clock();
+    since ??= now;
+    return now - since < maxMs;
+  };
+}
+
+/**
+ * Decorates `app.jobs` and, when `config.jobsPollIntervalMs` > 0, runs the worker on this
+ * instance: one loop per lane of the queue (the default lane, one job at a time; the lanes kinds
+ * are registered in, e.g. calendar syncs, each with its own number in flight). Every interval a
+ * lane runs its due jobs, the kinds taking turns, and stops early while requests wait for a pool
+ * connection or a rush of bookings is in flight, for at most MAX_YIELD_MS at a stretch. The
+ * loops start when the app is ready and stop before the app closes (running jobs finish first).
+ * Tests set the interval to 0 and drive the queue with `app.jobs.runDue(fakeNow)`.
  */
 export function registerJobs(app: FastifyInstance): JobQueue {
   const finished = new Counter({
@@ -77,30 +108,34 @@ export function registerJobs(app: FastifyInstance): JobQueue {
   });
   if (interval <= 0) return queue;
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    timer = null;
-    if (stopped) return;
-    running = queue
-      .runDue(
-        () => new Date(),
-        50,
-        () => backgroundWorkShouldWait(app),
-      )
-      .catch((err: unknown) => app.log.error({ err }, 'job worker: run failed'))
-      .finally(() => {
-        running = null;
-        if (!stopped) timer = setTimeout(tick, interval);
-      });
+  const loops: { timer: NodeJS.Timeout | null; running: Promise<unknown> | null }[] = [];
+  const startLane = (lane: JobLane) => {
+    const loop = { timer: null as NodeJS.Timeout | null, running: null as Promise<unknown> | null };
+    loops.push(loop);
+    const pressure = () => backgroundWorkShouldWait(app);
+    const yieldTo = yieldingAtMost(pressure);
+    const tick = () => {
+      loop.timer = null;
+      if (stopped) return;
+      // Beyond the first job in flight, a lane runs more only while nothing presses.
+      loop.running = queue
+        .runDue(() => new Date(), 50, yieldTo, lane, pressure)
+        .catch((err: unknown) => app.log.error({ err, lane: lane.name }, 'job worker: run failed'))
+        .finally(() => {
+          loop.running = null;
+          if (!stopped) loop.timer = setTimeout(tick, interval);
+        });
+    };
+    loop.timer = setTimeout(tick, 0);
   };
+  // Every plugin has registered its kinds (and their lanes) by now.
   app.addHook('onReady', async () => {
-    timer = setTimeout(tick, 0);
+    for (const lane of queue.lanes()) startLane(lane);
   });
   app.addHook('preClose', async () => {
     stopped = true;
-    if (timer) clearTimeout(timer);
-    await Promise.all([running, ...prompt]);
+    for (const loop of loops) if (loop.timer) clearTimeout(loop.timer);
+    await Promise.all([...loops.map((loop) => loop.running), ...prompt]);
   });
   return queue;
 }

@@ -30,6 +30,10 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.status} in ('pending', 'running')`),
+    /** Each kind's due jobs for the worker's lanes and turns (docs/decisions/083-background-work-under-load.md). */
+    index('jobs_kind_due_idx')
+      .on(t.kind, t.runAt)
+      .where(sql`${t.status} in ('pending', 'running')`),
     index('jobs_key_idx')
       .on(t.key)
       .where(sql`${t.status} = 'pending'`),

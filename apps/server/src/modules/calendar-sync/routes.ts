@@ -14,7 +14,7 @@ import { authenticated, providerIdOf } from '../../plugins/authenticate';
 import { busyBlocksOf } from './busy-blocks';
 import { queueCaldavBackfill } from './caldav-push-jobs';
 import { connectionsOf, createConnection, deleteConnection, ownConnectionId } from './connections';
-import { queueNextSync, type SyncRuntime, syncConnection } from './sync';
+import { type SyncRuntime, syncConnection } from './sync';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,9 +49,9 @@ export const calendarSyncRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const providerId = providerIdOf(request);
       const created = await createConnection(db, rt.box, rt, providerId, request.body);
-      // The first sync at once: the answer shows what was read (or why it could not be).
+      // The first sync at once: the answer shows what was read (or why it could not be); it
+      // queues the next one.
       await syncConnection(rt, created.id);
-      await queueNextSync(db, created.id);
       // A CalDAV calendar also gets the bookings still to come (caldav-push-jobs.ts).
       if (created.kind === 'caldav') await queueCaldavBackfill(db, created.id);
       const [connection] = await connectionsOf(db, providerId, created.id);
@@ -77,7 +77,6 @@ export const calendarSyncRoutes: FastifyPluginAsyncZod = async (app) => {
       const providerId = providerIdOf(request);
       const id = await ownConnectionId(db, providerId, request.params.id);
       await syncConnection(rt, id);
-      await queueNextSync(db, id);
       const [connection] = await connectionsOf(db, providerId, id);
       return { message: CALENDAR_SYNC_MESSAGES.synced, connection: connection! };
     },

@@ -6,6 +6,7 @@ import {
   type CalendarConnectionKind,
 } from '@slotwise/shared/calendar-sync-schemas';
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { calendarConnections, providers } from '../../db/schema';
 import { cancelJobsByKey, enqueueJobs } from '../../jobs/job-queue';
@@ -19,6 +20,11 @@ import { CalendarReadError, type CalendarSource, type ConnectionToRead } from '.
  * source of its kind, replace its blocks in one transaction, and plan the next sync — in
  * `CALENDAR_POLL_MINUTES`, or later after failures (1, 2, 4 … 60 minutes). The provider is told
  * once when a connection has failed `CALENDAR_FAILURES_BEFORE_NOTICE` times in a row.
+ *
+ * A sync takes the pool twice: one read of the connection, then one transaction that writes the
+ * outcome and queues the next sync. Under load each taking waits behind the requests' queries
+ * (docs/decisions/083-background-work-under-load.md), and the connection's row, updated first,
+ * makes two syncs of one connection (a job and 'Sync now') queue their next ones in turn.
  */
 
 /** The job that syncs a connection and queues its next sync (key `calendar-sync:<id>`). */
@@ -83,8 +89,8 @@ export async function syncConnection(
     from: new Date(now.getTime() - 24 * 60 * MINUTE),
     to: new Date(now.getTime() + CALENDAR_HORIZON_DAYS * 24 * 60 * MINUTE),
   };
-  const next = (minutes: number) =>
-    sql`${new Date(now.getTime() + minutes * MINUTE).toISOString()}::timestamptz`;
+  const at = (minutes: number) => new Date(now.getTime() + minutes * MINUTE);
+  const next = (minutes: number) => sql`${at(minutes).toISOString()}::timestamptz`;
   try {
     const read = await rt.sources[connection.kind].readBusy(connection, range);
     return await rt.db.transaction(async (tx) => {
@@ -95,33 +101,28 @@ export async function syncConnection(
         failures: 0,
         updatedAt: sql`now()`,
       };
-      if (read.notModified) {
-        await tx
-          .update(calendarConnections)
-          .set(done)
-          .where(eq(calendarConnections.id, connection.id));
-        return { kind: 'unchanged' as const };
-      }
+      const changed = read.notModified
+        ? done
+        : { ...done, etag: read.etag ?? null, lastModified: read.lastModified ?? null };
+      // Removed meanwhile: nothing to write, no next sync.
+      if (!(await updateConnection(tx, connection.id, changed))) return { kind: 'gone' as const };
+      await queueSyncAt(tx, connection.id, at(CALENDAR_POLL_MINUTES));
+      if (read.notModified) return { kind: 'unchanged' as const };
       const busyCount = await replaceBusyBlocks(tx, connection, read.blocks);
-      await tx
-        .update(calendarConnections)
-        .set({ ...done, etag: read.etag ?? null, lastModified: read.lastModified ?? null })
-        .where(eq(calendarConnections.id, connection.id));
       return { kind: 'synced' as const, busyCount };
     });
   } catch (error) {
     const text = failureText(error);
     const failures = connection.failures + 1;
     await rt.db.transaction(async (tx) => {
-      await tx
-        .update(calendarConnections)
-        .set({
-          lastError: text,
-          failures,
-          nextSyncAt: next(retryDelayMinutes(failures)),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(calendarConnections.id, connection.id));
+      const failed = {
+        lastError: text,
+        failures,
+        nextSyncAt: next(retryDelayMinutes(failures)),
+        updatedAt: sql`now()`,
+      };
+      if (!(await updateConnection(tx, connection.id, failed))) return;
+      await queueSyncAt(tx, connection.id, at(retryDelayMinutes(failures)));
       // Told once per run of failures (the busy time last read stays in force meanwhile).
       if (failures === CALENDAR_FAILURES_BEFORE_NOTICE)
         await tellFailing(tx, connection.providerId, text);
@@ -145,20 +146,29 @@ async function tellFailing(tx: DbOrTx, providerId: string, text: string): Promis
   });
 }
 
-/** Queues the connection's next sync at its `next_sync_at` (any earlier pending one dropped). */
-export async function queueNextSync(db: DbOrTx, connectionId: string): Promise<void> {
-  const [row] = await db
-    .select({ at: calendarConnections.nextSyncAt })
-    .from(calendarConnections)
-    .where(eq(calendarConnections.id, connectionId));
-  await cancelJobsByKey(db, syncJobKey(connectionId));
-  if (!row) return;
-  await enqueueJobs(db, [
+/** Writes a sync's outcome on the connection's row (locking it): false when it is gone. */
+async function updateConnection(
+  tx: DbOrTx,
+  id: string,
+  values: PgUpdateSetSource<typeof calendarConnections>,
+): Promise<boolean> {
+  const rows = await tx
+    .update(calendarConnections)
+    .set(values)
+    .where(eq(calendarConnections.id, id))
+    .returning({ id: calendarConnections.id });
+  return rows.length > 0;
+}
+
+/** Queues the connection's next sync at `runAt`, any pending one dropped (one chain each). */
+async function queueSyncAt(tx: DbOrTx, connectionId: string, runAt: Date): Promise<void> {
+  await cancelJobsByKey(tx, syncJobKey(connectionId));
+  await enqueueJobs(tx, [
     {
       kind: CALENDAR_SYNC_JOB,
       key: syncJobKey(connectionId),
       payload: { connectionId },
-      runAt: row.at,
+      runAt,
       maxAttempts: 3,
     },
   ]);

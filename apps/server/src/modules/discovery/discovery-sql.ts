@@ -40,6 +40,19 @@ export const currentRatings: RatingView = {
   where: sql`true`,
 };
 
+/**
+ * Current ratings scored from the mean `m` rather than read from the stored score: while a
+ * refresh moves the stored scores (docs/decisions/083-background-work-under-load.md) some are on
+ * the old mean and some on the new, so a first page ranks by this (no index: it sorts the
+ * matches) and its cursor's next page by the same mean.
+ */
+export function scoredFrom(mean: number): RatingView {
+  return {
+    ...currentRatings,
+    score: sql`provider_rating_score(p.rating_sum, p.rating_count, ${mean}::float8)`,
+  };
+}
+
 export function ratingsAsOf(cursor: CursorState, meanUnchanged: boolean): RatingView[] {
   const asOf = sql`${cursor.asOf}::timestamptz`;
   const m = sql`${cursor.mean}::float8`;

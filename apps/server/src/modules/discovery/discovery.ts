@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { imageUrl } from '../../images/image-store';
 import { isoMicrosTextOf, isoTextOf } from '../../lib/iso';
-import { maybeRefreshRatingPrior } from '../reviews/rating';
+import { priorOf } from '../reviews/rating';
 import { type CursorCodec, type CursorState, type KeyValue, filtersDigest } from './cursor';
 import { businessOfRow, type PageReader, type PageRow } from './discovery-page-row';
 import { type NormalisedSearch, type SearchParams, normaliseSearch } from './discovery-normalise';
@@ -20,6 +20,7 @@ import {
   filterConditions,
   nextSlotLateral,
   ratingsAsOf,
+  scoredFrom,
 } from './discovery-sql';
 import { maybeRefreshStaleBounds, soonestPage } from './discovery-soonest';
 import type { PageCache } from './page-cache';
@@ -148,8 +149,6 @@ export interface DiscoveryDeps {
    * of a broad search (docs/decisions/061-discovery-reloads.md). Absent: counted every time.
    */
   totals?: PageCache<number>;
-  /** Where a refresh of the rating prior that failed is told (the request's log). */
-  log?: { warn(details: object, message: string): void };
 }
 
 /** The capped count of a first page's matches, through `deps.totals` when there is one. */
@@ -205,23 +204,21 @@ export async function discoverProviders(
         (deps.now ?? (() => new Date()))(),
       )
     : null;
-  // A first page ranked by rating first brings the cached marketplace mean up to date.
-  // A refresh that fails (a whole marketplace's scores to move at once after a mass import of
-  // reviews can outlast the statement timeout) leaves the cached mean as it was: the page is
-  // still answered, ranked as before (docs/deploy.md, "How far one primary goes").
-  if (!cursor && s.sort === 'rating') {
-    await maybeRefreshRatingPrior(deps.db).catch((error: unknown) =>
-      deps.log?.warn({ err: error }, 'rating prior not refreshed'),
-    );
-  }
   if (!cursor && s.sort === 'soonest') await maybeRefreshStaleBounds(deps.db);
+  // The marketplace mean is brought up to date by a job, never here (a whole marketplace's
+  // scores may have to move: docs/decisions/083-background-work-under-load.md). While that job
+  // moves the stored scores, a ranking by rating computes each score from the mean instead.
   let views: RatingView[] = [currentRatings];
-  if (cursor && (s.sort === 'rating' || s.minRating !== null)) {
-    const [prior] = await queryRows<{ mean: number }>(
-      deps.db,
-      sql`select mean from rating_prior where id = 1`,
-    );
-    views = ratingsAsOf(cursor, Number(prior?.mean ?? 0) === cursor.mean);
+  /** The mean a first page's scores were computed from (its cursor's next page uses the same). */
+  let scoredMean: number | null = null;
+  if (s.sort === 'rating' || (cursor && s.minRating !== null)) {
+    const prior = await priorOf(deps.db);
+    if (cursor) {
+      views = ratingsAsOf(cursor, !prior.moving && prior.mean === cursor.mean);
+    } else if (prior.moving) {
+      views = [scoredFrom(prior.mean)];
+      scoredMean = prior.mean;
+    }
   } else if (cursor) {
     views = [{ ...currentRatings }];
   }
@@ -250,7 +247,7 @@ export async function discoverProviders(
       filters: digest,
       keys,
       asOf: cursor?.asOf ?? last.as_of,
-      mean: cursor?.mean ?? Number(last.mean),
+      mean: cursor?.mean ?? scoredMean ?? Number(last.mean),
       served,
       total: n,
     });

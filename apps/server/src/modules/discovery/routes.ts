@@ -65,8 +65,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       // Public reads may come from the replica (docs/decisions/077-read-replica-and-pgbouncer.md).
       const read = await app.reads.route(request);
-      const search = () =>
-        discoverProviders({ db: read.db, cursors, totals, log: request.log }, query);
+      const search = () => discoverProviders({ db: read.db, cursors, totals }, query);
       if (read.fresh) return search();
       // Validates placeId first: an unknown place is a 400, never a cached miss. A later page is
       // keyed by its cursor: visitors paging on from the same cached first page hold the same

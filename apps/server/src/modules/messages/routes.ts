@@ -22,11 +22,11 @@ import {
   type Caller,
   countUnread,
   listConversations,
-  listMessages,
   markConversationRead,
   openConversation,
   sendMessageWithPush,
 } from './service';
+import { messagesPageJson } from './history';
 
 /**
  * Messages per sender (the token's user: authentication runs before the limiter), so one
@@ -91,7 +91,17 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: messagesQuerySchema,
       response: { 200: messagesResponseSchema },
     }),
-    async (request) => listMessages(db(), callerOf(request), request.params.id, request.query),
+    async (request, reply) => {
+      // JSON text built by PostgreSQL in the response schema's shape: a string skips the
+      // serializer (history.ts, docs/decisions/083). The type provider types send() as the object.
+      const body = await messagesPageJson(
+        db(),
+        callerOf(request),
+        request.params.id,
+        request.query,
+      );
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.post(

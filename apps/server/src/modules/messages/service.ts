@@ -250,36 +250,6 @@ async function participation(db: DbOrTx, caller: Caller, conversationId: string)
 
 const messageColumns = sql`m.id, m.body, m.sender_id, m.created_at, m.read_at`;
 
-/** GET /conversations/:id/messages: newest first; `nextCursor` continues with older ones. */
-export async function listMessages(
-  db: DbOrTx,
-  caller: Caller,
-  conversationId: string,
-  page: { cursor?: string; limit: number },
-): Promise<{ messages: ChatMessage[]; nextCursor: string | null }> {
-  await participation(db, caller, conversationId);
-  let after = sql`true`;
-  if (page.cursor) {
-    const [at] = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.id, page.cursor), eq(messages.conversationId, conversationId)))
-      .limit(1);
-    if (!at) throw ValidationError.field('cursor', MESSAGING_MESSAGES.invalidCursor);
-    after = sql`(m.created_at, m.id) < (select created_at, id from ${messages} where id = ${page.cursor}::uuid)`;
-  }
-  const rows = await queryRows<MessageRow>(
-    db,
-    sql`select ${messageColumns} from ${messages} m
-        where m.conversation_id = ${conversationId}::uuid and ${after}
-        order by m.created_at desc, m.id desc
-        limit ${page.limit + 1}`,
-  );
-  const more = rows.length > page.limit;
-  const shown = rows.slice(0, page.limit).map(toMessage);
-  return { messages: shown, nextCursor: more ? shown[shown.length - 1]!.id : null };
-}
-
 /**
  * POST /conversations/:id/messages, as one statement (one implicit transaction): touch the
  * conversation — only if the caller takes part — insert the message, and enqueue the

@@ -2,7 +2,6 @@ import { RATING_PRIOR_WEIGHT } from '@slotwise/shared/reviews-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { providers } from '../../db/schema';
-import { throttledPerHandle } from '../../lib/throttle-per-handle';
 
 /**
  * A provider's rating as SQL over the columns the review trigger keeps current
@@ -52,39 +51,128 @@ export function bayesianAverage(
 
 /**
  * The cached marketplace mean of the stored `rating_score` (0011, docs/decisions/048): the score
- * is indexed, so m is a cached value — 045 foresaw it. Recomputing m and every score moves the
- * whole ranking at once, so it happens only when m has drifted by RATING_PRIOR_DRIFT (a few
- * reviews on a young marketplace, rarely on a big one). Returns whether it refreshed.
+ * is indexed, so m is a cached value — 045 foresaw it. Recomputing m moves every score, so it
+ * happens only when m has drifted by RATING_PRIOR_DRIFT (a few reviews on a young marketplace,
+ * rarely on a big one), in a job, never in a request (docs/decisions/083-background-work-under-load.md).
  */
 export const RATING_PRIOR_DRIFT = 0.005;
 
-export async function refreshRatingPrior(db: DbOrTx, force = false): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ live: number; cached: number }>(
-      tx,
-      sql`select coalesce((select sum(rating_sum)::float8 / nullif(sum(rating_count), 0)
-          from providers), 0) as live,
-        (select mean from rating_prior where id = 1 for update) as cached`,
-    );
-    const live = Number(row?.live ?? 0);
-    if (!force && Math.abs(live - Number(row?.cached ?? 0)) < RATING_PRIOR_DRIFT) return false;
-    await tx.execute(sql`update rating_prior set mean = ${live}::float8, refreshed_at = now()
-      where id = 1`);
-    await tx.execute(sql`update providers
-      set rating_score = provider_rating_score(rating_sum, rating_count, ${live}::float8)
-      where rating_score <> provider_rating_score(rating_sum, rating_count, ${live}::float8)`);
-    // Cursors live an hour (search/cursor.ts): older rating history serves nobody.
-    await tx.execute(
-      sql`delete from provider_rating_changes where changed_at < now() - interval '2 hours'`,
-    );
-    return true;
-  });
+/** Providers whose score one statement of a refresh moves (each its own short transaction). */
+export const RATING_PRIOR_BATCH = 1000;
+
+/** Passes over the providers before a refresh leaves the rest to its next run. */
+const MAX_PASSES = 5;
+
+/**
+ * `rating_prior.refreshed_at` is 'infinity' while a refresh moves the stored scores to `mean`
+ * (some are moved, some not yet): readers then compute every score from `mean` instead of
+ * reading the stored ones (`priorOf`, discovery), so a page and its next page rank alike.
+ */
+export interface RatingPrior {
+  mean: number;
+  /** The stored scores are being moved to `mean`: rank by a computed score. */
+  moving: boolean;
 }
 
-/** How often one process looks at the drift of m (a scan of the providers' sums). */
-const PRIOR_CHECK_EVERY_MS = 10_000;
+export async function priorOf(db: DbOrTx): Promise<RatingPrior> {
+  const [row] = await queryRows<{ mean: number | string; moving: boolean }>(
+    db,
+    sql`select mean, not isfinite(refreshed_at) as moving from rating_prior where id = 1`,
+  );
+  return { mean: Number(row?.mean ?? 0), moving: row?.moving ?? false };
+}
 
-/** `refreshRatingPrior` at most every PRIOR_CHECK_EVERY_MS per database handle. */
-export const maybeRefreshRatingPrior = throttledPerHandle<DbOrTx>(PRIOR_CHECK_EVERY_MS, (db) =>
-  refreshRatingPrior(db),
-);
+export interface RefreshOptions {
+  /** Refresh even when m has not drifted (the demo seed). */
+  force?: boolean;
+  batchSize?: number;
+}
+
+/**
+ * Brings m and every stored score up to date, if m has drifted (or a refresh was left unfinished):
+ *
+ * 1. One short transaction, under the prior row's lock (so one refresh at a time): m := the live
+ *    mean, scores marked moving. From here the triggers score new reviews with the new m, and
+ *    readers rank by scores computed from it: the order moves at once, as before.
+ * 2. The stored scores are moved in batches of `batchSize` providers by id, each one statement
+ *    that skips rows a booking or a review holds (those are taken by the next pass): no
+ *    transaction holds the providers for long (a booking updates its provider's row, 0013).
+ * 3. When a pass finds no score left to move: marked settled, readers use the index again.
+ *
+ * Idempotent: a refresh interrupted (crash, timeout) is taken up by the next one, which sees the
+ * mark. Returns whether it moved anything.
+ */
+export async function refreshRatingPrior(
+  db: DbOrTx,
+  options: RefreshOptions | boolean = {},
+): Promise<boolean> {
+  const { force = false, batchSize = RATING_PRIOR_BATCH } =
+    typeof options === 'boolean' ? { force: options } : options;
+  const started = await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ live: number; cached: number; moving: boolean }>(
+      tx,
+      sql`select coalesce((select sum(rating_sum)::float8 / nullif(sum(rating_count), 0)
+          from providers), 0) as live, mean as cached, not isfinite(refreshed_at) as moving
+        from rating_prior where id = 1 for update`,
+    );
+    if (!row) return null;
+    const live = Number(row.live);
+    const drifted = Math.abs(live - Number(row.cached)) >= RATING_PRIOR_DRIFT;
+    if (!force && !drifted && !row.moving) return null;
+    // An unfinished refresh goes on towards its own m unless m has drifted again since.
+    const mean = row.moving && !drifted && !force ? Number(row.cached) : live;
+    await tx.execute(sql`update rating_prior set mean = ${mean}::float8,
+      refreshed_at = 'infinity' where id = 1`);
+    return mean;
+  });
+  if (started === null) return false;
+  const m = sql`${started}::float8`;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    let moved = 0;
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = await queryRows<{ last: string | null; n: number }>(
+        db,
+        sql`with batch as (
+              select id from providers where id > ${after}::uuid
+                and rating_score <> provider_rating_score(rating_sum, rating_count, ${m})
+              order by id limit ${batchSize}::int
+              for no key update skip locked),
+            moved as (
+              update providers p
+              set rating_score = provider_rating_score(p.rating_sum, p.rating_count, ${m})
+              from batch where p.id = batch.id
+              returning p.id)
+            select max(id::text) as last, count(*)::int as n from moved`,
+      );
+      const n = Number(rows[0]?.n ?? 0);
+      if (n === 0) break;
+      moved += n;
+      after = rows[0]!.last!;
+    }
+    if (moved > 0) continue;
+    // Nothing left to move (what another holds now is moved by the next refresh, if still off).
+    const settled = await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ mean: number }>(
+        tx,
+        sql`select mean from rating_prior where id = 1 for update`,
+      );
+      // Another refresh took over with another m: it settles its own.
+      if (!row || Number(row.mean) !== started) return true;
+      const [stale] = await queryRows<{ any: boolean }>(
+        tx,
+        sql`select exists (select 1 from providers
+              where rating_score <> provider_rating_score(rating_sum, rating_count, ${m})) as any`,
+      );
+      if (stale?.any) return false;
+      await tx.execute(sql`update rating_prior set refreshed_at = now() where id = 1`);
+      // Cursors live an hour (search/cursor.ts): older rating history serves nobody.
+      await tx.execute(
+        sql`delete from provider_rating_changes where changed_at < now() - interval '2 hours'`,
+      );
+      return true;
+    });
+    if (settled) return true;
+  }
+  return true;
+}

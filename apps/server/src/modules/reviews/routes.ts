@@ -17,7 +17,9 @@ import {
   optionallyAuthenticated,
   providerIdOf,
 } from '../../plugins/authenticate';
-import { createReview, editReply, listProviderReviews, replyToReview } from './service';
+import { providerReviewsJson } from './provider-reviews';
+import { registerRatingPriorJob } from './rating-prior-job';
+import { createReview, editReply, replyToReview } from './service';
 
 /** A provider id in the path: anything that is not one answers 404 'Provider not found'. */
 const providerParams = z.object({ id: z.string() });
@@ -27,6 +29,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // Writes answer every error of the docs/product.md §10.4 order of checks: 401 → 403 → 400 → 404 → 409.
   const clientWrite = guardedRoutes(authenticated('client'), 400, 401, 403, 404, 409);
   const providerWrite = guardedRoutes(authenticated('provider'), 400, 401, 403, 404, 409);
+  // The marketplace mean of the rating score, refreshed by a job (rating-prior-job.ts).
+  registerRatingPriorJob(app);
 
   app.post(
     '/reviews',
@@ -60,13 +64,18 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: providerReviewsResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      listProviderReviews(
+    async (request, reply) => {
+      // JSON text built by PostgreSQL in the response schema's shape: a string skips the
+      // serializer (provider-reviews.ts, docs/decisions/083). The type provider types send()
+      // as the schema's object.
+      const body = await providerReviewsJson(
         app.database.db,
         request.params.id,
         request.query,
         request.auth?.providerId ?? null,
-      ),
+      );
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.post(

@@ -6,20 +6,13 @@ import {
   REVIEW_WINDOW_DAYS,
   type Review,
 } from '@slotwise/shared/reviews-schemas';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client';
 import { isUniqueViolationOf } from '../../db/errors';
 import { notifications, providers, reviews, users } from '../../db/schema';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, NotFoundError } from '../../errors';
 import { isoMicrosTextOf, toIso } from '../../lib/iso';
-import {
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-  type KeysetPosition,
-} from '../../lib/keyset-cursor';
-import { isUuid } from '../../lib/uuid';
 import { formatDay } from '../appointments/notice';
-import { toRating } from './rating';
 
 /**
  * Verified reviews (docs/decisions/045-reviews-and-ratings.md).
@@ -206,65 +199,6 @@ export async function createReview(
     }
     throw error;
   }
-}
-
-// ---- Reading ---------------------------------------------------------------------------------
-
-export interface ProviderReviewsPage {
-  reviews: PublicReview[];
-  nextCursor: string | null;
-  rating: number | null;
-  reviewCount: number;
-}
-
-function decodeCursor(cursor: string): KeysetPosition {
-  const position = decodeKeysetCursor(cursor);
-  if (!position) throw ValidationError.field('cursor', REVIEW_MESSAGES.invalidCursor);
-  return position;
-}
-
-/**
- * GET /providers/:id/reviews: a listed provider's visible reviews (not hidden by an operator,
- * docs/product.md §19.3; a suspended provider is not listed, §19.4), newest first, by keyset cursor over
- * (created_at, id) (served by reviews_provider_created_idx), with the rating and count from
- * the provider's row.
- */
-export async function listProviderReviews(
-  db: DbOrTx,
-  providerId: string,
-  page: { cursor?: string; limit: number },
-  /** The caller's own provider listing: a provider reads their own reviews, listed or not. */
-  viewerProviderId: string | null = null,
-): Promise<ProviderReviewsPage> {
-  const after = page.cursor ? decodeCursor(page.cursor) : null;
-  if (!isUuid(providerId)) throw new NotFoundError('Provider not found');
-  const [provider] = await queryRows<{ rating: string | null; review_count: number }>(
-    db,
-    sql`select round(p.rating_sum::numeric / nullif(p.rating_count, 0), 1) as rating,
-               p.rating_count as review_count
-        from ${providers} p
-        where p.id = ${providerId} and (p.listed or p.id = ${viewerProviderId})`,
-  );
-  if (!provider) throw new NotFoundError('Provider not found');
-  const before: SQL = after
-    ? sql`and (r.created_at, r.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
-    : sql``;
-  const rows = await queryRows<ReviewRow>(
-    db,
-    sql`select ${reviewColumns} from ${reviews} r join ${users} c on c.id = r.client_id
-        where r.provider_id = ${providerId} and r.hidden_at is null ${before}
-        order by r.created_at desc, r.id desc
-        limit ${page.limit + 1}`,
-  );
-  const more = rows.length > page.limit;
-  const shown = more ? rows.slice(0, page.limit) : rows;
-  const last = more ? shown[shown.length - 1] : undefined;
-  return {
-    reviews: shown.map(toPublicReview),
-    nextCursor: last ? encodeKeysetCursor({ at: last.position, id: last.id }) : null,
-    rating: toRating(provider.rating),
-    reviewCount: Number(provider.review_count),
-  };
 }
 
 // ---- Replying --------------------------------------------------------------------------------
