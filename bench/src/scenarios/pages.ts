@@ -206,7 +206,11 @@ export async function measurePage(baseUrl: string, spec: PageSpec): Promise<Page
     result.lighthouseMetrics = lh.metrics;
     if (lh.error) result.lighthouseError = lh.error;
   } catch (error) {
-    result.lighthouseError = error instanceof Error ? error.message.slice(0, 300) : String(error);
+    // execFile's message is the command line; what Lighthouse said is at the end of its stderr.
+    const stderr = (error as { stderr?: unknown }).stderr;
+    const said = typeof stderr === 'string' ? stderr.trim().split('\n').slice(-3).join(' ') : '';
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    result.lighthouseError = (said || message).slice(0, 300);
   }
   return result;
 }
