@@ -24,7 +24,10 @@ export function PublicLayout() {
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <SiteHeader onLanguageChosen={session ? saveToAccount : undefined} />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a page whose content
+          arrives after its first render (a provider's page, its slots and reviews) does not
+          push a visible footer down (a layout shift, docs/decisions/080-page-weight.md). */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter />

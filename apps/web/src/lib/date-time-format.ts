@@ -209,20 +209,33 @@ export function formatSlot(slot: SlotTimes, today: string = localDateKey()): str
   return `${formatDate(slot.day, today)}, ${formatTimeRange(slot.start_time, slot.end_time)}`;
 }
 
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: a page reads many instants on one or two clocks. */
+function instantFormatOf(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = instantFormats.get(key);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD; this is parsing, not display, so it ignores the locale.
+    format = new Intl.DateTimeFormat('en-CA', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    instantFormats.set(key, format);
+  }
+  return format;
+}
+
 /** An ISO instant → its calendar day and wall-clock time on `timeZone` (the browser's if none). */
 export function instantParts(iso: string, timeZone?: string): { day: string; time: string } | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  // en-CA writes dates as YYYY-MM-DD; this is parsing, not display, so it ignores the locale.
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).formatToParts(date);
+  const parts = instantFormatOf(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((entry) => entry.type === type)?.value ?? '';
   return {
