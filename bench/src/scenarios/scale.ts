@@ -74,30 +74,36 @@ export async function setReplay(replicaAdminUrl: string, running: boolean): Prom
 }
 
 /** Waits until the replica has replayed everything the primary had written when asked. */
-async function waitForReplay(primaryUrl: string, replicaUrl: string): Promise<number> {
+async function waitForReplay(primaryUrl: string, replicaAdminUrl: string): Promise<number> {
   const started = performance.now();
   const primary = new pg.Client({ connectionString: primaryUrl });
   await primary.connect();
   const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
   await primary.end();
   const target = parseLsn(rows[0]!.lsn);
-  const deadline = Date.now() + 300_000;
+  // Replaying the whole seed after a run-long pause takes minutes on this machine.
+  const deadline = Date.now() + 900_000;
   for (;;) {
-    const replica = new pg.Client({ connectionString: replicaUrl });
+    // Asked on the admin database, not the bench's: while the seed's cleanup is replayed, a
+    // session on the bench database is cancelled as a conflict with recovery (40001, FATAL).
+    const replica = new pg.Client({ connectionString: replicaAdminUrl });
+    // A FATAL after the query must not become an unhandled 'error' event.
+    replica.on('error', () => {});
     try {
       await replica.connect();
       const { rows: replayed } = await replica.query<{ lsn: string | null }>(
         'select pg_last_wal_replay_lsn()::text as lsn',
       );
-      if (!replayed[0]?.lsn) throw new Error(`${replicaUrl} is not a replica`);
+      if (!replayed[0]?.lsn) throw new Error(`${replicaAdminUrl} is not a replica`);
       if (parseLsn(replayed[0].lsn) >= target) return performance.now() - started;
     } catch (error) {
-      // The bench database may not have reached the replica yet (no such database).
-      if ((error as { code?: string }).code !== '3D000') throw error;
+      // A conflict with recovery or a restart: ask again.
+      const code = (error as { code?: string }).code;
+      if (code !== '40001' && code !== '57P01' && code !== '57P03') throw error;
     } finally {
       await replica.end().catch(() => {});
     }
-    if (Date.now() > deadline) throw new Error(`the replica did not catch up within 300 s`);
+    if (Date.now() > deadline) throw new Error(`the replica did not catch up within 900 s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -158,7 +164,7 @@ export async function runReplica(
 ): Promise<ReplicaResult> {
   const replicaUrl = onServer(replicaAdminUrl, db);
   await setReplay(replicaAdminUrl, true);
-  const catchUpMs = await waitForReplay(db.url!, replicaUrl);
+  const catchUpMs = await waitForReplay(db.url!, replicaAdminUrl);
   log(`replica: caught up with the seeded primary in ${(catchUpMs / 1000).toFixed(1)} s`);
   try {
     return await measureReplica(db, replicaUrl, load, catchUpMs);
