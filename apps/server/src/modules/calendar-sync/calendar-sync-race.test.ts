@@ -94,10 +94,12 @@ async function connect(provider: TestUser): Promise<string> {
 describe('a sync racing bookings', () => {
   it('20 clients booking a slot while a sync makes it busy: 201 before the commit, 409 PROVIDER_BUSY after', async () => {
     const provider = await createProvider(t.app);
-    // 20 seats, so that without the busy time every booking would succeed.
+    // More seats than the 20 clients and 5 latecomers: without the busy time every booking
+    // would succeed, and a refusal can only be the busy time's (a full class answers
+    // SLOT_TAKEN first, when the sync commits after all 20).
     const slot = await createSlot(t.app, provider.providerId!, {
       startsInMinutes: 30 * 60,
-      capacity: 20,
+      capacity: 30,
     });
     feed.set(calendarWith([]));
     const id = await connect(provider);
