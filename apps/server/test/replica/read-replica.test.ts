@@ -155,12 +155,18 @@ describe.skipIf(!replicaUrl)('public reads on a read replica', () => {
       } finally {
         await setReplay(false);
       }
-      await untilCaughtUp(t);
       // The replica has every change heard of now: its answer is kept in the window cache
-      // (docs/decisions/077); the answer read while it lagged was not.
-      const cachedBefore = t.app.windowCache.size;
-      expect(await slotsSeenBy(t, provider, null)).toBe(1);
-      expect(t.app.windowCache.size).toBe(cachedBefore + 1);
+      // (docs/decisions/077); the answer read while it lagged was not. A background job's write
+      // heard between the catch-up and the read (the job worker runs meanwhile) puts the
+      // replica behind again for that read, so it is asked again, caught up, a few times.
+      let kept = false;
+      for (let attempt = 0; attempt < 5 && !kept; attempt++) {
+        await untilCaughtUp(t);
+        const cachedBefore = t.app.windowCache.size;
+        expect(await slotsSeenBy(t, provider, null)).toBe(1);
+        kept = t.app.windowCache.size === cachedBefore + 1;
+      }
+      expect(kept).toBe(true);
     } finally {
       await t.close();
     }
