@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import * as schema from './schema';
+import { SessionKeepingPool } from './session-keeping-pool';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -165,7 +166,7 @@ export function poolConfig(
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const { poolSize, logger } = options;
   const pooler = options.pooler ?? 'none';
-  const pool = new pg.Pool(poolConfig(url, poolSize, pooler, options.poolWaits));
+  const pool = new SessionKeepingPool(poolConfig(url, poolSize, pooler, options.poolWaits));
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', (err) => logger?.warn({ err: err.message }, 'postgres pool client error'));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

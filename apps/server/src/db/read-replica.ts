@@ -1,8 +1,9 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { type Db, type Pooler, poolConfig } from './client';
 import * as schema from './schema';
+import { SessionKeepingPool } from './session-keeping-pool';
 
 /** A WAL position (`16/B374D848`) as a number of bytes. */
 export function parseLsn(text: string): bigint {
@@ -64,7 +65,7 @@ function replicaUnavailable(error: unknown): boolean {
 export function openReadReplica(options: ReadReplicaOptions): ReadReplica {
   const { primary, maxLagMs, log } = options;
   const probeMs = options.probeMs ?? 500;
-  const pool = new pg.Pool({
+  const pool = new SessionKeepingPool({
     ...poolConfig(options.url, options.poolSize, options.pooler, {
       queueMs: 5_000,
       // A replica that does not answer at once is not worth a request's wait: the primary is.
