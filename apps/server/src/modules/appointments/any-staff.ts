@@ -53,13 +53,23 @@ function freeStaffSlots(resourceFree: boolean): SQL {
     ${resourceFree ? sql`and ${slotResourceIsFree}` : sql``}`;
 }
 
-/** The fairest free staff slot, row-locked: skipping slots other bookings hold, or waiting. */
+/**
+ * The fairest free staff slot, row-locked: skipping slots other bookings hold, or waiting. With
+ * it, whether any staff slot is free at all as this statement sees it (locked by others or not):
+ * when none is, the booking is answered now instead of trying again (a rush's latecomers, once
+ * every staff member is booked, cost one statement instead of three transactions).
+ */
 const chooseStatement = (skipLocked: boolean) => (): SQL =>
-  sql`select ${timeslots.id} as id from ${timeslots}
-    where ${freeStaffSlots(true)}
-    order by ${recentLoad}, ${timeslots.providerId}
-    limit 1
-    for update of ${timeslots} ${skipLocked ? sql`skip locked` : sql``}`;
+  sql`with chosen as (
+      select ${timeslots.id} as id from ${timeslots}
+      where ${freeStaffSlots(true)}
+      order by ${recentLoad}, ${timeslots.providerId}
+      limit 1
+      for update of ${timeslots} ${skipLocked ? sql`skip locked` : sql``}
+    )
+    select c.id, case when c.id is not null then true
+                      else exists (select 1 from ${timeslots} where ${freeStaffSlots(true)}) end as free
+    from (select (select id from chosen) as id) c`;
 const chooseSkipping = chooseStatement(true);
 const chooseWaiting = chooseStatement(false);
 
@@ -71,22 +81,23 @@ const valuesOf = ({ businessId, serviceId, startsAt }: AnyStaffBooking) => ({
 });
 
 /**
- * Chooses and row-locks the fairest free staff slot; null when none is free. `skipLocked`: a
- * slot another booking holds is passed over (null when all are held); without it the statement
- * waits for the holder and, should that booking take the slot, moves on to the next one.
+ * Chooses and row-locks the fairest free staff slot (`id`, null when none is free or all free
+ * ones are held); `free`: some staff slot is free, held by another booking or not. `skipLocked`: a
+ * slot another booking holds is passed over; without it the statement waits for the holder and,
+ * should that booking take the slot, moves on to the next one.
  */
 async function chooseStaffSlot(
   tx: DbOrTx,
   booking: AnyStaffBooking,
   skipLocked: boolean,
-): Promise<string | null> {
-  const rows = await preparedRows<{ id: string }>(
+): Promise<{ id: string | null; free: boolean }> {
+  const rows = await preparedRows<{ id: string | null; free: boolean }>(
     tx,
     skipLocked ? 'slotwise_any_staff_skip_locked' : 'slotwise_any_staff_wait',
     skipLocked ? chooseSkipping : chooseWaiting,
     valuesOf(booking),
   );
-  return rows[0]?.id ?? null;
+  return rows[0] ?? { id: null, free: false };
 }
 
 const nobodyFreeStatement = (): SQL => sql`
@@ -119,10 +130,13 @@ export async function bookAnyStaff(
 ): Promise<AppointmentChange> {
   for (let attempt = 1; ; attempt++) {
     let change: AppointmentChange | null;
+    let someFree = true;
     try {
       change = await db.transaction(async (tx) => {
         // The last attempt waits for slots other bookings hold (they may yet fail).
-        const slotId = await chooseStaffSlot(tx, asked, attempt < MAX_ATTEMPTS);
+        const chosen = await chooseStaffSlot(tx, asked, attempt < MAX_ATTEMPTS);
+        someFree = chosen.free;
+        const slotId = chosen.id;
         if (!slotId) return null;
         const seen = await bookingContext(tx, clientUserId, slotId);
         if (!seen) return null;
@@ -137,8 +151,8 @@ export async function bookAnyStaff(
       await fanOutBooking(db, change, changes);
       return change;
     }
-    // Nothing chosen: none is left, or every free one was held by other bookings (again: they
-    // may fail), or the chosen provider's policy changed since the choice.
-    if (attempt >= MAX_ATTEMPTS) throw await nobodyFreeError(db, asked);
+    // Nothing chosen: none is left (answered now), or every free one was held by other bookings
+    // (again: they may fail), or the chosen provider's policy changed since the choice.
+    if (!someFree || attempt >= MAX_ATTEMPTS) throw await nobodyFreeError(db, asked);
   }
 }
