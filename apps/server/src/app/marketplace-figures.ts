@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { mendFoldChain, registerFoldJob } from '../modules/marketplace-figures/fold-job';
+import { registerRecurringJob } from '../jobs/recurring-job';
+import { foldJob } from '../modules/marketplace-figures/fold-job';
 
 /**
  * The marketplace figures (docs/decisions/072-operating-the-marketplace.md): the job that folds
@@ -8,14 +9,7 @@ import { mendFoldChain, registerFoldJob } from '../modules/marketplace-figures/f
  */
 export const marketplaceFiguresPlugin = fp(
   async (app) => {
-    registerFoldJob(app);
-    if (app.config.jobsPollIntervalMs <= 0) return;
-    // Best effort, like calendar sync's chains: a database down at start must not stop the server.
-    app.addHook('onReady', async () => {
-      await mendFoldChain(app.database.db).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'marketplace figures: fold chain not mended at start'),
-      );
-    });
+    registerRecurringJob(app, foldJob(app.database.db));
   },
   { name: 'marketplace-figures', dependencies: ['jobs'] },
 );

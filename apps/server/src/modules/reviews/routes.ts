@@ -18,7 +18,8 @@ import {
   providerIdOf,
 } from '../../plugins/authenticate';
 import { providerReviewsJson } from './provider-reviews';
-import { registerRatingPriorJob } from './rating-prior-job';
+import { registerRecurringJob } from '../../jobs/recurring-job';
+import { ratingPriorJob } from './rating-prior-job';
 import { createReview, editReply, replyToReview } from './service';
 
 /** A provider id in the path: anything that is not one answers 404 'Provider not found'. */
@@ -30,7 +31,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const clientWrite = guardedRoutes(authenticated('client'), 400, 401, 403, 404, 409);
   const providerWrite = guardedRoutes(authenticated('provider'), 400, 401, 403, 404, 409);
   // The marketplace mean of the rating score, refreshed by a job (rating-prior-job.ts).
-  registerRatingPriorJob(app);
+  registerRecurringJob(app, ratingPriorJob(app.database.db));
 
   app.post(
     '/reviews',
