@@ -9,6 +9,7 @@ import { claimOne } from './booking-claim';
 import { bookingContext } from './booking-context';
 import type { AppointmentChange } from './change';
 import type { AppointmentChanges } from './change-fanout';
+import { AnyStaffGate, type ShareNobodyFree } from './any-staff-gate';
 import { slotIsClaimable, slotResourceIsFree } from './claimable-slot';
 import { MAX_ATTEMPTS, slotTakenByIndex } from './transaction';
 
@@ -120,6 +121,21 @@ async function nobodyFreeError(db: DbOrTx, booking: AnyStaffBooking) {
   return new ConflictError('SLOT_TAKEN', BUSINESS_MESSAGES.noStaffFree);
 }
 
+/**
+ * How many "any staff" bookings of one time go to the database at once from this instance
+ * (any-staff-gate.ts): as many as the pool has connections by default, so a rush neither waits
+ * for the gate while connections are free nor queues hundreds of transactions.
+ */
+const ANY_STAFF_IN_FLIGHT = 10;
+
+const gates = new WeakMap<DbOrTx, AnyStaffGate>();
+
+function gateOf(db: DbOrTx): AnyStaffGate {
+  let gate = gates.get(db);
+  if (!gate) gates.set(db, (gate = new AnyStaffGate(ANY_STAFF_IN_FLIGHT)));
+  return gate;
+}
+
 /** POST /appointment/booking `{businessId, serviceId, startsAt}`: 201 as a booking of that slot. */
 export async function bookAnyStaff(
   db: DbOrTx,
@@ -128,9 +144,24 @@ export async function bookAnyStaff(
   changes: AppointmentChanges,
   holds: HoldSettings | null = null,
 ): Promise<AppointmentChange> {
+  const time = `${asked.businessId}|${asked.serviceId}|${Date.parse(asked.startsAt)}`;
+  return gateOf(db).pass(time, (share) =>
+    chooseAndBook(db, clientUserId, asked, changes, holds, share),
+  );
+}
+
+async function chooseAndBook(
+  db: DbOrTx,
+  clientUserId: string,
+  asked: AnyStaffBooking,
+  changes: AppointmentChanges,
+  holds: HoldSettings | null,
+  share: ShareNobodyFree,
+): Promise<AppointmentChange> {
   for (let attempt = 1; ; attempt++) {
     let change: AppointmentChange | null;
     let someFree = true;
+    const askedAt = performance.now();
     try {
       change = await db.transaction(async (tx) => {
         // The last attempt waits for slots other bookings hold (they may yet fail).
@@ -151,8 +182,14 @@ export async function bookAnyStaff(
       await fanOutBooking(db, change, changes);
       return change;
     }
-    // Nothing chosen: none is left (answered now), or every free one was held by other bookings
-    // (again: they may fail), or the chosen provider's policy changed since the choice.
-    if (!someFree || attempt >= MAX_ATTEMPTS) throw await nobodyFreeError(db, asked);
+    // Nothing chosen: none is left (answered now, and to those waiting behind this one), or
+    // every free one was held by other bookings (again: they may fail), or the chosen provider's
+    // policy changed since the choice.
+    if (!someFree) {
+      const answer = await nobodyFreeError(db, asked);
+      share(answer, askedAt);
+      throw answer;
+    }
+    if (attempt >= MAX_ATTEMPTS) throw await nobodyFreeError(db, asked);
   }
 }
