@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 /** PostgreSQL SQLSTATEs and driver errors that mean "the database is not there right now". */
 const UNAVAILABLE_SQLSTATES = new Set([
   '57P01',
@@ -37,6 +39,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * An ERROR the server answered a statement with: the session goes on (FATAL/PANIC end it), so
+ * the pool keeps the connection (docs/decisions/085-statement-errors-keep-the-connection.md).
+ */
+export function isStatementError(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
 }
 
 /** SQLSTATE of a constraint violation, looking through Drizzle's wrapping error. */

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isStatementError } from './errors';
 
 /**
  * pg-pool's `query` ends the connection it used on ANY error (it releases the client with the
@@ -49,9 +50,4 @@ export class SessionKeepingPool extends pg.Pool {
     client.release();
     return result;
   }
-}
-
-/** An ERROR the server answered a statement with: the session goes on (FATAL/PANIC end it). */
-export function isStatementError(error: unknown): boolean {
-  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
 }

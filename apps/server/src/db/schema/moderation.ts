@@ -1,4 +1,10 @@
-import { AUDIT_ACTIONS, AUDIT_TARGET_KINDS, REPORT_ACTIONS, REPORT_KINDS, REPORT_STATUSES } from '@slotwise/shared/moderation-schemas';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_KINDS,
+  REPORT_ACTIONS,
+  REPORT_KINDS,
+  REPORT_STATUSES,
+} from '@slotwise/shared/moderation-schemas';
 import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, instant, uuidId } from './columns';
 import { users } from './accounts';

@@ -14,10 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  type CancellationFeeTier,
-  PAYMENT_MODES,
-} from '@slotwise/shared/payments-schemas';
+import { type CancellationFeeTier, PAYMENT_MODES } from '@slotwise/shared/payments-schemas';
 import { belongsTo, createdAt, instant, ownerKey, updatedAt, uuidId } from './columns';
 import { users } from './accounts';
 

@@ -52,7 +52,10 @@ export const timeslots = providerRows(
     check('timeslots_end_after_start', sql`${t.endTime} > ${t.startTime}`),
     check('timeslots_min_duration', sql`${t.endsAt} - ${t.startsAt} >= interval '15 minutes'`),
     check('timeslots_capacity_check', sql`${t.capacity} between 1 and 100`),
-    check('timeslots_seats_taken_check', sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.capacity}`),
+    check(
+      'timeslots_seats_taken_check',
+      sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.capacity}`,
+    ),
     check('timeslots_full_is_booked_check', sql`${t.isBooked} or ${t.seatsTaken} < ${t.capacity}`),
     // The no-overlap exclusion constraint is added in a custom migration (Drizzle has no EXCLUDE).
   ],

@@ -19,7 +19,9 @@ export const waitlistEntries = pgTable('waitlist_entries', {
   /** The windows as asked, wall clock in the provider's zone (00:00–24:00 for a whole day). */
   windows: jsonb('windows').$type<WaitlistWindowView[]>().notNull(),
   /** 'waiting' until booked through an offer or removed; past `endsAt` it has ended. */
-  status: text('status', { enum: ['waiting', 'booked', 'removed'] }).notNull().default('waiting'),
+  status: text('status', { enum: ['waiting', 'booked', 'removed'] })
+    .notNull()
+    .default('waiting'),
   /** The end of its last window. */
   endsAt: instant('ends_at').notNull(),
   createdAt: createdAt(),

@@ -123,16 +123,23 @@ async function nobodyFreeError(db: DbOrTx, booking: AnyStaffBooking) {
 
 /**
  * How many "any staff" bookings of one time go to the database at once from this instance
- * (any-staff-gate.ts): as many as the pool has connections by default, so a rush neither waits
- * for the gate while connections are free nor queues hundreds of transactions.
+ * (any-staff-gate.ts): as many as the pool has connections (`DATABASE_POOL_SIZE`), so a rush
+ * neither waits for the gate while connections are free nor queues hundreds of transactions.
+ * The embedded database has no pool: it runs one statement at a time whatever the width.
  */
-const ANY_STAFF_IN_FLIGHT = 10;
+const ANY_STAFF_IN_FLIGHT_WITHOUT_POOL = 10;
 
 const gates = new WeakMap<DbOrTx, AnyStaffGate>();
 
 function gateOf(db: DbOrTx): AnyStaffGate {
   let gate = gates.get(db);
-  if (!gate) gates.set(db, (gate = new AnyStaffGate(ANY_STAFF_IN_FLIGHT)));
+  if (!gate) {
+    // drizzle's node-postgres database keeps its pg.Pool as `$client`; PGlite's is no pool.
+    const poolSize = (db as { $client?: { options?: { max?: unknown } } }).$client?.options?.max;
+    const width =
+      typeof poolSize === 'number' && poolSize > 0 ? poolSize : ANY_STAFF_IN_FLIGHT_WITHOUT_POOL;
+    gates.set(db, (gate = new AnyStaffGate(width)));
+  }
   return gate;
 }
 
