@@ -18,6 +18,9 @@ export const WEB_FILES_THAT_MOCK = [
   'src/lib/socket.test.ts',
 ];
 
+/** Browser test files at a time, and so servers the browser tests' global setup starts. */
+const BROWSER_TEST_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 3);
+
 export default defineConfig({
   test: {
     // Vitest's default in a run is one worker fewer than the cores: one worker on the 2-core CI
@@ -94,9 +97,17 @@ export default defineConfig({
           include: ['**/*.test.ts'],
           environment: 'node',
           globalSetup: ['harness/global-setup.ts'],
-          testTimeout: 60_000,
+          // Three files at a time on a slow 2-core machine stretch a test to about twice its time
+          // alone (the longest, 13 s alone, took 28 s): room for that, and for a slower machine.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Browser files mostly wait (on Chromium, the server, the job worker's poll): several
+          // run side by side, each worker on a server and database of its own that the global
+          // setup starts (docs/decisions/086-browser-tests-side-by-side.md).
+          maxWorkers: BROWSER_TEST_WORKERS,
+          // A project whose worker count differs from the others' runs in a group of its own,
+          // after them, when one command runs every project.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   describeBrowser,
   launchBrowser,
@@ -13,6 +13,7 @@ import {
 } from './harness/browser';
 import { waitForVerificationLink } from './harness/mail';
 import { jsBudgetOf } from '../bench/src/scenarios/pages';
+import { testServer } from './harness/test-server';
 
 const ZONE = 'America/New_York';
 const PASSWORD = 'Secret123';
@@ -54,8 +55,8 @@ async function fillRegistration(
 
 /** Opens the emailed link and checks the confirmation, which carries the sign-in form. */
 async function verifyThroughEmail(page: Page, email: string) {
-  const link = await waitForVerificationLink(inject('dataDir'), email);
-  expect(new URL(link).origin).toBe(inject('baseURL'));
+  const link = await waitForVerificationLink(testServer().dataDir, email);
+  expect(new URL(link).origin).toBe(testServer().baseURL);
   await page.goto(link);
   await page.getByText('Your email has been verified. You can now sign in.').waitFor();
   await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
@@ -69,7 +70,7 @@ async function logIn(page: Page, email: string, password: string) {
 
 /** A provider made through the API as the product makes one: register, onboard, verify. */
 async function createVerifiedProvider(email: string): Promise<void> {
-  const base = `${inject('baseURL')}/api`;
+  const base = `${testServer().baseURL}/api`;
   const form = new FormData();
   form.set('firstName', 'Pat');
   form.set('lastName', 'Slots');
@@ -89,7 +90,7 @@ async function createVerifiedProvider(email: string): Promise<void> {
   expect(
     (await post('/auth/register/provider', { userId, specialty: 'Barber', bio: '' })).status,
   ).toBe(200);
-  const link = await waitForVerificationLink(inject('dataDir'), email);
+  const link = await waitForVerificationLink(testServer().dataDir, email);
   const token = new URL(link).searchParams.get('token');
   expect((await post('/auth/verify-email', { token })).status).toBe(200);
 }
@@ -307,7 +308,7 @@ describeBrowser('accounts', () => {
     await page.getByRole('heading', { level: 1, name: 'Book Trusted Services Near You' }).waitFor();
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
     // The token was revoked on the server, not only forgotten by the browser.
-    const after = await fetch(`${inject('baseURL')}/api/profile`, {
+    const after = await fetch(`${testServer().baseURL}/api/profile`, {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(after.status).toBe(401);
@@ -346,7 +347,7 @@ describeBrowser('accounts', () => {
   it("/login's page preloads the login screen's chunks, which the screen then runs from", async () => {
     // docs/decisions/053-lean-login-route.md: fetched with the entry, not after it has run.
     const preloadsOf = async (path: string) => {
-      const res = await fetch(`${inject('baseURL')}${path}`);
+      const res = await fetch(`${testServer().baseURL}${path}`);
       expect(res.status, path).toBe(200);
       const html = await res.text();
       return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
@@ -359,7 +360,7 @@ describeBrowser('accounts', () => {
     expect(own.some((href) => /\/assets\/login-page-[\w-]+\.js$/.test(href))).toBe(true);
     expect(own.some((href) => /\/assets\/form-kit-[\w-]+\.js$/.test(href))).toBe(true);
     for (const href of login) {
-      const res = await fetch(`${inject('baseURL')}${href}`);
+      const res = await fetch(`${testServer().baseURL}${href}`);
       expect(res.status, href).toBe(200);
       expect(res.headers.get('content-type'), href).toMatch(/javascript/);
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { addDays, todayIn } from '@slotwise/shared/dates';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   describeBrowser,
   launchBrowser,
@@ -11,6 +11,7 @@ import {
 } from './harness/browser';
 import { waitForVerificationLink } from './harness/mail';
 import { formatDate } from '../apps/web/src/lib/date-time-format';
+import { testServer } from './harness/test-server';
 
 const ZONE = 'America/New_York';
 const PASSWORD = 'Secret123';
@@ -21,7 +22,7 @@ interface Session {
 }
 
 async function api(path: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
-  const response = await fetch(`${inject('baseURL')}/api${path}`, init);
+  const response = await fetch(`${testServer().baseURL}/api${path}`, init);
   const body = (await response.json()) as Record<string, unknown>;
   if (!response.ok) {
     throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
@@ -59,7 +60,7 @@ async function signUp(
   form.set('timezone', ZONE);
   const { userId } = await api('/auth/register', { method: 'POST', body: form });
   if (provider) await postJson('/auth/register/provider', { userId, ...provider });
-  const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
+  const link = new URL(await waitForVerificationLink(testServer().dataDir, email));
   await postJson('/auth/verify-email', { token: link.searchParams.get('token') });
   const login = await postJson('/auth/login', { email, password: PASSWORD });
   return { token: login.token as string, user: login.user as Record<string, unknown> };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '@slotwise/shared/dates';
 import { MESSAGES } from '@slotwise/shared/texts';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './harness/a11y';
 import {
   api,
@@ -23,6 +23,7 @@ import {
   type OpenedPage,
 } from './harness/browser';
 import { waitForVerificationLink } from './harness/mail';
+import { testServer } from './harness/test-server';
 
 /**
  * The booking page (docs/product.md §14.1) at 1280 and 390 px: a client picks a service, a day
@@ -292,7 +293,7 @@ describeBrowser('the booking page', () => {
       await page.getByRole('button', { name: 'Create Account' }).click();
       await page.waitForURL(/\/email-verification\?next=/);
       // The mailed link signs in where it verifies; back at the time, the booking is made.
-      await page.goto(await waitForVerificationLink(inject('dataDir'), email));
+      await page.goto(await waitForVerificationLink(testServer().dataDir, email));
       await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '@slotwise/shared/dates';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   api,
   closeChecked,
@@ -14,6 +14,7 @@ import {
 } from './harness/accounts';
 import { describeBrowser, launchBrowser, type OpenedPage } from './harness/browser';
 import { waitForMailedLink } from './harness/mail';
+import { testServer } from './harness/test-server';
 
 /**
  * Teams (docs/product.md §13) in the browser: an owner creates a business and invites a barber by
@@ -26,7 +27,7 @@ const ZONE = zoneWithRoomToday();
 
 /** The invitation link of the newest mail to `email` in the outbox, waiting for it. */
 const waitForInvitationLink = (email: string) =>
-  waitForMailedLink(inject('dataDir'), email, '/business/join', 20_000);
+  waitForMailedLink(testServer().dataDir, email, '/business/join', 20_000);
 
 /** Signs in on the login screen the page is on. */
 async function signInHere(page: Page, who: Session) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '@slotwise/shared/dates';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   closeChecked,
   openSignedIn,
@@ -13,6 +13,7 @@ import {
 import { expectAccessible } from './harness/a11y';
 import { describeBrowser, launchBrowser, newPage, type OpenedPage } from './harness/browser';
 import { waitForVerificationLink } from './harness/mail';
+import { testServer } from './harness/test-server';
 
 /**
  * The catalogue (docs/product.md §11.1): a new provider completes onboarding with a
@@ -88,7 +89,7 @@ describeBrowser('catalogue: categories, places and priced services', () => {
     await page.waitForURL('**/email-verification');
     await toast(page, 'Provider profile completed!');
 
-    const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
+    const link = new URL(await waitForVerificationLink(testServer().dataDir, email));
     await send('POST', '/auth/verify-email', { token: link.searchParams.get('token') });
     const login = await send('POST', '/auth/login', { email, password: PASSWORD });
     provider = { token: login.token as string, user: login.user as Record<string, unknown>, email };

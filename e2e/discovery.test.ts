@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { DISCOVERY_MESSAGES } from '@slotwise/shared/discovery-schemas';
 import { addDays, todayIn } from '@slotwise/shared/dates';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './harness/a11y';
 import {
   api,
@@ -16,6 +16,7 @@ import {
 import { describeBrowser, launchBrowser, newPage, type OpenedPage } from './harness/browser';
 import { hasFocus, tabTo } from './harness/keyboard';
 import { waitForVerificationLink } from './harness/mail';
+import { testServer } from './harness/test-server';
 
 /**
  * Public discovery (docs/product.md §11.2): a signed-out visitor finds a plumber from
@@ -182,7 +183,7 @@ describeBrowser('public discovery: find, choose a time, sign up, book', () => {
     await page.waitForURL(/\/email-verification\?next=/);
 
     // The mailed link, opened in the same browser.
-    await page.goto(await waitForVerificationLink(inject('dataDir'), email));
+    await page.goto(await waitForVerificationLink(testServer().dataDir, email));
     await page.getByText('Your email has been verified. You can now sign in.').waitFor();
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '@slotwise/shared/dates';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   api,
   closeChecked,
@@ -23,6 +23,7 @@ import {
   type OpenedPage,
 } from './harness/browser';
 import { waitForVerificationLink } from './harness/mail';
+import { testServer } from './harness/test-server';
 
 /**
  * The booking widget on another site (docs/product.md §21.3): a page on another origin pastes
@@ -73,7 +74,7 @@ describeBrowser('the booking widget on another site', () => {
     }
 
     // Another site: another port and another host name (127.0.0.1 serves the app): another site.
-    const app = inject('baseURL');
+    const app = testServer().baseURL;
     for (const mode of ['inline', 'popup']) {
       pages.set(
         `/${mode}.html`,
@@ -154,7 +155,7 @@ describeBrowser('the booking widget on another site', () => {
     await frame.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
 
     // The mailed link is opened elsewhere (a mail client's tab); back here, sign in and go on.
-    const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
+    const link = new URL(await waitForVerificationLink(testServer().dataDir, email));
     await api('/auth/verify-email', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

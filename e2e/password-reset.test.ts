@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ical, { type VEvent } from 'node-ical';
 import type { Browser } from 'playwright-core';
 import { addDays, clockIn } from '@slotwise/shared/dates';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './harness/a11y';
 import {
   api,
@@ -17,6 +17,7 @@ import {
 } from './harness/accounts';
 import { describeBrowser, launchBrowser, newPage, type OpenedPage } from './harness/browser';
 import { waitForMailedLink } from './harness/mail';
+import { testServer } from './harness/test-server';
 
 /**
  * Email and calendars in the browser: forgot password end to end through the outbox, the
@@ -29,10 +30,10 @@ const NEW_PASSWORD = 'Fresh-Pass9';
 
 /** The password-reset link of the newest mail to `email` in the outbox, waiting for it. */
 const waitForResetLink = (email: string) =>
-  waitForMailedLink(inject('dataDir'), email, '/reset-password', 20_000);
+  waitForMailedLink(testServer().dataDir, email, '/reset-password', 20_000);
 
 async function loginStatus(email: string, password: string): Promise<number> {
-  const response = await fetch(`${inject('baseURL')}/api/auth/login`, {
+  const response = await fetch(`${testServer().baseURL}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -121,7 +122,7 @@ describeBrowser('email and calendars', () => {
 
     expect(await loginStatus(client.email, PASSWORD)).toBe(401);
     // The earlier session was revoked with the reset.
-    const earlier = await fetch(`${inject('baseURL')}/api/profile`, {
+    const earlier = await fetch(`${testServer().baseURL}/api/profile`, {
       headers: { Authorization: `Bearer ${client.token}` },
     });
     expect(earlier.status).toBe(401);

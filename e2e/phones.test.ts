@@ -3,7 +3,7 @@ import { addDays, clockIn } from '@slotwise/shared/dates';
 import { PHONE_MESSAGES } from '@slotwise/shared/phones-schemas';
 import { PHONE_UI_TEXTS } from '@slotwise/shared/phones-texts';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   api,
   book,
@@ -16,6 +16,7 @@ import {
 } from './harness/accounts';
 import { describeBrowser, launchBrowser, newPage, type OpenedPage } from './harness/browser';
 import { startPushService, subscriptionKeys, type LocalPushService } from './harness/push-service';
+import { testServer } from './harness/test-server';
 
 /**
  * On the phone in the browser (docs/product.md §20, docs/decisions/073-phones.md): the app is
@@ -89,7 +90,7 @@ describeBrowser('on the phone', () => {
     await workerReady(page);
 
     const manifest = (await (
-      await fetch(`${inject('baseURL')}/manifest.webmanifest`)
+      await fetch(`${testServer().baseURL}/manifest.webmanifest`)
     ).json()) as unknown;
     expect(manifest).toMatchObject({ name: 'Slotwise', display: 'standalone' });
     const cdp = await context.newCDPSession(page);
@@ -208,7 +209,7 @@ describeBrowser('on the phone', () => {
     expect(payload).toMatchObject({ title: expect.any(String), url: expect.stringMatching(/^\//) });
 
     // Handed to the provider's worker as the browser's push service would.
-    const origin = new URL(inject('baseURL')).origin;
+    const origin = new URL(testServer().baseURL).origin;
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {

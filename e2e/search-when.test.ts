@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { clockIn } from '@slotwise/shared/dates';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './harness/a11y';
 import {
   api,
@@ -20,6 +20,7 @@ import {
   type OpenedPage,
 } from './harness/browser';
 import { waitForVerificationLink } from './harness/mail';
+import { testServer } from './harness/test-server';
 
 /**
  * Search that answers where, when and how much (docs/product.md §14.2): from the landing page a
@@ -271,7 +272,7 @@ describeBrowser('search by when: today, in the evening today, near a city', () =
     await act(() => page.getByRole('button', { name: 'Create Account' }).click());
     await page.waitForURL(/\/email-verification\?next=/);
 
-    const link = await waitForVerificationLink(inject('dataDir'), email);
+    const link = await waitForVerificationLink(testServer().dataDir, email);
     await act(() => page.goto(link));
     await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(email);

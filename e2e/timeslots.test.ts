@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn, weekdayOf } from '@slotwise/shared/dates';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   describeBrowser,
   launchBrowser,
@@ -10,6 +10,7 @@ import {
   type OpenedPage,
 } from './harness/browser';
 import { waitForVerificationLink } from './harness/mail';
+import { testServer } from './harness/test-server';
 
 const ZONE = 'America/New_York';
 const PASSWORD = 'Secret123';
@@ -20,7 +21,7 @@ interface Session {
 }
 
 async function api(path: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
-  const response = await fetch(`${inject('baseURL')}/api${path}`, init);
+  const response = await fetch(`${testServer().baseURL}/api${path}`, init);
   const body = (await response.json()) as Record<string, unknown>;
   if (!response.ok)
     throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
@@ -47,7 +48,7 @@ async function signUpProvider(): Promise<Session> {
   form.set('timezone', ZONE);
   const { userId } = await api('/auth/register', { method: 'POST', body: form });
   await postJson('/auth/register/provider', { userId, specialty: 'Barber', bio: 'Sharp cuts.' });
-  const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
+  const link = new URL(await waitForVerificationLink(testServer().dataDir, email));
   await postJson('/auth/verify-email', { token: link.searchParams.get('token') });
   const login = await postJson('/auth/login', { email, password: PASSWORD });
   return { token: login.token as string, user: login.user as Record<string, unknown> };

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, clockIn } from '@slotwise/shared/dates';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, newPage, screenshot } from './harness/browser';
 import { waitForVerificationLink } from './harness/mail';
 import { openSignedIn } from './harness/accounts';
 import { sessionOf, startInProcessServer, type InProcessServer } from './harness/in-process-server';
 import { createClient, createProvider, type TestUser } from '../apps/server/test/helpers/factories';
 import { createPastAppointment, postReview } from '../apps/server/test/helpers/review-factories';
+import { testServer } from './harness/test-server';
 
 /**
  * Stored XSS: a provider and a client whose names, specialty and bio are HTML and script sign up
@@ -55,7 +56,7 @@ async function api<T = Record<string, unknown>>(
   const headers = new Headers(init.headers);
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
   if (typeof init.body === 'string') headers.set('Content-Type', 'application/json');
-  const response = await fetch(`${inject('baseURL')}/api${path}`, { ...init, headers });
+  const response = await fetch(`${testServer().baseURL}/api${path}`, { ...init, headers });
   const body = (await response.json()) as T;
   if (!response.ok)
     throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
@@ -86,7 +87,7 @@ async function signUp(
       body: JSON.stringify({ userId, ...profile }),
     });
   }
-  const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
+  const link = new URL(await waitForVerificationLink(testServer().dataDir, email));
   await api('/auth/verify-email', {
     method: 'POST',
     body: JSON.stringify({ token: link.searchParams.get('token') }),

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { clockIn } from '@slotwise/shared/dates';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { newPage, screenshot, type OpenedPage } from './browser';
 import { waitForVerificationLink } from './mail';
+import { testServer } from './test-server';
 
 /**
  * Accounts, slots and bookings made through the real API, as the product makes them, for
@@ -53,7 +54,7 @@ export async function api(
 ): Promise<Record<string, unknown>> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  const response = await fetch(`${inject('baseURL')}/api${path}`, { ...init, headers });
+  const response = await fetch(`${testServer().baseURL}/api${path}`, { ...init, headers });
   const body = (await response.json()) as Record<string, unknown>;
   if (!response.ok) {
     throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
@@ -107,7 +108,7 @@ export async function signUp(options: SignUpOptions): Promise<Session> {
       bio: options.bio ?? '',
     });
   }
-  const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
+  const link = new URL(await waitForVerificationLink(testServer().dataDir, email));
   await send('POST', '/auth/verify-email', { token: link.searchParams.get('token') });
   const login = await send('POST', '/auth/login', { email, password: PASSWORD });
   return { token: login.token as string, user: login.user as Record<string, unknown>, email };
@@ -212,7 +213,7 @@ export async function signUpListedProvider(
     ...(options.address ? { address: options.address } : {}),
     serviceMode: 'at_provider',
   });
-  const link = new URL(await waitForVerificationLink(inject('dataDir'), email));
+  const link = new URL(await waitForVerificationLink(testServer().dataDir, email));
   await send('POST', '/auth/verify-email', { token: link.searchParams.get('token') });
   const login = await send('POST', '/auth/login', { email, password: PASSWORD });
   return {

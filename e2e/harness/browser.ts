@@ -10,6 +10,7 @@ import {
 } from 'playwright-core';
 import { describe, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { testServer } from './test-server';
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
@@ -59,7 +60,7 @@ export async function newPage(
   options: BrowserContextOptions = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
-    baseURL: inject('baseURL'),
+    baseURL: testServer().baseURL,
     viewport: { width: 1280, height: 800 },
     // The screens follow the browser's language on a first visit (docs/product.md §21.1): the
     // tests speak English unless they say otherwise.

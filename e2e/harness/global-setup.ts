@@ -8,18 +8,18 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium';
 import { OPERATOR_EMAIL } from './operator';
+import type { TestServer } from './test-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    dataDir: string;
+    /** One server per test worker (`harness/test-server.ts` picks this worker's). */
+    servers: TestServer[];
     browserAvailable: boolean;
   }
 }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
-const SERVER_LOG = join(ARTIFACTS, 'server.log');
 const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -94,23 +94,23 @@ function freePort(): Promise<number> {
   });
 }
 
-function logTail(lines = 40): string {
-  if (!existsSync(SERVER_LOG)) return '(no server log)';
-  return readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+function logTail(logPath: string, lines = 40): string {
+  if (!existsSync(logPath)) return '(no server log)';
+  return readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }
 
 function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+async function waitForHealth(url: string, child: ChildProcess, logPath: string): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
     if (exited(child)) {
       throw new Error(
         `The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ` +
-          `healthy. Last lines of ${SERVER_LOG}:\n${logTail()}`,
+          `healthy. Last lines of ${logPath}:\n${logTail(logPath)}`,
       );
     }
     try {
@@ -124,7 +124,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   }
   throw new Error(
     `The server was not healthy within ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem}). ` +
-      `Last lines of ${SERVER_LOG}:\n${logTail()}`,
+      `Last lines of ${logPath}:\n${logTail(logPath)}`,
   );
 }
 
@@ -165,18 +165,49 @@ export default async function setup(project: TestProject) {
     if (process.env.REQUIRE_BROWSER === '1') throw new Error(`${message} (REQUIRE_BROWSER=1)`);
     console.warn(`\n[e2e] WARNING: ${message}\n[e2e] The browser tests are SKIPPED.\n`);
     project.provide('browserAvailable', false);
-    project.provide('baseURL', '');
-    project.provide('dataDir', '');
+    project.provide('servers', []);
     return;
   }
 
   await buildIfStale();
   await mkdir(ARTIFACTS, { recursive: true });
 
+  // One server per worker, each on its own embedded database: files that run at the same time
+  // never see each other's providers (docs/decisions/086-browser-tests-side-by-side.md).
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const started = await Promise.allSettled(
+    Array.from({ length: workers }, (_, index) => startServer(index + 1)),
+  );
+  const servers = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const teardown = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await teardown();
+    throw failure.reason;
+  }
+
+  project.provide('browserAvailable', true);
+  project.provide(
+    'servers',
+    servers.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
+  );
+  return teardown;
+}
+
+interface StartedServer extends TestServer {
+  stop: () => Promise<void>;
+}
+
+async function startServer(number: number): Promise<StartedServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'slotwise-e2e-'));
-  const log = createWriteStream(SERVER_LOG);
+  const logPath = join(ARTIFACTS, number === 1 ? 'server.log' : `server-${number}.log`);
+  const log = createWriteStream(logPath);
 
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
@@ -200,22 +231,19 @@ export default async function setup(project: TestProject) {
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
 
-  const teardown = async () => {
+  const stop = async () => {
     await stopServer(child);
     await new Promise<void>((resolve) => log.end(resolve));
     await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForHealth(baseURL, child);
+    await waitForHealth(baseURL, child, logPath);
   } catch (error) {
-    await teardown();
+    await stop();
     throw error;
   }
 
-  console.log(`[e2e] server on ${baseURL} (data in ${dataDir}, log in ${SERVER_LOG})`);
-  project.provide('browserAvailable', true);
-  project.provide('baseURL', baseURL);
-  project.provide('dataDir', dataDir);
-  return teardown;
+  console.log(`[e2e] server ${number} on ${baseURL} (data in ${dataDir}, log in ${logPath})`);
+  return { baseURL, dataDir, stop };
 }
