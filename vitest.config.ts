@@ -101,9 +101,10 @@ export default defineConfig({
           // alone (the longest, 13 s alone, took 28 s): room for that, and for a slower machine.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Browser files mostly wait (on Chromium, the server, the job worker's poll): several
-          // run side by side, each worker on a server and database of its own that the global
-          // setup starts (docs/decisions/086-browser-tests-side-by-side.md).
+          // Browser files run side by side, each worker on a server and database of its own that
+          // the global setup starts: three at a time take 0.7–0.8 of the time one at a time
+          // does on 2 cores, which Chromium keeps busy
+          // (docs/decisions/086-browser-tests-side-by-side.md).
           maxWorkers: BROWSER_TEST_WORKERS,
           // A project whose worker count differs from the others' runs in a group of its own,
           // after them, when one command runs every project.

@@ -191,6 +191,7 @@ export default async function setup(project: TestProject) {
   }
 
   project.provide('browserAvailable', true);
+  // Provided values cross to the workers as data: the servers without their `stop`.
   project.provide(
     'servers',
     servers.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
