@@ -25,7 +25,9 @@ if [ "$(psql -h 127.0.0.1 -U postgres -Atc "select setting::bigint < 512 from pg
 fi
 if [ ! -f "$DIR/standby.signal" ]; then
   rm -rf "$DIR"
-  as_postgres "pg_basebackup -h 127.0.0.1 -U postgres -D '$DIR' -R"
+  # --checkpoint=fast: by default the copy first waits for a spread checkpoint, about three
+  # minutes of an idle run on a fresh machine (checkpoint_completion_target × checkpoint_timeout).
+  as_postgres "pg_basebackup -h 127.0.0.1 -U postgres -D '$DIR' -R --checkpoint=fast"
   # The primary's postgresql.conf lives in /etc: the copy needs one of its own (empty: defaults).
   as_postgres "touch '$DIR/postgresql.conf' && cp '$HBA' '$DIR/pg_hba.conf'"
 fi
