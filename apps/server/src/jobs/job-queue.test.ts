@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testConfig, type TestApp } from '../../test/helpers/app';
-import { book } from '../../test/helpers/booking-factories';
+import { book, createSlot } from '../../test/helpers/booking-factories';
 import { createSlotAt } from '../../test/helpers/exact-slots';
 import { createClient, createProvider } from '../../test/helpers/factories';
 import { useMailTestApp } from '../../test/helpers/mail';
+import { asUser } from '../../test/helpers/requests';
 import { buildApp } from '../app';
 import { jobs } from '../db/schema';
 import { backoffDelay } from './job-queue';
@@ -147,15 +148,48 @@ describe('the durable job queue', () => {
   it('the worker waits while a rush of bookings is in flight on this instance, not for one booking', async () => {
     const inFlight = t.app.takenSlots.inFlight;
     expect(backgroundWorkShouldWait(t.app)).toBe(false);
-    const settles = Array.from({ length: RUSH_BOOKINGS_IN_FLIGHT }, (_, i) =>
-      inFlight.start(`rush-slot-${i}`),
+    const answers: (() => void)[] = [];
+    const bookings = Array.from({ length: RUSH_BOOKINGS_IN_FLIGHT }, () =>
+      inFlight.during(() => new Promise<void>((answer) => answers.push(answer))),
     );
+    expect(inFlight.bookings).toBe(RUSH_BOOKINGS_IN_FLIGHT);
     expect(backgroundWorkShouldWait(t.app)).toBe(true);
-    settles.pop()!(true);
+    answers.pop()!();
+    await bookings.pop();
     // Below the rush: a few bookings in flight are ordinary traffic, and mail must not starve.
     expect(backgroundWorkShouldWait(t.app)).toBe(false);
-    for (const settle of settles) settle(true);
-    expect(inFlight.size).toBe(0);
+    for (const answer of answers) answer();
+    await Promise.all(bookings);
+    expect(inFlight.bookings).toBe(0);
+  });
+
+  it('a rush on one class counts too: its bookings wait at the seat gate, not as claims of slots', async () => {
+    const provider = await createProvider(t.app);
+    const slot = await createSlot(t.app, provider.providerId!, {
+      startsInMinutes: 3 * 24 * 60,
+      capacity: 3,
+    });
+    const clients = await Promise.all(
+      Array.from({ length: 2 * RUSH_BOOKINGS_IN_FLIGHT }, () => createClient(t.app)),
+    );
+    let rushSeen = false;
+    let sampling = true;
+    const sample = () => {
+      rushSeen ||= backgroundWorkShouldWait(t.app);
+      if (sampling) setImmediate(sample);
+    };
+    sample();
+    const answers = await Promise.all(
+      clients.map((client) =>
+        asUser(t.app, client).post('/api/appointment/booking', { timeslotId: slot.id }),
+      ),
+    );
+    sampling = false;
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(3);
+    expect(answers.filter((res) => res.statusCode === 409)).toHaveLength(clients.length - 3);
+    expect(rushSeen).toBe(true);
+    expect(t.app.takenSlots.inFlight.bookings).toBe(0);
+    expect(backgroundWorkShouldWait(t.app)).toBe(false);
   });
 
   it('a job claimed by a worker that died is taken over once its lease expires, and runs once', async () => {

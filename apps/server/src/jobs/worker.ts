@@ -23,11 +23,12 @@ export const RUSH_BOOKINGS_IN_FLIGHT = 8;
  * of bookings is in flight here (docs/decisions/058, 062), due mail waits for the next tick
  * instead of taking the CPU and the pool from them. (Since the rush's reads and claims are
  * shared statements, a rush seldom makes queries wait for a connection: the bookings in flight
- * are what tell it.)
+ * are what tell it, of plain slots and of classes alike.)
  */
 export function backgroundWorkShouldWait(app: FastifyInstance): boolean {
   return (
-    app.database.poolStats().waiting > 0 || app.takenSlots.inFlight.size >= RUSH_BOOKINGS_IN_FLIGHT
+    app.database.poolStats().waiting > 0 ||
+    app.takenSlots.inFlight.bookings >= RUSH_BOOKINGS_IN_FLIGHT
   );
 }
 

@@ -39,6 +39,27 @@ export class ClaimsInFlight {
   }
 
   /**
+   * Bookings on this instance between their arrival and their answer, of any slot and kind (a
+   * class's and "any staff" bookings too, which never wait in `claims`): background work yields
+   * to a rush of any of them (jobs/worker.ts).
+   */
+  private inHand = 0;
+
+  get bookings(): number {
+    return this.inHand;
+  }
+
+  /** Counts `book` among the bookings in hand while it runs. */
+  async during<T>(book: () => Promise<T>): Promise<T> {
+    this.inHand++;
+    try {
+      return await book();
+    } finally {
+      this.inHand--;
+    }
+  }
+
+  /**
    * The outcome of a claim of the slot that was in flight here, when it answers the later
    * bookings too: it booked the slot (true) or its resource was held ('resource-busy'); false
    * when none was in flight or each ended otherwise.

@@ -79,23 +79,26 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: BOOKING_RATE_LIMIT, ...ADMIT_UNDER_PRESSURE },
     },
     async (request, reply) => {
-      // A slot (docs/product.md §7), or "any staff" of a business (§13.2).
-      const change = isAnyStaffBooking(request.body)
-        ? await bookAnyStaff(
-            app.database.db,
-            authOf(request).userId,
-            parseWith(anyStaffBookingBodySchema, request.body),
-            app.appointmentChanges,
-            holdSettings,
-          )
-        : await bookAppointment(
-            app.database.db,
-            authOf(request).userId,
-            parseWith(bookingBodySchema, request.body).timeslotId,
-            app.appointmentChanges,
-            { slots: app.takenSlots, since: authOf(request).since },
-            holdSettings,
-          );
+      // A slot (docs/product.md §7), or "any staff" of a business (§13.2); counted in hand
+      // while it runs, so background work yields to a rush of either (jobs/worker.ts).
+      const change = await app.takenSlots.inFlight.during(() =>
+        isAnyStaffBooking(request.body)
+          ? bookAnyStaff(
+              app.database.db,
+              authOf(request).userId,
+              parseWith(anyStaffBookingBodySchema, request.body),
+              app.appointmentChanges,
+              holdSettings,
+            )
+          : bookAppointment(
+              app.database.db,
+              authOf(request).userId,
+              parseWith(bookingBodySchema, request.body).timeslotId,
+              app.appointmentChanges,
+              { slots: app.takenSlots, since: authOf(request).since },
+              holdSettings,
+            ),
+      );
       // A held seat waits for its payment (docs/decisions/068-payments.md).
       const message = change.held ? PAYMENT_MESSAGES.awaitingPayment : MESSAGES.appointmentBooked;
       return reply.code(201).send({ message, appointment: change.clientView });
