@@ -1,7 +1,7 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import webPush from 'web-push';
 import type { Config } from '../../config';
+import { readOrCreateOnce } from '../../lib/create-once';
 
 /**
  * The VAPID keys that sign every push (docs/product.md §20.2, docs/decisions/073-phones.md):
@@ -22,12 +22,6 @@ const isKeyPair = (value: unknown): value is { publicKey: string; privateKey: st
   typeof (value as { publicKey?: unknown }).publicKey === 'string' &&
   typeof (value as { privateKey?: unknown }).privateKey === 'string';
 
-async function readPair(file: string) {
-  const parsed: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
-  if (!isKeyPair(parsed)) throw new Error(`${file} holds no VAPID key pair`);
-  return parsed;
-}
-
 /** `VAPID_SUBJECT` (or the public URL) when push services accept it, else the sender's address. */
 export function vapidSubjectOf(config: Pick<Config, 'vapidSubject' | 'mailFrom'>): string {
   if (/^(mailto:|https:\/\/)/i.test(config.vapidSubject)) return config.vapidSubject;
@@ -41,13 +35,13 @@ export async function resolveVapidKeys(
   const subject = vapidSubjectOf(config);
   if (config.vapid) return { ...config.vapid, subject };
   const file = path.join(config.dataDir, 'vapid.json');
+  const text = await readOrCreateOnce(file, () => JSON.stringify(webPush.generateVAPIDKeys()));
+  let pair: unknown;
   try {
-    return { ...(await readPair(file)), subject };
+    pair = JSON.parse(text);
   } catch {
-    const pair = webPush.generateVAPIDKeys();
-    await fs.mkdir(config.dataDir, { recursive: true });
-    // 'wx': if another process created it meanwhile, use theirs.
-    await fs.writeFile(file, JSON.stringify(pair), { mode: 0o600, flag: 'wx' }).catch(() => {});
-    return { ...(await readPair(file)), subject };
+    pair = null;
   }
+  if (!isKeyPair(pair)) throw new Error(`${file} holds no VAPID key pair`);
+  return { ...pair, subject };
 }
