@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * What `file` holds, creating it with `contents()` first if it does not exist: for a value made
  * once and kept in DATA_DIR (the signing secret, the VAPID keys), which every instance sharing
- * the directory must read the same.
+ * the directory must read the same (docs/decisions/088).
  *
  * Instances start at the same moment (a deploy, the scale-out tests), so the file is never
  * written where another process could read it half-written: the contents go to a file of this
