@@ -183,6 +183,9 @@ describe('any-staff booking and resources', () => {
         }),
       ),
     );
+    // Anything but a booking or a refusal, with what it said (so a failure here shows why).
+    const neither = answers.filter((r) => r.statusCode !== 201 && r.statusCode !== 409);
+    expect(neither.map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
     const refused = answers.filter((r) => r.statusCode === 409).map((r) => r.json().code);
     expect(refused).toHaveLength(199);
