@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows } from '../../db/client';
+import { PG_DEADLOCK_DETECTED, pgErrorOf } from '../../db/errors';
 import {
   appointmentEvents,
   appointments,
@@ -26,7 +27,7 @@ import {
   slotNotHeldFor,
   slotProviderIsSuspended,
 } from './claimable-slot';
-import { slotTakenByIndex } from './transaction';
+import { MAX_ATTEMPTS, slotTakenByIndex } from './transaction';
 
 /**
  * A booking's claim: ONE statement that claims the slot and writes the appointment, its event,
@@ -261,19 +262,30 @@ export async function claimAll(
  * rush costs a few statements and commits instead of one per booking. Should a shared statement
  * fail (a unique violation, a deadlock with another instance's claims), each of its bookings
  * is claimed again on its own, so one booking's failure is never another's.
+ *
+ * Claims of slots that need one resource deadlock among themselves: each inserts its
+ * appointment, finds the other's overlapping one not yet committed in the exclusion constraint,
+ * and waits for it. PostgreSQL ends one of them after `deadlock_timeout`; that unlocked claim is
+ * made again (up to `MAX_ATTEMPTS` in all), and then meets the winner's committed appointment:
+ * 409 RESOURCE_BUSY, not an error (docs/decisions/089). A locked claim runs in its caller's
+ * transaction, which `inTransaction` tries again whole.
  */
 export async function claimOne(
   db: DbOrTx,
   request: ClaimRequest,
   locked: boolean,
 ): Promise<boolean> {
-  try {
-    if (locked) return (await claimAll(db, [request], true))[0]!;
-    const outcome = await claimBatcherOf(db).call(request);
-    if (outcome.status === 'rejected') throw outcome.reason;
-    return outcome.value;
-  } catch (error) {
-    throw slotTakenByIndex(error) ?? error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (locked) return (await claimAll(db, [request], true))[0]!;
+      const outcome = await claimBatcherOf(db).call(request);
+      if (outcome.status === 'rejected') throw outcome.reason;
+      return outcome.value;
+    } catch (error) {
+      const deadlocked = pgErrorOf(error)?.code === PG_DEADLOCK_DETECTED;
+      if (deadlocked && !locked && attempt < MAX_ATTEMPTS) continue;
+      throw slotTakenByIndex(error) ?? error;
+    }
   }
 }
 

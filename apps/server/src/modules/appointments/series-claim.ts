@@ -1,7 +1,7 @@
 import { BOOKING_MESSAGES } from '@slotwise/shared/appointments-booking-schemas';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { PG_SERIALIZATION_FAILURE, pgErrorOf } from '../../db/errors';
+import { PG_DEADLOCK_DETECTED, PG_SERIALIZATION_FAILURE, pgErrorOf } from '../../db/errors';
 import { appointments, appointmentSeries } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import { SERIES_MAIL_JOB } from '../../jobs/job-payloads';
@@ -19,9 +19,6 @@ import { inTransaction, slotTakenByIndex } from './transaction';
 
 /** The first occurrence was not claimed (taken or changed since the read): read again. */
 export class FirstNotClaimed extends Error {}
-
-/** PostgreSQL's deadlock_detected (transaction.ts retries it in a transaction). */
-const PG_DEADLOCK_DETECTED = '40P01';
 
 export interface SeriesClaim {
   requests: ClaimRequest[];

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import {
   isUniqueViolationOf,
   PG_CHECK_VIOLATION,
+  PG_DEADLOCK_DETECTED,
   PG_EXCLUSION_VIOLATION,
   PG_SERIALIZATION_FAILURE,
   pgErrorOf,
@@ -15,7 +16,6 @@ import { ConflictError, NotFoundError } from '../../errors';
 const SEAT_PER_CLIENT_INDEX = 'appointments_one_seat_per_client';
 const SEATS_CHECK = 'timeslots_seats_taken_check';
 const RESOURCE_NO_OVERLAP = 'appointments_resource_no_overlap';
-const PG_DEADLOCK_DETECTED = '40P01';
 export const MAX_ATTEMPTS = 3;
 
 /**
