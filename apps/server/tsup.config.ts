@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { main: 'src/main.ts', migrate: 'src/db/migrate-cli.ts' },
+  entry: {
+    main: 'src/main.ts',
+    migrate: 'src/db/migrate-cli.ts',
+    // A worker thread's own entry, beside main.js (docs/decisions/090).
+    'parse-ics-worker': 'src/modules/calendar-sync/parse-ics-worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { appointments } from '../../db/schema';
 import { appointmentUid } from '../email/ics';
 import { basicAuth, type CaldavFetch, guardedFetch, statusText } from './caldav-http';
-import { busyFromIcs } from './parse-ics';
+import { busyFromIcsOffThread } from './parse-ics-off-thread';
 import { type BusyInterval, CalendarReadError, type CalendarSource } from './source';
 
 /**
@@ -112,7 +112,7 @@ export function createCaldavSource(options: {
       for (const text of texts) {
         const ids = idsOf(text);
         if (ids.length > 0 && ids.every((id) => own.has(id))) continue;
-        blocks.push(...(await busyFromIcs(text, range)));
+        blocks.push(...(await busyFromIcsOffThread(text, range)));
       }
       return { notModified: false, blocks };
     },

@@ -1,6 +1,6 @@
 import { OutboundLimitError, outboundGet } from '../../lib/outbound-fetch';
 import { UrlNotAllowedError } from '../../lib/outbound-url';
-import { busyFromIcs } from './parse-ics';
+import { busyFromIcsOffThread } from './parse-ics-off-thread';
 import { CalendarReadError, type CalendarSource } from './source';
 
 /**
@@ -40,7 +40,7 @@ export function createIcsSource(options: IcsSourceOptions): CalendarSource {
       }
       return {
         notModified: false,
-        blocks: await busyFromIcs(answer.body, range),
+        blocks: await busyFromIcsOffThread(answer.body, range),
         etag: answer.headers.get('etag'),
         lastModified: answer.headers.get('last-modified'),
       };
