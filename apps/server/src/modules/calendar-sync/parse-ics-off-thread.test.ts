@@ -52,7 +52,8 @@ describe('a calendar parsed on its own thread', () => {
   });
 
   it('refuses a malformed feed as the parse in this thread does', async () => {
-    const cut = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20260401T100000Z\r\n';
+    const cut =
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20260401T100000Z\r\n';
     const here = await busyFromIcs(cut, spring).then(
       () => 'parsed',
       (error: unknown) => (error as Error).message,
