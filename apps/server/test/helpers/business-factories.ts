@@ -53,6 +53,19 @@ export async function createBusiness(
   return { id: business!.id, owner, staff: [owner, ...others], resourceIds, service };
 }
 
+/** The day of an instant in the test businesses' zone (TZ=America/New_York, as every test). */
+export const businessDayOf = (instant: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(instant);
+
+/**
+ * `instant`, or 3 hours later when the `spanMinutes` after it would cross the zone's midnight
+ * (test slots are cut at 24:00 there, and slots meant to overlap would then not).
+ */
+export const clearOfMidnight = (instant: Date, spanMinutes: number) =>
+  businessDayOf(instant) === businessDayOf(new Date(instant.getTime() + spanMinutes * 60_000))
+    ? instant
+    : new Date(instant.getTime() + 3 * 3_600_000);
+
 /** A free slot of `provider` at `startsAt` naming the business service. */
 export async function staffSlotAt(
   app: FastifyInstance,

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { appointments, services, timeslots } from '../../db/schema';
 import { book } from '../../../test/helpers/booking-factories';
 import {
+  businessDayOf,
+  clearOfMidnight,
   createBusiness,
   staffSlotAt,
   type TestBusiness,
@@ -14,19 +16,6 @@ import { asUser } from '../../../test/helpers/requests';
 const HOUR = 3_600_000;
 const inHours = (hours: number) =>
   new Date(Math.ceil((Date.now() + hours * HOUR) / (30 * 60_000)) * 30 * 60_000);
-
-/** The day of an instant in the test businesses' zone. */
-const dayOf = (instant: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(instant);
-
-/**
- * `instant`, or 3 hours later when the `spanMinutes` after it would cross the zone's midnight
- * (test slots are cut at 24:00 there, and slots meant to overlap would then not).
- */
-const clearOfMidnight = (instant: Date, spanMinutes: number) =>
-  dayOf(instant) === dayOf(new Date(instant.getTime() + spanMinutes * 60_000))
-    ? instant
-    : new Date(instant.getTime() + 3 * HOUR);
 
 /** docs/product.md §13.2–§13.3: "any staff" is fair and never double-books; resources. */
 describe('any-staff booking and resources', () => {
@@ -194,7 +183,7 @@ describe('any-staff booking and resources', () => {
     const winner = answers.find((r) => r.statusCode === 201)!.json().appointment;
     for (const [i, member] of business.staff.entries()) {
       if (member.providerId === winner.provider_id) continue;
-      const day = dayOf(slots[i]!.startsAt);
+      const day = businessDayOf(slots[i]!.startsAt);
       const free = await asUser(t.app, null).get(
         `/api/search/providers/${member.providerId}/available-slots?from=${day}&to=${day}`,
       );
@@ -204,7 +193,7 @@ describe('any-staff booking and resources', () => {
       );
     }
     const merged = await asUser(t.app, null).get(
-      `/api/businesses/${business.id}/available-slots?serviceId=${business.service.id}&date=${dayOf(slots[0]!.startsAt)}`,
+      `/api/businesses/${business.id}/available-slots?serviceId=${business.service.id}&date=${businessDayOf(slots[0]!.startsAt)}`,
     );
     expect(merged.json().slots).toEqual([]);
   }, 60_000);

@@ -2,17 +2,17 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { services } from '../../db/schema';
-import { createBusiness, staffSlotAt } from '../../../test/helpers/business-factories';
+import {
+  clearOfMidnight,
+  createBusiness,
+  staffSlotAt,
+} from '../../../test/helpers/business-factories';
 import { createClient } from '../../../test/helpers/factories';
 import { useTestApp } from '../../../test/helpers/app';
 import { asUser } from '../../../test/helpers/requests';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const HOUR = 3_600_000;
-
-/** The day of an instant in the test businesses' zone. */
-const dayOf = (instant: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(instant);
 
 /** Holds the room for `slotId`'s time in the open transaction of `client` (not committed). */
 const holdRoomFor = (client: pg.Client, slotId: string, clientId: string, roomId: string) =>
@@ -45,8 +45,10 @@ describe.skipIf(!onPostgres)('a booking chosen as a deadlock victim (PostgreSQL)
       .where(eq(services.id, business.service.id));
     // Three staff members' 60-minute slots, 30 minutes apart: the second overlaps the first and
     // the third, which do not overlap each other. All on one day there (slots end by 24:00).
-    let base = Math.ceil((Date.now() + 72 * HOUR) / HOUR) * HOUR;
-    if (dayOf(new Date(base)) !== dayOf(new Date(base + 2 * HOUR))) base += 3 * HOUR;
+    const base = clearOfMidnight(
+      new Date(Math.ceil((Date.now() + 72 * HOUR) / HOUR) * HOUR),
+      120,
+    ).getTime();
     const [first, second, third] = await Promise.all(
       business.staff.map((member, i) =>
         staffSlotAt(t.app, member, business.service, new Date(base + i * 30 * 60_000)),
