@@ -9,8 +9,8 @@ import { CalendarReadError } from './source';
  * enough to move the p99 of every read on a busy server.
  *
  * One thread for the process, started on the first feed and ended after ten minutes without one;
- * it keeps the process alive only while a feed is being parsed. Feeds are parsed one after
- * another, in order.
+ * it keeps the process alive only while a feed is being parsed. Each answer names its request,
+ * so feeds asked for together may finish in any order.
  */
 
 export interface ParseRequest {

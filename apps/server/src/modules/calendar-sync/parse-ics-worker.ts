@@ -7,7 +7,8 @@ import { CalendarReadError } from './source';
 
 /**
  * The thread that parses calendar feeds (parse-ics-off-thread.ts,
- * docs/decisions/090-calendar-parse-off-thread.md): one request at a time, answered in order.
+ * docs/decisions/090-calendar-parse-off-thread.md). Feeds sent together are parsed side by side,
+ * taking turns at busyFromIcs's pauses; each answer names its request.
  */
 const port = parentPort;
 const PARSE_THREAD_NICE = 10;
